@@ -1,0 +1,116 @@
+import * as v from 'valibot';
+import { PASSWORD_MIN_LENGTH } from './constants.ts';
+import { ROLES, SIGN_UP_ROLES } from './enums.ts';
+import { FIELD_MESSAGES } from './texts.ts';
+
+/** Shared password rule of user-area §5: ≥ 8 chars, lower, upper, digit and special character. */
+export const PASSWORD_PATTERN = new RegExp(
+  `^(?=.*[a-z])(?=.*[A-Z])(?=.*\\d)(?=.*[^A-Za-z0-9]).{${PASSWORD_MIN_LENGTH},}$`,
+);
+
+export const EmailSchema = v.pipe(
+  v.string(FIELD_MESSAGES.emailInvalid),
+  v.trim(),
+  v.nonEmpty(FIELD_MESSAGES.emailInvalid),
+  v.email(FIELD_MESSAGES.emailInvalid),
+  v.toLowerCase(),
+);
+
+export const NewPasswordSchema = v.pipe(
+  v.string(FIELD_MESSAGES.passwordRule),
+  v.regex(PASSWORD_PATTERN, FIELD_MESSAGES.passwordRule),
+  v.maxLength(128, FIELD_MESSAGES.passwordRule),
+);
+
+const requiredText = (message: string) =>
+  v.pipe(v.string(message), v.trim(), v.nonEmpty(message), v.maxLength(100, message));
+
+/** `POST /api/auth/sign-up/email` (D6). The `franchisee` alias is accepted for the role. */
+export const SignUpInputSchema = v.object({
+  email: EmailSchema,
+  password: NewPasswordSchema,
+  firstName: requiredText(FIELD_MESSAGES.firstNameRequired),
+  lastName: requiredText(FIELD_MESSAGES.lastNameRequired),
+  role: v.optional(
+    v.pipe(
+      v.picklist([...SIGN_UP_ROLES, 'franchisee', 'admin'], FIELD_MESSAGES.roleRequired),
+      v.transform((r) => (r === 'franchisee' ? 'franchisor' : r)),
+    ),
+    'franchisor',
+  ),
+  ageConfirmed: v.literal(true, FIELD_MESSAGES.ageConfirmationRequired),
+});
+export type SignUpInput = v.InferInput<typeof SignUpInputSchema>;
+
+/** `POST /api/auth/sign-in/email`. */
+export const SignInInputSchema = v.object({
+  email: EmailSchema,
+  password: v.pipe(
+    v.string(FIELD_MESSAGES.passwordRequired),
+    v.nonEmpty(FIELD_MESSAGES.passwordRequired),
+  ),
+});
+export type SignInInput = v.InferInput<typeof SignInInputSchema>;
+
+/** The signed-in user as the auth calls return it. */
+export const AuthUserSchema = v.object({
+  id: v.string(),
+  email: v.string(),
+  firstName: v.string(),
+  lastName: v.string(),
+  role: v.picklist(ROLES),
+});
+export type AuthUser = v.InferOutput<typeof AuthUserSchema>;
+
+/** Answer of sign-up, sign-in and activation (D6). */
+export const AuthResultSchema = v.object({
+  token: v.string(),
+  refreshToken: v.string(),
+  user: AuthUserSchema,
+});
+export type AuthResult = v.InferOutput<typeof AuthResultSchema>;
+
+/** `PATCH /api/users/password` (user-area §7 and admin-panel §7). */
+export const ChangePasswordInputSchema = v.pipe(
+  v.object({
+    oldPassword: v.pipe(
+      v.string(FIELD_MESSAGES.passwordRequired),
+      v.nonEmpty(FIELD_MESSAGES.passwordRequired),
+    ),
+    password: v.pipe(
+      v.string(FIELD_MESSAGES.newPasswordRequired),
+      v.nonEmpty(FIELD_MESSAGES.newPasswordRequired),
+      v.regex(PASSWORD_PATTERN, FIELD_MESSAGES.passwordRule),
+    ),
+    confirmPassword: v.string(FIELD_MESSAGES.passwordsDoNotMatch),
+  }),
+  v.forward(
+    v.partialCheck(
+      [['password'], ['confirmPassword']],
+      (input) => input.password === input.confirmPassword,
+      FIELD_MESSAGES.passwordsDoNotMatch,
+    ),
+    ['confirmPassword'],
+  ),
+);
+export type ChangePasswordInput = v.InferInput<typeof ChangePasswordInputSchema>;
+
+/** `POST /api/users/activate` (D6). */
+export const ActivateInputSchema = v.object({
+  token: v.pipe(v.string(), v.nonEmpty()),
+  password: NewPasswordSchema,
+});
+export type ActivateInput = v.InferInput<typeof ActivateInputSchema>;
+
+/** `POST /api/auth/forgot-password`: always answers 200 so that accounts cannot be probed. */
+export const ForgotPasswordInputSchema = v.object({ email: EmailSchema });
+export type ForgotPasswordInput = v.InferInput<typeof ForgotPasswordInputSchema>;
+
+/** `POST /api/auth/reset-password`. */
+export const ResetPasswordInputSchema = v.object({
+  token: v.pipe(v.string(), v.nonEmpty()),
+  password: NewPasswordSchema,
+});
+export type ResetPasswordInput = v.InferInput<typeof ResetPasswordInputSchema>;
+
+export const OkSchema = v.object({ ok: v.literal(true) });

@@ -1,0 +1,60 @@
+import * as v from 'valibot';
+import { FIELD_MESSAGES, GENERIC_MESSAGES } from './texts.ts';
+
+/**
+ * Every error the API can answer, defined once: its HTTP status and its default message (D7).
+ * The server throws `new AppError('SLOT_TAKEN')`; clients match on `code`.
+ */
+export const ERROR_CODES = {
+  VALIDATION_FAILED: { status: 400, message: 'Invalid input' },
+  WEAK_PASSWORD: { status: 400, message: FIELD_MESSAGES.passwordRule },
+  PASSWORDS_DO_NOT_MATCH: { status: 400, message: FIELD_MESSAGES.passwordsDoNotMatch },
+  AGE_CONFIRMATION_REQUIRED: { status: 400, message: FIELD_MESSAGES.ageConfirmationRequired },
+  MALFORMED_BODY: { status: 400, message: 'The request body could not be read' },
+  UNAUTHORIZED: { status: 401, message: 'You are not signed in' },
+  INVALID_CREDENTIALS: { status: 401, message: 'Invalid email or password' },
+  WRONG_PASSWORD: { status: 400, message: 'The current password is incorrect' },
+  PAYMENT_DECLINED: { status: 402, message: 'Your card was declined' },
+  FORBIDDEN: { status: 403, message: GENERIC_MESSAGES.permissionDenied },
+  ADMIN_ONLY: { status: 403, message: GENERIC_MESSAGES.permissionDenied },
+  ROLE_NOT_ALLOWED: { status: 403, message: 'This role cannot be chosen at sign-up' },
+  ACCOUNT_DELETED: { status: 403, message: 'This account has been deleted' },
+  ACCOUNT_DEACTIVATED: { status: 403, message: 'This account has been deactivated' },
+  ACCOUNT_NOT_ACTIVATED: {
+    status: 403,
+    message: 'This account is not activated yet. Use the link in your invitation e-mail.',
+  },
+  SUBSCRIPTION_REQUIRED: {
+    status: 403,
+    message: 'Activate your subscription to unlock messaging and bookings',
+  },
+  PROFILE_INACTIVE: {
+    status: 403,
+    message: 'Activate your profile to unlock messaging and bookings',
+  },
+  NOT_FOUND: { status: 404, message: 'Not found' },
+  ACTIVATION_TOKEN_INVALID: { status: 404, message: 'This activation link is not valid' },
+  EMAIL_EXISTS: { status: 409, message: 'An account with this email already exists' },
+  SLOT_TAKEN: { status: 409, message: 'This time slot has just been taken' },
+  CONFLICT: { status: 409, message: 'The request conflicts with the current state' },
+  ACTIVATION_TOKEN_EXPIRED: { status: 410, message: 'This activation link has expired' },
+  PAYLOAD_TOO_LARGE: { status: 413, message: 'The upload is too large' },
+  UNSUPPORTED_MEDIA_TYPE: { status: 415, message: 'Only JPEG or PNG images are accepted' },
+  BILLING_CONTACT_REQUIRED: { status: 422, message: FIELD_MESSAGES.billingAddressNotDeletable },
+  SLOT_NOT_OFFERED: { status: 422, message: 'This time is not an available slot' },
+  RULE_VIOLATION: { status: 422, message: 'This action is not allowed' },
+  RATE_LIMITED: { status: 429, message: 'Too many attempts. Please try again later.' },
+  INTERNAL_ERROR: { status: 500, message: GENERIC_MESSAGES.somethingWentWrong },
+  SERVICE_UNAVAILABLE: { status: 503, message: 'The service is temporarily unavailable' },
+} as const satisfies Record<string, { status: number; message: string }>;
+
+export type ErrorCode = keyof typeof ERROR_CODES;
+export const ERROR_CODE_VALUES = Object.keys(ERROR_CODES) as [ErrorCode, ...ErrorCode[]];
+
+/** The body of every error response (D7). `code` stays a string so that newer servers' codes parse. */
+export const ErrorBodySchema = v.object({
+  message: v.string(),
+  code: v.string(),
+  errors: v.optional(v.record(v.string(), v.string())),
+});
+export type ErrorBody = v.InferOutput<typeof ErrorBodySchema>;

@@ -1,0 +1,10 @@
+/**
+ * The product's contract: every shape, enumeration, constant, text and error code, defined once.
+ * Imports valibot only, so the server, the PartyKit rooms and browsers can all use it.
+ */
+export * from './auth.ts';
+export * from './constants.ts';
+export * from './enums.ts';
+export * from './errors.ts';
+export * from './profiles.ts';
+export * from './texts.ts';
