@@ -1,0 +1,111 @@
+import { AUTH_HEADERS } from '@fm/sdk/contracts';
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { cors } from 'hono/cors';
+import { secureHeaders } from 'hono/secure-headers';
+import type { Auth } from './auth/auth.ts';
+import type { RefreshTokens } from './auth/refresh-tokens.ts';
+import { type AppEnv, createSessionMiddleware } from './auth/session.ts';
+import type { Db } from './db/client.ts';
+import type { Env } from './env.ts';
+import { authRoutes } from './features/auth/routes.ts';
+import type { AccountService } from './features/auth/service.ts';
+import { systemRoutes } from './features/system/routes.ts';
+import { userRoutes } from './features/users/routes.ts';
+import { AppError, errorResponse, toAppError } from './http/errors.ts';
+import type { Logger } from './http/logger.ts';
+import { requestLogger } from './http/request-logger.ts';
+import { type StaticDirs, staticApps } from './http/static-apps.ts';
+
+export interface AppDeps {
+  env: Env;
+  db: Db;
+  auth: Auth;
+  accounts: AccountService;
+  refreshTokens: RefreshTokens;
+  logger: Logger;
+  now: () => Date;
+  staticDirs?: StaticDirs | undefined;
+}
+
+/**
+ * The whole HTTP surface of D1: `/api/*` with one sub-app per domain, and the built apps beside it.
+ * Every failure leaves through one handler in D7's shape.
+ */
+export function createApp(deps: AppDeps) {
+  const { env, db, logger } = deps;
+  const api = new Hono<AppEnv>()
+    .use(
+      '*',
+      cors({
+        origin: (origin) => (env.trustedOrigins.includes(origin) ? origin : null),
+        allowHeaders: ['Authorization', 'Content-Type', AUTH_HEADERS.refreshToken],
+        allowMethods: ['GET', 'POST', 'PATCH', 'PUT', 'DELETE', 'OPTIONS'],
+        exposeHeaders: [
+          AUTH_HEADERS.newAccessToken,
+          AUTH_HEADERS.newRefreshToken,
+          'set-auth-token',
+        ],
+        credentials: true,
+        maxAge: 600,
+      }),
+    )
+    .use(
+      '*',
+      bodyLimit({
+        maxSize: env.BODY_LIMIT_BYTES,
+        onError: () => {
+          throw new AppError('PAYLOAD_TOO_LARGE');
+        },
+      }),
+    )
+    .use(
+      '*',
+      createSessionMiddleware({
+        db,
+        auth: deps.auth,
+        refreshTokens: deps.refreshTokens,
+        now: deps.now,
+      }),
+    )
+    .use('*', async (c, next) => {
+      await next();
+      if (!c.res.headers.has('cache-control')) c.header('cache-control', 'no-store');
+    })
+    .route('/', systemRoutes({ db, partyUrl: env.PARTY_URL }))
+    .route(
+      '/auth',
+      authRoutes({ accounts: deps.accounts, auth: deps.auth, trustProxy: env.TRUST_PROXY }),
+    )
+    .route('/users', userRoutes({ db, accounts: deps.accounts, trustProxy: env.TRUST_PROXY }))
+    .all('*', () => {
+      throw new AppError('NOT_FOUND');
+    });
+
+  const app = new Hono<AppEnv>();
+  app.use('*', requestLogger(logger));
+  app.use(
+    '*',
+    secureHeaders({
+      crossOriginResourcePolicy: false,
+      crossOriginEmbedderPolicy: false,
+      contentSecurityPolicy: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        connectSrc: ["'self'", env.PARTY_URL, env.PARTY_URL.replace(/^http/, 'ws')],
+        frameAncestors: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+      },
+    }),
+  );
+  app.route('/api', api);
+  app.onError((error, c) => errorResponse(c, toAppError(error, logger)));
+  app.notFound((c) => errorResponse(c, new AppError('NOT_FOUND')));
+  if (deps.staticDirs) app.route('/', staticApps(deps.staticDirs));
+  return app;
+}
+
+export type App = ReturnType<typeof createApp>;

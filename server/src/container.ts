@@ -1,0 +1,76 @@
+import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createApp } from './app.ts';
+import { createAuth } from './auth/auth.ts';
+import { createRefreshTokens } from './auth/refresh-tokens.ts';
+import type { Database } from './db/client.ts';
+import type { Env } from './env.ts';
+import { createAccountService } from './features/auth/service.ts';
+import { createLogger } from './http/logger.ts';
+import { createRateLimiter } from './http/rate-limit.ts';
+import type { StaticDirs } from './http/static-apps.ts';
+import { createOutboxMailer, createSmtpMailer, type Mailer } from './mail/mailer.ts';
+
+const repoRoot = resolve(fileURLToPath(import.meta.url), '../../..');
+
+/** Where the built front-ends live in this repository. */
+export const defaultStaticDirs: StaticDirs = {
+  portal: resolve(repoRoot, 'portal/dist'),
+  admin: resolve(repoRoot, 'admin/dist'),
+  widgets: resolve(repoRoot, 'widgets/dist'),
+  widgetsDemo: resolve(repoRoot, 'widgets/demo'),
+};
+
+/**
+ * Wires every service from the configuration once; `main.ts` and the test server share it, so tests
+ * run the same composition as production.
+ */
+export async function createContainer(options: {
+  env: Env;
+  database: Database;
+  now?: () => Date;
+  mailer?: Mailer;
+  staticDirs?: StaticDirs | undefined;
+}) {
+  const { env, database } = options;
+  const db = database.db;
+  const now = options.now ?? (() => new Date());
+  const logger = createLogger(env.LOG_LEVEL);
+  const mailer =
+    options.mailer ??
+    (env.SMTP_URL
+      ? await createSmtpMailer({ db, logger, smtpUrl: env.SMTP_URL, from: env.MAIL_FROM })
+      : createOutboxMailer({ db, logger }));
+  const auth = createAuth({
+    db,
+    secret: env.AUTH_SECRET,
+    baseURL: env.PUBLIC_URL,
+    trustedOrigins: env.trustedOrigins,
+    mailer,
+  });
+  const refreshTokens = createRefreshTokens({ db, now });
+  const limiter = createRateLimiter({ db, windowMs: env.RATE_LIMIT_WINDOW_SECONDS * 1000 });
+  const accounts = createAccountService({
+    db,
+    auth,
+    refreshTokens,
+    mailer,
+    limiter,
+    publicUrl: env.PUBLIC_URL,
+    limits: { signIn: env.RATE_LIMIT_SIGN_IN, signUp: env.RATE_LIMIT_SIGN_UP },
+    now,
+  });
+  const app = createApp({
+    env,
+    db,
+    auth,
+    accounts,
+    refreshTokens,
+    logger,
+    now,
+    staticDirs: options.staticDirs,
+  });
+  return { env, db, database, logger, mailer, auth, refreshTokens, accounts, app };
+}
+
+export type Container = Awaited<ReturnType<typeof createContainer>>;

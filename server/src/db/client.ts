@@ -1,0 +1,50 @@
+import { mkdirSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { type Client, createClient } from '@libsql/client';
+import { drizzle, type LibSQLDatabase } from 'drizzle-orm/libsql';
+import { migrate } from 'drizzle-orm/libsql/migrator';
+import * as schema from './schema/index.ts';
+
+export type Schema = typeof schema;
+export type Db = LibSQLDatabase<Schema>;
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+export interface Database {
+  db: Db;
+  client: Client;
+  close(): void;
+}
+
+const migrationsFolder = resolve(dirname(fileURLToPath(import.meta.url)), 'migrations');
+
+/**
+ * Opens the database of `DATABASE_URL`. A local file gets WAL and a busy timeout, so several
+ * API processes can share it (writers queue instead of failing).
+ * @example const { db } = await openDatabase({ url: 'file:./data/app.db' });
+ */
+export async function openDatabase(options: {
+  url: string;
+  authToken?: string | undefined;
+}): Promise<Database> {
+  if (options.url.startsWith('file:')) {
+    const path = options.url.slice('file:'.length).split('?')[0] ?? '';
+    if (path && path !== ':memory:') mkdirSync(dirname(resolve(path)), { recursive: true });
+  }
+  const client = createClient(
+    options.authToken ? { url: options.url, authToken: options.authToken } : { url: options.url },
+  );
+  if (options.url.startsWith('file:')) {
+    await client.execute('PRAGMA journal_mode = WAL');
+    await client.execute('PRAGMA busy_timeout = 10000');
+    await client.execute('PRAGMA synchronous = NORMAL');
+  }
+  await client.execute('PRAGMA foreign_keys = ON');
+  const db = drizzle(client, { schema });
+  return { db, client, close: () => client.close() };
+}
+
+/** Applies the committed drizzle-kit migrations. */
+export async function migrateDatabase(db: Db): Promise<void> {
+  await migrate(db, { migrationsFolder });
+}

@@ -1,0 +1,148 @@
+import {
+  type AnySQLiteColumn,
+  index,
+  integer,
+  sqliteTable,
+  text,
+  uniqueIndex,
+} from 'drizzle-orm/sqlite-core';
+import { bool, instant, timestamps } from './columns.ts';
+import { franchise } from './franchises.ts';
+
+/**
+ * The person behind every account (better-auth's `user` model plus the fields every role shares).
+ * Role-specific data lives in `consultant_profile` and `franchise`.
+ */
+export const user = sqliteTable(
+  'user',
+  {
+    id: text('id').primaryKey(),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    emailVerified: bool('email_verified').notNull().default(false),
+    image: text('image'),
+    ...timestamps,
+    // better-auth admin plugin
+    role: text('role', { enum: ['franchisor', 'consultant', 'admin'] })
+      .notNull()
+      .default('franchisor'),
+    banned: bool('banned').default(false),
+    banReason: text('ban_reason'),
+    banExpires: instant('ban_expires'),
+    // product fields
+    firstName: text('first_name').notNull().default(''),
+    lastName: text('last_name').notNull().default(''),
+    phone: text('phone'),
+    position: text('position'),
+    profilePhoto: text('profile_photo'),
+    smsConsent: bool('sms_consent').notNull().default(false),
+    /** Verified = activated (sign-up, or an admin-created account's token link). */
+    isVerified: bool('is_verified').notNull().default(false),
+    isDeleted: bool('is_deleted').notNull().default(false),
+    isDeactivated: bool('is_deactivated').notNull().default(false),
+    /** Visible in search and public profiles; false means hidden. */
+    status: bool('status').notNull().default(true),
+    /** SHA-256 of the activation token sent by e-mail; the token itself is never stored. */
+    tokenActivation: text('token_activation'),
+    tokenActivationExpiresAt: instant('token_activation_expires_at'),
+    /** A franchisor user's franchise (one franchise per franchisor user). */
+    franchiseId: text('franchise_id').references((): AnySQLiteColumn => franchise.id, {
+      onDelete: 'set null',
+    }),
+    ageConfirmedAt: instant('age_confirmed_at'),
+    /** Completed profile steps (user-area §4), kept with the user. */
+    profileCompleteness: text('profile_completeness', { mode: 'json' })
+      .$type<string[]>()
+      .notNull()
+      .default([]),
+    deletedAt: instant('deleted_at'),
+  },
+  (t) => [
+    uniqueIndex('user_email_uq').on(t.email),
+    index('user_role_idx').on(t.role, t.isVerified, t.isDeleted, t.isDeactivated, t.status),
+    index('user_franchise_idx').on(t.franchiseId),
+    uniqueIndex('user_token_activation_uq').on(t.tokenActivation),
+  ],
+);
+
+export const session = sqliteTable(
+  'session',
+  {
+    id: text('id').primaryKey(),
+    expiresAt: instant('expires_at').notNull(),
+    token: text('token').notNull(),
+    ...timestamps,
+    ipAddress: text('ip_address'),
+    userAgent: text('user_agent'),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    impersonatedBy: text('impersonated_by'),
+  },
+  (t) => [uniqueIndex('session_token_uq').on(t.token), index('session_user_idx').on(t.userId)],
+);
+
+export const account = sqliteTable(
+  'account',
+  {
+    id: text('id').primaryKey(),
+    accountId: text('account_id').notNull(),
+    providerId: text('provider_id').notNull(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    accessToken: text('access_token'),
+    refreshToken: text('refresh_token'),
+    idToken: text('id_token'),
+    accessTokenExpiresAt: instant('access_token_expires_at'),
+    refreshTokenExpiresAt: instant('refresh_token_expires_at'),
+    scope: text('scope'),
+    password: text('password'),
+    ...timestamps,
+  },
+  (t) => [index('account_user_idx').on(t.userId)],
+);
+
+export const verification = sqliteTable(
+  'verification',
+  {
+    id: text('id').primaryKey(),
+    identifier: text('identifier').notNull(),
+    value: text('value').notNull(),
+    expiresAt: instant('expires_at').notNull(),
+    ...timestamps,
+  },
+  (t) => [index('verification_identifier_idx').on(t.identifier)],
+);
+
+/**
+ * Long-lived refresh tokens (D6): when an access token (a better-auth session) has expired,
+ * a valid refresh token buys a new session and is rotated. Only hashes are stored.
+ */
+export const refreshToken = sqliteTable(
+  'refresh_token',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: instant('expires_at').notNull(),
+    /** Set when rotated or revoked; a reused rotated token revokes the whole family. */
+    revokedAt: instant('revoked_at'),
+    familyId: text('family_id').notNull(),
+    createdAt: instant('created_at').notNull(),
+  },
+  (t) => [
+    uniqueIndex('refresh_token_hash_uq').on(t.tokenHash),
+    index('refresh_token_user_idx').on(t.userId),
+    index('refresh_token_family_idx').on(t.familyId),
+  ],
+);
+
+/** Fixed-window counters shared by every API process (D2: limits hold across processes). */
+export const rateLimit = sqliteTable('rate_limit', {
+  key: text('key').primaryKey(),
+  count: integer('count').notNull(),
+  windowStart: integer('window_start').notNull(),
+});

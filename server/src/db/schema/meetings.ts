@@ -1,0 +1,104 @@
+import {
+  index,
+  integer,
+  primaryKey,
+  sqliteTable,
+  text,
+  uniqueIndex,
+} from 'drizzle-orm/sqlite-core';
+import { user } from './auth.ts';
+import { bool, cents, id, instant, timestamps } from './columns.ts';
+import { franchise } from './franchises.ts';
+
+/**
+ * A booked video meeting — the API's `session` (the name `session` belongs to auth here).
+ * Status per D8: future → pending (start passed) → completed | declined; a franchisor's cancel deletes it.
+ */
+export const meeting = sqliteTable(
+  'meeting',
+  {
+    id: id(),
+    consultantId: text('consultant_id')
+      .notNull()
+      .references(() => user.id),
+    /** The franchisor user who booked. */
+    franchisorId: text('franchisor_id')
+      .notNull()
+      .references(() => user.id),
+    franchiseId: text('franchise_id').references(() => franchise.id),
+    startAt: instant('start_at').notNull(),
+    endAt: instant('end_at').notNull(),
+    /** The zone the meeting was booked in (IANA). */
+    timeZone: text('time_zone').notNull(),
+    durationMinutes: integer('duration_minutes').notNull(),
+    status: text('status', { enum: ['future', 'pending', 'completed', 'declined'] })
+      .notNull()
+      .default('future'),
+    /** The consultant's rate when booked: the price never changes under a booking. */
+    rateCents: cents('rate_cents').notNull(),
+    paidAmountCents: cents('paid_amount_cents').notNull().default(0),
+    isPaid: bool('is_paid').notNull().default(false),
+    markedAsCompletedAt: instant('marked_as_completed_at'),
+    declinedAt: instant('declined_at'),
+    externalEventId: text('external_event_id'),
+    ...timestamps,
+  },
+  (t) => [
+    index('meeting_consultant_idx').on(t.consultantId, t.startAt),
+    index('meeting_franchisor_idx').on(t.franchisorId, t.startAt),
+    index('meeting_franchise_idx').on(t.franchiseId, t.startAt),
+    index('meeting_status_idx').on(t.status, t.startAt),
+  ],
+);
+
+/**
+ * One row per 15-minute cell a live meeting occupies. The primary key makes a double booking
+ * impossible in the database itself, whatever the number of API processes.
+ */
+export const meetingSlot = sqliteTable(
+  'meeting_slot',
+  {
+    consultantId: text('consultant_id').notNull(),
+    /** Cell start in epoch minutes (a multiple of 15). */
+    cellStart: integer('cell_start').notNull(),
+    meetingId: text('meeting_id')
+      .notNull()
+      .references(() => meeting.id, { onDelete: 'cascade' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.consultantId, t.cellStart] }),
+    index('meeting_slot_meeting_idx').on(t.meetingId),
+  ],
+);
+
+export const review = sqliteTable(
+  'review',
+  {
+    id: id(),
+    meetingId: text('meeting_id')
+      .notNull()
+      .references(() => meeting.id, { onDelete: 'cascade' }),
+    authorId: text('author_id')
+      .notNull()
+      .references(() => user.id),
+    consultantId: text('consultant_id')
+      .notNull()
+      .references(() => user.id),
+    rating: integer('rating').notNull(),
+    comment: text('comment'),
+    createdAt: instant('created_at')
+      .notNull()
+      .$defaultFn(() => new Date()),
+  },
+  (t) => [
+    uniqueIndex('review_meeting_author_uq').on(t.meetingId, t.authorId),
+    index('review_consultant_idx').on(t.consultantId, t.createdAt),
+  ],
+);
+
+export const reviewRequest = sqliteTable('review_request', {
+  meetingId: text('meeting_id')
+    .primaryKey()
+    .references(() => meeting.id, { onDelete: 'cascade' }),
+  requestedAt: instant('requested_at').notNull(),
+});

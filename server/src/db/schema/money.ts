@@ -1,0 +1,169 @@
+import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { user } from './auth.ts';
+import { bool, cents, id, instant, timestamps } from './columns.ts';
+import { franchise } from './franchises.ts';
+import { meeting } from './meetings.ts';
+
+/** A saved card: only what is safe to show (brand, last4, expiry) and the provider's id. */
+export const paymentMethod = sqliteTable(
+  'payment_method',
+  {
+    id: id(),
+    franchiseId: text('franchise_id').references(() => franchise.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    provider: text('provider', { enum: ['ledger', 'stripe'] }).notNull(),
+    providerMethodId: text('provider_method_id').notNull(),
+    stripePaymentMethodType: text('stripe_payment_method_type').notNull().default('card'),
+    brand: text('brand'),
+    last4: text('last4').notNull(),
+    expMonth: integer('exp_month').notNull(),
+    expYear: integer('exp_year').notNull(),
+    isDefault: bool('is_default').notNull().default(false),
+    ...timestamps,
+  },
+  (t) => [
+    index('payment_method_franchise_idx').on(t.franchiseId),
+    index('payment_method_user_idx').on(t.userId),
+  ],
+);
+
+export const promoCode = sqliteTable(
+  'promo_code',
+  {
+    id: id(),
+    code: text('code').notNull(),
+    description: text('description'),
+    /** Monthly price with this code, in cents (early access: 30000). */
+    priceCents: cents('price_cents').notNull(),
+    active: bool('active').notNull().default(true),
+    maxRedemptions: integer('max_redemptions'),
+    redemptions: integer('redemptions').notNull().default(0),
+    expiresAt: instant('expires_at'),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex('promo_code_code_uq').on(t.code)],
+);
+
+export const subscription = sqliteTable(
+  'subscription',
+  {
+    id: id(),
+    franchiseId: text('franchise_id')
+      .notNull()
+      .references(() => franchise.id, { onDelete: 'cascade' }),
+    provider: text('provider', { enum: ['ledger', 'stripe'] }).notNull(),
+    providerSubscriptionId: text('provider_subscription_id'),
+    status: text('status', { enum: ['active', 'trialing', 'canceled'] }).notNull(),
+    priceCents: cents('price_cents').notNull(),
+    promoCodeId: text('promo_code_id').references(() => promoCode.id),
+    currentPeriodStart: instant('current_period_start').notNull(),
+    currentPeriodEnd: instant('current_period_end').notNull(),
+    termEndsAt: instant('term_ends_at').notNull(),
+    cancelAtPeriodEnd: bool('cancel_at_period_end').notNull().default(false),
+    canceledAt: instant('canceled_at'),
+    ...timestamps,
+  },
+  (t) => [
+    index('subscription_franchise_idx').on(t.franchiseId),
+    uniqueIndex('subscription_provider_uq').on(t.provider, t.providerSubscriptionId),
+  ],
+);
+
+/** The money side of a meeting: the hold, the charge and its state. */
+export const payment = sqliteTable(
+  'payment',
+  {
+    id: id(),
+    meetingId: text('meeting_id')
+      .notNull()
+      .references(() => meeting.id),
+    franchiseId: text('franchise_id').references(() => franchise.id),
+    consultantId: text('consultant_id')
+      .notNull()
+      .references(() => user.id),
+    amountCents: cents('amount_cents').notNull(),
+    status: text('status', { enum: ['pending', 'declined', 'completed'] })
+      .notNull()
+      .default('pending'),
+    isPaid: bool('is_paid').notNull().default(false),
+    holdId: text('hold_id'),
+    holdExpiresAt: instant('hold_expires_at'),
+    chargedAt: instant('charged_at'),
+    failureCode: text('failure_code'),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('payment_meeting_uq').on(t.meetingId),
+    index('payment_franchise_idx').on(t.franchiseId, t.createdAt),
+    index('payment_consultant_idx').on(t.consultantId, t.createdAt),
+    index('payment_status_idx').on(t.status, t.isPaid),
+  ],
+);
+
+/**
+ * Double-entry ledger: a transaction groups entries whose amounts sum to zero. Balances are derived,
+ * never stored. `idempotency_key` makes every charge happen once.
+ */
+export const ledgerTransaction = sqliteTable(
+  'ledger_transaction',
+  {
+    id: id(),
+    kind: text('kind').notNull(),
+    idempotencyKey: text('idempotency_key').notNull(),
+    meetingId: text('meeting_id').references(() => meeting.id),
+    franchiseId: text('franchise_id').references(() => franchise.id),
+    consultantId: text('consultant_id').references(() => user.id),
+    providerReference: text('provider_reference'),
+    createdAt: instant('created_at').notNull(),
+  },
+  (t) => [
+    uniqueIndex('ledger_transaction_idem_uq').on(t.idempotencyKey),
+    index('ledger_transaction_meeting_idx').on(t.meetingId),
+  ],
+);
+
+export const ledgerEntry = sqliteTable(
+  'ledger_entry',
+  {
+    id: id(),
+    transactionId: text('transaction_id')
+      .notNull()
+      .references(() => ledgerTransaction.id, { onDelete: 'cascade' }),
+    /** Account name, e.g. `franchise:{id}:receivable`, `consultant:{id}:payable`, `platform:revenue`. */
+    account: text('account').notNull(),
+    /** Signed cents: debits positive, credits negative. */
+    amountCents: cents('amount_cents').notNull(),
+  },
+  (t) => [
+    index('ledger_entry_account_idx').on(t.account),
+    index('ledger_entry_tx_idx').on(t.transactionId),
+  ],
+);
+
+export const payout = sqliteTable(
+  'payout',
+  {
+    id: id(),
+    consultantId: text('consultant_id')
+      .notNull()
+      .references(() => user.id),
+    /** The month paid, YYYY-MM. */
+    period: text('period').notNull(),
+    amountCents: cents('amount_cents').notNull(),
+    status: text('status', { enum: ['pending', 'paid', 'failed'] })
+      .notNull()
+      .default('pending'),
+    providerReference: text('provider_reference'),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex('payout_consultant_period_uq').on(t.consultantId, t.period)],
+);
+
+/** Provider webhook events handled once. */
+export const webhookEvent = sqliteTable('webhook_event', {
+  id: text('id').primaryKey(),
+  type: text('type').notNull(),
+  receivedAt: instant('received_at').notNull(),
+});

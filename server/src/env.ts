@@ -1,0 +1,178 @@
+import { PASSWORD_PATTERN } from '@fm/sdk/contracts';
+import * as v from 'valibot';
+
+const DEV_SECRET = 'dev-only-secret-do-not-use-in-production-0123456789';
+
+const port = (fallback: number) =>
+  v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(/^\d+$/, 'must be a port number'),
+      v.transform(Number),
+      v.integer(),
+      v.minValue(0),
+      v.maxValue(65535, 'must be a port number'),
+    ),
+    String(fallback),
+  );
+const flag = v.optional(
+  v.pipe(
+    v.picklist(['true', 'false', '1', '0'], 'must be true or false'),
+    v.transform((s) => s === 'true' || s === '1'),
+  ),
+  'false',
+);
+const positiveInt = (fallback: number) =>
+  v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(/^\d+$/, 'must be a whole number'),
+      v.transform(Number),
+      v.minValue(1, 'must be at least 1'),
+    ),
+    String(fallback),
+  );
+const url = (what: string) => v.pipe(v.string(), v.url(`must be a URL (${what})`));
+
+const EnvSchema = v.pipe(
+  v.object({
+    NODE_ENV: v.optional(
+      v.picklist(['development', 'production', 'test'], 'must be development, production or test'),
+      'development',
+    ),
+    HOST: v.optional(v.string(), '127.0.0.1'),
+    PORT: port(8787),
+    PUBLIC_URL: v.optional(url('the public origin, e.g. https://app.example.com')),
+    DATABASE_URL: v.optional(
+      v.pipe(
+        v.string(),
+        v.regex(
+          /^(file:|libsql:|https?:|wss?:)/,
+          'must start with file:, libsql:, http(s): or ws(s):',
+        ),
+      ),
+      'file:./data/app.db',
+    ),
+    DATABASE_AUTH_TOKEN: v.optional(v.string()),
+    AUTH_SECRET: v.optional(v.string()),
+    TRUSTED_ORIGINS: v.optional(v.string(), ''),
+    TRUST_PROXY: flag,
+    PARTY_URL: v.optional(url('the realtime server as browsers reach it')),
+    PARTY_PORT: port(1999),
+    SEED: v.optional(v.picklist(['demo', 'none'], 'must be demo or none')),
+    ADMIN_EMAIL: v.optional(v.pipe(v.string(), v.email('must be an e-mail address'))),
+    ADMIN_PASSWORD: v.optional(
+      v.pipe(
+        v.string(),
+        v.regex(
+          PASSWORD_PATTERN,
+          'must have 8+ characters with a lower, an upper, a digit and a special character',
+        ),
+      ),
+    ),
+    SMTP_URL: v.optional(
+      v.pipe(v.string(), v.regex(/^smtps?:\/\//, 'must be smtp:// or smtps://')),
+    ),
+    MAIL_FROM: v.optional(v.string(), 'Franchise Meet <no-reply@franchisemeet.example>'),
+    UPLOADS_DIR: v.optional(v.string(), './data/uploads'),
+    PAYMENTS_PROVIDER: v.optional(
+      v.picklist(['ledger', 'stripe'], 'must be ledger or stripe'),
+      'ledger',
+    ),
+    STRIPE_SECRET_KEY: v.optional(v.string()),
+    STRIPE_WEBHOOK_SECRET: v.optional(v.string()),
+    LOG_LEVEL: v.optional(v.picklist(['silent', 'error', 'info', 'debug']), 'info'),
+    BODY_LIMIT_BYTES: positiveInt(1024 * 1024),
+    RATE_LIMIT_SIGN_IN: positiveInt(10),
+    RATE_LIMIT_SIGN_UP: positiveInt(30),
+    RATE_LIMIT_WINDOW_SECONDS: positiveInt(300),
+  }),
+  v.forward(
+    v.check(
+      (e) => e.NODE_ENV !== 'production' || (e.AUTH_SECRET?.length ?? 0) >= 32,
+      'must be set to at least 32 characters in production',
+    ),
+    ['AUTH_SECRET'],
+  ),
+  v.forward(
+    v.check(
+      (e) => e.AUTH_SECRET === undefined || e.AUTH_SECRET.length >= 32,
+      'must be at least 32 characters',
+    ),
+    ['AUTH_SECRET'],
+  ),
+  v.forward(
+    v.check(
+      (e) => (e.ADMIN_EMAIL === undefined) === (e.ADMIN_PASSWORD === undefined),
+      'ADMIN_EMAIL and ADMIN_PASSWORD go together',
+    ),
+    ['ADMIN_PASSWORD'],
+  ),
+  v.forward(
+    v.check(
+      (e) =>
+        e.PAYMENTS_PROVIDER !== 'stripe' || (!!e.STRIPE_SECRET_KEY && !!e.STRIPE_WEBHOOK_SECRET),
+      'the stripe provider needs STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET',
+    ),
+    ['PAYMENTS_PROVIDER'],
+  ),
+  v.forward(
+    v.check(
+      (e) => !e.STRIPE_SECRET_KEY || !!e.STRIPE_WEBHOOK_SECRET,
+      'a Stripe secret key needs STRIPE_WEBHOOK_SECRET too',
+    ),
+    ['STRIPE_WEBHOOK_SECRET'],
+  ),
+);
+
+type RawEnv = v.InferOutput<typeof EnvSchema>;
+
+/** Validated configuration with derived values. */
+export type Env = RawEnv & {
+  PUBLIC_URL: string;
+  PARTY_URL: string;
+  AUTH_SECRET: string;
+  SEED: 'demo' | 'none';
+  trustedOrigins: string[];
+  isProduction: boolean;
+};
+
+/** Thrown at boot with one line per bad variable. */
+export class EnvError extends Error {
+  override name = 'EnvError';
+}
+
+/**
+ * Reads and validates the configuration once at start; a bad value stops the server with a clear message.
+ * @example const env = loadEnv(process.env);
+ */
+export function loadEnv(source: Record<string, string | undefined>): Env {
+  const input = Object.fromEntries(
+    Object.entries(source).filter(([, value]) => value !== undefined && value !== ''),
+  );
+  const result = v.safeParse(EnvSchema, input);
+  if (!result.success) {
+    const lines = result.issues.map((issue) => {
+      const key = issue.path?.map((p) => String(p.key)).join('.') ?? 'configuration';
+      return `  ${key}: ${issue.message}`;
+    });
+    throw new EnvError(`Invalid configuration:\n${[...new Set(lines)].join('\n')}`);
+  }
+  const env = result.output;
+  const publicUrl = env.PUBLIC_URL ?? `http://localhost:${env.PORT}`;
+  const isProduction = env.NODE_ENV === 'production';
+  return {
+    ...env,
+    PUBLIC_URL: publicUrl.replace(/\/$/, ''),
+    PARTY_URL: (env.PARTY_URL ?? `http://localhost:${env.PARTY_PORT}`).replace(/\/$/, ''),
+    AUTH_SECRET: env.AUTH_SECRET ?? DEV_SECRET,
+    SEED: env.SEED ?? (isProduction ? 'none' : 'demo'),
+    trustedOrigins: [
+      new URL(publicUrl).origin,
+      ...env.TRUSTED_ORIGINS.split(',')
+        .map((o) => o.trim())
+        .filter(Boolean),
+    ],
+    isProduction,
+  };
+}

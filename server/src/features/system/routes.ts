@@ -1,0 +1,25 @@
+import type { ClientConfig, Health } from '@fm/sdk/contracts';
+import { sql } from 'drizzle-orm';
+import { Hono } from 'hono';
+import type { AppEnv } from '../../auth/session.ts';
+import type { Db } from '../../db/client.ts';
+import { AppError } from '../../http/errors.ts';
+
+export const APP_VERSION = '0.1.0';
+
+/** `/api/health` (checks the database) and `/api/config` (what browsers need at run time). */
+export function systemRoutes(deps: { db: Db; partyUrl: string }) {
+  return new Hono<AppEnv>()
+    .get('/health', async (c) => {
+      try {
+        await deps.db.run(sql`select 1`);
+      } catch {
+        throw new AppError('SERVICE_UNAVAILABLE', { message: 'The database is not reachable' });
+      }
+      c.header('cache-control', 'no-store');
+      return c.json({ status: 'ok', database: 'ok', version: APP_VERSION } satisfies Health);
+    })
+    .get('/config', (c) =>
+      c.json({ partyUrl: deps.partyUrl, version: APP_VERSION } satisfies ClientConfig),
+    );
+}
