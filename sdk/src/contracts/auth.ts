@@ -114,3 +114,36 @@ export const ResetPasswordInputSchema = v.object({
 export type ResetPasswordInput = v.InferInput<typeof ResetPasswordInputSchema>;
 
 export const OkSchema = v.object({ ok: v.literal(true) });
+
+// --- Appended by the SDK client: the account fields of `PATCH /api/users` (admin-panel §7). ---
+/** `PATCH /api/users` with JSON: names and e-mail; an absent field stays unchanged. */
+export const UpdateAccountInputSchema = v.object({
+  firstName: v.optional(requiredText(FIELD_MESSAGES.firstNameRequired)),
+  lastName: v.optional(requiredText(FIELD_MESSAGES.lastNameRequired)),
+  email: v.optional(EmailSchema),
+});
+export type UpdateAccountInput = v.InferInput<typeof UpdateAccountInputSchema>;
+
+// ---- Support requests (added by the portal shell; user-area §5 and §7) ----
+
+/**
+ * `POST /api/users/support-request` and `POST /api/users/company-support-request`: the help
+ * modal's form. An empty email reads 'Please input your email!', a malformed one
+ * 'Please input a valid email!', empty details 'Please input your details!'.
+ */
+export const SupportRequestInputSchema = v.object({
+  email: v.pipe(
+    v.string(FIELD_MESSAGES.emailRequired),
+    v.trim(),
+    v.nonEmpty(FIELD_MESSAGES.emailRequired),
+    v.email(FIELD_MESSAGES.emailInvalid),
+    v.toLowerCase(),
+  ),
+  details: v.pipe(
+    v.string(FIELD_MESSAGES.detailsRequired),
+    v.trim(),
+    v.nonEmpty(FIELD_MESSAGES.detailsRequired),
+    v.maxLength(5_000, 'Please keep the details under 5,000 characters.'),
+  ),
+});
+export type SupportRequestInput = v.InferInput<typeof SupportRequestInputSchema>;

@@ -34,6 +34,10 @@ export const ERROR_CODES = {
   },
   NOT_FOUND: { status: 404, message: 'Not found' },
   ACTIVATION_TOKEN_INVALID: { status: 404, message: 'This activation link is not valid' },
+  RESET_TOKEN_INVALID: {
+    status: 400,
+    message: 'This password reset link is invalid or has expired',
+  },
   EMAIL_EXISTS: { status: 409, message: 'An account with this email already exists' },
   SLOT_TAKEN: { status: 409, message: 'This time slot has just been taken' },
   CONFLICT: { status: 409, message: 'The request conflicts with the current state' },
@@ -58,3 +62,12 @@ export const ErrorBodySchema = v.object({
   errors: v.optional(v.record(v.string(), v.string())),
 });
 export type ErrorBody = v.InferOutput<typeof ErrorBodySchema>;
+
+// --- Appended by the SDK client: codes of failures the server did not name. ---
+/**
+ * `NETWORK_ERROR`: no HTTP answer (network down, timeout, abort; status 0).
+ * `INVALID_RESPONSE`: an answer whose body does not match its schema.
+ * `HTTP_ERROR`: an error status whose body carries no code and whose status maps to no code above.
+ */
+export const CLIENT_ERROR_CODES = ['NETWORK_ERROR', 'INVALID_RESPONSE', 'HTTP_ERROR'] as const;
+export type ClientErrorCode = (typeof CLIENT_ERROR_CODES)[number];

@@ -117,3 +117,11 @@ export const UI_TEXT = {
   saveAndLeave: 'Save and Leave',
   leaveWithoutSaving: 'Leave Without Saving',
 } as const;
+
+// --- Appended by the SDK client: operations the spec does not name, in its pattern. ---
+/** Operation prefixes of SDK calls missing from `OPERATIONS` (`'{operation}: {message}'`). */
+export const CLIENT_OPERATIONS = {
+  fetchConfig: 'Error fetching configuration',
+  checkHealth: 'Error checking server health',
+} as const;
+export type ClientOperation = keyof typeof CLIENT_OPERATIONS;

@@ -1,0 +1,185 @@
+import * as v from 'valibot';
+import {
+  type ActivateInput,
+  ActivateInputSchema,
+  type AuthResult,
+  AuthResultSchema,
+  type ForgotPasswordInput,
+  ForgotPasswordInputSchema,
+  OkSchema,
+  type ResetPasswordInput,
+  ResetPasswordInputSchema,
+  type SignInInput,
+  SignInInputSchema,
+  type SignUpInput,
+  SignUpInputSchema,
+} from './contracts/index.ts';
+import type { Http } from './http.ts';
+import { validateInput } from './validate-input.ts';
+
+/**
+ * Sign-up, sign-in, sign-out, activation and password reset (D6).
+ *
+ * @example
+ * ```ts
+ * const { user } = await api.auth.signIn({ email: 'franchisor@example.com', password: 'Demo-Pass-2025!' });
+ * ```
+ */
+export interface AuthApi {
+  /**
+   * Creates an account and signs it in (stores the credentials).
+   *
+   * @example
+   * ```ts
+   * await api.auth.signUp({ email, password, firstName, lastName, role: 'consultant', ageConfirmed: true });
+   * ```
+   */
+  signUp(input: SignUpInput): Promise<AuthResult>;
+  /**
+   * Signs in (stores the credentials). A wrong password rejects with status 401 but never calls
+   * `onUnauthorized`.
+   *
+   * @example
+   * ```ts
+   * await api.auth.signIn({ email: 'franchisor@example.com', password: 'Demo-Pass-2025!' });
+   * ```
+   */
+  signIn(input: SignInInput): Promise<AuthResult>;
+  /**
+   * Signs out on the server and always clears the store, also when the call fails (the failure
+   * is still reported, after the store is cleared). Signed out already: nothing is sent.
+   *
+   * @example
+   * ```ts
+   * await api.auth.signOut().finally(() => navigate('/'));
+   * ```
+   */
+  signOut(): Promise<void>;
+  /**
+   * Activates an admin-created account with its token link and a password, and signs it in.
+   *
+   * @example
+   * ```ts
+   * await api.auth.activate({ token: searchParams.get('token') ?? '', password });
+   * ```
+   */
+  activate(input: ActivateInput): Promise<AuthResult>;
+  /**
+   * Asks for a password-reset e-mail; succeeds whether or not the account exists.
+   *
+   * @example
+   * ```ts
+   * await api.auth.forgotPassword({ email });
+   * ```
+   */
+  forgotPassword(input: ForgotPasswordInput): Promise<void>;
+  /**
+   * Sets a new password with the token of a reset e-mail.
+   *
+   * @example
+   * ```ts
+   * await api.auth.resetPassword({ token, password });
+   * ```
+   */
+  resetPassword(input: ResetPasswordInput): Promise<void>;
+}
+
+/**
+ * Creates the auth calls on a transport.
+ *
+ * @example
+ * ```ts
+ * const auth = createAuthApi(createHttp({ baseUrl, tokenStore }));
+ * ```
+ */
+export function createAuthApi(http: Http): AuthApi {
+  const signedIn = (result: AuthResult): AuthResult => {
+    http.tokenStore.set({
+      token: result.token,
+      refreshToken: result.refreshToken,
+      user: result.user,
+    });
+    return result;
+  };
+
+  return {
+    async signUp(input) {
+      const json = validateInput('signUp', SignUpInputSchema, input);
+      const result = await http.call({
+        operation: 'signUp',
+        method: 'post',
+        path: 'auth/sign-up/email',
+        json,
+        response: AuthResultSchema,
+        credentials: false,
+      });
+      return signedIn(result);
+    },
+
+    async signIn(input) {
+      const json = validateInput('signIn', SignInInputSchema, input);
+      const result = await http.call({
+        operation: 'signIn',
+        method: 'post',
+        path: 'auth/sign-in/email',
+        json,
+        response: AuthResultSchema,
+        credentials: false,
+      });
+      return signedIn(result);
+    },
+
+    async signOut() {
+      if (!http.tokenStore.get()) return;
+      try {
+        await http.call({
+          operation: 'signOut',
+          method: 'post',
+          path: 'auth/sign-out',
+          json: {},
+          response: v.unknown(),
+          signOutOnUnauthorized: false,
+        });
+      } finally {
+        http.tokenStore.clear();
+      }
+    },
+
+    async activate(input) {
+      const json = validateInput('activateAccount', ActivateInputSchema, input);
+      const result = await http.call({
+        operation: 'activateAccount',
+        method: 'post',
+        path: 'users/activate',
+        json,
+        response: AuthResultSchema,
+        credentials: false,
+      });
+      return signedIn(result);
+    },
+
+    async forgotPassword(input) {
+      const json = validateInput('requestPasswordReset', ForgotPasswordInputSchema, input);
+      await http.call({
+        operation: 'requestPasswordReset',
+        method: 'post',
+        path: 'auth/forgot-password',
+        json,
+        response: OkSchema,
+        credentials: false,
+      });
+    },
+
+    async resetPassword(input) {
+      const json = validateInput('resetPassword', ResetPasswordInputSchema, input);
+      await http.call({
+        operation: 'resetPassword',
+        method: 'post',
+        path: 'auth/reset-password',
+        json,
+        response: OkSchema,
+        credentials: false,
+      });
+    },
+  };
+}

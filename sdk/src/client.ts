@@ -1,0 +1,104 @@
+import { type AuthApi, createAuthApi } from './auth.ts';
+import type { ClientConfig, Health } from './contracts/index.ts';
+import { createHttp, type HttpOptions } from './http.ts';
+import { createSystemApi } from './system.ts';
+import { memoryTokenStore, type StoredCredentials, type TokenStore } from './token-store.ts';
+import { createUsersApi, type UsersApi } from './users.ts';
+
+/**
+ * Options of {@link createClient}.
+ *
+ * @example
+ * ```ts
+ * const options: ClientOptions = { baseUrl: '/api', tokenStore: localStorageTokenStore('fm-portal') };
+ * ```
+ */
+export interface ClientOptions {
+  /** The API root: `'/api'` in a page served by the product, or absolute (`'http://localhost:8787/api'`). */
+  baseUrl: string;
+  /** Where credentials are kept; an in-memory store by default. */
+  tokenStore?: TokenStore;
+  /**
+   * Called when a request that carried the stored credentials got 401; the store is already
+   * cleared. Apps redirect to sign-in here. A failed sign-in never calls it.
+   */
+  onUnauthorized?: () => void;
+  /** A `fetch` to use instead of `globalThis.fetch`. */
+  fetch?: HttpOptions['fetch'];
+  /** Milliseconds before a request is abandoned (10 000 by default); `false` for none. */
+  timeout?: number | false;
+}
+
+/**
+ * The typed client of the franchise marketplace API.
+ *
+ * @example
+ * ```ts
+ * const api: FmClient = createClient({ baseUrl: 'http://localhost:8787/api' });
+ * await api.auth.signIn({ email, password });
+ * const me = await api.users.getProfile();
+ * ```
+ */
+export interface FmClient {
+  /**
+   * The stored credentials (synchronous), or `null` when signed out.
+   *
+   * @example
+   * ```ts
+   * const role = api.credentials()?.user.role;
+   * ```
+   */
+  credentials(): StoredCredentials | null;
+  readonly auth: AuthApi;
+  readonly users: UsersApi;
+  /**
+   * Run-time configuration: `{ partyUrl, version }`.
+   *
+   * @example
+   * ```ts
+   * const { partyUrl } = await api.config();
+   * ```
+   */
+  config(): Promise<ClientConfig>;
+  /**
+   * API health: `{ status: 'ok', database: 'ok', version }`.
+   *
+   * @example
+   * ```ts
+   * await api.health();
+   * ```
+   */
+  health(): Promise<Health>;
+}
+
+/**
+ * Creates the API client. Every call validates its input before sending and its answer after,
+ * and rejects with an `ApiError` whose message is ready to show.
+ *
+ * @example
+ * ```ts
+ * const api = createClient({
+ *   baseUrl: '/api',
+ *   tokenStore: localStorageTokenStore('fm-portal'),
+ *   onUnauthorized: () => navigate('/sign-in'),
+ * });
+ * ```
+ */
+export function createClient(options: ClientOptions): FmClient {
+  const tokenStore = options.tokenStore ?? memoryTokenStore();
+  const http = createHttp({
+    baseUrl: options.baseUrl,
+    tokenStore,
+    onUnauthorized: options.onUnauthorized,
+    fetch: options.fetch,
+    timeout: options.timeout,
+  });
+  const system = createSystemApi(http);
+  return {
+    credentials: () => tokenStore.get(),
+    auth: createAuthApi(http),
+    users: createUsersApi(http),
+    config: system.config,
+    health: system.health,
+  };
+}

@@ -1,0 +1,311 @@
+import * as v from 'valibot';
+import {
+  afterAll,
+  afterEach,
+  beforeAll,
+  beforeEach,
+  describe,
+  expect,
+  it,
+  type Mock,
+  vi,
+} from 'vitest';
+import { AUTH_HEADERS } from './contracts/index.ts';
+import { type ApiError, isApiError, isResponseShapeError } from './errors.ts';
+import { createHttp, resolveBaseUrl } from './http.ts';
+import { fixtures, startTestApiServer, type TestApiServer } from './test-api-server.ts';
+import { memoryTokenStore, type StoredCredentials, type TokenStore } from './token-store.ts';
+
+const signedIn: StoredCredentials = {
+  token: 'token-1',
+  refreshToken: 'refresh-1',
+  user: fixtures.user,
+};
+const Pong = v.object({ pong: v.literal(true) });
+
+let server: TestApiServer;
+let store: TokenStore;
+let onUnauthorized: Mock<() => void>;
+
+beforeAll(async () => {
+  server = await startTestApiServer();
+});
+afterAll(() => server.close());
+beforeEach(() => {
+  server.reset();
+  store = memoryTokenStore();
+  onUnauthorized = vi.fn<() => void>();
+});
+
+function http(extra: { timeout?: number } = {}) {
+  return createHttp({ baseUrl: server.baseUrl, tokenStore: store, onUnauthorized, ...extra });
+}
+
+const ping = (
+  options: { credentials?: boolean; signOutOnUnauthorized?: boolean; retries?: number } = {},
+) =>
+  http().call({
+    operation: 'fetchProfile',
+    method: 'get',
+    path: 'ping',
+    response: Pong,
+    ...options,
+  });
+
+async function rejection(promise: Promise<unknown>): Promise<ApiError> {
+  const error = await promise.then(
+    () => {
+      throw new Error('expected a rejection');
+    },
+    (e: unknown) => e,
+  );
+  if (!isApiError(error)) throw new Error(`expected an ApiError, got ${String(error)}`);
+  return error;
+}
+
+describe('resolveBaseUrl', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it('keeps absolute URLs', () => {
+    expect(resolveBaseUrl('http://localhost:8787/api')).toBe('http://localhost:8787/api');
+  });
+
+  it('refuses a relative URL outside a page with a clear message', () => {
+    expect(() => resolveBaseUrl('/api')).toThrow(/relative.*absolute URL/);
+  });
+
+  it("resolves '/api' against the page's location in a browser", () => {
+    vi.stubGlobal('location', { href: 'https://fm.example/control-panel/users?page=2' });
+    expect(resolveBaseUrl('/api')).toBe('https://fm.example/api');
+  });
+});
+
+describe('credential headers', () => {
+  it('sends Authorization: Bearer and the refresh-token header while signed in', async () => {
+    server.route('GET /api/ping', () => ({ json: { pong: true } }));
+    store.set(signedIn);
+    await expect(ping()).resolves.toEqual({ pong: true });
+    const [request] = server.requests;
+    expect(request?.headers.authorization).toBe('Bearer token-1');
+    expect(request?.headers[AUTH_HEADERS.refreshToken]).toBe('refresh-1');
+  });
+
+  it('sends no credentials when signed out or when the call asks for none', async () => {
+    server.route('GET /api/ping', () => ({ json: { pong: true } }));
+    await ping();
+    store.set(signedIn);
+    await ping({ credentials: false });
+    for (const request of server.requests) {
+      expect(request.headers.authorization).toBeUndefined();
+      expect(request.headers[AUTH_HEADERS.refreshToken]).toBeUndefined();
+    }
+  });
+
+  it('replaces the stored tokens from the answer headers and keeps the user', async () => {
+    server.route('GET /api/ping', () => ({
+      json: { pong: true },
+      headers: {
+        [AUTH_HEADERS.newAccessToken]: 'token-2',
+        [AUTH_HEADERS.newRefreshToken]: 'refresh-2',
+      },
+    }));
+    store.set(signedIn);
+    await ping();
+    expect(store.get()).toEqual({
+      token: 'token-2',
+      refreshToken: 'refresh-2',
+      user: fixtures.user,
+    });
+    server.route('GET /api/ping', () => ({ json: { pong: true } }));
+    await ping();
+    expect(server.requests[1]?.headers.authorization).toBe('Bearer token-2');
+    expect(server.requests[1]?.headers[AUTH_HEADERS.refreshToken]).toBe('refresh-2');
+  });
+
+  it('replaces only the token whose header is present', async () => {
+    server.route('GET /api/ping', () => ({
+      json: { pong: true },
+      headers: { [AUTH_HEADERS.newAccessToken]: 'token-3' },
+    }));
+    store.set(signedIn);
+    await ping();
+    expect(store.get()).toEqual({ ...signedIn, token: 'token-3' });
+  });
+
+  it('does not sign anyone in from headers of an anonymous answer', async () => {
+    server.route('GET /api/ping', () => ({
+      json: { pong: true },
+      headers: { [AUTH_HEADERS.newAccessToken]: 'token-x' },
+    }));
+    await ping();
+    expect(store.get()).toBeNull();
+  });
+});
+
+describe('401 answers', () => {
+  const unauthorized = () => ({
+    status: 401,
+    json: { message: 'You are not signed in', code: 'UNAUTHORIZED' },
+  });
+
+  it('clear the store and call onUnauthorized when the request carried credentials', async () => {
+    server.route('GET /api/ping', unauthorized);
+    store.set(signedIn);
+    const error = await rejection(ping());
+    expect(error.status).toBe(401);
+    expect(error.message).toBe('Error fetching profile: You are not signed in');
+    expect(store.get()).toBeNull();
+    expect(onUnauthorized).toHaveBeenCalledTimes(1);
+  });
+
+  it('leave the store alone without credentials', async () => {
+    server.route('GET /api/ping', unauthorized);
+    store.set(signedIn);
+    await rejection(ping({ credentials: false }));
+    expect(store.get()).toEqual(signedIn);
+    expect(onUnauthorized).not.toHaveBeenCalled();
+  });
+
+  it('are ignored when the call opts out', async () => {
+    server.route('GET /api/ping', unauthorized);
+    store.set(signedIn);
+    await rejection(ping({ signOutOnUnauthorized: false }));
+    expect(store.get()).toEqual(signedIn);
+    expect(onUnauthorized).not.toHaveBeenCalled();
+  });
+
+  it('are ignored when the credentials changed while the request was in flight', async () => {
+    let answer: (() => void) | undefined;
+    server.route(
+      'GET /api/ping',
+      () =>
+        new Promise((resolve) => {
+          answer = () => resolve(unauthorized());
+        }),
+    );
+    store.set(signedIn);
+    const pending = rejection(ping());
+    await vi.waitFor(() => expect(answer).toBeDefined());
+    const newer = { ...signedIn, token: 'token-new' };
+    store.set(newer);
+    answer?.();
+    await pending;
+    expect(store.get()).toEqual(newer);
+    expect(onUnauthorized).not.toHaveBeenCalled();
+  });
+
+  it('still reject with the ApiError when onUnauthorized throws', async () => {
+    server.route('GET /api/ping', unauthorized);
+    store.set(signedIn);
+    onUnauthorized.mockImplementation(() => {
+      throw new Error('app bug');
+    });
+    const uncaught = vi.fn();
+    process.once('uncaughtException', uncaught);
+    const error = await rejection(ping());
+    expect(error.status).toBe(401);
+    await vi.waitFor(() => expect(uncaught).toHaveBeenCalled());
+  });
+});
+
+describe('failures', () => {
+  it("turn an error body into '{operation}: {message}' with its code and field errors", async () => {
+    server.route('GET /api/ping', () => ({
+      status: 409,
+      json: {
+        message: 'An account with this email already exists',
+        code: 'EMAIL_EXISTS',
+        errors: { email: 'An account with this email already exists' },
+      },
+    }));
+    const error = await rejection(ping());
+    expect(error.message).toBe('Error fetching profile: An account with this email already exists');
+    expect(error.code).toBe('EMAIL_EXISTS');
+    expect(error.status).toBe(409);
+    expect(error.errors).toEqual({ email: 'An account with this email already exists' });
+  });
+
+  it('use the generic message when the error body has none', async () => {
+    server.route('GET /api/ping', () => ({ status: 500, raw: 'Internal Server Error' }));
+    const error = await rejection(ping());
+    expect(error.message).toBe('Error fetching profile: Something went wrong. Please try again.');
+    expect(error.status).toBe(500);
+    expect(error.code).toBe('INTERNAL_ERROR');
+  });
+
+  it("give 'Unknown error occurred' (status 0) when the server cannot be reached", async () => {
+    const closed = await startTestApiServer();
+    await closed.close();
+    const error = await rejection(
+      createHttp({ baseUrl: closed.baseUrl, tokenStore: store }).call({
+        operation: 'fetchProfile',
+        method: 'get',
+        path: 'ping',
+        response: Pong,
+      }),
+    );
+    expect(error.message).toBe('Unknown error occurred');
+    expect(error.status).toBe(0);
+    expect(error.code).toBe('NETWORK_ERROR');
+  });
+
+  it("give 'Unknown error occurred' when the request times out", async () => {
+    server.route(
+      'GET /api/ping',
+      () => new Promise((resolve) => setTimeout(() => resolve({ json: { pong: true } }), 1_000)),
+    );
+    const error = await rejection(
+      http({ timeout: 50 }).call({
+        operation: 'fetchProfile',
+        method: 'get',
+        path: 'ping',
+        response: Pong,
+      }),
+    );
+    expect(error.message).toBe('Unknown error occurred');
+    expect(error.code).toBe('NETWORK_ERROR');
+  });
+
+  it('turn a body of the wrong shape into a ResponseShapeError with the issues', async () => {
+    server.route('GET /api/ping', () => ({ json: { pong: 'yes' } }));
+    const error = await rejection(ping());
+    expect(isResponseShapeError(error)).toBe(true);
+    expect(error.message).toBe('Error fetching profile: Something went wrong. Please try again.');
+    expect(error.status).toBe(200);
+    expect(error.code).toBe('INVALID_RESPONSE');
+    if (!isResponseShapeError(error)) return;
+    expect(error.issues[0]?.path?.[0]?.key).toBe('pong');
+  });
+
+  it('turn a body that is not JSON into a ResponseShapeError', async () => {
+    server.route('GET /api/ping', () => ({ raw: '<html>hello</html>' }));
+    const error = await rejection(ping());
+    expect(isResponseShapeError(error)).toBe(true);
+    expect(error.cause).toBeInstanceOf(SyntaxError);
+  });
+});
+
+describe('retries', () => {
+  it('are off by default', async () => {
+    server.route('GET /api/ping', () => ({
+      status: 503,
+      json: { message: 'Down', code: 'SERVICE_UNAVAILABLE' },
+    }));
+    await rejection(ping());
+    expect(server.requests).toHaveLength(1);
+  });
+
+  it('happen exactly as often as asked, sending the current credentials again', async () => {
+    server.route('GET /api/ping', () => ({
+      status: 503,
+      json: { message: 'Down', code: 'SERVICE_UNAVAILABLE' },
+    }));
+    store.set(signedIn);
+    const error = await rejection(ping({ retries: 1 }));
+    expect(error.message).toBe('Error fetching profile: Down');
+    expect(server.requests).toHaveLength(2);
+    expect(server.requests[1]?.headers.authorization).toBe('Bearer token-1');
+  });
+});

@@ -1,0 +1,227 @@
+import ky, {
+  type AfterResponseHook,
+  type BeforeRequestHook,
+  isHTTPError,
+  type KyInstance,
+} from 'ky';
+import * as v from 'valibot';
+import { AUTH_HEADERS } from './contracts/index.ts';
+import {
+  type ApiError,
+  httpError,
+  isApiError,
+  networkError,
+  ResponseShapeError,
+  type SdkOperation,
+} from './errors.ts';
+import type { TokenStore } from './token-store.ts';
+
+/**
+ * How the transport is set up; `createClient` passes its options through.
+ *
+ * @example
+ * ```ts
+ * const http = createHttp({ baseUrl: 'http://localhost:8787/api', tokenStore: memoryTokenStore() });
+ * ```
+ */
+export interface HttpOptions {
+  /** The API root, ending in `/api`: absolute, or relative (`'/api'`) in a browser page. */
+  baseUrl: string;
+  tokenStore: TokenStore;
+  /** Called after a request that carried credentials got 401 (the store is already cleared). */
+  onUnauthorized?: (() => void) | undefined;
+  /** A `fetch` to use instead of `globalThis.fetch` (tests, special agents). */
+  fetch?: ((input: Request | URL | string, init?: RequestInit) => Promise<Response>) | undefined;
+  /** Milliseconds before a request is abandoned (ky's default is 10 000); `false` for none. */
+  timeout?: number | false | undefined;
+}
+
+/**
+ * One API call: where it goes, what it sends and the schema its answer must match.
+ *
+ * @example
+ * ```ts
+ * await http.call({ operation: 'fetchProfile', method: 'get', path: 'users/profile', response: OwnProfileSchema, retries: 1 });
+ * ```
+ */
+export interface CallOptions<TSchema extends v.GenericSchema> {
+  operation: SdkOperation;
+  method: 'get' | 'post' | 'put' | 'patch' | 'delete';
+  /** Relative to the base URL, without a leading slash (`'users/profile'`). */
+  path: string;
+  /** A JSON body. */
+  json?: unknown;
+  /** The schema the answer's JSON body must match; an empty body is read as `undefined`. */
+  response: TSchema;
+  /** Send the stored credentials (default `true`). */
+  credentials?: boolean;
+  /** Clear the store and call `onUnauthorized` on a 401 (default `true`). */
+  signOutOnUnauthorized?: boolean;
+  /** Retries after a network failure or a retriable status (408, 413, 429, 5xx); default 0. */
+  retries?: number;
+}
+
+/**
+ * The transport every domain module uses: a ky instance with the credential hooks, and `call`,
+ * which turns every failure into an `ApiError` and validates every answer.
+ *
+ * @example
+ * ```ts
+ * const config = await http.call({ operation: 'fetchConfig', method: 'get', path: 'config', response: ClientConfigSchema });
+ * ```
+ */
+export interface Http {
+  readonly tokenStore: TokenStore;
+  readonly ky: KyInstance;
+  call<TSchema extends v.GenericSchema>(
+    options: CallOptions<TSchema>,
+  ): Promise<v.InferOutput<TSchema>>;
+}
+
+/**
+ * Makes `baseUrl` absolute: unchanged when it already is, resolved against the page's location
+ * when relative in a browser; a relative URL without a page is refused with a clear message.
+ *
+ * @example
+ * ```ts
+ * resolveBaseUrl('http://localhost:8787/api'); // 'http://localhost:8787/api'
+ * resolveBaseUrl('/api'); // in a page at http://localhost:8787/x → 'http://localhost:8787/api'
+ * ```
+ */
+export function resolveBaseUrl(baseUrl: string): string {
+  if (URL.canParse(baseUrl)) return new URL(baseUrl).href;
+  const location = (globalThis as { location?: { href?: string } }).location;
+  if (location?.href && URL.canParse(baseUrl, location.href)) {
+    return new URL(baseUrl, location.href).href;
+  }
+  throw new TypeError(
+    `@fm/sdk: baseUrl '${baseUrl}' is relative and there is no page location to resolve it against; outside a browser pass an absolute URL such as 'http://localhost:8787/api'.`,
+  );
+}
+
+const BEARER = 'Bearer ';
+
+function notify(onUnauthorized: () => void): void {
+  try {
+    onUnauthorized();
+  } catch (error) {
+    // The app's handler failing must not turn the 401 into a different error.
+    queueMicrotask(() => {
+      throw error;
+    });
+  }
+}
+
+/**
+ * Creates the transport: `prefixUrl` = base URL; sends `Authorization: Bearer <token>` and the
+ * `refresh-token` header while credentials are stored; replaces the stored tokens from the
+ * `x-access-token` / `x-refresh-token` answer headers; on a 401 to a request that carried the
+ * stored credentials, clears the store and calls `onUnauthorized`. No retries unless a call asks.
+ *
+ * @example
+ * ```ts
+ * const http = createHttp({ baseUrl: '/api', tokenStore, onUnauthorized: () => navigate('/sign-in') });
+ * ```
+ */
+export function createHttp(options: HttpOptions): Http {
+  const { tokenStore, onUnauthorized } = options;
+
+  const addCredentials: BeforeRequestHook = (request, requestOptions) => {
+    if (requestOptions.context.credentials === false) return;
+    const credentials = tokenStore.get();
+    if (!credentials) {
+      // A retry must not carry credentials that have been cleared meanwhile.
+      request.headers.delete('authorization');
+      request.headers.delete(AUTH_HEADERS.refreshToken);
+      return;
+    }
+    request.headers.set('authorization', BEARER + credentials.token);
+    request.headers.set(AUTH_HEADERS.refreshToken, credentials.refreshToken);
+  };
+
+  const handleCredentials: AfterResponseHook = (request, requestOptions, response) => {
+    const sent = request.headers.get('authorization');
+    if (!sent?.startsWith(BEARER)) return;
+    const stored = tokenStore.get();
+    if (response.status === 401) {
+      // A 401 to credentials that were replaced meanwhile (a new sign-in) is stale: ignore it.
+      if (requestOptions.context.signOutOnUnauthorized === false) return;
+      if (!stored || BEARER + stored.token !== sent) return;
+      tokenStore.clear();
+      if (onUnauthorized) notify(onUnauthorized);
+      return;
+    }
+    const token = response.headers.get(AUTH_HEADERS.newAccessToken);
+    const refreshToken = response.headers.get(AUTH_HEADERS.newRefreshToken);
+    if (!stored || (!token && !refreshToken)) return;
+    tokenStore.set({
+      ...stored,
+      token: token || stored.token,
+      refreshToken: refreshToken || stored.refreshToken,
+    });
+  };
+
+  const instance = ky.create({
+    prefixUrl: resolveBaseUrl(options.baseUrl),
+    headers: { accept: 'application/json' },
+    retry: 0,
+    ...(options.fetch ? { fetch: options.fetch } : {}),
+    ...(options.timeout !== undefined ? { timeout: options.timeout } : {}),
+    hooks: { beforeRequest: [addCredentials], afterResponse: [handleCredentials] },
+  });
+
+  async function call<TSchema extends v.GenericSchema>(
+    call: CallOptions<TSchema>,
+  ): Promise<v.InferOutput<TSchema>> {
+    const { operation } = call;
+    let text: string;
+    let status: number;
+    try {
+      const response = await instance(call.path, {
+        method: call.method,
+        ...(call.json !== undefined ? { json: call.json } : {}),
+        retry: {
+          limit: call.retries ?? 0,
+          methods: [call.method],
+          // Bound a server's Retry-After so that a retry never stalls a page for long.
+          maxRetryAfter: 2_000,
+        },
+        context: {
+          credentials: call.credentials ?? true,
+          signOutOnUnauthorized: call.signOutOnUnauthorized ?? true,
+        },
+      });
+      status = response.status;
+      text = await response.text();
+    } catch (error) {
+      throw await toApiError(operation, error);
+    }
+    let json: unknown;
+    try {
+      json = text === '' ? undefined : JSON.parse(text);
+    } catch (error) {
+      throw new ResponseShapeError({ operation, status, issues: [], cause: error });
+    }
+    const parsed = v.safeParse(call.response, json);
+    if (!parsed.success) {
+      throw new ResponseShapeError({ operation, status, issues: parsed.issues });
+    }
+    return parsed.output;
+  }
+
+  return { tokenStore, ky: instance, call };
+}
+
+async function toApiError(operation: SdkOperation, error: unknown): Promise<ApiError> {
+  if (isApiError(error)) return error;
+  if (isHTTPError(error)) {
+    let body = '';
+    try {
+      body = await error.response.text();
+    } catch {
+      // The body could not be read: the generic message is used.
+    }
+    return httpError(operation, error.response.status, body, error);
+  }
+  return networkError(operation, error);
+}

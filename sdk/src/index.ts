@@ -1,0 +1,30 @@
+/**
+ * `@fm/sdk`: the typed client of the franchise marketplace API. The contract (schemas, enums,
+ * texts, error codes) is the separate entry `@fm/sdk/contracts`.
+ *
+ * @example
+ * ```ts
+ * import { createClient, localStorageTokenStore, isApiError } from '@fm/sdk';
+ * const api = createClient({ baseUrl: '/api', tokenStore: localStorageTokenStore('fm-portal') });
+ * ```
+ */
+export type { AuthApi } from './auth.ts';
+export { type ClientOptions, createClient, type FmClient } from './client.ts';
+export {
+  ApiError,
+  type ApiErrorCode,
+  type ApiErrorInit,
+  isApiError,
+  isResponseShapeError,
+  operationText,
+  ResponseShapeError,
+  type SdkOperation,
+} from './errors.ts';
+export type { SystemApi } from './system.ts';
+export {
+  localStorageTokenStore,
+  memoryTokenStore,
+  type StoredCredentials,
+  type TokenStore,
+} from './token-store.ts';
+export type { UsersApi } from './users.ts';

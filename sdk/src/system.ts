@@ -1,0 +1,67 @@
+import {
+  type ClientConfig,
+  ClientConfigSchema,
+  type Health,
+  HealthSchema,
+} from './contracts/index.ts';
+import type { Http } from './http.ts';
+
+/**
+ * Run-time configuration and health of the API; neither sends credentials.
+ *
+ * @example
+ * ```ts
+ * const { partyUrl } = await api.config();
+ * ```
+ */
+export interface SystemApi {
+  /**
+   * What browsers need at run time: the realtime server's address and the version.
+   *
+   * @example
+   * ```ts
+   * const { partyUrl, version } = await api.config();
+   * ```
+   */
+  config(): Promise<ClientConfig>;
+  /**
+   * Whether the API and its database answer.
+   *
+   * @example
+   * ```ts
+   * const { status, database } = await api.health(); // 'ok', 'ok'
+   * ```
+   */
+  health(): Promise<Health>;
+}
+
+/**
+ * Creates the config and health calls on a transport.
+ *
+ * @example
+ * ```ts
+ * const system = createSystemApi(createHttp({ baseUrl, tokenStore }));
+ * ```
+ */
+export function createSystemApi(http: Http): SystemApi {
+  return {
+    config() {
+      return http.call({
+        operation: 'fetchConfig',
+        method: 'get',
+        path: 'config',
+        response: ClientConfigSchema,
+        credentials: false,
+      });
+    },
+    health() {
+      return http.call({
+        operation: 'checkHealth',
+        method: 'get',
+        path: 'health',
+        response: HealthSchema,
+        credentials: false,
+      });
+    },
+  };
+}

@@ -1,0 +1,119 @@
+import {
+  type ChangePasswordInput,
+  ChangePasswordInputSchema,
+  OkSchema,
+  type OwnProfile,
+  OwnProfileSchema,
+  type PublicProfile,
+  PublicProfileSchema,
+  type UpdateAccountInput,
+  UpdateAccountInputSchema,
+} from './contracts/index.ts';
+import type { Http } from './http.ts';
+import { validateInput } from './validate-input.ts';
+
+/**
+ * The signed-in user's profile and account, and public profiles.
+ *
+ * @example
+ * ```ts
+ * const me = await api.users.getProfile();
+ * ```
+ */
+export interface UsersApi {
+  /**
+   * The signed-in user's own profile; retried once after a network failure or a 5xx
+   * (user-area §4).
+   *
+   * @example
+   * ```ts
+   * const { firstName, profileCompleteness } = await api.users.getProfile();
+   * ```
+   */
+  getProfile(): Promise<OwnProfile>;
+  /**
+   * A consultant's or franchisor's public profile (viewable without signing in).
+   *
+   * @example
+   * ```ts
+   * const profile = await api.users.getPublicProfile(id);
+   * if (profile.role === 'consultant') console.log(profile.rate);
+   * ```
+   */
+  getPublicProfile(id: string): Promise<PublicProfile>;
+  /**
+   * Changes the signed-in user's password; `confirmPassword` must equal `password`.
+   *
+   * @example
+   * ```ts
+   * await api.users.changePassword({ oldPassword, password, confirmPassword: password });
+   * ```
+   */
+  changePassword(input: ChangePasswordInput): Promise<void>;
+  /**
+   * Updates names and e-mail (`PATCH /api/users`, JSON). Undefined and empty fields are dropped,
+   * so only what was filled in changes. Answers the updated own profile.
+   *
+   * @example
+   * ```ts
+   * const me = await api.users.updateAccount({ firstName: 'Ada', lastName: '' }); // sends { firstName }
+   * ```
+   */
+  updateAccount(input: UpdateAccountInput): Promise<OwnProfile>;
+}
+
+/**
+ * Creates the users calls on a transport.
+ *
+ * @example
+ * ```ts
+ * const users = createUsersApi(createHttp({ baseUrl, tokenStore }));
+ * ```
+ */
+export function createUsersApi(http: Http): UsersApi {
+  return {
+    getProfile() {
+      return http.call({
+        operation: 'fetchProfile',
+        method: 'get',
+        path: 'users/profile',
+        response: OwnProfileSchema,
+        retries: 1,
+      });
+    },
+
+    getPublicProfile(id) {
+      return http.call({
+        operation: 'fetchProfile',
+        method: 'get',
+        path: `users/profile/${encodeURIComponent(id)}`,
+        response: PublicProfileSchema,
+      });
+    },
+
+    async changePassword(input) {
+      const json = validateInput('updatePassword', ChangePasswordInputSchema, input);
+      await http.call({
+        operation: 'updatePassword',
+        method: 'patch',
+        path: 'users/password',
+        json,
+        response: OkSchema,
+      });
+    },
+
+    async updateAccount(input) {
+      const filled = Object.fromEntries(
+        Object.entries(input).filter(([, value]) => value !== undefined && value !== ''),
+      );
+      const json = validateInput('updateProfile', UpdateAccountInputSchema, filled);
+      return http.call({
+        operation: 'updateProfile',
+        method: 'patch',
+        path: 'users',
+        json,
+        response: OwnProfileSchema,
+      });
+    },
+  };
+}
