@@ -80,6 +80,9 @@ export function createAuth(deps: {
       additionalFields: {
         firstName: { type: 'string', required: false, defaultValue: '', input: false },
         lastName: { type: 'string', required: false, defaultValue: '', input: false },
+        // Declared so the create hook may set them; never accepted from a request body.
+        isVerified: { type: 'boolean', required: false, defaultValue: false, input: false },
+        ageConfirmedAt: { type: 'date', required: false, input: false },
       },
     },
     databaseHooks: {

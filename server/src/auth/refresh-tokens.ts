@@ -39,18 +39,16 @@ export function createRefreshTokens(deps: { db: Db; now: () => Date }) {
     const t = now().getTime();
     if (!row || row.expiresAt.getTime() <= t) return { status: 'invalid' };
     if (row.revokedAt) {
-      if (t - row.revokedAt.getTime() < ROTATION_GRACE_MS)
-        return { status: 'grace', userId: row.userId };
-      await db
-        .update(refreshToken)
-        .set({ revokedAt: now() })
-        .where(and(eq(refreshToken.familyId, row.familyId), isNull(refreshToken.revokedAt)));
+      const inGrace =
+        row.revokedReason === 'rotated' && t - row.revokedAt.getTime() < ROTATION_GRACE_MS;
+      if (inGrace) return { status: 'grace', userId: row.userId };
+      if (row.revokedReason === 'rotated') await revokeFamily(row.familyId);
       return { status: 'invalid' };
     }
     // Only one concurrent request wins the rotation; the others fall into the grace path.
     const claimed = await db
       .update(refreshToken)
-      .set({ revokedAt: now() })
+      .set({ revokedAt: now(), revokedReason: 'rotated' })
       .where(and(eq(refreshToken.id, row.id), isNull(refreshToken.revokedAt)));
     if (claimed.rowsAffected === 0) return { status: 'grace', userId: row.userId };
     return {
@@ -64,18 +62,22 @@ export function createRefreshTokens(deps: { db: Db; now: () => Date }) {
     const row = await db.query.refreshToken.findFirst({
       where: eq(refreshToken.tokenHash, hashToken(token)),
     });
-    if (!row) return;
+    if (row) await revokeFamily(row.familyId);
+  }
+
+  /** Ends every token of a family, including rotated ones still inside their grace window. */
+  async function revokeFamily(familyId: string): Promise<void> {
     await db
       .update(refreshToken)
-      .set({ revokedAt: now() })
-      .where(and(eq(refreshToken.familyId, row.familyId), isNull(refreshToken.revokedAt)));
+      .set({ revokedAt: now(), revokedReason: 'revoked' })
+      .where(eq(refreshToken.familyId, familyId));
   }
 
   async function revokeAllForUser(userId: string): Promise<void> {
     await db
       .update(refreshToken)
-      .set({ revokedAt: now() })
-      .where(and(eq(refreshToken.userId, userId), isNull(refreshToken.revokedAt)));
+      .set({ revokedAt: now(), revokedReason: 'revoked' })
+      .where(eq(refreshToken.userId, userId));
   }
 
   return { issue, rotate, revoke, revokeAllForUser };

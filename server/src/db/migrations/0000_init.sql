@@ -79,6 +79,7 @@ CREATE TABLE `refresh_token` (
 	`token_hash` text NOT NULL,
 	`expires_at` integer NOT NULL,
 	`revoked_at` integer,
+	`revoked_reason` text,
 	`family_id` text NOT NULL,
 	`created_at` integer NOT NULL,
 	FOREIGN KEY (`user_id`) REFERENCES `user`(`id`) ON UPDATE no action ON DELETE cascade

@@ -130,6 +130,8 @@ export const refreshToken = sqliteTable(
     expiresAt: instant('expires_at').notNull(),
     /** Set when rotated or revoked; a reused rotated token revokes the whole family. */
     revokedAt: instant('revoked_at'),
+    /** `rotated` tokens get a short grace window for parallel requests; `revoked` ones never do. */
+    revokedReason: text('revoked_reason', { enum: ['rotated', 'revoked'] }),
     familyId: text('family_id').notNull(),
     createdAt: instant('created_at').notNull(),
   },

@@ -6,7 +6,7 @@ import {
 } from '@fm/sdk/contracts';
 import { and, eq, ne } from 'drizzle-orm';
 import { Hono } from 'hono';
-import { type AppEnv, requireUser } from '../../auth/session.ts';
+import { type AppEnv, requireUser, signedIn } from '../../auth/session.ts';
 import type { Db } from '../../db/client.ts';
 import { user } from '../../db/schema/index.ts';
 import { clientIp } from '../../http/client-ip.ts';
@@ -32,7 +32,7 @@ export function userRoutes(deps: { db: Db; accounts: AccountService; trustProxy:
       if (!profile) throw new AppError('NOT_FOUND');
       return c.json(profile);
     })
-    .patch('/password', validate('json', ChangePasswordInputSchema), async (c) => {
+    .patch('/password', signedIn, validate('json', ChangePasswordInputSchema), async (c) => {
       const current = requireUser(c);
       const { refreshToken } = await accounts.changePassword(
         current,
@@ -42,7 +42,7 @@ export function userRoutes(deps: { db: Db; accounts: AccountService; trustProxy:
       c.header(AUTH_HEADERS.newRefreshToken, refreshToken);
       return c.json({ ok: true as const });
     })
-    .patch('/', validate('json', UpdateAccountInputSchema), async (c) => {
+    .patch('/', signedIn, validate('json', UpdateAccountInputSchema), async (c) => {
       const current = requireUser(c);
       const input = c.req.valid('json');
       if (input.email && input.email !== current.email) {

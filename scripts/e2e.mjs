@@ -1,0 +1,21 @@
+#!/usr/bin/env node
+// Runs the Playwright suite with tool state kept inside the repository, never in $HOME.
+import { spawnSync } from 'node:child_process';
+import { mkdirSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const home = join(root, '.tmp/e2e-home');
+mkdirSync(home, { recursive: true });
+const result = spawnSync('npx', ['playwright', 'test', ...process.argv.slice(2)], {
+  cwd: root,
+  stdio: 'inherit',
+  env: {
+    ...process.env,
+    XDG_CONFIG_HOME: join(home, 'config'),
+    XDG_CACHE_HOME: join(home, 'cache'),
+    PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1',
+  },
+});
+process.exit(result.status ?? 1);

@@ -1,0 +1,103 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createContainer } from './container.ts';
+import { migrateDatabase, openDatabase } from './db/client.ts';
+import { loadEnv } from './env.ts';
+import { startTestServer, type TestServer } from './testing/test-server.ts';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer({
+    env: { BODY_LIMIT_BYTES: '2048', TRUSTED_ORIGINS: 'https://partner.example' },
+  });
+});
+afterAll(async () => {
+  await server.close();
+});
+
+describe('the API surface', () => {
+  it('reports health with the database checked', async () => {
+    const res = await server.fetch('/api/health');
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ status: 'ok', database: 'ok', version: expect.any(String) });
+  });
+
+  it('tells browsers where the realtime server is', async () => {
+    const res = await server.fetch('/api/config');
+    expect(await res.json()).toMatchObject({ partyUrl: expect.stringMatching(/^http/) });
+  });
+
+  it('answers unknown API paths with 404 in the error shape, not with the portal', async () => {
+    const res = await server.fetch('/api/no-such-thing');
+    expect(res.status).toBe(404);
+    expect(await res.json()).toEqual({ code: 'NOT_FOUND', message: 'Not found' });
+  });
+
+  it('refuses an oversized body with 413 before reading it', async () => {
+    const res = await server.fetch('/api/auth/sign-in/email', {
+      method: 'POST',
+      body: JSON.stringify({ email: 'a@b.co', password: 'x'.repeat(5000) }),
+    });
+    expect(res.status).toBe(413);
+    expect(await res.json()).toMatchObject({ code: 'PAYLOAD_TOO_LARGE' });
+  });
+
+  it('sends secure headers', async () => {
+    const res = await server.fetch('/api/health');
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(res.headers.get('content-security-policy')).toContain("default-src 'self'");
+  });
+
+  it('allows CORS only for configured origins and exposes the credential headers', async () => {
+    const allowed = await server.fetch('/api/health', {
+      headers: { origin: 'https://partner.example' },
+    });
+    expect(allowed.headers.get('access-control-allow-origin')).toBe('https://partner.example');
+    expect(allowed.headers.get('access-control-expose-headers')).toContain('x-access-token');
+    const other = await server.fetch('/api/health', {
+      headers: { origin: 'https://evil.example' },
+    });
+    expect(other.headers.get('access-control-allow-origin')).toBeNull();
+  });
+});
+
+describe('the one origin (D1)', () => {
+  it('serves the portal with client-side fallback, the admin app and the widgets bundle', async () => {
+    const root = mkdtempSync(join(tmpdir(), 'fm-static-'));
+    const dirs = {
+      portal: join(root, 'portal'),
+      admin: join(root, 'admin'),
+      widgets: join(root, 'widgets'),
+      widgetsDemo: join(root, 'demo'),
+    };
+    for (const dir of Object.values(dirs)) mkdirSync(dir, { recursive: true });
+    writeFileSync(join(dirs.portal, 'index.html'), '<title>portal</title>');
+    writeFileSync(join(dirs.admin, 'index.html'), '<title>admin</title>');
+    writeFileSync(join(dirs.widgets, 'fm-widgets.js'), 'export {};');
+    writeFileSync(join(dirs.widgetsDemo, 'index.html'), '<title>demo</title>');
+    const database = await openDatabase({ url: `file:${join(root, 'db.sqlite')}` });
+    await migrateDatabase(database.db);
+    const { app } = await createContainer({
+      env: loadEnv({ LOG_LEVEL: 'silent', SEED: 'none' }),
+      database,
+      staticDirs: dirs,
+    });
+    const text = async (path: string) => {
+      const res = await app.request(path);
+      return { status: res.status, body: await res.text(), res };
+    };
+    expect((await text('/')).body).toContain('portal');
+    expect((await text('/bookings/123')).body).toContain('portal');
+    expect((await text('/control-panel')).body).toContain('admin');
+    expect((await text('/control-panel/consultants/1')).body).toContain('admin');
+    const widgets = await text('/widgets/fm-widgets.js');
+    expect(widgets.status).toBe(200);
+    expect(widgets.res.headers.get('content-type')).toContain('javascript');
+    expect(widgets.res.headers.get('access-control-allow-origin')).toBe('*');
+    expect((await text('/widgets/demo.html')).body).toContain('demo');
+    expect((await text('/api/nope')).status).toBe(404);
+    database.close();
+  });
+});

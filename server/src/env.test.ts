@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import { EnvError, loadEnv } from './env.ts';
+
+describe('loadEnv', () => {
+  it('gives the embedded defaults of D1/D2 with no configuration', () => {
+    const env = loadEnv({});
+    expect(env.PORT).toBe(8787);
+    expect(env.DATABASE_URL).toBe('file:./data/app.db');
+    expect(env.PUBLIC_URL).toBe('http://localhost:8787');
+    expect(env.PARTY_URL).toBe('http://localhost:1999');
+    expect(env.PAYMENTS_PROVIDER).toBe('ledger');
+    expect(env.SEED).toBe('demo');
+  });
+
+  it('derives the public URL from PORT and never seeds in production by default', () => {
+    expect(loadEnv({ PORT: '9000' }).PUBLIC_URL).toBe('http://localhost:9000');
+    const prod = loadEnv({ NODE_ENV: 'production', AUTH_SECRET: 'x'.repeat(32) });
+    expect(prod.SEED).toBe('none');
+    expect(prod.isProduction).toBe(true);
+  });
+
+  it('refuses to start in production without a 32-character secret (D4)', () => {
+    expect(() => loadEnv({ NODE_ENV: 'production' })).toThrow(
+      /AUTH_SECRET: must be set to at least 32 characters/,
+    );
+    expect(() => loadEnv({ AUTH_SECRET: 'short' })).toThrow(
+      /AUTH_SECRET: must be at least 32 characters/,
+    );
+  });
+
+  it('names every bad value in one message', () => {
+    try {
+      loadEnv({ PORT: 'eighty', DATABASE_URL: 'postgres://x', PAYMENTS_PROVIDER: 'paypal' });
+      expect.unreachable();
+    } catch (error) {
+      expect(error).toBeInstanceOf(EnvError);
+      const message = (error as Error).message;
+      expect(message).toMatch(/PORT: must be a port number/);
+      expect(message).toMatch(/DATABASE_URL: must start with file:/);
+      expect(message).toMatch(/PAYMENTS_PROVIDER: must be ledger or stripe/);
+    }
+  });
+
+  it('needs the admin e-mail and password together, with a strong password', () => {
+    expect(() => loadEnv({ ADMIN_EMAIL: 'a@b.co' })).toThrow(/ADMIN_PASSWORD/);
+    expect(() => loadEnv({ ADMIN_EMAIL: 'a@b.co', ADMIN_PASSWORD: 'weak' })).toThrow(
+      /ADMIN_PASSWORD/,
+    );
+    expect(loadEnv({ ADMIN_EMAIL: 'a@b.co', ADMIN_PASSWORD: 'Strong-Pass-1!' }).ADMIN_EMAIL).toBe(
+      'a@b.co',
+    );
+  });
+
+  it('refuses a Stripe secret without a webhook secret', () => {
+    expect(() => loadEnv({ STRIPE_SECRET_KEY: 'sk_test_123' })).toThrow(/STRIPE_WEBHOOK_SECRET/);
+  });
+});

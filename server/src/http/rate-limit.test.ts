@@ -1,0 +1,37 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { createContainer } from '../container.ts';
+import { migrateDatabase, openDatabase } from '../db/client.ts';
+import { loadEnv } from '../env.ts';
+
+describe('sign-in rate limit', () => {
+  it('holds across two API instances sharing one database', async () => {
+    const url = `file:${join(mkdtempSync(join(tmpdir(), 'fm-rl-')), 'db.sqlite')}`;
+    const env = loadEnv({
+      LOG_LEVEL: 'silent',
+      SEED: 'none',
+      DATABASE_URL: url,
+      RATE_LIMIT_SIGN_IN: '3',
+    });
+    const first = await openDatabase({ url });
+    await migrateDatabase(first.db);
+    const second = await openDatabase({ url });
+    const a = await createContainer({ env, database: first });
+    const b = await createContainer({ env, database: second });
+    const attempt = (app: typeof a.app) =>
+      app.request('/api/auth/sign-in/email', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: 'victim@test.example', password: 'Guess-Pass-1!' }),
+      });
+    const statuses = [];
+    for (const app of [a.app, b.app, a.app, b.app]) statuses.push((await attempt(app)).status);
+    expect(statuses).toEqual([401, 401, 401, 429]);
+    const limited = await attempt(a.app);
+    expect(await limited.json()).toMatchObject({ code: 'RATE_LIMITED' });
+    first.close();
+    second.close();
+  });
+});
