@@ -106,4 +106,4 @@ async function announce() {
     await new Promise((r) => setTimeout(r, 500));
   }
 }
-announce();
+void announce();
