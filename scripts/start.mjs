@@ -64,7 +64,7 @@ function shutdown(code = 0) {
   shuttingDown = true;
   for (const child of children) if (child.exitCode === null) child.kill('SIGTERM');
   setTimeout(() => process.exit(code), 3000).unref();
-  Promise.all(
+  void Promise.all(
     children.map((c) => (c.exitCode === null ? new Promise((r) => c.once('exit', r)) : null)),
   ).then(() => process.exit(code));
 }
