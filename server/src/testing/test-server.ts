@@ -4,8 +4,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AuthResult } from '@fm/sdk/contracts';
 import { serve } from '@hono/node-server';
+import { eq } from 'drizzle-orm';
 import { type Container, createContainer } from '../container.ts';
 import { migrateDatabase, openDatabase } from '../db/client.ts';
+import { session } from '../db/schema/index.ts';
 import { loadEnv } from '../env.ts';
 
 export interface TestServer {
@@ -19,6 +21,8 @@ export interface TestServer {
   ): Promise<AuthResult & { password: string }>;
   /** Sends a request with the given credentials through real HTTP. */
   fetch(path: string, init?: RequestInit & { token?: string }): Promise<Response>;
+  /** Makes an access token expire now, as if its session had timed out. */
+  expireAccessToken(token: string): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -99,6 +103,12 @@ export async function startTestServer(
       });
       if (!res.ok) throw new Error(`sign-up failed: ${res.status} ${await res.text()}`);
       return { ...((await res.json()) as AuthResult), password };
+    },
+    async expireAccessToken(token) {
+      await container.db
+        .update(session)
+        .set({ expiresAt: new Date(Date.now() - 1000) })
+        .where(eq(session.token, token));
     },
     async close() {
       await new Promise<void>((done) => server.close(() => done()));
