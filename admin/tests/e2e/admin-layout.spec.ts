@@ -1,0 +1,103 @@
+import { expect, test } from '@playwright/test';
+import { PAGE_TITLES } from '../../src/admin-texts.ts';
+import { SIGN_IN_URL, sidebar, signInAsAdmin } from './support.ts';
+
+test.describe('admin layout', () => {
+  test('Minimize Menu collapses the sidebar and the choice is remembered', async ({ page }) => {
+    await signInAsAdmin(page);
+    const aside = sidebar(page);
+    const wide = (await aside.boundingBox())?.width ?? 0;
+
+    await aside.getByRole('button', { name: 'Minimize Menu' }).click();
+    await expect(aside).toHaveAttribute('data-collapsed', 'true');
+    const expand = aside.getByRole('button', { name: 'Expand Menu' });
+    await expect(expand).toHaveAttribute('aria-expanded', 'false');
+    await expect.poll(async () => (await aside.boundingBox())?.width ?? 0).toBeLessThan(wide);
+    // Collapsed, the links keep their names for assistive technology.
+    await expect(aside.getByRole('link', { name: 'Payments', exact: true })).toBeVisible();
+
+    await page.reload();
+    await expect(sidebar(page)).toHaveAttribute('data-collapsed', 'true');
+
+    await sidebar(page).getByRole('button', { name: 'Expand Menu' }).click();
+    await expect(sidebar(page)).toHaveAttribute('data-collapsed', 'false');
+    await expect(sidebar(page).getByRole('button', { name: 'Minimize Menu' })).toHaveAttribute(
+      'aria-expanded',
+      'true',
+    );
+  });
+
+  test('every section of the sidebar opens its page', async ({ page }) => {
+    await signInAsAdmin(page);
+    const sections = [
+      { link: 'Consultants', path: '/control-panel/consultants', heading: PAGE_TITLES.consultants },
+      { link: 'Franchisors', path: '/control-panel/franchisors', heading: PAGE_TITLES.franchises },
+      { link: 'Booking', path: '/control-panel/bookings', heading: PAGE_TITLES.bookings },
+      { link: 'Payments', path: '/control-panel/payments', heading: PAGE_TITLES.payments },
+      { link: 'Promotions', path: '/control-panel/promotions', heading: PAGE_TITLES.promotions },
+      {
+        link: 'Company Brands',
+        path: '/control-panel/brand-names',
+        heading: PAGE_TITLES.brandNames,
+      },
+      { link: 'Dashboard', path: '/control-panel', heading: PAGE_TITLES.dashboard },
+    ];
+    for (const section of sections) {
+      const link = sidebar(page).getByRole('link', { name: section.link, exact: true });
+      await link.click();
+      await expect(page).toHaveURL(new RegExp(`${section.path}/?$`));
+      await expect(link).toHaveAttribute('aria-current', 'page');
+      await expect(page.getByRole('heading', { level: 1, name: section.heading })).toBeVisible();
+    }
+  });
+
+  test('the pages without a sidebar entry exist too', async ({ page }) => {
+    await signInAsAdmin(page);
+    const pages = [
+      ['/control-panel/bookings/some-id', PAGE_TITLES.bookingDetails],
+      ['/control-panel/franchisors/create', PAGE_TITLES.createFranchise],
+      ['/control-panel/franchisors/some-id', PAGE_TITLES.franchiseDetails],
+      ['/control-panel/franchisors/some-id/edit', PAGE_TITLES.editFranchise],
+      ['/control-panel/consultants/create', PAGE_TITLES.createConsultant],
+      ['/control-panel/consultants/some-id', PAGE_TITLES.consultantDetail],
+      ['/control-panel/consultants/some-id/edit', PAGE_TITLES.editConsultant],
+      ['/control-panel/requests', PAGE_TITLES.requests],
+      ['/control-panel/profile', PAGE_TITLES.profile],
+    ] as const;
+    for (const [path, heading] of pages) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+      await expect(sidebar(page)).toBeVisible();
+    }
+  });
+
+  test('Log Out ends the session', async ({ page }) => {
+    await signInAsAdmin(page);
+    await sidebar(page).getByRole('button', { name: 'Log Out' }).click();
+    await expect(page).toHaveURL(SIGN_IN_URL);
+    await page.goto('/control-panel/promotions');
+    await expect(page).toHaveURL(SIGN_IN_URL);
+  });
+
+  test('on a phone the sidebar is a drawer opened from the top bar', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/control-panel/auth/sign-in');
+    await page.getByLabel('Email', { exact: true }).fill('admin@example.com');
+    await page.getByLabel('Password', { exact: true }).fill('Demo-Pass-2025!');
+    await page.getByRole('button', { name: 'Sign In' }).click();
+
+    const nav = sidebar(page).getByRole('navigation', { name: 'Main' });
+    await expect(
+      page.getByRole('heading', { level: 1, name: PAGE_TITLES.dashboard }),
+    ).toBeVisible();
+    await expect(nav).toBeHidden();
+
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await expect(nav).toBeVisible();
+    await nav.getByRole('link', { name: 'Promotions', exact: true }).click();
+    await expect(
+      page.getByRole('heading', { level: 1, name: PAGE_TITLES.promotions }),
+    ).toBeVisible();
+    await expect(nav).toBeHidden();
+  });
+});
