@@ -1,0 +1,127 @@
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { AppLayout } from '../layout/app-layout.tsx';
+import { ActivateProfilePage } from '../pages/auth/activate-profile-page.tsx';
+import { SignInPage } from '../pages/auth/sign-in-page.tsx';
+import { SignUpPage } from '../pages/auth/sign-up-page.tsx';
+import { LandingPage } from '../pages/landing/landing-page.tsx';
+import {
+  PRIVACY_POLICY,
+  TERMS_AND_CONDITIONS,
+  TERMS_OF_USE_CONSULTANT,
+  TERMS_OF_USE_FRANCHISOR,
+} from '../pages/legal/legal-documents.ts';
+import { LegalPage } from '../pages/legal/legal-page.tsx';
+import { ChangePasswordPage } from '../pages/my-profile/change-password-page.tsx';
+import { MyProfileLayout } from '../pages/my-profile/my-profile-layout.tsx';
+import { MyProfileHomePage, MyProfileSectionPage } from '../pages/my-profile/my-profile-pages.tsx';
+import {
+  MY_PROFILE_SECTIONS,
+  PAYMENT_ALIAS,
+  sectionPath,
+} from '../pages/my-profile/my-profile-sections.ts';
+import { NotFoundPage } from '../pages/not-found-page.tsx';
+import { PageShell } from '../pages/page-shell.tsx';
+import { PublicProfilePage } from '../pages/public-profile/public-profile-page.tsx';
+import { RouteErrorPage } from '../pages/route-error-page.tsx';
+import { PATHS } from './paths.ts';
+import { GuestOnly, RequireRole, RequireSession } from './route-guards.tsx';
+
+const toSignIn = <Navigate to={PATHS.signIn} replace />;
+
+/** Pages of the signed-in area that their own features fill: the heading, no made-up body. */
+const SIGNED_IN_PAGES: readonly { path: string; title: string; back?: string }[] = [
+  { path: 'dashboard', title: 'Dashboard' },
+  { path: 'payments', title: 'Payments' },
+  { path: 'sessions', title: 'Sessions' },
+  { path: 'bookings', title: 'My Meetings' },
+  { path: 'bookings/:id', title: 'Meeting Details', back: PATHS.bookings },
+  { path: 'territory-scout', title: 'Territory Scout' },
+  { path: 'chats', title: 'Messages' },
+  { path: 'chats/:id', title: 'Messages', back: PATHS.chats },
+  { path: 'consultant-profile', title: 'Consultant Profile' },
+];
+
+const myProfileRoutes: RouteObject[] = [
+  { index: true, element: <MyProfileHomePage /> },
+  ...MY_PROFILE_SECTIONS.filter((section) => section !== 'change-password').map((section) => ({
+    path: section,
+    element: <MyProfileSectionPage section={section} />,
+  })),
+  { path: 'change-password', element: <ChangePasswordPage /> },
+  { path: PAYMENT_ALIAS, element: <Navigate to={sectionPath('payment-details')} replace /> },
+  { path: '*', element: <NotFoundPage /> },
+];
+
+/**
+ * Every route of user-area §2. `/` is the landing page for everyone; the signed-in area needs
+ * credentials; unknown auth paths go to sign-in; anything else unknown is the not-found page.
+ */
+export const routes: RouteObject[] = [
+  {
+    element: <AppLayout />,
+    errorElement: <RouteErrorPage />,
+    children: [
+      { index: true, element: <LandingPage /> },
+      {
+        element: <GuestOnly />,
+        children: [
+          { path: 'sign-in', element: <SignInPage /> },
+          { path: 'sign-up', element: <SignUpPage /> },
+        ],
+      },
+      { path: 'sign-in/*', element: toSignIn },
+      { path: 'sign-up/*', element: toSignIn },
+      { path: 'auth/*', element: toSignIn },
+      { path: 'privacy-policy', element: <LegalPage document={PRIVACY_POLICY} /> },
+      { path: 'terms-and-conditions', element: <LegalPage document={TERMS_AND_CONDITIONS} /> },
+      {
+        path: 'terms-of-use/consultant',
+        element: <LegalPage document={TERMS_OF_USE_CONSULTANT} />,
+      },
+      {
+        path: 'terms-of-use/franchisor',
+        element: <LegalPage document={TERMS_OF_USE_FRANCHISOR} />,
+      },
+      { path: 'consultants/:id', element: <PublicProfilePage accountRole="consultant" /> },
+      { path: 'franchisors/:id', element: <PublicProfilePage accountRole="franchisor" /> },
+      { path: 'activate-profile', element: <ActivateProfilePage accountRole="consultant" /> },
+      {
+        path: 'activate-profile-franchisor',
+        element: <ActivateProfilePage accountRole="franchisor" />,
+      },
+      {
+        element: <RequireSession />,
+        children: [
+          {
+            path: 'consultants',
+            element: (
+              <RequireRole accountRole="franchisor">
+                <PageShell title="Find Consultants" />
+              </RequireRole>
+            ),
+          },
+          {
+            path: 'franchisors',
+            element: (
+              <RequireRole accountRole="consultant">
+                <PageShell title="Find Franchisors" />
+              </RequireRole>
+            ),
+          },
+          ...SIGNED_IN_PAGES.map(({ path, title, back }) => ({
+            path,
+            element: (
+              <PageShell title={title} {...(back ? { backTo: { to: back, label: 'Back' } } : {})} />
+            ),
+          })),
+          { path: 'my-profile', element: <MyProfileLayout />, children: myProfileRoutes },
+        ],
+      },
+      { path: '*', element: <NotFoundPage /> },
+    ],
+  },
+];
+
+export function createRouter() {
+  return createBrowserRouter(routes);
+}

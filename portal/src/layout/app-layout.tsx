@@ -1,0 +1,51 @@
+import { useRef, useState } from 'react';
+import { Outlet, useLocation } from 'react-router';
+import { Toaster } from 'sonner';
+import { layoutChromeFor } from '../app/layout-rules.ts';
+import { OwnProfileProvider } from '../app/own-profile.tsx';
+import { PATHS } from '../app/paths.ts';
+import { useSession } from '../app/session.ts';
+import { LogOutDialog } from './log-out-dialog.tsx';
+import { SiteFooter } from './site-footer.tsx';
+import { SiteHeader } from './site-header.tsx';
+import { SupportDialog } from './support-dialog.tsx';
+import { useRouteFocus } from './use-route-focus.ts';
+
+type OpenDialog = 'support' | 'log-out' | null;
+
+/** The frame of every portal page: header, main content, footer, and the app-wide dialogs. */
+export function AppLayout() {
+  const session = useSession();
+  const { pathname } = useLocation();
+  const chrome = layoutChromeFor(pathname);
+  const main = useRef<HTMLElement>(null);
+  const [dialog, setDialog] = useState<OpenDialog>(null);
+  useRouteFocus(main);
+
+  const dialogSetter = (name: Exclude<OpenDialog, null>) => (open: boolean) =>
+    setDialog(open ? name : null);
+
+  return (
+    <OwnProfileProvider>
+      <div className="app">
+        <a className="skip-link" href="#main-content">
+          Skip to content
+        </a>
+        <SiteHeader
+          session={session}
+          landing={pathname === PATHS.landing}
+          hideOnMobile={chrome.hideHeaderOnMobile}
+          onSupport={() => setDialog('support')}
+          onLogOut={() => setDialog('log-out')}
+        />
+        <main className="app__main" id="main-content" ref={main} tabIndex={-1}>
+          <Outlet />
+        </main>
+        {chrome.hideFooter ? null : <SiteFooter />}
+        <SupportDialog open={dialog === 'support'} onOpenChange={dialogSetter('support')} />
+        <LogOutDialog open={dialog === 'log-out'} onOpenChange={dialogSetter('log-out')} />
+        <Toaster position="top-center" richColors closeButton />
+      </div>
+    </OwnProfileProvider>
+  );
+}

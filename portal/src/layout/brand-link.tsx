@@ -1,0 +1,15 @@
+import { Link } from 'react-router';
+import { PATHS } from '../app/paths.ts';
+import { PRODUCT_NAME } from '../app/site.ts';
+
+/** The product's logo, linking to the landing page. */
+export function BrandLink() {
+  return (
+    <Link to={PATHS.landing} className="brand" aria-label={`${PRODUCT_NAME} home`}>
+      <span className="brand__mark" aria-hidden="true">
+        FM
+      </span>
+      <span className="brand__name">{PRODUCT_NAME}</span>
+    </Link>
+  );
+}

@@ -1,0 +1,44 @@
+import type { SignUpRole } from '@fm/sdk/contracts';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { homePathFor, isOutsidePortal, PATHS, type SignUpState } from '../app/paths.ts';
+import { useSession } from '../app/session.ts';
+
+export const ROLE_CHOICE_TEXT: Record<SignUpRole, string> = {
+  franchisor: 'I Am a Franchisor',
+  consultant: 'I Am a Consultant',
+};
+
+/**
+ * "I Am a Franchisor" / "I Am a Consultant" (user-area §2): a guest goes to sign-up carrying the
+ * role in navigation state; a signed-in user goes to the find page of that role.
+ */
+export function RoleChoiceLink({
+  accountRole: role,
+  className,
+  children = ROLE_CHOICE_TEXT[role],
+}: {
+  accountRole: SignUpRole;
+  className?: string;
+  children?: ReactNode;
+}) {
+  const session = useSession();
+  if (session) {
+    const to = homePathFor(role);
+    return isOutsidePortal(to) ? (
+      <a href={to} className={className}>
+        {children}
+      </a>
+    ) : (
+      <Link to={to} className={className}>
+        {children}
+      </Link>
+    );
+  }
+  const state: SignUpState = { role };
+  return (
+    <Link to={PATHS.signUp} state={state} className={className}>
+      {children}
+    </Link>
+  );
+}

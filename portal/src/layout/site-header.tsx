@@ -1,0 +1,82 @@
+import { Link } from 'react-router';
+import { PATHS } from '../app/paths.ts';
+import type { Session } from '../app/session.ts';
+import { useIsMobile } from '../app/viewport.ts';
+import { BackToPlatformLink } from './back-to-platform-link.tsx';
+import { BrandLink } from './brand-link.tsx';
+import { MobileMenu } from './mobile-menu.tsx';
+import { AUTH_LINKS, GUEST_NAV, LANDING_NAV, roleNav } from './nav-items.ts';
+import { NavLinks } from './nav-links.tsx';
+import { NotificationsBell } from './notifications-bell.tsx';
+import { ProfileMenu } from './profile-menu.tsx';
+
+interface SiteHeaderProps {
+  session: Session | null;
+  /** The landing page shows its section anchors instead of the app navigation. */
+  landing: boolean;
+  /** Hidden on small screens for some detail pages (user-area §2). */
+  hideOnMobile: boolean;
+  onSupport: () => void;
+  onLogOut: () => void;
+}
+
+/**
+ * The site header for guests, franchisors and consultants (user-area §2): the landing page's
+ * anchors, the guest links (all leading to sign-in) or the role's navigation, then Log In / Sign
+ * Up, Back to Platform, or the bell and the profile menu. Small screens get a burger menu.
+ */
+export function SiteHeader({
+  session,
+  landing,
+  hideOnMobile,
+  onSupport,
+  onLogOut,
+}: SiteHeaderProps) {
+  const isMobile = useIsMobile();
+  const items = landing ? LANDING_NAV : session ? roleNav(session.role) : GUEST_NAV;
+  // Landing anchors share one page and guest links all go to sign-in: nothing to mark as current.
+  const highlightActive = !landing && session !== null;
+  const signedInApp = session !== null && !landing;
+
+  return (
+    <header className="site-header" data-hide-on-mobile={hideOnMobile ? '' : undefined}>
+      <div className="site-header__inner">
+        <BrandLink />
+        {isMobile ? null : (
+          <nav className="site-header__nav" aria-label="Main">
+            <NavLinks items={items} highlightActive={highlightActive} className="nav-list" />
+          </nav>
+        )}
+        <div className="site-header__actions">
+          {session === null && !isMobile ? (
+            <>
+              <Link to={PATHS.signIn} className="button button--ghost">
+                {AUTH_LINKS.logIn}
+              </Link>
+              <Link to={PATHS.signUp} className="button button--primary">
+                {AUTH_LINKS.signUp}
+              </Link>
+            </>
+          ) : null}
+          {session !== null && landing && !isMobile ? (
+            <BackToPlatformLink session={session} />
+          ) : null}
+          {signedInApp ? <NotificationsBell /> : null}
+          {signedInApp && !isMobile ? (
+            <ProfileMenu session={session} onSupport={onSupport} onLogOut={onLogOut} />
+          ) : null}
+          {isMobile ? (
+            <MobileMenu
+              items={items}
+              highlightActive={highlightActive}
+              session={session}
+              landing={landing}
+              onSupport={onSupport}
+              onLogOut={onLogOut}
+            />
+          ) : null}
+        </div>
+      </div>
+    </header>
+  );
+}

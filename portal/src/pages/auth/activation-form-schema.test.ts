@@ -1,0 +1,34 @@
+import { FIELD_MESSAGES } from '@fm/sdk/contracts';
+import { describe, expect, it } from 'vitest';
+import { validateForm } from '../../forms/form-validation.ts';
+import { ActivationFormSchema } from './activation-form-schema.ts';
+
+describe('ActivationFormSchema', () => {
+  it('applies the password rule', () => {
+    const result = validateForm(ActivationFormSchema, {
+      password: 'weak',
+      confirmPassword: 'weak',
+    });
+    expect(result.success).toBe(false);
+    if (!result.success) expect(result.errors).toEqual({ password: FIELD_MESSAGES.passwordRule });
+  });
+
+  it('asks for the same password twice', () => {
+    const result = validateForm(ActivationFormSchema, {
+      password: 'Strong-Pass-1',
+      confirmPassword: 'Strong-Pass-2',
+    });
+    expect(result.success).toBe(false);
+    if (!result.success) {
+      expect(result.errors).toEqual({ confirmPassword: FIELD_MESSAGES.passwordsDoNotMatch });
+    }
+  });
+
+  it('accepts a strong password typed twice', () => {
+    const result = validateForm(ActivationFormSchema, {
+      password: 'Strong-Pass-1',
+      confirmPassword: 'Strong-Pass-1',
+    });
+    expect(result.success).toBe(true);
+  });
+});

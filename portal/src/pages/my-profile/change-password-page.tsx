@@ -1,0 +1,46 @@
+import { ChangePasswordInputSchema, TOASTS } from '@fm/sdk/contracts';
+import { toast } from 'sonner';
+import { api } from '../../app/api-client.ts';
+import { FormAlert, PasswordField, SubmitButton } from '../../forms/fields.tsx';
+import { useValibotForm } from '../../forms/use-valibot-form.ts';
+import { PageShell } from '../page-shell.tsx';
+import { BACK_TO_PROFILE } from './my-profile-sections.ts';
+
+/** `/my-profile/change-password` (Settings in the profile menu). */
+export function ChangePasswordPage() {
+  const form = useValibotForm({
+    schema: ChangePasswordInputSchema,
+    initialValues: { oldPassword: '', password: '', confirmPassword: '' },
+    onSubmit: async (input) => {
+      await api.users.changePassword(input);
+      form.reset();
+      toast.success(TOASTS.passwordChanged);
+    },
+  });
+
+  return (
+    <PageShell title="Change Password" backTo={BACK_TO_PROFILE}>
+      <form className="form form--narrow" onSubmit={form.handleSubmit} noValidate>
+        <PasswordField
+          label="Current Password"
+          autoComplete="current-password"
+          field={form.field('oldPassword')}
+        />
+        <PasswordField
+          label="New Password"
+          autoComplete="new-password"
+          field={form.field('password')}
+        />
+        <PasswordField
+          label="Repeat Password"
+          autoComplete="new-password"
+          field={form.field('confirmPassword')}
+        />
+        <FormAlert message={form.formError} />
+        <SubmitButton pending={form.isSubmitting} className="button button--primary">
+          Change Password
+        </SubmitButton>
+      </form>
+    </PageShell>
+  );
+}

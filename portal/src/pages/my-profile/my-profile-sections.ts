@@ -1,0 +1,65 @@
+import type { Role } from '@fm/sdk/contracts';
+import { PATHS } from '../../app/paths.ts';
+
+/** The sub-pages of `/my-profile` (user-area §2); `payment` is an alias of `payment-details`. */
+export const MY_PROFILE_SECTIONS = [
+  'general',
+  'calendar',
+  'contact',
+  'financial',
+  'training',
+  'change-password',
+  'payment-details',
+  'subscription',
+  'account-status',
+  'referral-fee',
+] as const;
+export type MyProfileSection = (typeof MY_PROFILE_SECTIONS)[number];
+export const PAYMENT_ALIAS = 'payment';
+
+const TITLES: Record<MyProfileSection, string> = {
+  general: 'General Info',
+  calendar: 'Calendar',
+  contact: 'Contact Info',
+  financial: 'Investment Profile',
+  training: 'Training and Support',
+  'change-password': 'Change Password',
+  'payment-details': 'Payment Details',
+  subscription: 'Subscription',
+  'account-status': 'Account Status',
+  'referral-fee': 'Referral Fee',
+};
+
+/** A section's heading; a franchisor's general page holds the franchise details. */
+export function sectionTitle(section: MyProfileSection, role: Role): string {
+  if (section === 'general' && role === 'franchisor') return 'Franchise Details';
+  return TITLES[section];
+}
+
+/** Which sections a role's profile navigation lists, in order (its completeness steps first). */
+export function sectionsFor(role: Role): readonly MyProfileSection[] {
+  switch (role) {
+    case 'franchisor':
+      return [
+        'general',
+        'contact',
+        'financial',
+        'training',
+        'referral-fee',
+        'payment-details',
+        'subscription',
+        'change-password',
+      ];
+    case 'consultant':
+      return ['general', 'payment-details', 'calendar', 'account-status', 'change-password'];
+    case 'admin':
+      return ['general', 'change-password'];
+  }
+}
+
+export function sectionPath(section: MyProfileSection): string {
+  return `/my-profile/${section}`;
+}
+
+/** The back link of a section page on small screens, where the site header is hidden. */
+export const BACK_TO_PROFILE = { to: PATHS.myProfile, label: 'My Profile' } as const;

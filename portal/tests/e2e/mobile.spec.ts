@@ -1,0 +1,63 @@
+import { expect, test } from '@playwright/test';
+import { DEMO, signIn } from './helpers.ts';
+
+test.use({ viewport: { width: 375, height: 812 } });
+
+test.describe('small screens (375 px)', () => {
+  test('a guest opens the burger menu', async ({ page }) => {
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    const drawer = page.getByRole('dialog', { name: 'Menu' });
+    await expect(drawer).toBeVisible();
+    await expect(drawer.getByRole('link', { name: 'How It Works' })).toBeVisible();
+    await expect(drawer.getByRole('link', { name: 'Log In' })).toBeVisible();
+    await drawer.getByRole('button', { name: 'Close menu' }).click();
+    await expect(drawer).toBeHidden();
+  });
+
+  test('a signed-in consultant opens the burger menu with the My Profile section', async ({
+    page,
+  }) => {
+    await signIn(page, DEMO.consultant, /\/franchisors$/);
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    const drawer = page.getByRole('dialog', { name: 'Menu' });
+    await expect(drawer).toBeVisible();
+    for (const label of [
+      'Find Franchisors',
+      'My Meetings',
+      'Payments',
+      'Messages',
+      'Territory Scout',
+    ]) {
+      await expect(drawer.getByRole('link', { name: label, exact: true })).toBeVisible();
+    }
+    await expect(drawer.getByRole('heading', { name: 'My Profile' })).toBeVisible();
+    await expect(drawer.getByRole('link', { name: 'EDIT PROFILE' })).toBeVisible();
+    await expect(drawer.getByRole('link', { name: /PREVIEW PROFILE/ })).toBeVisible();
+    await expect(drawer.getByRole('button', { name: 'Support' })).toBeVisible();
+    await expect(drawer.getByRole('button', { name: 'Log Out' })).toBeVisible();
+  });
+
+  test('the notifications panel is a bottom drawer', async ({ page }) => {
+    await signIn(page, DEMO.franchisor, /\/consultants$/);
+    await page.getByRole('button', { name: 'Notifications' }).click();
+    const panel = page.getByRole('dialog', { name: 'Notifications' });
+    await expect(panel).toBeVisible();
+    // Anchored to the bottom of the viewport (once its slide-in has finished).
+    await expect
+      .poll(async () => {
+        const box = await panel.boundingBox();
+        return box ? Math.round(box.y + box.height) : null;
+      })
+      .toBe(812);
+  });
+
+  test('detail pages of my-profile hide the header and the footer', async ({ page }) => {
+    await signIn(page, DEMO.franchisor, /\/consultants$/);
+    await page.goto('/my-profile/change-password');
+    await expect(page.getByRole('heading', { level: 1, name: 'Change Password' })).toBeVisible();
+    await expect(page.getByRole('banner')).toBeHidden();
+    await expect(page.getByRole('contentinfo')).toHaveCount(0);
+    await expect(page.getByRole('link', { name: 'My Profile' })).toBeVisible();
+  });
+});

@@ -1,0 +1,101 @@
+import { expect, test } from '@playwright/test';
+import { DEMO, signIn } from './helpers.ts';
+
+test.describe('navigation and guards', () => {
+  test('a guest opening /bookings is sent to sign-in', async ({ page }) => {
+    await page.goto('/bookings');
+    await expect(page).toHaveURL(/\/sign-in$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Log In' })).toBeVisible();
+  });
+
+  test('unknown auth paths redirect to sign-in', async ({ page }) => {
+    await page.goto('/sign-in/something-else');
+    await expect(page).toHaveURL(/\/sign-in$/);
+  });
+
+  test("the guest header's links all lead to sign-in", async ({ page }) => {
+    await page.goto('/privacy-policy');
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    for (const label of ['My Profile', 'Messages', 'My Meetings', 'Payments']) {
+      await expect(nav.getByRole('link', { name: label })).toHaveAttribute('href', '/sign-in');
+    }
+    await expect(page.getByRole('link', { name: 'Log In' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Sign Up' })).toBeVisible();
+  });
+
+  test('the demo franchisor signs in and sees the franchisor navigation', async ({ page }) => {
+    await signIn(page, DEMO.franchisor, /\/consultants$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Find Consultants' })).toBeVisible();
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    for (const label of [
+      'Find Consultants',
+      'My Meetings',
+      'Payments',
+      'Messages',
+      'Territory Scout',
+    ]) {
+      await expect(nav.getByRole('link', { name: label, exact: true })).toBeVisible();
+    }
+    await expect(nav.getByRole('link', { name: 'Find Franchisors' })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Notifications' })).toBeVisible();
+    // The unread badge exists but stays hidden while the count is 0.
+    await expect(nav.getByTestId('unread-badge')).toBeHidden();
+  });
+
+  test('the demo consultant signs in and sees Find Franchisors', async ({ page }) => {
+    await signIn(page, DEMO.consultant, /\/franchisors$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Find Franchisors' })).toBeVisible();
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    await expect(nav.getByRole('link', { name: 'Find Franchisors' })).toBeVisible();
+    await expect(nav.getByRole('link', { name: 'Find Consultants' })).toHaveCount(0);
+  });
+
+  test('the profile menu offers the spec entries; Settings opens change password', async ({
+    page,
+  }) => {
+    await signIn(page, DEMO.franchisor, /\/consultants$/);
+    await page.getByRole('button', { name: /profile menu/i }).click();
+    const menu = page.getByRole('menu');
+    for (const label of [
+      'Edit Profile',
+      'Preview Profile',
+      'Settings',
+      'Tutorial',
+      'Support',
+      'Log Out',
+    ]) {
+      await expect(menu.getByRole('menuitem', { name: label })).toBeVisible();
+    }
+    await menu.getByRole('menuitem', { name: 'Settings' }).click();
+    await expect(page).toHaveURL(/\/my-profile\/change-password$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Change Password' })).toBeVisible();
+  });
+
+  test('the notifications panel opens from the bell', async ({ page }) => {
+    await signIn(page, DEMO.consultant, /\/franchisors$/);
+    await page.getByRole('button', { name: 'Notifications' }).click();
+    await expect(page.getByRole('dialog', { name: 'Notifications' })).toBeVisible();
+  });
+
+  test('a signed-in user sees "Back to Platform" on the landing page', async ({ page }) => {
+    await signIn(page, DEMO.franchisor, /\/consultants$/);
+    await page.goto('/');
+    await page.getByRole('link', { name: 'Back to Platform' }).click();
+    await expect(page).toHaveURL(/\/consultants$/);
+  });
+
+  test('public profiles are viewable without signing in', async ({ page, context }) => {
+    await signIn(page, DEMO.consultant, /\/franchisors$/);
+    const credentials = await page.evaluate(() => localStorage.getItem('fm-portal'));
+    const id = credentials ? (JSON.parse(credentials) as { user: { id: string } }).user.id : '';
+    expect(id).not.toBe('');
+
+    const guest = await context.browser()!.newContext();
+    const guestPage = await guest.newPage();
+    await guestPage.goto(`${new URL(page.url()).origin}/consultants/${id}`);
+    await expect(guestPage).toHaveURL(new RegExp(`/consultants/${id}$`));
+    await expect(guestPage.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(guestPage.getByRole('heading', { level: 1 })).not.toHaveText('Profile not found');
+    await guest.close();
+  });
+});
