@@ -5,6 +5,8 @@ export const PATHS = {
   landing: '/',
   signIn: '/sign-in',
   signUp: '/sign-up',
+  forgotPassword: '/forgot-password',
+  resetPassword: '/reset-password',
   privacyPolicy: '/privacy-policy',
   termsAndConditions: '/terms-and-conditions',
   termsOfUseConsultant: '/terms-of-use/consultant',

@@ -1,6 +1,8 @@
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { AppLayout } from '../layout/app-layout.tsx';
 import { ActivateProfilePage } from '../pages/auth/activate-profile-page.tsx';
+import { ForgotPasswordPage } from '../pages/auth/forgot-password-page.tsx';
+import { ResetPasswordPage } from '../pages/auth/reset-password-page.tsx';
 import { SignInPage } from '../pages/auth/sign-in-page.tsx';
 import { SignUpPage } from '../pages/auth/sign-up-page.tsx';
 import { LandingPage } from '../pages/landing/landing-page.tsx';
@@ -67,6 +69,7 @@ export const routes: RouteObject[] = [
         children: [
           { path: 'sign-in', element: <SignInPage /> },
           { path: 'sign-up', element: <SignUpPage /> },
+          { path: 'forgot-password', element: <ForgotPasswordPage /> },
         ],
       },
       { path: 'sign-in/*', element: toSignIn },
@@ -84,6 +87,7 @@ export const routes: RouteObject[] = [
       },
       { path: 'consultants/:id', element: <PublicProfilePage accountRole="consultant" /> },
       { path: 'franchisors/:id', element: <PublicProfilePage accountRole="franchisor" /> },
+      { path: 'reset-password', element: <ResetPasswordPage /> },
       { path: 'activate-profile', element: <ActivateProfilePage accountRole="consultant" /> },
       {
         path: 'activate-profile-franchisor',

@@ -5,8 +5,8 @@ import { useGoHome } from '../../app/navigation.ts';
 import { PATHS } from '../../app/paths.ts';
 import { FormAlert, PasswordField, SubmitButton } from '../../forms/fields.tsx';
 import { useValibotForm } from '../../forms/use-valibot-form.ts';
-import { ActivationFormSchema } from './activation-form-schema.ts';
 import { AuthCard } from './auth-card.tsx';
+import { NewPasswordFormSchema } from './new-password-form-schema.ts';
 
 const ACCOUNT_NAME: Record<SignUpRole, string> = {
   consultant: 'consultant',
@@ -23,7 +23,7 @@ export function ActivateProfilePage({ accountRole }: { accountRole: SignUpRole }
   const goHome = useGoHome();
 
   const form = useValibotForm({
-    schema: ActivationFormSchema,
+    schema: NewPasswordFormSchema,
     initialValues: { password: '', confirmPassword: '' },
     onSubmit: async ({ password }) => {
       const result = await api.auth.activate({ token, password });

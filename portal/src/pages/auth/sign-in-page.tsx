@@ -42,6 +42,9 @@ export function SignInPage() {
           autoComplete="current-password"
           field={form.field('password')}
         />
+        <p className="form-aside">
+          <Link to={PATHS.forgotPassword}>Forgot password?</Link>
+        </p>
         <FormAlert message={form.formError} />
         <SubmitButton pending={form.isSubmitting}>Log In</SubmitButton>
       </form>

@@ -1,11 +1,11 @@
 import { FIELD_MESSAGES } from '@fm/sdk/contracts';
 import { describe, expect, it } from 'vitest';
 import { validateForm } from '../../forms/form-validation.ts';
-import { ActivationFormSchema } from './activation-form-schema.ts';
+import { NewPasswordFormSchema } from './new-password-form-schema.ts';
 
-describe('ActivationFormSchema', () => {
+describe('NewPasswordFormSchema', () => {
   it('applies the password rule', () => {
-    const result = validateForm(ActivationFormSchema, {
+    const result = validateForm(NewPasswordFormSchema, {
       password: 'weak',
       confirmPassword: 'weak',
     });
@@ -14,7 +14,7 @@ describe('ActivationFormSchema', () => {
   });
 
   it('asks for the same password twice', () => {
-    const result = validateForm(ActivationFormSchema, {
+    const result = validateForm(NewPasswordFormSchema, {
       password: 'Strong-Pass-1',
       confirmPassword: 'Strong-Pass-2',
     });
@@ -25,7 +25,7 @@ describe('ActivationFormSchema', () => {
   });
 
   it('accepts a strong password typed twice', () => {
-    const result = validateForm(ActivationFormSchema, {
+    const result = validateForm(NewPasswordFormSchema, {
       password: 'Strong-Pass-1',
       confirmPassword: 'Strong-Pass-1',
     });

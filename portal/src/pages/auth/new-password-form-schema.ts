@@ -2,10 +2,10 @@ import { FIELD_MESSAGES, NewPasswordSchema } from '@fm/sdk/contracts';
 import * as v from 'valibot';
 
 /**
- * The activation page asks for the new password twice (D6): the contract's password rule, and
+ * The activation and reset-password pages ask for the new password twice (D6): the contract's password rule, and
  * 'The two passwords do not match!' under the second field.
  */
-export const ActivationFormSchema = v.pipe(
+export const NewPasswordFormSchema = v.pipe(
   v.object({
     password: NewPasswordSchema,
     confirmPassword: v.string(FIELD_MESSAGES.passwordsDoNotMatch),
