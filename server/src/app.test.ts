@@ -56,10 +56,23 @@ describe('the API surface', () => {
     });
     expect(allowed.headers.get('access-control-allow-origin')).toBe('https://partner.example');
     expect(allowed.headers.get('access-control-expose-headers')).toContain('x-access-token');
-    const other = await server.fetch('/api/health', {
+    const other = await server.fetch('/api/users/profile', {
       headers: { origin: 'https://evil.example' },
     });
     expect(other.headers.get('access-control-allow-origin')).toBeNull();
+    const preflight = await server.fetch('/api/users/password', {
+      method: 'OPTIONS',
+      headers: { origin: 'https://evil.example', 'access-control-request-method': 'PATCH' },
+    });
+    expect(preflight.headers.get('access-control-allow-origin')).toBeNull();
+  });
+
+  it('lets any origin read public data without credentials (embedded widgets)', async () => {
+    const origin = { origin: 'https://shop.example' };
+    const profile = await server.fetch('/api/users/profile/someone', { headers: origin });
+    expect(profile.headers.get('access-control-allow-origin')).toBe('*');
+    const health = await server.fetch('/api/health', { headers: origin });
+    expect(health.headers.get('access-control-allow-origin')).toBe('*');
   });
 });
 

@@ -17,6 +17,10 @@ import type { Logger } from './http/logger.ts';
 import { requestLogger } from './http/request-logger.ts';
 import { type StaticDirs, staticApps } from './http/static-apps.ts';
 
+/** Reads that need no account: public profiles and the service's own status. */
+const PUBLIC_READS = [/^\/api\/users\/profile\/[^/]+$/, /^\/api\/(health|config)$/];
+const isPublicRead = (path: string) => PUBLIC_READS.some((pattern) => pattern.test(path));
+
 export interface AppDeps {
   env: Env;
   db: Db;
@@ -38,7 +42,13 @@ export function createApp(deps: AppDeps) {
     .use(
       '*',
       cors({
-        origin: (origin) => (env.trustedOrigins.includes(origin) ? origin : null),
+        // Configured origins get everything; any origin may read public data without credentials,
+        // so partner sites can embed the widgets (D14) without being configured first.
+        origin: (origin, c) => {
+          if (env.trustedOrigins.includes(origin)) return origin;
+          const method = c.req.header('access-control-request-method') ?? c.req.method;
+          return method === 'GET' && isPublicRead(c.req.path) ? '*' : null;
+        },
         allowHeaders: ['Authorization', 'Content-Type', AUTH_HEADERS.refreshToken],
         allowMethods: ['GET', 'POST', 'PATCH', 'PUT', 'DELETE', 'OPTIONS'],
         exposeHeaders: [

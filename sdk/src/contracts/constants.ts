@@ -86,3 +86,6 @@ export const AUTH_HEADERS = {
   newAccessToken: 'x-access-token',
   newRefreshToken: 'x-refresh-token',
 } as const;
+
+/** The early-access promo code (D11: $300 a month instead of $497); the demo seed creates it. */
+export const EARLY_ACCESS_PROMO_CODE = 'EARLYACCESS';

@@ -7,4 +7,5 @@ export * from './constants.ts';
 export * from './enums.ts';
 export * from './errors.ts';
 export * from './profiles.ts';
+export * from './realtime.ts';
 export * from './texts.ts';

@@ -6,6 +6,9 @@ import { drizzle, type LibSQLDatabase } from 'drizzle-orm/libsql';
 import { migrate } from 'drizzle-orm/libsql/migrator';
 import * as schema from './schema/index.ts';
 
+/** How long a writer waits for another process's or connection's lock. */
+export const BUSY_TIMEOUT_MS = 10_000;
+
 export type Schema = typeof schema;
 export type Db = LibSQLDatabase<Schema>;
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -31,12 +34,14 @@ export async function openDatabase(options: {
     const path = options.url.slice('file:'.length).split('?')[0] ?? '';
     if (path && path !== ':memory:') mkdirSync(dirname(resolve(path)), { recursive: true });
   }
-  const client = createClient(
-    options.authToken ? { url: options.url, authToken: options.authToken } : { url: options.url },
-  );
+  const client = createClient({
+    url: options.url,
+    ...(options.authToken ? { authToken: options.authToken } : {}),
+    // Every pooled connection waits this long for a lock instead of failing with SQLITE_BUSY.
+    timeout: BUSY_TIMEOUT_MS,
+  });
   if (options.url.startsWith('file:')) {
     await client.execute('PRAGMA journal_mode = WAL');
-    await client.execute('PRAGMA busy_timeout = 10000');
     await client.execute('PRAGMA synchronous = NORMAL');
   }
   await client.execute('PRAGMA foreign_keys = ON');

@@ -21,7 +21,7 @@ export function ResetPasswordPage() {
     onSubmit: async ({ password }) => {
       await api.auth.resetPassword({ token, password });
       toast.success(PASSWORD_RESET_DONE);
-      navigate(PATHS.signIn, { replace: true });
+      void navigate(PATHS.signIn, { replace: true });
     },
   });
   const footer = (

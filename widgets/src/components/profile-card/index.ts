@@ -1,0 +1,7 @@
+export { ProfileCard, type ProfileCardProps } from './profile-card.tsx';
+export { PROFILE_CARD_TEXT } from './profile-card-text.ts';
+export {
+  type ProfileCardState,
+  ProfileCardView,
+  type ProfileCardViewProps,
+} from './profile-card-view.tsx';

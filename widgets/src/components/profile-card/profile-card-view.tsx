@@ -1,0 +1,261 @@
+import type {
+  ConsultantPublicProfile,
+  FranchisorPublicProfile,
+  PublicProfile,
+} from '@fm/sdk/contracts';
+import { AVATAR_SIZE_PX, TAG_DISPLAY_LIMITS } from '@fm/sdk/contracts';
+import { type ReactNode, useState } from 'react';
+import type { WidgetTheme } from '../../theme.ts';
+import styles from './profile-card.css?inline';
+import { PROFILE_CARD_TEXT } from './profile-card-text.ts';
+import {
+  capTags,
+  experienceLabel,
+  formatLocation,
+  formatRate,
+  formatRating,
+  formatReviewCount,
+  initials,
+} from './profile-format.ts';
+
+/** What the card shows: still loading, a failure's message, or the profile. */
+export type ProfileCardState =
+  | { status: 'loading' }
+  | { status: 'error'; message: string }
+  | { status: 'ready'; profile: PublicProfile };
+
+export interface ProfileCardViewProps {
+  state: ProfileCardState;
+  /** Colour scheme; `light` by default. */
+  theme?: WidgetTheme | undefined;
+}
+
+/**
+ * The public profile card, as a pure view of its state (no data loading).
+ * Consultants show photo or initials, name, company, rate, rating, experience, industries,
+ * regions, location and bio; franchisors show their franchise's logo, company, country,
+ * categories and states.
+ *
+ * @example
+ * <ProfileCardView state={{ status: 'ready', profile }} theme="dark" />
+ */
+export function ProfileCardView({ state, theme = 'light' }: ProfileCardViewProps) {
+  return (
+    <div
+      className="fm-profile-card"
+      data-theme={theme}
+      data-status={state.status}
+      aria-busy={state.status === 'loading'}
+    >
+      <style>{styles}</style>
+      {state.status === 'loading' && <LoadingBody />}
+      {state.status === 'error' && (
+        <p className="fm-profile-card__error" role="alert">
+          {state.message}
+        </p>
+      )}
+      {state.status === 'ready' &&
+        (state.profile.role === 'consultant' ? (
+          <ConsultantBody profile={state.profile} />
+        ) : (
+          <FranchisorBody profile={state.profile} />
+        ))}
+    </div>
+  );
+}
+
+function LoadingBody() {
+  return (
+    <div className="fm-profile-card__layout">
+      <div
+        className="fm-profile-card__skeleton fm-profile-card__skeleton--avatar"
+        style={{ width: AVATAR_SIZE_PX, height: AVATAR_SIZE_PX }}
+      />
+      <div className="fm-profile-card__body">
+        <span className="fm-profile-card__visually-hidden" role="status">
+          {PROFILE_CARD_TEXT.loading}
+        </span>
+        <div className="fm-profile-card__skeleton fm-profile-card__skeleton--line" />
+        <div
+          className="fm-profile-card__skeleton fm-profile-card__skeleton--line"
+          style={{ width: '60%' }}
+        />
+        <div
+          className="fm-profile-card__skeleton fm-profile-card__skeleton--line"
+          style={{ width: '40%' }}
+        />
+      </div>
+    </div>
+  );
+}
+
+function ConsultantBody({ profile }: { profile: ConsultantPublicProfile }) {
+  const name = `${profile.firstName} ${profile.lastName}`.trim();
+  const experience = experienceLabel(profile.experienceLevel);
+  const location = formatLocation(profile.city, profile.stateProvince);
+  return (
+    <article className="fm-profile-card__layout" aria-label={name}>
+      <Avatar
+        src={profile.profilePhoto}
+        alt={name}
+        fallback={initials(profile.firstName, profile.lastName)}
+      />
+      <div className="fm-profile-card__body">
+        <h2 className="fm-profile-card__name">
+          {name}
+          {profile.isVerified && (
+            <span className="fm-profile-card__verified">{PROFILE_CARD_TEXT.verified}</span>
+          )}
+        </h2>
+        {profile.company && <p className="fm-profile-card__line">{profile.company}</p>}
+        {location && <p className="fm-profile-card__line">{location}</p>}
+        {profile.rate !== null && (
+          <p className="fm-profile-card__rate">{formatRate(profile.rate)}</p>
+        )}
+        <Rating average={profile.averageRating} count={profile.reviewCount} />
+        <div className="fm-profile-card__facts">
+          {experience && <Fact label={PROFILE_CARD_TEXT.experience}>{experience}</Fact>}
+          <TagFact
+            label={PROFILE_CARD_TEXT.industries}
+            tags={profile.industrySpecialty}
+            limit={TAG_DISPLAY_LIMITS.industries}
+          />
+          <TagFact
+            label={PROFILE_CARD_TEXT.regions}
+            tags={profile.region}
+            limit={TAG_DISPLAY_LIMITS.regions}
+          />
+        </div>
+        {profile.bio && <p className="fm-profile-card__bio">{profile.bio}</p>}
+      </div>
+    </article>
+  );
+}
+
+function FranchisorBody({ profile }: { profile: FranchisorPublicProfile }) {
+  const person = `${profile.firstName} ${profile.lastName}`.trim();
+  const franchise = profile.franchise;
+  const title = franchise?.company || person;
+  const subtitle = franchise
+    ? [person, profile.position].filter((p): p is string => Boolean(p)).join(', ')
+    : profile.position;
+  return (
+    <article className="fm-profile-card__layout" aria-label={title}>
+      <Avatar
+        src={franchise ? franchise.logo : profile.profilePhoto}
+        alt={title}
+        fallback={initials(...title.split(/\s+/))}
+        logo={Boolean(franchise)}
+      />
+      <div className="fm-profile-card__body">
+        <h2 className="fm-profile-card__name">{title}</h2>
+        {subtitle && <p className="fm-profile-card__line">{subtitle}</p>}
+        {franchise?.country && <p className="fm-profile-card__line">{franchise.country}</p>}
+        {franchise && (
+          <div className="fm-profile-card__facts">
+            <TagFact
+              label={PROFILE_CARD_TEXT.categories}
+              tags={franchise.categories}
+              limit={TAG_DISPLAY_LIMITS.categories}
+            />
+            <TagFact
+              label={PROFILE_CARD_TEXT.states}
+              tags={franchise.statesRegisteredIn}
+              limit={TAG_DISPLAY_LIMITS.states}
+            />
+          </div>
+        )}
+        {franchise?.overview && <p className="fm-profile-card__bio">{franchise.overview}</p>}
+      </div>
+    </article>
+  );
+}
+
+interface AvatarProps {
+  src: string | null;
+  alt: string;
+  fallback: string;
+  logo?: boolean;
+}
+
+function Avatar({ src, alt, fallback, logo = false }: AvatarProps) {
+  // A broken photo link falls back to the initials instead of a broken-image icon.
+  const [failedSrc, setFailedSrc] = useState<string | null>(null);
+  const className = logo
+    ? 'fm-profile-card__avatar fm-profile-card__avatar--logo'
+    : 'fm-profile-card__avatar';
+  const size = { width: AVATAR_SIZE_PX, height: AVATAR_SIZE_PX };
+  if (src && src !== failedSrc) {
+    return (
+      <img
+        className={className}
+        src={src}
+        alt={alt}
+        width={AVATAR_SIZE_PX}
+        height={AVATAR_SIZE_PX}
+        style={size}
+        loading="lazy"
+        onError={() => setFailedSrc(src)}
+      />
+    );
+  }
+  return (
+    <div className={className} style={size} role="img" aria-label={alt}>
+      <span aria-hidden="true">{fallback}</span>
+    </div>
+  );
+}
+
+function Rating({ average, count }: { average: number | null; count: number }) {
+  if (average === null || count === 0) {
+    return <p className="fm-profile-card__rating">{PROFILE_CARD_TEXT.noReviews}</p>;
+  }
+  return (
+    <p className="fm-profile-card__rating">
+      <span className="fm-profile-card__stars">
+        <span aria-hidden="true">★ </span>
+        <span className="fm-profile-card__visually-hidden">{PROFILE_CARD_TEXT.rating}: </span>
+        {formatRating(average)}
+      </span>{' '}
+      ({formatReviewCount(count)})
+    </p>
+  );
+}
+
+function Fact({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <section className="fm-profile-card__fact">
+      <h3 className="fm-profile-card__fact-label">{label}</h3>
+      <div className="fm-profile-card__fact-value">{children}</div>
+    </section>
+  );
+}
+
+function TagFact({
+  label,
+  tags,
+  limit,
+}: {
+  label: string;
+  tags: readonly string[];
+  limit: number;
+}) {
+  if (tags.length === 0) return null;
+  const { shown, hidden } = capTags(tags, limit);
+  return (
+    <Fact label={label}>
+      <ul className="fm-profile-card__tags" aria-label={label}>
+        {shown.map((tag) => (
+          <li key={tag} className="fm-profile-card__tag">
+            {tag}
+          </li>
+        ))}
+        {hidden.length > 0 && (
+          <li className="fm-profile-card__tag fm-profile-card__tag--more" title={hidden.join(', ')}>
+            +{hidden.length}
+          </li>
+        )}
+      </ul>
+    </Fact>
+  );
+}

@@ -1,0 +1,60 @@
+import type { FmClient } from '@fm/sdk';
+import type { PublicProfile } from '@fm/sdk/contracts';
+import { useEffect, useRef, useState } from 'react';
+import { useFmClient } from '../../client-context.tsx';
+import type { WidgetTheme } from '../../theme.ts';
+import { toWidgetError, type WidgetError } from '../../widget-error.ts';
+import { type ProfileCardState, ProfileCardView } from './profile-card-view.tsx';
+
+export interface ProfileCardProps {
+  /** The user whose public profile is shown (a consultant or a franchisor). */
+  profileId: string;
+  /** The SDK client; defaults to the one of the nearest `FmClientProvider`. */
+  client?: FmClient | undefined;
+  theme?: WidgetTheme | undefined;
+  /** Called once the profile has loaded. */
+  onLoaded?: ((profile: PublicProfile) => void) | undefined;
+  /** Called when loading fails (the card then shows the error's message). */
+  onError?: ((error: WidgetError) => void) | undefined;
+}
+
+/**
+ * The profile card, loading `GET /api/users/profile/{id}` through the SDK.
+ *
+ * @example
+ * <FmClientProvider client={api}>
+ *   <ProfileCard profileId={consultantId} onError={(e) => toast.error(e.message)} />
+ * </FmClientProvider>
+ */
+export function ProfileCard({ profileId, client, theme, onLoaded, onError }: ProfileCardProps) {
+  const api = useFmClient(client);
+  const [state, setState] = useState<ProfileCardState>({ status: 'loading' });
+  // Callbacks are read through a ref so that new function identities do not refetch.
+  const callbacks = useRef({ onLoaded, onError });
+  useEffect(() => {
+    callbacks.current = { onLoaded, onError };
+  });
+
+  useEffect(() => {
+    let current = true;
+    setState({ status: 'loading' });
+    api.users.getPublicProfile(profileId).then(
+      (profile) => {
+        if (!current) return;
+        setState({ status: 'ready', profile });
+        callbacks.current.onLoaded?.(profile);
+      },
+      (error: unknown) => {
+        if (!current) return;
+        const failure = toWidgetError(error);
+        setState({ status: 'error', message: failure.message });
+        callbacks.current.onError?.(failure);
+      },
+    );
+    return () => {
+      current = false;
+    };
+  }, [api, profileId]);
+
+  return <ProfileCardView state={state} theme={theme} />;
+}

@@ -1,0 +1,30 @@
+import { FmProfileCard } from './fm-profile-card.ts';
+
+/**
+ * Every custom element of the bundle, by tag name. A new widget adds one line here.
+ */
+export const FM_ELEMENTS: Readonly<Record<`fm-${string}`, CustomElementConstructor>> = {
+  'fm-profile-card': FmProfileCard,
+};
+
+/**
+ * Defines every `fm-*` element that is not defined yet (loading the bundle twice is harmless).
+ *
+ * @example
+ * import { defineFmElements } from '@fm/widgets/elements';
+ * defineFmElements();
+ */
+export function defineFmElements(
+  registry: CustomElementRegistry = globalThis.customElements,
+): void {
+  if (!registry) return;
+  for (const [name, element] of Object.entries(FM_ELEMENTS)) {
+    if (!registry.get(name)) registry.define(name, element);
+  }
+}
+
+defineFmElements();
+
+export { defaultApiBase } from './element-client.ts';
+export type { FmProfileCardAttributes } from './fm-profile-card.ts';
+export { dispatchFmEvent, type FmEventName, useFmEvents } from './host-events.ts';
