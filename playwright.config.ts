@@ -5,6 +5,12 @@ import { defineConfig } from '@playwright/test';
  * widgets) started by scripts/e2e-server.mjs on a fresh temporary database with the demo seed.
  */
 const port = Number(process.env.E2E_PORT ?? 8799);
+
+/** D4: the e2e server starts with ADMIN_EMAIL/ADMIN_PASSWORD set, so the bootstrap is tested end to end. */
+export const E2E_BOOTSTRAP_ADMIN = {
+  email: 'ops@franchisemeet.example',
+  password: 'Ops-Pass-2025!',
+};
 const baseURL = `http://127.0.0.1:${port}`;
 
 export default defineConfig({
@@ -37,7 +43,11 @@ export default defineConfig({
   webServer: {
     command: `node scripts/e2e-server.mjs`,
     url: `${baseURL}/api/health`,
-    env: { PORT: String(port) },
+    env: {
+      PORT: String(port),
+      ADMIN_EMAIL: E2E_BOOTSTRAP_ADMIN.email,
+      ADMIN_PASSWORD: E2E_BOOTSTRAP_ADMIN.password,
+    },
     timeout: 180_000,
     reuseExistingServer: false,
     stdout: 'pipe',

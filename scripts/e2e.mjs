@@ -8,15 +8,19 @@ import { fileURLToPath } from 'node:url';
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const home = join(root, '.tmp/e2e-home');
 mkdirSync(home, { recursive: true });
-const result = spawnSync(join(root, 'node_modules/.bin/playwright'), ['test', ...process.argv.slice(2)], {
-  cwd: root,
-  stdio: 'inherit',
-  env: {
-    ...process.env,
-    HOME: home,
-    XDG_CONFIG_HOME: join(home, 'config'),
-    XDG_CACHE_HOME: join(home, 'cache'),
-    PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1',
+const result = spawnSync(
+  join(root, 'node_modules/.bin/playwright'),
+  ['test', ...process.argv.slice(2)],
+  {
+    cwd: root,
+    stdio: 'inherit',
+    env: {
+      ...process.env,
+      HOME: home,
+      XDG_CONFIG_HOME: join(home, 'config'),
+      XDG_CACHE_HOME: join(home, 'cache'),
+      PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1',
+    },
   },
-});
+);
 process.exit(result.status ?? 1);

@@ -1,9 +1,11 @@
+import { PRODUCT_NAME } from '@fm/sdk/contracts';
+
 /**
  * Copy of the control panel that the specification does not write (admin-panel §9: "Admin account
  * fields, forgot-password behaviour … not shown"). Spec texts come from `@fm/sdk/contracts`.
  */
 export const ADMIN_TEXT = {
-  productName: 'Franchise Meet',
+  productName: PRODUCT_NAME,
   appName: 'Control Panel',
   signInTitle: 'Sign in to the Control Panel',
   signInSubtitle: 'Administrators only.',

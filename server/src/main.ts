@@ -1,3 +1,4 @@
+import { PRODUCT_NAME } from '@fm/sdk/contracts';
 import { serve } from '@hono/node-server';
 import { createContainer, defaultStaticDirs } from './container.ts';
 import { migrateDatabase, openDatabase } from './db/client.ts';
@@ -35,7 +36,7 @@ async function main() {
     { fetch: container.app.fetch, port: env.PORT, hostname: env.HOST },
     (info) => {
       logger.info(
-        `Franchise Meet is listening on ${env.PUBLIC_URL} (bound to ${info.address}:${info.port})`,
+        `${PRODUCT_NAME} is listening on ${env.PUBLIC_URL} (bound to ${info.address}:${info.port})`,
       );
     },
   );

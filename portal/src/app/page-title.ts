@@ -6,7 +6,7 @@ import { PRODUCT_NAME } from './site.ts';
  *
  * @example
  * ```tsx
- * usePageTitle('Find Consultants'); // "Find Consultants | FranchiseMeet"
+ * usePageTitle('Find Consultants'); // "Find Consultants | Franchise Meet"
  * ```
  */
 export function usePageTitle(title: string | null): void {

@@ -1,6 +1,6 @@
 /** Portal-wide facts that are not part of the API contract. */
 
-export const PRODUCT_NAME = 'FranchiseMeet';
+export { PRODUCT_NAME } from '@fm/sdk/contracts';
 /** Where the footer's contact link and the help texts send people. */
 export const SUPPORT_EMAIL = 'support@franchisemeet.example';
 /** Key of the credentials in localStorage (the SDK's token store). */

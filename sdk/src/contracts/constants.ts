@@ -89,3 +89,6 @@ export const AUTH_HEADERS = {
 
 /** The early-access promo code (D11: $300 a month instead of $497); the demo seed creates it. */
 export const EARLY_ACCESS_PROMO_CODE = 'EARLYACCESS';
+
+/** The product's name as every app, e-mail and page title shows it. */
+export const PRODUCT_NAME = 'Franchise Meet';

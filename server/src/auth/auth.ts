@@ -1,5 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import type { Role } from '@fm/sdk/contracts';
+import { PRODUCT_NAME, type Role } from '@fm/sdk/contracts';
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { admin, bearer } from 'better-auth/plugins';
@@ -42,7 +42,7 @@ export function createAuth(deps: {
   mailer: Mailer;
 }) {
   return betterAuth({
-    appName: 'Franchise Meet',
+    appName: PRODUCT_NAME,
     secret: deps.secret,
     baseURL: deps.baseURL,
     basePath: '/api/auth',
@@ -67,7 +67,7 @@ export function createAuth(deps: {
         const link = resetPasswordLink(deps.baseURL, role, token);
         await deps.mailer.send({
           to: user.email,
-          subject: 'Reset your Franchise Meet password',
+          subject: `Reset your ${PRODUCT_NAME} password`,
           text: `Hello ${user.name},\n\nUse this link within one hour to choose a new password:\n${link}\n\nIf you did not ask for it, ignore this e-mail.`,
         });
       },

@@ -4,6 +4,7 @@ import {
   type AuthResult,
   type AuthUser,
   type ChangePasswordInput,
+  PRODUCT_NAME,
   type Role,
   type SignInInput,
   type SignUpInputSchema,
@@ -278,7 +279,7 @@ export function createAccountService(deps: AccountServiceDeps) {
     const link = activationLink(deps.publicUrl, input.role, token);
     await deps.mailer.send({
       to: input.email,
-      subject: 'Activate your Franchise Meet account',
+      subject: `Activate your ${PRODUCT_NAME} account`,
       text: `Hello ${input.firstName},\n\nAn account was created for you. Choose your password here:\n${link}\n\nThe link expires on ${expiresAt.toUTCString()}.`,
     });
     return { userId, token, link, expiresAt };
