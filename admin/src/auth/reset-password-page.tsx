@@ -1,4 +1,4 @@
-import { FIELD_MESSAGES } from '@fm/sdk/contracts';
+import { FIELD_MESSAGES, NewPasswordFormSchema } from '@fm/sdk/contracts';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { ADMIN_TEXT } from '../admin-texts.ts';
@@ -10,7 +10,6 @@ import { SubmitButton } from '../forms/submit-button.tsx';
 import { useForm } from '../forms/use-form.ts';
 import { paths } from '../paths.ts';
 import { AuthHeading } from './auth-layout.tsx';
-import { NewPasswordFormSchema } from './new-password-schema.ts';
 
 /** `/control-panel/auth/reset-password?token=…`: the link of the reset e-mail. */
 export function ResetPasswordPage() {

@@ -70,6 +70,35 @@ export const AuthResultSchema = v.object({
 });
 export type AuthResult = v.InferOutput<typeof AuthResultSchema>;
 
+/** A new password under the rule of user-area §5 ('Please input your new password!' when empty). */
+const NewPasswordField = v.pipe(
+  v.string(FIELD_MESSAGES.newPasswordRequired),
+  v.nonEmpty(FIELD_MESSAGES.newPasswordRequired),
+  v.regex(PASSWORD_PATTERN, FIELD_MESSAGES.passwordRule),
+);
+
+const newPasswordTwice = {
+  password: NewPasswordField,
+  confirmPassword: v.string(FIELD_MESSAGES.passwordsDoNotMatch),
+};
+
+const repeatMatches = (input: { password: string; confirmPassword: string }) =>
+  input.password === input.confirmPassword;
+
+/** A form that sets a password from a link (activation, reset): the new password typed twice. */
+export const NewPasswordFormSchema = v.pipe(
+  v.object(newPasswordTwice),
+  v.forward(
+    v.partialCheck(
+      [['password'], ['confirmPassword']],
+      repeatMatches,
+      FIELD_MESSAGES.passwordsDoNotMatch,
+    ),
+    ['confirmPassword'],
+  ),
+);
+export type NewPasswordForm = v.InferInput<typeof NewPasswordFormSchema>;
+
 /** `PATCH /api/users/password` (user-area §7 and admin-panel §7). */
 export const ChangePasswordInputSchema = v.pipe(
   v.object({
@@ -77,17 +106,12 @@ export const ChangePasswordInputSchema = v.pipe(
       v.string(FIELD_MESSAGES.passwordRequired),
       v.nonEmpty(FIELD_MESSAGES.passwordRequired),
     ),
-    password: v.pipe(
-      v.string(FIELD_MESSAGES.newPasswordRequired),
-      v.nonEmpty(FIELD_MESSAGES.newPasswordRequired),
-      v.regex(PASSWORD_PATTERN, FIELD_MESSAGES.passwordRule),
-    ),
-    confirmPassword: v.string(FIELD_MESSAGES.passwordsDoNotMatch),
+    ...newPasswordTwice,
   }),
   v.forward(
     v.partialCheck(
       [['password'], ['confirmPassword']],
-      (input) => input.password === input.confirmPassword,
+      repeatMatches,
       FIELD_MESSAGES.passwordsDoNotMatch,
     ),
     ['confirmPassword'],

@@ -1,4 +1,4 @@
-import { ERROR_CODES, type SignUpRole } from '@fm/sdk/contracts';
+import { ERROR_CODES, NewPasswordFormSchema, type SignUpRole } from '@fm/sdk/contracts';
 import { Link, useSearchParams } from 'react-router';
 import { api } from '../../app/api-client.ts';
 import { useGoHome } from '../../app/navigation.ts';
@@ -6,7 +6,6 @@ import { PATHS } from '../../app/paths.ts';
 import { FormAlert, PasswordField, SubmitButton } from '../../forms/fields.tsx';
 import { useValibotForm } from '../../forms/use-valibot-form.ts';
 import { AuthCard } from './auth-card.tsx';
-import { NewPasswordFormSchema } from './new-password-form-schema.ts';
 
 const ACCOUNT_NAME: Record<SignUpRole, string> = {
   consultant: 'consultant',

@@ -1,4 +1,4 @@
-import { ERROR_CODES } from '@fm/sdk/contracts';
+import { ERROR_CODES, NewPasswordFormSchema } from '@fm/sdk/contracts';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { api } from '../../app/api-client.ts';
@@ -6,7 +6,6 @@ import { PATHS } from '../../app/paths.ts';
 import { FormAlert, PasswordField, SubmitButton } from '../../forms/fields.tsx';
 import { useValibotForm } from '../../forms/use-valibot-form.ts';
 import { AuthCard } from './auth-card.tsx';
-import { NewPasswordFormSchema } from './new-password-form-schema.ts';
 
 export const PASSWORD_RESET_DONE = 'Your password has been changed. Log in with the new one.';
 

@@ -54,28 +54,38 @@ async function consultantParts(db: Db, userId: string) {
 const experience = (value: number | null | undefined) =>
   (value ?? null) as ConsultantPublicProfile['experienceLevel'];
 
+/** A consultant's own fields; the public profile shows all of them but the address and profile URL. */
+function consultantFields(parts: Awaited<ReturnType<typeof consultantParts>>) {
+  return {
+    rate: centsToDollars(parts.profile?.rateCents ?? null),
+    bio: parts.profile?.bio ?? null,
+    company: parts.profile?.company ?? null,
+    experienceLevel: experience(parts.profile?.experienceLevel),
+    industrySpecialty: parts.industries,
+    region: parts.regions,
+    groups: parts.groups,
+    country: parts.profile?.country ?? null,
+    stateProvince: parts.profile?.stateProvince ?? null,
+    city: parts.profile?.city ?? null,
+    address: parts.profile?.address ?? null,
+    profileUrl: parts.profile?.profileUrl ?? null,
+  };
+}
+
 /** `GET /api/users/profile/{id}`: only what a public profile shows; null when not publicly visible. */
 export async function findPublicProfile(db: Db, id: string): Promise<PublicProfile | null> {
   const row = await db.query.user.findFirst({ where: eq(user.id, id) });
   if (!row || !isPubliclyVisible(row)) return null;
   if (row.role === 'consultant') {
     const parts = await consultantParts(db, id);
+    const { address: _address, profileUrl: _profileUrl, ...publicFields } = consultantFields(parts);
     return {
       id: row.id,
       role: 'consultant',
       firstName: row.firstName,
       lastName: row.lastName,
       profilePhoto: row.profilePhoto,
-      company: parts.profile?.company ?? null,
-      bio: parts.profile?.bio ?? null,
-      experienceLevel: experience(parts.profile?.experienceLevel),
-      industrySpecialty: parts.industries,
-      region: parts.regions,
-      groups: parts.groups,
-      country: parts.profile?.country ?? null,
-      stateProvince: parts.profile?.stateProvince ?? null,
-      city: parts.profile?.city ?? null,
-      rate: centsToDollars(parts.profile?.rateCents ?? null),
+      ...publicFields,
       isVerified: row.isVerified,
       averageRating: parts.averageRating,
       reviewCount: parts.reviewCount,
@@ -98,21 +108,7 @@ export async function findOwnProfile(db: Db, id: string): Promise<OwnProfile | n
   if (!row) return null;
   let consultant: OwnProfile['consultant'] = null;
   if (row.role === 'consultant') {
-    const parts = await consultantParts(db, id);
-    consultant = {
-      rate: centsToDollars(parts.profile?.rateCents ?? null),
-      bio: parts.profile?.bio ?? null,
-      company: parts.profile?.company ?? null,
-      experienceLevel: experience(parts.profile?.experienceLevel),
-      industrySpecialty: parts.industries,
-      region: parts.regions,
-      groups: parts.groups,
-      country: parts.profile?.country ?? null,
-      stateProvince: parts.profile?.stateProvince ?? null,
-      city: parts.profile?.city ?? null,
-      address: parts.profile?.address ?? null,
-      profileUrl: parts.profile?.profileUrl ?? null,
-    };
+    consultant = consultantFields(await consultantParts(db, id));
   }
   return {
     id: row.id,
