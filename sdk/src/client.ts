@@ -1,5 +1,6 @@
 import { type AuthApi, createAuthApi } from './auth.ts';
 import type { ClientConfig, Health } from './contracts/index.ts';
+import { createDiscoveryApi, type DiscoveryApi } from './discovery.ts';
 import { createHttp, type HttpOptions } from './http.ts';
 import { createSystemApi } from './system.ts';
 import { memoryTokenStore, type StoredCredentials, type TokenStore } from './token-store.ts';
@@ -51,6 +52,7 @@ export interface FmClient {
   credentials(): StoredCredentials | null;
   readonly auth: AuthApi;
   readonly users: UsersApi;
+  readonly discovery: DiscoveryApi;
   /**
    * Run-time configuration: `{ partyUrl, version }`.
    *
@@ -98,6 +100,7 @@ export function createClient(options: ClientOptions): FmClient {
     credentials: () => tokenStore.get(),
     auth: createAuthApi(http),
     users: createUsersApi(http),
+    discovery: createDiscoveryApi(http),
     config: system.config,
     health: system.health,
   };

@@ -10,6 +10,7 @@
  */
 export type { AuthApi } from './auth.ts';
 export { type ClientOptions, createClient, type FmClient } from './client.ts';
+export type { DiscoveryApi } from './discovery.ts';
 export {
   ApiError,
   type ApiErrorCode,

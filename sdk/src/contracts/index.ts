@@ -4,6 +4,7 @@
  */
 export * from './auth.ts';
 export * from './constants.ts';
+export * from './discovery.ts';
 export * from './enums.ts';
 export * from './errors.ts';
 export * from './profiles.ts';

@@ -77,6 +77,9 @@ export const OPERATIONS = {
   activateAccount: 'Error activating account',
   requestPasswordReset: 'Error requesting password reset',
   resetPassword: 'Error resetting password',
+  addFavoriteFranchisor: 'Error adding favorite franchisor',
+  aiSearchFranchisors: 'Error searching franchisors',
+  fetchTerritory: 'Error fetching territory data',
 } as const;
 export type Operation = keyof typeof OPERATIONS;
 
