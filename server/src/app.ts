@@ -8,9 +8,12 @@ import type { RefreshTokens } from './auth/refresh-tokens.ts';
 import { type AppEnv, createSessionMiddleware } from './auth/session.ts';
 import type { Db } from './db/client.ts';
 import type { Env } from './env.ts';
+import { aiSearchRoutes } from './features/ai-search/routes.ts';
 import { authRoutes } from './features/auth/routes.ts';
 import type { AccountService } from './features/auth/service.ts';
+import { discoveryRoutes } from './features/discovery/routes.ts';
 import { systemRoutes } from './features/system/routes.ts';
+import { territoryRoutes } from './features/territory/routes.ts';
 import { userRoutes } from './features/users/routes.ts';
 import { AppError, errorResponse, toAppError } from './http/errors.ts';
 import type { Logger } from './http/logger.ts';
@@ -88,6 +91,9 @@ export function createApp(deps: AppDeps) {
       authRoutes({ accounts: deps.accounts, auth: deps.auth, trustProxy: env.TRUST_PROXY }),
     )
     .route('/users', userRoutes({ db, accounts: deps.accounts, trustProxy: env.TRUST_PROXY }))
+    .route('/users', discoveryRoutes({ db, now: deps.now }))
+    .route('/users', aiSearchRoutes({ db, now: deps.now }))
+    .route('/territory', territoryRoutes({ db, now: deps.now }))
     .all('*', () => {
       throw new AppError('NOT_FOUND');
     });
