@@ -12,6 +12,8 @@ import { aiSearchRoutes } from './features/ai-search/routes.ts';
 import { authRoutes } from './features/auth/routes.ts';
 import type { AccountService } from './features/auth/service.ts';
 import { discoveryRoutes } from './features/discovery/routes.ts';
+import { profileRoutes } from './features/profile/routes.ts';
+import type { ProfileService } from './features/profile/service.ts';
 import { systemRoutes } from './features/system/routes.ts';
 import { territoryRoutes } from './features/territory/routes.ts';
 import { userRoutes } from './features/users/routes.ts';
@@ -19,6 +21,8 @@ import { AppError, errorResponse, toAppError } from './http/errors.ts';
 import type { Logger } from './http/logger.ts';
 import { requestLogger } from './http/request-logger.ts';
 import { type StaticDirs, staticApps } from './http/static-apps.ts';
+import type { Mailer } from './mail/mailer.ts';
+import type { UploadService } from './uploads/upload-service.ts';
 
 /** Reads that need no account: public profiles and the service's own status. */
 const PUBLIC_READS = [/^\/api\/users\/profile\/[^/]+$/, /^\/api\/(health|config)$/];
@@ -30,6 +34,9 @@ export interface AppDeps {
   auth: Auth;
   accounts: AccountService;
   refreshTokens: RefreshTokens;
+  mailer: Mailer;
+  uploads: UploadService;
+  profiles: ProfileService;
   logger: Logger;
   now: () => Date;
   staticDirs?: StaticDirs | undefined;
@@ -41,6 +48,18 @@ export interface AppDeps {
  */
 export function createApp(deps: AppDeps) {
   const { env, db, logger } = deps;
+  const profile = profileRoutes({
+    db,
+    profiles: deps.profiles,
+    uploads: deps.uploads,
+    mailer: deps.mailer,
+  });
+  const jsonLimit = bodyLimit({
+    maxSize: env.BODY_LIMIT_BYTES,
+    onError: () => {
+      throw new AppError('PAYLOAD_TOO_LARGE');
+    },
+  });
   const api = new Hono<AppEnv>()
     .use(
       '*',
@@ -63,14 +82,11 @@ export function createApp(deps: AppDeps) {
         maxAge: 600,
       }),
     )
-    .use(
-      '*',
-      bodyLimit({
-        maxSize: env.BODY_LIMIT_BYTES,
-        onError: () => {
-          throw new AppError('PAYLOAD_TOO_LARGE');
-        },
-      }),
+    .use('*', (c, next) =>
+      // Multipart routes (uploads) set their own, larger limit.
+      (c.req.header('content-type') ?? '').startsWith('multipart/form-data')
+        ? next()
+        : jsonLimit(c, next),
     )
     .use(
       '*',
@@ -91,6 +107,9 @@ export function createApp(deps: AppDeps) {
       authRoutes({ accounts: deps.accounts, auth: deps.auth, trustProxy: env.TRUST_PROXY }),
     )
     .route('/users', userRoutes({ db, accounts: deps.accounts, trustProxy: env.TRUST_PROXY }))
+    .route('/users', profile.users)
+    .route('/profile', profile.profile)
+    .route('/files', profile.files)
     .route('/users', discoveryRoutes({ db, now: deps.now }))
     .route('/users', aiSearchRoutes({ db, now: deps.now }))
     .route('/territory', territoryRoutes({ db, now: deps.now }))

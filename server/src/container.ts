@@ -6,10 +6,13 @@ import { createRefreshTokens } from './auth/refresh-tokens.ts';
 import type { Database } from './db/client.ts';
 import type { Env } from './env.ts';
 import { createAccountService } from './features/auth/service.ts';
+import { createProfileService } from './features/profile/service.ts';
 import { createLogger } from './http/logger.ts';
 import { createRateLimiter } from './http/rate-limit.ts';
 import type { StaticDirs } from './http/static-apps.ts';
 import { createOutboxMailer, createSmtpMailer, type Mailer } from './mail/mailer.ts';
+import { createLocalStorage, type FileStorage } from './uploads/storage.ts';
+import { createUploadService } from './uploads/upload-service.ts';
 
 const repoRoot = resolve(fileURLToPath(import.meta.url), '../../..');
 
@@ -31,6 +34,7 @@ export async function createContainer(options: {
   now?: () => Date;
   mailer?: Mailer;
   staticDirs?: StaticDirs | undefined;
+  storage?: FileStorage;
 }) {
   const { env, database } = options;
   const db = database.db;
@@ -60,7 +64,15 @@ export async function createContainer(options: {
     limits: { signIn: env.RATE_LIMIT_SIGN_IN, signUp: env.RATE_LIMIT_SIGN_UP },
     now,
   });
+  const uploads = createUploadService({
+    db,
+    storage: options.storage ?? createLocalStorage(env.UPLOADS_DIR),
+  });
+  const profiles = createProfileService({ db, uploads, refreshTokens });
   const app = createApp({
+    mailer,
+    uploads,
+    profiles,
     env,
     db,
     auth,
@@ -70,7 +82,19 @@ export async function createContainer(options: {
     now,
     staticDirs: options.staticDirs,
   });
-  return { env, db, database, logger, mailer, auth, refreshTokens, accounts, app };
+  return {
+    env,
+    db,
+    database,
+    logger,
+    mailer,
+    auth,
+    refreshTokens,
+    accounts,
+    uploads,
+    profiles,
+    app,
+  };
 }
 
 export type Container = Awaited<ReturnType<typeof createContainer>>;

@@ -92,3 +92,6 @@ export const EARLY_ACCESS_PROMO_CODE = 'EARLYACCESS';
 
 /** The product's name as every app, e-mail and page title shows it. */
 export const PRODUCT_NAME = 'Franchise Meet';
+
+/** Where support requests and the footer's contact link go. */
+export const SUPPORT_EMAIL = 'support@franchisemeet.example';

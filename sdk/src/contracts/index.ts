@@ -7,6 +7,7 @@ export * from './constants.ts';
 export * from './discovery.ts';
 export * from './enums.ts';
 export * from './errors.ts';
+export * from './profile-edit.ts';
 export * from './profiles.ts';
 export * from './realtime.ts';
 export * from './texts.ts';

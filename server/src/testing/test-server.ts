@@ -77,7 +77,9 @@ export async function startTestServer(
   const call = (path: string, init: RequestInit & { token?: string } = {}) => {
     const headers = new Headers(init.headers);
     if (init.token) headers.set('authorization', `Bearer ${init.token}`);
-    if (init.body && !headers.has('content-type')) headers.set('content-type', 'application/json');
+    if (typeof init.body === 'string' && !headers.has('content-type')) {
+      headers.set('content-type', 'application/json');
+    }
     return fetch(`${url}${path}`, { ...init, headers });
   };
 

@@ -50,6 +50,8 @@ export const user = sqliteTable(
       onDelete: 'set null',
     }),
     ageConfirmedAt: instant('age_confirmed_at'),
+    /** The e-mail the payment provider sends receipts to (user-area §7 change-stripe-email). */
+    paymentEmail: text('payment_email'),
     /** Completed profile steps (user-area §4), kept with the user. */
     profileCompleteness: text('profile_completeness', { mode: 'json' })
       .$type<string[]>()

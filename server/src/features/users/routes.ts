@@ -41,42 +41,5 @@ export function userRoutes(deps: { db: Db; accounts: AccountService; trustProxy:
       );
       c.header(AUTH_HEADERS.newRefreshToken, refreshToken);
       return c.json({ ok: true as const });
-    })
-    .patch('/', signedIn, validate('json', UpdateAccountInputSchema), async (c) => {
-      const current = requireUser(c);
-      const input = c.req.valid('json');
-      if (input.email && input.email !== current.email) {
-        const taken = await db.query.user.findFirst({
-          where: and(eq(user.email, input.email), ne(user.id, current.id)),
-          columns: { id: true },
-        });
-        if (taken) {
-          throw new AppError('EMAIL_EXISTS', {
-            errors: { email: 'An account with this email already exists' },
-          });
-        }
-      }
-      const changes = Object.fromEntries(
-        Object.entries(input).filter(([, value]) => value !== undefined),
-      );
-      if (Object.keys(changes).length > 0) {
-        const row = await db.query.user.findFirst({ where: eq(user.id, current.id) });
-        const firstName = input.firstName ?? row?.firstName ?? '';
-        const lastName = input.lastName ?? row?.lastName ?? '';
-        try {
-          await db
-            .update(user)
-            .set({ ...changes, name: `${firstName} ${lastName}`.trim() })
-            .where(eq(user.id, current.id));
-        } catch (error) {
-          // Two accounts racing for one e-mail: the unique index decides.
-          if (String((error as { cause?: unknown }).cause ?? error).includes('UNIQUE')) {
-            throw new AppError('EMAIL_EXISTS');
-          }
-          throw error;
-        }
-      }
-      const profile = await findOwnProfile(db, current.id);
-      return c.json(profile);
     });
 }

@@ -1,0 +1,152 @@
+import {
+  BillingAddressInputSchema,
+  ContactProfilePatchSchema,
+  PRODUCT_NAME,
+  ProfilePatchSchema,
+  StripeEmailInputSchema,
+  SUPPORT_EMAIL,
+  SupportRequestInputSchema,
+} from '@fm/sdk/contracts';
+import { eq } from 'drizzle-orm';
+import { type Context, Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { type AppEnv, requireUser, signedIn } from '../../auth/session.ts';
+import type { Db } from '../../db/client.ts';
+import { supportRequest, upload } from '../../db/schema/index.ts';
+import { AppError } from '../../http/errors.ts';
+import { parseInput, validate } from '../../http/validate.ts';
+import type { Mailer } from '../../mail/mailer.ts';
+import type { UploadService } from '../../uploads/upload-service.ts';
+import { readProfileBody } from './multipart.ts';
+import type { ProfileService } from './service.ts';
+
+/** Multipart requests carry files: up to a photo, a logo, a gallery and some slack. */
+export const MULTIPART_LIMIT_BYTES = 40 * 1024 * 1024;
+const multipartLimit = bodyLimit({
+  maxSize: MULTIPART_LIMIT_BYTES,
+  onError: () => {
+    throw new AppError('PAYLOAD_TOO_LARGE');
+  },
+});
+
+const oneFile = (files: Record<string, File[]>, key: string) => {
+  const list = files[key] ?? [];
+  if (list.length > 1)
+    throw new AppError('VALIDATION_FAILED', {
+      message: 'Please upload one file',
+      errors: { [key]: 'Please upload one file' },
+    });
+  return list[0];
+};
+
+/** `/api/users/*` profile calls of user-area §7 and `/api/profile`. */
+export function profileRoutes(deps: {
+  db: Db;
+  profiles: ProfileService;
+  uploads: UploadService;
+  mailer: Mailer;
+}) {
+  const { profiles, uploads } = deps;
+
+  const support = (kind: 'user' | 'company') => async (c: Context<AppEnv>) => {
+    const input = parseInput(SupportRequestInputSchema, await c.req.json());
+    const current = c.get('user');
+    await deps.db
+      .insert(supportRequest)
+      .values({ userId: current?.id ?? null, kind, email: input.email, details: input.details });
+    await deps.mailer.send({
+      to: SUPPORT_EMAIL,
+      subject: `${PRODUCT_NAME} ${kind === 'company' ? 'company ' : ''}support request from ${input.email}`,
+      text: `${input.details}\n\nFrom: ${input.email}${current ? ` (user ${current.id}, ${current.role})` : ''}`,
+    });
+    return c.json({ ok: true as const });
+  };
+
+  const users = new Hono<AppEnv>()
+    .patch('/', signedIn, multipartLimit, async (c) => {
+      const current = requireUser(c);
+      const body = await readProfileBody(c);
+      const patch = parseInput(ProfilePatchSchema, body.fields);
+      const photoFile = oneFile(body.files, 'profilePhoto');
+      const logoFile = oneFile(body.files, 'logo');
+      const files = {
+        profilePhoto: photoFile ? await uploads.check(photoFile, 'image') : undefined,
+        logo: logoFile ? await uploads.check(logoFile, 'image') : undefined,
+        photos: await Promise.all((body.files.photos ?? []).map((f) => uploads.check(f, 'image'))),
+      };
+      return c.json(await profiles.updateOwnProfile(current, patch, files));
+    })
+    .delete('/', signedIn, async (c) => {
+      await profiles.deleteAccount(requireUser(c));
+      return c.json({ ok: true as const });
+    })
+    .patch(
+      '/change-stripe-email',
+      signedIn,
+      validate('json', StripeEmailInputSchema),
+      async (c) => {
+        const current = requireUser(c);
+        return c.json(await profiles.changePaymentEmail(current, c.req.valid('json').email));
+      },
+    )
+    .post('/support-request', support('user'))
+    .post('/company-support-request', support('company'))
+    .post('/upload-images', signedIn, multipartLimit, async (c) => {
+      const current = requireUser(c);
+      const form = await c.req.formData();
+      const file = form.get('image');
+      if (!(file instanceof File))
+        throw new AppError('VALIDATION_FAILED', {
+          message: 'Please choose an image',
+          errors: { image: 'Please choose an image' },
+        });
+      const [stored] = await uploads.store([await uploads.check(file, 'image')], current.id);
+      return c.json(stored);
+    })
+    .post('/upload-documents', signedIn, multipartLimit, async (c) => {
+      const current = requireUser(c);
+      if (current.role !== 'franchisor') throw new AppError('FORBIDDEN');
+      const form = await c.req.formData();
+      const file = form.get('file');
+      if (!(file instanceof File))
+        throw new AppError('VALIDATION_FAILED', {
+          message: 'Please choose a file',
+          errors: { file: 'Please choose a file' },
+        });
+      // FDD documents are visible to signed-in users only (issue 4).
+      const [stored] = await uploads.store([await uploads.check(file, 'document')], current.id, {
+        isPrivate: true,
+      });
+      return c.json(stored);
+    });
+
+  const profile = new Hono<AppEnv>()
+    .get('/', signedIn, async (c) => c.json(await profiles.contactProfile(requireUser(c))))
+    .patch('/', signedIn, validate('json', ContactProfilePatchSchema), async (c) =>
+      c.json(await profiles.updateContact(requireUser(c), c.req.valid('json').data)),
+    )
+    .patch('/billing-address', signedIn, validate('json', BillingAddressInputSchema), async (c) =>
+      c.json(await profiles.setBillingContact(requireUser(c), c.req.valid('json').email)),
+    );
+
+  const files = new Hono<AppEnv>().get('/:id', async (c) => {
+    const row = await deps.db.query.upload.findFirst({ where: eq(upload.id, c.req.param('id')) });
+    if (!row) throw new AppError('NOT_FOUND');
+    if (row.isPrivate && !c.get('user')) throw new AppError('UNAUTHORIZED');
+    const stream = await uploads.storage.get(row.key);
+    if (!stream) throw new AppError('NOT_FOUND');
+    return new Response(stream, {
+      headers: {
+        'content-type': row.mime,
+        'content-length': String(row.size),
+        'cache-control': row.isPrivate
+          ? 'private, no-store'
+          : 'public, max-age=31536000, immutable',
+        'x-content-type-options': 'nosniff',
+        'content-disposition': `${row.mime.startsWith('image/') || row.mime === 'application/pdf' ? 'inline' : 'attachment'}; filename="${(row.originalName ?? 'file').replace(/["\\\r\n]/g, '_')}"`,
+      },
+    });
+  });
+
+  return { users, profile, files };
+}
