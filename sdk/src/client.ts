@@ -2,6 +2,7 @@ import { type AuthApi, createAuthApi } from './auth.ts';
 import type { ClientConfig, Health } from './contracts/index.ts';
 import { createDiscoveryApi, type DiscoveryApi } from './discovery.ts';
 import { createHttp, type HttpOptions } from './http.ts';
+import { createProfileApi, type ProfileApi } from './profile.ts';
 import { createSystemApi } from './system.ts';
 import { memoryTokenStore, type StoredCredentials, type TokenStore } from './token-store.ts';
 import { createUsersApi, type UsersApi } from './users.ts';
@@ -53,6 +54,7 @@ export interface FmClient {
   readonly auth: AuthApi;
   readonly users: UsersApi;
   readonly discovery: DiscoveryApi;
+  readonly profile: ProfileApi;
   /**
    * Run-time configuration: `{ partyUrl, version }`.
    *
@@ -101,6 +103,7 @@ export function createClient(options: ClientOptions): FmClient {
     auth: createAuthApi(http),
     users: createUsersApi(http),
     discovery: createDiscoveryApi(http),
+    profile: createProfileApi(http, () => tokenStore.clear()),
     config: system.config,
     health: system.health,
   };

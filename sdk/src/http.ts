@@ -51,6 +51,8 @@ export interface CallOptions<TSchema extends v.GenericSchema> {
   path: string;
   /** A JSON body. */
   json?: unknown;
+  /** A multipart body (uploads); the browser or Node sets its content type. */
+  body?: FormData;
   /** The schema the answer's JSON body must match; an empty body is read as `undefined`. */
   response: TSchema;
   /** Send the stored credentials (default `true`). */
@@ -180,6 +182,7 @@ export function createHttp(options: HttpOptions): Http {
       const response = await instance(call.path, {
         method: call.method,
         ...(call.json !== undefined ? { json: call.json } : {}),
+        ...(call.body !== undefined ? { body: call.body } : {}),
         retry: {
           limit: call.retries ?? 0,
           methods: [call.method],

@@ -80,6 +80,8 @@ export const OPERATIONS = {
   addFavoriteFranchisor: 'Error adding favorite franchisor',
   aiSearchFranchisors: 'Error searching franchisors',
   fetchTerritory: 'Error fetching territory data',
+  sendSupportRequest: 'Error sending support request',
+  deleteAccount: 'Error deleting account',
 } as const;
 export type Operation = keyof typeof OPERATIONS;
 

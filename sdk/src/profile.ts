@@ -1,0 +1,189 @@
+import * as v from 'valibot';
+import {
+  BillingAddressInputSchema,
+  type ContactProfile,
+  type ContactProfilePatch,
+  ContactProfilePatchSchema,
+  ContactProfileSchema,
+  CROPPED_IMAGE_NAME,
+  OkSchema,
+  type OwnProfile,
+  OwnProfileSchema,
+  PROFILE_JSON_FIELDS,
+  type ProfilePatch,
+  ProfilePatchSchema,
+  StripeEmailInputSchema,
+  type SupportRequestInput,
+  SupportRequestInputSchema,
+  type UploadResult,
+  UploadResultSchema,
+} from './contracts/index.ts';
+import type { Http } from './http.ts';
+import { validateInput } from './validate-input.ts';
+
+/** Files sent with a profile update. */
+export interface ProfileFiles {
+  /** The cropped square photo (sent as `cropped-image.jpg`, user-area §5). */
+  profilePhoto?: Blob;
+  /** The franchise logo (cropped square). */
+  logo?: Blob;
+  /** New gallery photos. */
+  photos?: Blob[];
+}
+
+/**
+ * Editing one's own profile, contact and billing contact; uploads; support; account deletion.
+ *
+ * @example
+ * ```ts
+ * await api.profile.update({ bio: 'Twenty years in franchising', rate: 50 });
+ * ```
+ */
+export interface ProfileApi {
+  /**
+   * `PATCH /api/users`: JSON without files, multipart with them. Undefined values are dropped.
+   * @example await api.profile.update({ franchise: { minNetWorth: '250000' } }, { logo: croppedBlob });
+   */
+  update(patch: ProfilePatch, files?: ProfileFiles): Promise<OwnProfile>;
+  /** @example const { members, billingAddress } = await api.profile.getContact(); */
+  getContact(): Promise<ContactProfile>;
+  /** @example await api.profile.updateContact({ firstName: 'Ada', smsConsent: true }); */
+  updateContact(data: ContactProfilePatch['data']): Promise<ContactProfile>;
+  /** Makes the member with this e-mail the only billing contact. @example await api.profile.setBillingContact(email); */
+  setBillingContact(email: string): Promise<ContactProfile>;
+  /** @example const { url } = await api.profile.uploadImage(blob); */
+  uploadImage(image: Blob): Promise<UploadResult>;
+  /** A franchisor's document or FDD file (PDF or image; visible to signed-in users only). */
+  uploadDocument(file: Blob, name: string): Promise<UploadResult>;
+  /** @example await api.profile.changePaymentEmail('billing@brand.com'); */
+  changePaymentEmail(email: string): Promise<void>;
+  /** @example await api.profile.sendSupportRequest({ email, details }); */
+  sendSupportRequest(input: SupportRequestInput, kind?: 'user' | 'company'): Promise<void>;
+  /** Deletes the signed-in account and forgets the credentials. */
+  deleteAccount(): Promise<void>;
+}
+
+const dropUndefined = (o: Record<string, unknown>) =>
+  Object.fromEntries(Object.entries(o).filter(([, value]) => value !== undefined));
+
+/**
+ * A profile patch as multipart (user-area §7): scalars as text, lists as repeated items, the JSON
+ * fields serialised, files by name.
+ * @example toProfileFormData({ region: ['USA', 'Canada'] }, { profilePhoto: blob })
+ */
+export function toProfileFormData(patch: ProfilePatch, files: ProfileFiles = {}): FormData {
+  const form = new FormData();
+  for (const [key, value] of Object.entries(dropUndefined(patch))) {
+    if ((PROFILE_JSON_FIELDS as readonly string[]).includes(key))
+      form.append(key, JSON.stringify(value));
+    else if (Array.isArray(value)) for (const item of value) form.append(key, String(item));
+    else form.append(key, value === null ? '' : String(value));
+  }
+  if (files.profilePhoto) form.append('profilePhoto', files.profilePhoto, CROPPED_IMAGE_NAME);
+  if (files.logo) form.append('logo', files.logo, CROPPED_IMAGE_NAME);
+  for (const photo of files.photos ?? []) form.append('photos', photo, CROPPED_IMAGE_NAME);
+  return form;
+}
+
+const PaymentEmailResultSchema = v.object({ ok: v.literal(true), email: v.string() });
+
+/**
+ * Creates the profile calls on a transport.
+ * @example const profile = createProfileApi(http);
+ */
+export function createProfileApi(http: Http, clearCredentials: () => void): ProfileApi {
+  return {
+    async update(patch, files = {}) {
+      const cleaned = dropUndefined(patch) as ProfilePatch;
+      validateInput('updateProfile', ProfilePatchSchema, cleaned);
+      const hasFiles = !!(files.profilePhoto || files.logo || files.photos?.length);
+      return http.call({
+        operation: 'updateProfile',
+        method: 'patch',
+        path: 'users',
+        ...(hasFiles ? { body: toProfileFormData(cleaned, files) } : { json: cleaned }),
+        response: OwnProfileSchema,
+      });
+    },
+    getContact() {
+      return http.call({
+        operation: 'fetchProfile',
+        method: 'get',
+        path: 'profile',
+        response: ContactProfileSchema,
+      });
+    },
+    async updateContact(data) {
+      const json = { data: dropUndefined(data) };
+      validateInput('updateProfile', ContactProfilePatchSchema, json);
+      return http.call({
+        operation: 'updateProfile',
+        method: 'patch',
+        path: 'profile',
+        json,
+        response: ContactProfileSchema,
+      });
+    },
+    async setBillingContact(email) {
+      validateInput('updateProfile', BillingAddressInputSchema, { email });
+      return http.call({
+        operation: 'updateProfile',
+        method: 'patch',
+        path: 'profile/billing-address',
+        json: { email },
+        response: ContactProfileSchema,
+      });
+    },
+    uploadImage(image) {
+      const body = new FormData();
+      body.append('image', image, CROPPED_IMAGE_NAME);
+      return http.call({
+        operation: 'updateProfile',
+        method: 'post',
+        path: 'users/upload-images',
+        body,
+        response: UploadResultSchema,
+      });
+    },
+    uploadDocument(file, name) {
+      const body = new FormData();
+      body.append('file', file, name);
+      return http.call({
+        operation: 'updateProfile',
+        method: 'post',
+        path: 'users/upload-documents',
+        body,
+        response: UploadResultSchema,
+      });
+    },
+    async changePaymentEmail(email) {
+      const json = validateInput('updateProfile', StripeEmailInputSchema, { email });
+      await http.call({
+        operation: 'updateProfile',
+        method: 'patch',
+        path: 'users/change-stripe-email',
+        json,
+        response: PaymentEmailResultSchema,
+      });
+    },
+    async sendSupportRequest(input, kind = 'user') {
+      const json = validateInput('sendSupportRequest', SupportRequestInputSchema, input);
+      await http.call({
+        operation: 'sendSupportRequest',
+        method: 'post',
+        path: kind === 'company' ? 'users/company-support-request' : 'users/support-request',
+        json,
+        response: OkSchema,
+      });
+    },
+    async deleteAccount() {
+      await http.call({
+        operation: 'deleteAccount',
+        method: 'delete',
+        path: 'users',
+        response: OkSchema,
+      });
+      clearCredentials();
+    },
+  };
+}
