@@ -3,6 +3,7 @@
  * Imports valibot only, so the server, the PartyKit rooms and browsers can all use it.
  */
 export * from './auth.ts';
+export * from './booking.ts';
 export * from './constants.ts';
 export * from './discovery.ts';
 export * from './enums.ts';
