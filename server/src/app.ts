@@ -11,6 +11,7 @@ import type { Env } from './env.ts';
 import { aiSearchRoutes } from './features/ai-search/routes.ts';
 import { authRoutes } from './features/auth/routes.ts';
 import type { AccountService } from './features/auth/service.ts';
+import { bookingRoutes } from './features/booking/routes.ts';
 import { discoveryRoutes } from './features/discovery/routes.ts';
 import { profileRoutes } from './features/profile/routes.ts';
 import type { ProfileService } from './features/profile/service.ts';
@@ -54,6 +55,7 @@ export function createApp(deps: AppDeps) {
     uploads: deps.uploads,
     mailer: deps.mailer,
   });
+  const booking = bookingRoutes({ db, env, mailer: deps.mailer, logger, now: deps.now });
   const jsonLimit = bodyLimit({
     maxSize: env.BODY_LIMIT_BYTES,
     onError: () => {
@@ -102,6 +104,8 @@ export function createApp(deps: AppDeps) {
       if (!c.res.headers.has('cache-control')) c.header('cache-control', 'no-store');
     })
     .route('/', systemRoutes({ db, partyUrl: env.PARTY_URL }))
+    // Before /auth: better-auth's catch-all would take /auth/consultant/* otherwise.
+    .route('/auth/consultant', booking.connect)
     .route(
       '/auth',
       authRoutes({ accounts: deps.accounts, auth: deps.auth, trustProxy: env.TRUST_PROXY }),
@@ -113,6 +117,10 @@ export function createApp(deps: AppDeps) {
     .route('/users', discoveryRoutes({ db, now: deps.now }))
     .route('/users', aiSearchRoutes({ db, now: deps.now }))
     .route('/territory', territoryRoutes({ db, now: deps.now }))
+    .route('/users', booking.calendars)
+    .route('/booking', booking.booking)
+    .route('/session', booking.session)
+    .route('/calendar', booking.feeds)
     .all('*', () => {
       throw new AppError('NOT_FOUND');
     });
