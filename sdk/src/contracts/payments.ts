@@ -1,0 +1,151 @@
+import * as v from 'valibot';
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './constants.ts';
+import { PAYMENT_MEETING_STATUSES, PAYMENT_TOTAL_BUCKETS, SUBSCRIPTION_STATUSES } from './enums.ts';
+
+/**
+ * Money (issue: payments). Amounts cross the API in dollars with at most two decimals (D10);
+ * everything is computed and stored in integer cents.
+ */
+
+/** `POST /api/users/payment-method`: a provider payment-method id (Stripe.js in Stripe mode; Stripe's test ids in ledger mode). */
+export const AddPaymentMethodInputSchema = v.object({
+  paymentMethodId: v.pipe(
+    v.string('Please add a card'),
+    v.trim(),
+    v.nonEmpty('Please add a card'),
+    v.maxLength(255),
+  ),
+  makeDefault: v.optional(v.boolean()),
+});
+export type AddPaymentMethodInput = v.InferInput<typeof AddPaymentMethodInputSchema>;
+
+export const PaymentMethodSchema = v.object({
+  id: v.string(),
+  stripePaymentMethodType: v.string(),
+  brand: v.nullable(v.string()),
+  last4: v.string(),
+  expMonth: v.number(),
+  expYear: v.number(),
+  isDefault: v.boolean(),
+});
+export type PaymentMethod = v.InferOutput<typeof PaymentMethodSchema>;
+export const PaymentMethodListSchema = v.object({ data: v.array(PaymentMethodSchema) });
+
+const count = (max: number) =>
+  v.pipe(
+    v.union([v.number(), v.pipe(v.string(), v.regex(/^\d+$/), v.transform(Number))]),
+    v.number(),
+    v.integer(),
+    v.minValue(1),
+    v.maxValue(max),
+  );
+
+/** `GET /api/users/payments?page&limit&status`. */
+export const PaymentListQuerySchema = v.object({
+  page: v.optional(count(1_000_000), 1),
+  limit: v.optional(count(MAX_PAGE_SIZE), DEFAULT_PAGE_SIZE),
+  status: v.optional(v.picklist(PAYMENT_MEETING_STATUSES)),
+});
+export type PaymentListQuery = v.InferInput<typeof PaymentListQuerySchema>;
+
+/** One meeting's payment as the payments page lists it. Consultants see their share and the fee. */
+export const PaymentRowSchema = v.object({
+  id: v.string(),
+  meetingId: v.string(),
+  franchise: v.nullable(v.object({ id: v.string(), company: v.string() })),
+  consultant: v.object({ id: v.string(), firstName: v.string(), lastName: v.string() }),
+  start: v.string(),
+  /** The meeting total, dollars. */
+  amount: v.number(),
+  /** Platform fee (20 %) and consultant share (80 %), dollars. */
+  platformFee: v.number(),
+  consultantShare: v.number(),
+  status: v.picklist(PAYMENT_MEETING_STATUSES),
+  isPaid: v.boolean(),
+  chargedAt: v.nullable(v.string()),
+});
+export type PaymentRow = v.InferOutput<typeof PaymentRowSchema>;
+export const PaymentListSchema = v.object({
+  total: v.number(),
+  page: v.number(),
+  limit: v.number(),
+  data: v.array(PaymentRowSchema),
+});
+export type PaymentList = v.InferOutput<typeof PaymentListSchema>;
+
+/** `GET /api/users/payments-total`: dollars per bucket (user-area §3). */
+export const PaymentTotalsSchema = v.object(
+  Object.fromEntries(PAYMENT_TOTAL_BUCKETS.map((b) => [b, v.number()])) as Record<
+    (typeof PAYMENT_TOTAL_BUCKETS)[number],
+    v.NumberSchema<undefined>
+  >,
+);
+export type PaymentTotals = v.InferOutput<typeof PaymentTotalsSchema>;
+
+export const GRAPH_PERIODS = ['week', 'month', 'year'] as const;
+export type GraphPeriod = (typeof GRAPH_PERIODS)[number];
+/** `GET /api/users/payments-graph?period=`. */
+export const PaymentsGraphQuerySchema = v.object({
+  period: v.optional(v.picklist(GRAPH_PERIODS, 'Please choose week, month or year'), 'month'),
+});
+export const PaymentsGraphSchema = v.object({
+  period: v.picklist(GRAPH_PERIODS),
+  points: v.array(v.object({ label: v.string(), start: v.string(), amount: v.number() })),
+});
+export type PaymentsGraph = v.InferOutput<typeof PaymentsGraphSchema>;
+
+/** `POST /api/users/validate-promo-code`. */
+export const PromoCodeInputSchema = v.object({
+  promoCode: v.pipe(
+    v.string('Please enter a promo code'),
+    v.trim(),
+    v.nonEmpty('Please enter a promo code'),
+    v.maxLength(64),
+    v.toUpperCase(),
+  ),
+});
+export const PromoCodeResultSchema = v.object({
+  valid: v.boolean(),
+  price: v.number(),
+  message: v.string(),
+});
+export type PromoCodeResult = v.InferOutput<typeof PromoCodeResultSchema>;
+
+/** `POST /api/users/subscribe`. */
+export const SubscribeInputSchema = v.object({
+  promoCode: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(64), v.toUpperCase())),
+});
+export type SubscribeInput = v.InferInput<typeof SubscribeInputSchema>;
+
+/** The franchise's subscription as `/my-profile/subscription` shows it. `status: null` reads Unsubscribed. */
+export const SubscriptionSchema = v.object({
+  status: v.nullable(v.picklist(SUBSCRIPTION_STATUSES)),
+  label: v.string(),
+  /** Monthly price in dollars. */
+  price: v.nullable(v.number()),
+  promoCode: v.nullable(v.string()),
+  currentPeriodEnd: v.nullable(v.string()),
+  termEndsAt: v.nullable(v.string()),
+  cancelAtPeriodEnd: v.boolean(),
+});
+export type Subscription = v.InferOutput<typeof SubscriptionSchema>;
+
+/** `POST /api/users/cron-manual-trigger` (admins): what the run did. */
+export const PaymentRunResultSchema = v.object({
+  charged: v.number(),
+  failed: v.number(),
+  skipped: v.number(),
+});
+export type PaymentRunResult = v.InferOutput<typeof PaymentRunResultSchema>;
+
+/** A consultant's monthly payout. */
+export const PayoutSchema = v.object({
+  id: v.string(),
+  period: v.string(),
+  amount: v.number(),
+  status: v.picklist(['pending', 'paid', 'failed']),
+  createdAt: v.string(),
+  statementUrl: v.string(),
+});
+export type Payout = v.InferOutput<typeof PayoutSchema>;
+export const PayoutListSchema = v.object({ data: v.array(PayoutSchema) });
