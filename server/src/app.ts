@@ -13,6 +13,7 @@ import { authRoutes } from './features/auth/routes.ts';
 import type { AccountService } from './features/auth/service.ts';
 import { bookingRoutes } from './features/booking/routes.ts';
 import { discoveryRoutes } from './features/discovery/routes.ts';
+import { paymentRoutes } from './features/payments/routes.ts';
 import { profileRoutes } from './features/profile/routes.ts';
 import type { ProfileService } from './features/profile/service.ts';
 import { systemRoutes } from './features/system/routes.ts';
@@ -56,6 +57,7 @@ export function createApp(deps: AppDeps) {
     mailer: deps.mailer,
   });
   const booking = bookingRoutes({ db, env, mailer: deps.mailer, logger, now: deps.now });
+  const payments = paymentRoutes({ db, env, mailer: deps.mailer, logger, now: deps.now });
   const jsonLimit = bodyLimit({
     maxSize: env.BODY_LIMIT_BYTES,
     onError: () => {
@@ -121,6 +123,8 @@ export function createApp(deps: AppDeps) {
     .route('/booking', booking.booking)
     .route('/session', booking.session)
     .route('/calendar', booking.feeds)
+    .route('/users', payments.users)
+    .route('/stripe', payments.stripe)
     .all('*', () => {
       throw new AppError('NOT_FOUND');
     });
