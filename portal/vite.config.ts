@@ -28,6 +28,12 @@ export default defineConfig({
               test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/,
               priority: 2,
             },
+            // Map geometry weighs ~90 kB gzipped: only Territory Scout loads it.
+            {
+              name: 'territory-map',
+              test: /node_modules[\\/](us-atlas|@svg-maps|d3-geo|d3-array|topojson-client)[\\/]/,
+              priority: 1.5,
+            },
             { name: 'vendor', test: /node_modules[\\/]/, priority: 1 },
           ],
         },
