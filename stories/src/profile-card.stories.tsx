@@ -5,11 +5,15 @@ import {
   consultantWithLongTexts,
   consultantWithoutPhoto,
   franchisor,
+  franchisorWithGallery,
+  franchisorWithLongTexts,
+  franchisorWithoutFranchise,
 } from './fixtures/profiles.ts';
 
 /**
  * The profile card's states, from fixed data. `<fm-profile-card>` renders exactly this view
- * inside its shadow root once `GET /api/users/profile/{id}` has answered.
+ * inside its shadow root once `GET /api/users/profile/{id}` has answered; the portal's public
+ * profile pages render it with the favourite heart for signed-in users.
  */
 const meta = {
   title: 'Widgets/Profile card',
@@ -18,7 +22,7 @@ const meta = {
   argTypes: { theme: { control: 'inline-radio', options: ['light', 'dark'] } },
   decorators: [
     (Story) => (
-      <div style={{ maxWidth: 720 }}>
+      <div style={{ maxWidth: 760 }}>
         <Story />
       </div>
     ),
@@ -28,13 +32,15 @@ const meta = {
 export default meta;
 type Story = StoryObj<typeof meta>;
 
+const noop = () => {};
+
 export const Loading: Story = {
   args: { state: { status: 'loading' } },
 };
 
 export const ErrorState: Story = {
   name: 'Error',
-  args: { state: { status: 'error', message: 'Error fetching profile: Not found' } },
+  args: { state: { status: 'error', message: 'Error fetching consultant by ID: Not found' } },
 };
 
 export const Consultant: Story = {
@@ -51,12 +57,60 @@ export const ConsultantWithLongTexts: Story = {
   args: { state: { status: 'ready', profile: consultantWithLongTexts } },
 };
 
+export const ConsultantFavourite: Story = {
+  name: 'Consultant, favourited by the viewer',
+  args: {
+    state: { status: 'ready', profile: consultant },
+    favourite: { isFavorite: true, onToggle: noop },
+  },
+};
+
 export const Franchisor: Story = {
   args: { state: { status: 'ready', profile: franchisor } },
 };
 
+export const FranchisorWithGallery: Story = {
+  name: 'Franchisor with gallery',
+  args: {
+    state: { status: 'ready', profile: franchisorWithGallery },
+    favourite: { isFavorite: false, onToggle: noop },
+  },
+};
+
+export const FranchisorWithLongTexts: Story = {
+  name: 'Franchisor with long texts',
+  args: { state: { status: 'ready', profile: franchisorWithLongTexts } },
+};
+
+export const FranchisorWithoutFranchise: Story = {
+  name: 'Franchisor without a franchise',
+  args: { state: { status: 'ready', profile: franchisorWithoutFranchise } },
+};
+
+export const Narrow: Story = {
+  name: 'Narrow (375 px)',
+  args: { state: { status: 'ready', profile: franchisorWithGallery } },
+  decorators: [
+    (Story) => (
+      <div style={{ maxWidth: 375 }}>
+        <Story />
+      </div>
+    ),
+  ],
+};
+
 export const Dark: Story = {
-  name: 'Dark theme',
+  name: 'Dark theme (consultant)',
   args: { theme: 'dark', state: { status: 'ready', profile: consultant } },
+  globals: { backgrounds: { value: 'dark' } },
+};
+
+export const DarkFranchisor: Story = {
+  name: 'Dark theme (franchisor)',
+  args: {
+    theme: 'dark',
+    state: { status: 'ready', profile: franchisorWithGallery },
+    favourite: { isFavorite: true, onToggle: noop },
+  },
   globals: { backgrounds: { value: 'dark' } },
 };

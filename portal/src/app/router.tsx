@@ -5,6 +5,7 @@ import { ForgotPasswordPage } from '../pages/auth/forgot-password-page.tsx';
 import { ResetPasswordPage } from '../pages/auth/reset-password-page.tsx';
 import { SignInPage } from '../pages/auth/sign-in-page.tsx';
 import { SignUpPage } from '../pages/auth/sign-up-page.tsx';
+import { FindConsultantsPage, FindFranchisorsPage } from '../pages/find/find-pages.tsx';
 import { LandingPage } from '../pages/landing/landing-page.tsx';
 import {
   PRIVACY_POLICY,
@@ -25,6 +26,7 @@ import { NotFoundPage } from '../pages/not-found-page.tsx';
 import { PageShell } from '../pages/page-shell.tsx';
 import { PublicProfilePage } from '../pages/public-profile/public-profile-page.tsx';
 import { RouteErrorPage } from '../pages/route-error-page.tsx';
+import { TerritoryScoutRoute } from '../pages/territory-scout/territory-scout-route.tsx';
 import { PATHS } from './paths.ts';
 import { GuestOnly, RequireRole, RequireSession } from './route-guards.tsx';
 
@@ -37,7 +39,6 @@ const SIGNED_IN_PAGES: readonly { path: string; title: string; back?: string }[]
   { path: 'sessions', title: 'Sessions' },
   { path: 'bookings', title: 'My Meetings' },
   { path: 'bookings/:id', title: 'Meeting Details', back: PATHS.bookings },
-  { path: 'territory-scout', title: 'Territory Scout' },
   { path: 'chats', title: 'Messages' },
   { path: 'chats/:id', title: 'Messages', back: PATHS.chats },
   { path: 'consultant-profile', title: 'Consultant Profile' },
@@ -100,7 +101,7 @@ export const routes: RouteObject[] = [
             path: 'consultants',
             element: (
               <RequireRole accountRole="franchisor">
-                <PageShell title="Find Consultants" />
+                <FindConsultantsPage />
               </RequireRole>
             ),
           },
@@ -108,7 +109,7 @@ export const routes: RouteObject[] = [
             path: 'franchisors',
             element: (
               <RequireRole accountRole="consultant">
-                <PageShell title="Find Franchisors" />
+                <FindFranchisorsPage />
               </RequireRole>
             ),
           },
@@ -118,6 +119,7 @@ export const routes: RouteObject[] = [
               <PageShell title={title} {...(back ? { backTo: { to: back, label: 'Back' } } : {})} />
             ),
           })),
+          { path: 'territory-scout', element: <TerritoryScoutRoute /> },
           { path: 'my-profile', element: <MyProfileLayout />, children: myProfileRoutes },
         ],
       },

@@ -10,7 +10,9 @@ import { useFmEvents } from './host-events.ts';
 
 /** Attributes of `<fm-profile-card>` (kebab-case in HTML, camelCase here). */
 export interface FmProfileCardAttributes {
-  /** `consultant-id`: the user whose public profile is shown. Required. */
+  /** `user-id`: the user (consultant or franchisor) whose public profile is shown. */
+  userId?: string | undefined;
+  /** `consultant-id`: the same, by its first name (kept working); `user-id` wins when both are set. */
   consultantId?: string | undefined;
   /** `api-base`: the API's base URL; defaults to the bundle's origin + `/api`. */
   apiBase?: string | undefined;
@@ -19,15 +21,15 @@ export interface FmProfileCardAttributes {
 }
 
 const MISSING_ID: WidgetError = {
-  message: 'The consultant-id attribute is required',
+  message: 'The user-id (or consultant-id) attribute is required',
   code: 'VALIDATION_FAILED',
   status: 0,
 };
 
-function FmProfileCardElement({ consultantId, apiBase, theme }: FmProfileCardAttributes) {
+function FmProfileCardElement({ userId, consultantId, apiBase, theme }: FmProfileCardAttributes) {
   const { ref, dispatch } = useFmEvents<HTMLDivElement>();
   const client = useMemo(() => elementClient(apiBase), [apiBase]);
-  const id = consultantId?.trim() ?? '';
+  const id = userId?.trim() || consultantId?.trim() || '';
 
   useEffect(() => {
     if (!id) dispatch<WidgetError>('fm-error', MISSING_ID);
@@ -52,15 +54,16 @@ function FmProfileCardElement({ consultantId, apiBase, theme }: FmProfileCardAtt
 }
 
 /**
- * `<fm-profile-card consultant-id="…" api-base="…" theme="light|dark">`: a public profile card
- * in an open shadow root. Emits `fm-loaded` (detail: the profile) and `fm-error`
+ * `<fm-profile-card user-id="…" api-base="…" theme="light|dark">`: a public profile card (a
+ * consultant, or a franchisor with their franchise) in an open shadow root. `consultant-id` is
+ * accepted as well. Emits `fm-loaded` (detail: the profile) and `fm-error`
  * (detail: `{ message, code, status }`), both bubbling and composed.
  *
  * @example
  * <script type="module" src="https://fm.example/widgets/fm-widgets.js"></script>
- * <fm-profile-card consultant-id="abc123" theme="dark"></fm-profile-card>
+ * <fm-profile-card user-id="abc123" theme="dark"></fm-profile-card>
  */
 export const FmProfileCard: CustomElementConstructor = r2wc(FmProfileCardElement, {
   shadow: 'open',
-  props: { consultantId: 'string', apiBase: 'string', theme: 'string' },
+  props: { userId: 'string', consultantId: 'string', apiBase: 'string', theme: 'string' },
 });

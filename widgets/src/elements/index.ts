@@ -1,3 +1,4 @@
+import { FmConsultantList } from './fm-consultant-list.ts';
 import { FmProfileCard } from './fm-profile-card.ts';
 
 /**
@@ -5,6 +6,7 @@ import { FmProfileCard } from './fm-profile-card.ts';
  */
 export const FM_ELEMENTS: Readonly<Record<`fm-${string}`, CustomElementConstructor>> = {
   'fm-profile-card': FmProfileCard,
+  'fm-consultant-list': FmConsultantList,
 };
 
 /**
@@ -25,6 +27,8 @@ export function defineFmElements(
 
 defineFmElements();
 
+export { parsePageSize, signInUrlFor } from './element-attributes.ts';
 export { defaultApiBase } from './element-client.ts';
+export type { FmConsultantListAttributes } from './fm-consultant-list.ts';
 export type { FmProfileCardAttributes } from './fm-profile-card.ts';
 export { dispatchFmEvent, type FmEventName, useFmEvents } from './host-events.ts';

@@ -29,8 +29,8 @@ function BookingBanner() {
     <aside className="banner" aria-label="Announcement">
       <span className="banner__tag">New</span>
       <p className="banner__text">
-        Our booking system just got better: pick a day, your time zone and an open slot, and the
-        meeting is booked.
+        <strong>Improved booking system:</strong> pick a day, your time zone and an open slot, and
+        the meeting is booked.
       </p>
     </aside>
   );

@@ -28,6 +28,9 @@ const TERMS = {
   declinedFee: `A card payment that is declined when it is charged adds a fee of ${formatCents(DECLINED_CARD_FEE_CENTS)}.`,
   cancellation: `A meeting cancelled within ${LATE_CANCELLATION_HOURS} hours of its start is at the consultant's discretion: it may be rescheduled or charged. No-shows are still charged.`,
   age: `You must be ${MINIMUM_AGE} or older to use ${PRODUCT_NAME}.`,
+  weeklyCharges: 'Franchisor card payments for completed meetings are processed weekly.',
+  monthlyPayouts: 'Consultants are paid monthly by ACH.',
+  consultantsFree: 'Consultants pay no monthly fee.',
 };
 
 const RELATED_ALL = [
@@ -57,7 +60,7 @@ export const TERMS_AND_CONDITIONS: LegalDocument = {
       paragraphs: [
         'Payment for a meeting is reserved when it is booked and charged only after the meeting is confirmed.',
         TERMS.meetingTotal,
-        'Franchisor card payments for completed meetings are processed weekly.',
+        TERMS.weeklyCharges,
         TERMS.declinedFee,
       ],
     },
@@ -72,7 +75,7 @@ export const TERMS_AND_CONDITIONS: LegalDocument = {
       heading: 'Fees',
       paragraphs: [
         `Franchisors subscribe for ${TERMS.subscription}. Messaging and booking need an active subscription.`,
-        `Consultants pay no monthly fee. ${TERMS.split} Consultants are paid monthly by ACH.`,
+        `${TERMS.consultantsFree} ${TERMS.split} ${TERMS.monthlyPayouts}`,
       ],
     },
     {
@@ -100,7 +103,9 @@ export const TERMS_OF_USE_FRANCHISOR: LegalDocument = {
       paragraphs: [
         'When you book a meeting, its amount is reserved on your card and charged only after the consultant confirms the meeting.',
         TERMS.meetingTotal,
+        TERMS.weeklyCharges,
         TERMS.declinedFee,
+        TERMS.split,
       ],
     },
     {
@@ -113,6 +118,10 @@ export const TERMS_OF_USE_FRANCHISOR: LegalDocument = {
         'The information you publish about your franchise must be accurate and yours to share. You may update it at any time.',
       ],
     },
+    {
+      heading: 'Eligibility',
+      paragraphs: [TERMS.age],
+    },
   ],
   related: relatedExcept(PATHS.termsOfUseFranchisor),
 };
@@ -123,8 +132,9 @@ export const TERMS_OF_USE_CONSULTANT: LegalDocument = {
     {
       heading: 'Fees and payouts',
       paragraphs: [
-        `Consultants pay no monthly fee. ${TERMS.split}`,
-        'You are paid monthly by ACH for completed, verified meetings.',
+        `${TERMS.consultantsFree} ${TERMS.split}`,
+        `${TERMS.monthlyPayouts} You are paid for completed, verified meetings.`,
+        TERMS.weeklyCharges,
       ],
     },
     {
@@ -140,6 +150,10 @@ export const TERMS_OF_USE_CONSULTANT: LegalDocument = {
         'After a meeting, mark it complete so that it is charged. You may decline a meeting you cannot attend.',
         TERMS.cancellation,
       ],
+    },
+    {
+      heading: 'Eligibility',
+      paragraphs: [TERMS.age],
     },
   ],
   related: relatedExcept(PATHS.termsOfUseConsultant),
@@ -173,6 +187,10 @@ export const PRIVACY_POLICY: LegalDocument = {
       paragraphs: [
         'You may edit your profile, change your password or delete your account from your profile at any time.',
       ],
+    },
+    {
+      heading: 'Age',
+      paragraphs: [`${TERMS.age} We do not knowingly collect data about anyone younger.`],
     },
   ],
   related: relatedExcept(PATHS.privacyPolicy),

@@ -12,4 +12,17 @@ export const PROFILE_CARD_TEXT = {
   noReviews: 'No reviews yet',
   verified: 'Verified',
   rating: 'Average rating',
+  investment: 'Investment',
+  netWorth: 'Minimum net worth',
+  cashRequired: 'Cash required',
+  franchiseFee: 'Franchise fee',
+  royalty: 'Royalty',
+  adFee: 'Ad fee',
+  units: 'Units',
+  established: 'Established',
+  gallery: 'Gallery',
+  franchisedUnits: (n: number) => `${n.toLocaleString('en-US')} franchised`,
+  corporateUnits: (n: number) => `${n.toLocaleString('en-US')} corporate`,
+  galleryPhoto: (company: string, index: number, count: number) =>
+    `${company}, photo ${index} of ${count}`,
 } as const;

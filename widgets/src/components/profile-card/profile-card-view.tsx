@@ -6,6 +6,9 @@ import type {
 import { AVATAR_SIZE_PX, TAG_DISPLAY_LIMITS } from '@fm/sdk/contracts';
 import { type ReactNode, useState } from 'react';
 import type { WidgetTheme } from '../../theme.ts';
+import favoriteStyles from '../list-kit/favorite-button.css?inline';
+import { FavoriteButton } from '../list-kit/favorite-button.tsx';
+import { formatInvestment, formatMoney } from '../list-kit/list-format.ts';
 import styles from './profile-card.css?inline';
 import { PROFILE_CARD_TEXT } from './profile-card-text.ts';
 import {
@@ -24,22 +27,45 @@ export type ProfileCardState =
   | { status: 'error'; message: string }
   | { status: 'ready'; profile: PublicProfile };
 
+/** The heart on a profile: shown only to a signed-in user who can favourite this profile. */
+export interface ProfileCardFavourite {
+  isFavorite: boolean;
+  pending?: boolean | undefined;
+  onToggle: () => void;
+}
+
 export interface ProfileCardViewProps {
   state: ProfileCardState;
   /** Colour scheme; `light` by default. */
   theme?: WidgetTheme | undefined;
+  /** The favourite toggle; absent for visitors. */
+  favourite?: ProfileCardFavourite | null | undefined;
+  /** The name's heading level: 2 in a page's content (default), 1 when the card is the page. */
+  headingLevel?: 1 | 2 | undefined;
 }
 
 /**
  * The public profile card, as a pure view of its state (no data loading).
  * Consultants show photo or initials, name, company, rate, rating, experience, industries,
  * regions, location and bio; franchisors show their franchise's logo, company, country,
- * categories and states.
+ * categories, states, an investment summary and the franchise's photo gallery.
  *
  * @example
  * <ProfileCardView state={{ status: 'ready', profile }} theme="dark" />
  */
-export function ProfileCardView({ state, theme = 'light' }: ProfileCardViewProps) {
+export function ProfileCardView({
+  state,
+  theme = 'light',
+  favourite,
+  headingLevel = 2,
+}: ProfileCardViewProps) {
+  const name =
+    state.status !== 'ready'
+      ? ''
+      : state.profile.role === 'franchisor'
+        ? state.profile.franchise?.company ||
+          `${state.profile.firstName} ${state.profile.lastName}`.trim()
+        : `${state.profile.firstName} ${state.profile.lastName}`.trim();
   return (
     <div
       className="fm-profile-card"
@@ -47,7 +73,18 @@ export function ProfileCardView({ state, theme = 'light' }: ProfileCardViewProps
       data-status={state.status}
       aria-busy={state.status === 'loading'}
     >
-      <style>{styles}</style>
+      <style>{favourite ? styles + favoriteStyles : styles}</style>
+      {state.status === 'ready' && favourite && (
+        <div className="fm-profile-card__favorite">
+          <FavoriteButton
+            name={name}
+            isFavorite={favourite.isFavorite}
+            pending={favourite.pending}
+            onToggle={favourite.onToggle}
+            size="large"
+          />
+        </div>
+      )}
       {state.status === 'loading' && <LoadingBody />}
       {state.status === 'error' && (
         <p className="fm-profile-card__error" role="alert">
@@ -56,9 +93,9 @@ export function ProfileCardView({ state, theme = 'light' }: ProfileCardViewProps
       )}
       {state.status === 'ready' &&
         (state.profile.role === 'consultant' ? (
-          <ConsultantBody profile={state.profile} />
+          <ConsultantBody profile={state.profile} headingLevel={headingLevel} />
         ) : (
-          <FranchisorBody profile={state.profile} />
+          <FranchisorBody profile={state.profile} headingLevel={headingLevel} />
         ))}
     </div>
   );
@@ -89,7 +126,21 @@ function LoadingBody() {
   );
 }
 
-function ConsultantBody({ profile }: { profile: ConsultantPublicProfile }) {
+function Name({ level, children }: { level: 1 | 2; children: ReactNode }) {
+  return level === 1 ? (
+    <h1 className="fm-profile-card__name">{children}</h1>
+  ) : (
+    <h2 className="fm-profile-card__name">{children}</h2>
+  );
+}
+
+function ConsultantBody({
+  profile,
+  headingLevel,
+}: {
+  profile: ConsultantPublicProfile;
+  headingLevel: 1 | 2;
+}) {
   const name = `${profile.firstName} ${profile.lastName}`.trim();
   const experience = experienceLabel(profile.experienceLevel);
   const location = formatLocation(profile.city, profile.stateProvince);
@@ -101,12 +152,12 @@ function ConsultantBody({ profile }: { profile: ConsultantPublicProfile }) {
         fallback={initials(profile.firstName, profile.lastName)}
       />
       <div className="fm-profile-card__body">
-        <h2 className="fm-profile-card__name">
+        <Name level={headingLevel}>
           {name}
           {profile.isVerified && (
             <span className="fm-profile-card__verified">{PROFILE_CARD_TEXT.verified}</span>
           )}
-        </h2>
+        </Name>
         {profile.company && <p className="fm-profile-card__line">{profile.company}</p>}
         {location && <p className="fm-profile-card__line">{location}</p>}
         {profile.rate !== null && (
@@ -132,7 +183,13 @@ function ConsultantBody({ profile }: { profile: ConsultantPublicProfile }) {
   );
 }
 
-function FranchisorBody({ profile }: { profile: FranchisorPublicProfile }) {
+function FranchisorBody({
+  profile,
+  headingLevel,
+}: {
+  profile: FranchisorPublicProfile;
+  headingLevel: 1 | 2;
+}) {
   const person = `${profile.firstName} ${profile.lastName}`.trim();
   const franchise = profile.franchise;
   const title = franchise?.company || person;
@@ -148,7 +205,7 @@ function FranchisorBody({ profile }: { profile: FranchisorPublicProfile }) {
         logo={Boolean(franchise)}
       />
       <div className="fm-profile-card__body">
-        <h2 className="fm-profile-card__name">{title}</h2>
+        <Name level={headingLevel}>{title}</Name>
         {subtitle && <p className="fm-profile-card__line">{subtitle}</p>}
         {franchise?.country && <p className="fm-profile-card__line">{franchise.country}</p>}
         {franchise && (
@@ -165,9 +222,72 @@ function FranchisorBody({ profile }: { profile: FranchisorPublicProfile }) {
             />
           </div>
         )}
+        {franchise && <InvestmentSummary franchise={franchise} />}
         {franchise?.overview && <p className="fm-profile-card__bio">{franchise.overview}</p>}
+        {franchise && franchise.photos.length > 0 && (
+          <Gallery company={title} photos={franchise.photos} />
+        )}
       </div>
     </article>
+  );
+}
+
+type Franchise = NonNullable<FranchisorPublicProfile['franchise']>;
+
+/** Net worth, cash required, fees, units and founding year: what a candidate weighs first. */
+function InvestmentSummary({ franchise }: { franchise: Franchise }) {
+  const percent = (n: number | null) => (n === null ? null : `${n}%`);
+  const money = (n: number | null) => (n === null ? null : formatMoney(n));
+  const units = [
+    franchise.franchisedUnits !== null &&
+      PROFILE_CARD_TEXT.franchisedUnits(franchise.franchisedUnits),
+    franchise.corporateUnits !== null && PROFILE_CARD_TEXT.corporateUnits(franchise.corporateUnits),
+  ].filter((x): x is string => Boolean(x));
+  const facts: [string, string | null][] = [
+    [PROFILE_CARD_TEXT.netWorth, money(franchise.minNetWorth)],
+    [
+      PROFILE_CARD_TEXT.cashRequired,
+      formatInvestment(franchise.cashRequiredMin, franchise.cashRequiredMax),
+    ],
+    [PROFILE_CARD_TEXT.franchiseFee, money(franchise.franchiseFee)],
+    [PROFILE_CARD_TEXT.royalty, percent(franchise.royalty)],
+    [PROFILE_CARD_TEXT.adFee, percent(franchise.adFee)],
+    [PROFILE_CARD_TEXT.units, units.length > 0 ? units.join(' · ') : null],
+    [PROFILE_CARD_TEXT.established, franchise.established?.toString() ?? null],
+  ];
+  const shown = facts.filter((fact): fact is [string, string] => fact[1] !== null);
+  if (shown.length === 0) return null;
+  return (
+    <section className="fm-profile-card__investment" aria-label={PROFILE_CARD_TEXT.investment}>
+      <h3 className="fm-profile-card__fact-label">{PROFILE_CARD_TEXT.investment}</h3>
+      <dl className="fm-profile-card__summary">
+        {shown.map(([label, value]) => (
+          <div key={label} className="fm-profile-card__summary-item">
+            <dt>{label}</dt>
+            <dd>{value}</dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  );
+}
+
+function Gallery({ company, photos }: { company: string; photos: readonly string[] }) {
+  return (
+    <section className="fm-profile-card__gallery" aria-label={PROFILE_CARD_TEXT.gallery}>
+      <h3 className="fm-profile-card__fact-label">{PROFILE_CARD_TEXT.gallery}</h3>
+      <ul className="fm-profile-card__photos">
+        {photos.map((photo, index) => (
+          <li key={photo}>
+            <img
+              src={photo}
+              alt={PROFILE_CARD_TEXT.galleryPhoto(company, index + 1, photos.length)}
+              loading="lazy"
+            />
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }
 

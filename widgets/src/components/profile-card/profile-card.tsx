@@ -4,7 +4,11 @@ import { useEffect, useRef, useState } from 'react';
 import { useFmClient } from '../../client-context.tsx';
 import type { WidgetTheme } from '../../theme.ts';
 import { toWidgetError, type WidgetError } from '../../widget-error.ts';
-import { type ProfileCardState, ProfileCardView } from './profile-card-view.tsx';
+import {
+  type ProfileCardFavourite,
+  type ProfileCardState,
+  ProfileCardView,
+} from './profile-card-view.tsx';
 
 export interface ProfileCardProps {
   /** The user whose public profile is shown (a consultant or a franchisor). */
@@ -16,6 +20,8 @@ export interface ProfileCardProps {
   onLoaded?: ((profile: PublicProfile) => void) | undefined;
   /** Called when loading fails (the card then shows the error's message). */
   onError?: ((error: WidgetError) => void) | undefined;
+  /** The favourite heart, for a signed-in user who may favourite this profile. */
+  favourite?: ProfileCardFavourite | null | undefined;
 }
 
 /**
@@ -26,7 +32,14 @@ export interface ProfileCardProps {
  *   <ProfileCard profileId={consultantId} onError={(e) => toast.error(e.message)} />
  * </FmClientProvider>
  */
-export function ProfileCard({ profileId, client, theme, onLoaded, onError }: ProfileCardProps) {
+export function ProfileCard({
+  profileId,
+  client,
+  theme,
+  onLoaded,
+  onError,
+  favourite,
+}: ProfileCardProps) {
   const api = useFmClient(client);
   const [state, setState] = useState<ProfileCardState>({ status: 'loading' });
   // Callbacks are read through a ref so that new function identities do not refetch.
@@ -56,5 +69,5 @@ export function ProfileCard({ profileId, client, theme, onLoaded, onError }: Pro
     };
   }, [api, profileId]);
 
-  return <ProfileCardView state={state} theme={theme} />;
+  return <ProfileCardView state={state} theme={theme} favourite={favourite} />;
 }

@@ -1,0 +1,136 @@
+import type { FranchisorListItem, FranchisorSearchResult } from '@fm/sdk/contracts';
+import {
+  emptyFranchisorFilters,
+  type FranchisorFavourites,
+  type FranchisorFilters,
+  FranchisorListView,
+  type ListState,
+  type WidgetTheme,
+} from '@fm/widgets';
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { useState } from 'react';
+import {
+  franchisorItem,
+  franchisorResult,
+  longFranchisorItem,
+  searchFilters,
+} from './fixtures/discovery.ts';
+
+interface FranchisorListStoryProps {
+  state: ListState<FranchisorSearchResult>;
+  filters?: Partial<FranchisorFilters>;
+  withFavourites?: boolean;
+  theme?: WidgetTheme;
+  width?: number;
+}
+
+/** The view with its filters and hearts kept in story state: clicking works, no API is called. */
+function FranchisorListStory({
+  state,
+  filters: initial,
+  withFavourites = true,
+  theme = 'light',
+  width,
+}: FranchisorListStoryProps) {
+  const [filters, setFilters] = useState<FranchisorFilters>({
+    ...emptyFranchisorFilters(12),
+    ...initial,
+  });
+  const [hearts, setHearts] = useState<ReadonlyMap<string, boolean>>(new Map());
+  const favourites: FranchisorFavourites = {
+    isFavorite: (item: FranchisorListItem) => hearts.get(item.id) ?? item.isFavorite,
+    isPending: () => false,
+    onToggle: (item) =>
+      setHearts((map) => new Map(map).set(item.id, !(map.get(item.id) ?? item.isFavorite))),
+    total: null,
+  };
+  return (
+    <div
+      style={{
+        maxWidth: width ?? 1200,
+        padding: 16,
+        background: theme === 'dark' ? '#0f1218' : undefined,
+      }}
+    >
+      <FranchisorListView
+        state={state}
+        filters={filters}
+        onFiltersChange={setFilters}
+        options={searchFilters.franchisors}
+        favourites={withFavourites ? favourites : null}
+        onSelect={() => {}}
+        onRetry={() => {}}
+        theme={theme}
+      />
+    </div>
+  );
+}
+
+/**
+ * The portal's Find Franchisors renders this view once `GET /api/users?role=franchisor` has
+ * answered; here every state comes from fixed data.
+ */
+const meta = {
+  title: 'Widgets/Franchisor list',
+  component: FranchisorListStory,
+  parameters: { layout: 'fullscreen' },
+} satisfies Meta<typeof FranchisorListStory>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+const many = Array.from({ length: 12 }, (_, n) => franchisorItem(n + 1));
+
+export const Loading: Story = {
+  args: { state: { status: 'loading' } },
+};
+
+export const Empty: Story = {
+  args: {
+    state: { status: 'ready', result: franchisorResult([], 0) },
+    filters: { investment: 'lt200k', country: 'Canada', state: ['NU'], b2b: true },
+  },
+};
+
+export const ErrorState: Story = {
+  name: 'Error',
+  args: {
+    state: {
+      status: 'error',
+      message: 'Error fetching franchisors: Something went wrong. Please try again.',
+    },
+  },
+};
+
+export const ManyResults: Story = {
+  name: 'Many results',
+  args: { state: { status: 'ready', result: franchisorResult(many, 120) }, filters: { page: 3 } },
+};
+
+export const CashRequired: Story = {
+  name: 'Cash required between two amounts',
+  args: {
+    state: { status: 'ready', result: franchisorResult(many.slice(0, 4), 4) },
+    filters: { cashMode: 'range', cashMin: 50_000, cashMax: 150_000, country: 'USA' },
+  },
+};
+
+export const LongTexts: Story = {
+  name: 'Long texts',
+  args: {
+    state: {
+      status: 'ready',
+      result: franchisorResult([longFranchisorItem, ...many.slice(0, 3)], 4),
+    },
+  },
+};
+
+export const Narrow: Story = {
+  name: 'Narrow (375 px)',
+  args: { width: 375, state: { status: 'ready', result: franchisorResult(many, 120) } },
+};
+
+export const Dark: Story = {
+  name: 'Dark theme',
+  args: { theme: 'dark', state: { status: 'ready', result: franchisorResult(many, 120) } },
+};

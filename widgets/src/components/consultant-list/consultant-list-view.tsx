@@ -1,0 +1,300 @@
+import type { ConsultantListItem, ConsultantSearchResult, SearchFilters } from '@fm/sdk/contracts';
+import {
+  BROKER_GROUPS,
+  EXPERIENCE_LEVELS,
+  type ExperienceLevel,
+  INDUSTRY_SPECIALTIES,
+  REGIONS,
+  TAG_DISPLAY_LIMITS,
+} from '@fm/sdk/contracts';
+import type { WidgetTheme } from '../../theme.ts';
+import { FavoriteButton } from '../list-kit/favorite-button.tsx';
+import {
+  CheckboxGroup,
+  type FilterOption,
+  NumberField,
+  SearchField,
+} from '../list-kit/filter-fields.tsx';
+import { ListShell, type ListState } from '../list-kit/list-shell.tsx';
+import { LIST_TEXT } from '../list-kit/list-text.ts';
+import { type FilterPatch, patchFilters } from '../list-kit/query.ts';
+import { CardFact, ResultCard } from '../list-kit/result-card.tsx';
+import { TagList } from '../list-kit/tag-list.tsx';
+import {
+  experienceLabel,
+  formatRate,
+  formatRating,
+  formatReviewCount,
+  initials,
+} from '../profile-card/profile-format.ts';
+import {
+  type ConsultantFilters,
+  clearConsultantFilters,
+  countConsultantFilters,
+} from './consultant-filters.ts';
+import { CONSULTANT_LIST_TEXT, CONSULTANT_SORT_OPTIONS } from './consultant-list-text.ts';
+
+/** The favourite hearts of the view: how each item stands and how to flip it. */
+export interface ConsultantFavourites {
+  isFavorite: (item: ConsultantListItem) => boolean;
+  isPending: (item: ConsultantListItem) => boolean;
+  onToggle: (item: ConsultantListItem) => void;
+  /** The favourites total to show on the tab (null: unknown yet). */
+  total: number | null;
+}
+
+export interface ConsultantListViewProps {
+  state: ListState<ConsultantSearchResult>;
+  filters: ConsultantFilters;
+  onFiltersChange: (filters: ConsultantFilters) => void;
+  /** Filter options with counts from the API; the contract's options without counts otherwise. */
+  options?: SearchFilters['consultants'] | null | undefined;
+  /** Hearts and the Favourites tab; absent for visitors who cannot have favourites. */
+  favourites?: ConsultantFavourites | null | undefined;
+  /** A link for each card (the portal's profile page). */
+  hrefFor?: ((id: string) => string) | undefined;
+  onSelect?: ((id: string) => void) | undefined;
+  onRetry?: (() => void) | undefined;
+  theme?: WidgetTheme | undefined;
+}
+
+function withCounts<T extends string | number>(
+  values: readonly { value: T; label: string }[],
+  counts: readonly { value: T; count: number }[] | undefined,
+): FilterOption<T>[] {
+  const byValue = new Map(counts?.map((c) => [c.value, c.count]));
+  return values.map(({ value, label }) => ({
+    value,
+    label,
+    count: counts ? (byValue.get(value) ?? 0) : undefined,
+  }));
+}
+
+const asOptions = <T extends string>(values: readonly T[]) =>
+  values.map((value) => ({ value, label: value }));
+
+/**
+ * The consultant list as a pure view: filters, favourites tabs, cards, paging, and the loading,
+ * empty and error states. Everything it shows comes from its props.
+ *
+ * @example
+ * <ConsultantListView state={{ status: 'ready', result }} filters={filters} onFiltersChange={setFilters} />
+ */
+export function ConsultantListView({
+  state,
+  filters,
+  onFiltersChange,
+  options,
+  favourites,
+  hrefFor,
+  onSelect,
+  onRetry,
+  theme = 'light',
+}: ConsultantListViewProps) {
+  const result =
+    state.status === 'ready'
+      ? state.result
+      : state.status === 'loading'
+        ? (state.previous ?? null)
+        : null;
+  const change = (patch: FilterPatch<ConsultantFilters>) =>
+    onFiltersChange(patchFilters(filters, patch));
+  const favouriteTotal = favourites?.total ?? result?.totalFavorite ?? null;
+
+  const items =
+    result?.consultants.map((item) => (
+      <li key={item.id}>
+        <ConsultantCard
+          item={item}
+          href={hrefFor?.(item.id)}
+          onSelect={onSelect}
+          favourites={favourites}
+        />
+      </li>
+    )) ?? null;
+
+  return (
+    <ListShell
+      className="fm-consultant-list"
+      theme={theme}
+      label={CONSULTANT_LIST_TEXT.label}
+      state={state}
+      countText={result ? CONSULTANT_LIST_TEXT.count(result.total) : null}
+      tabs={
+        favourites
+          ? {
+              allLabel: CONSULTANT_LIST_TEXT.all,
+              active: filters.favoritesOnly,
+              count: favouriteTotal,
+              onChange: (favoritesOnly) => change({ favoritesOnly }),
+            }
+          : null
+      }
+      sort={{
+        value: filters.sort,
+        options: CONSULTANT_SORT_OPTIONS,
+        onChange: (sort) => change({ sort }),
+      }}
+      activeFilters={countConsultantFilters(filters)}
+      onClearFilters={() => onFiltersChange(clearConsultantFilters(filters))}
+      emptyText={
+        filters.favoritesOnly ? CONSULTANT_LIST_TEXT.emptyFavourites : CONSULTANT_LIST_TEXT.empty
+      }
+      onRetry={onRetry}
+      paging={
+        result
+          ? {
+              page: filters.page,
+              pageSize: filters.limit,
+              total: result.total,
+              onPage: (page) => change({ page }),
+            }
+          : null
+      }
+      items={items}
+      filters={<ConsultantFilterFields filters={filters} change={change} options={options} />}
+    />
+  );
+}
+
+function ConsultantFilterFields({
+  filters,
+  change,
+  options,
+}: {
+  filters: ConsultantFilters;
+  change: (patch: FilterPatch<ConsultantFilters>) => void;
+  options: SearchFilters['consultants'] | null | undefined;
+}) {
+  return (
+    <div className="fm-filter-fields">
+      <SearchField
+        label={CONSULTANT_LIST_TEXT.search}
+        placeholder={CONSULTANT_LIST_TEXT.searchPlaceholder}
+        value={filters.q ?? ''}
+        onCommit={(q) => change({ q: q || undefined })}
+      />
+      <CheckboxGroup
+        legend={CONSULTANT_LIST_TEXT.industries}
+        options={withCounts(asOptions(INDUSTRY_SPECIALTIES), options?.industries)}
+        selected={filters.industry ?? []}
+        onChange={(industry) => change({ industry })}
+      />
+      <CheckboxGroup
+        legend={CONSULTANT_LIST_TEXT.regions}
+        options={withCounts(asOptions(REGIONS), options?.regions)}
+        selected={filters.region ?? []}
+        onChange={(region) => change({ region })}
+      />
+      <fieldset className="fm-fieldset">
+        <legend className="fm-field__label">{CONSULTANT_LIST_TEXT.rate}</legend>
+        <div className="fm-field-row">
+          <NumberField
+            label={CONSULTANT_LIST_TEXT.rateMin}
+            prefix="$"
+            value={filters.rateMin}
+            placeholder={options?.rate.min?.toString()}
+            onCommit={(rateMin) => change({ rateMin })}
+          />
+          <NumberField
+            label={CONSULTANT_LIST_TEXT.rateMax}
+            prefix="$"
+            value={filters.rateMax}
+            placeholder={options?.rate.max?.toString()}
+            onCommit={(rateMax) => change({ rateMax })}
+          />
+        </div>
+      </fieldset>
+      <CheckboxGroup<ExperienceLevel>
+        legend={CONSULTANT_LIST_TEXT.experience}
+        options={withCounts(EXPERIENCE_LEVELS, options?.experience)}
+        selected={filters.experience ?? []}
+        onChange={(experience) => change({ experience })}
+      />
+      <CheckboxGroup
+        legend={CONSULTANT_LIST_TEXT.groups}
+        options={withCounts(asOptions(BROKER_GROUPS), options?.groups)}
+        selected={filters.group ?? []}
+        onChange={(group) => change({ group })}
+      />
+    </div>
+  );
+}
+
+function ConsultantCard({
+  item,
+  href,
+  onSelect,
+  favourites,
+}: {
+  item: ConsultantListItem;
+  href: string | undefined;
+  onSelect: ((id: string) => void) | undefined;
+  favourites: ConsultantFavourites | null | undefined;
+}) {
+  const name = `${item.firstName} ${item.lastName}`.trim();
+  const experience = experienceLabel(item.experienceLevel);
+  return (
+    <ResultCard
+      id={item.id}
+      title={name}
+      subtitle={item.company}
+      avatar={{
+        src: item.profilePhoto,
+        alt: name,
+        fallback: initials(item.firstName, item.lastName),
+      }}
+      href={href}
+      onSelect={onSelect}
+      action={
+        favourites && (
+          <FavoriteButton
+            name={name}
+            isFavorite={favourites.isFavorite(item)}
+            pending={favourites.isPending(item)}
+            onToggle={() => favourites.onToggle(item)}
+          />
+        )
+      }
+    >
+      <div className="fm-card__line">
+        {item.rate !== null && <p className="fm-card__price">{formatRate(item.rate)}</p>}
+        <p className="fm-card__rating">
+          {item.averageRating === null || item.reviewCount === 0 ? (
+            LIST_TEXT.noRating
+          ) : (
+            <>
+              <span className="fm-card__stars">
+                <span aria-hidden="true">★ </span>
+                <span className="fm-visually-hidden">{LIST_TEXT.rating}: </span>
+                {formatRating(item.averageRating)}
+              </span>{' '}
+              ({formatReviewCount(item.reviewCount)})
+            </>
+          )}
+        </p>
+      </div>
+      <dl className="fm-card__facts">
+        {experience && <CardFact label={CONSULTANT_LIST_TEXT.experience}>{experience}</CardFact>}
+        {item.industrySpecialty.length > 0 && (
+          <CardFact label={CONSULTANT_LIST_TEXT.industries}>
+            <TagList
+              label={CONSULTANT_LIST_TEXT.industries}
+              tags={item.industrySpecialty}
+              limit={TAG_DISPLAY_LIMITS.industries}
+            />
+          </CardFact>
+        )}
+        {item.region.length > 0 && (
+          <CardFact label={CONSULTANT_LIST_TEXT.regions}>
+            <TagList
+              label={CONSULTANT_LIST_TEXT.regions}
+              tags={item.region}
+              limit={TAG_DISPLAY_LIMITS.regions}
+            />
+          </CardFact>
+        )}
+      </dl>
+    </ResultCard>
+  );
+}
