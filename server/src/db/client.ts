@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { type Client, createClient } from '@libsql/client';
 import { drizzle, type LibSQLDatabase } from 'drizzle-orm/libsql';
 import { migrate } from 'drizzle-orm/libsql/migrator';
+import { syncSearchVocabulary } from '../features/discovery/projection.ts';
 import * as schema from './schema/index.ts';
 
 /** How long a writer waits for another process's or connection's lock. */
@@ -49,7 +50,8 @@ export async function openDatabase(options: {
   return { db, client, close: () => client.close() };
 }
 
-/** Applies the committed drizzle-kit migrations. */
+/** Applies the committed drizzle-kit migrations, then fills the search vocabulary from the contract. */
 export async function migrateDatabase(db: Db): Promise<void> {
   await migrate(db, { migrationsFolder });
+  await syncSearchVocabulary(db);
 }

@@ -1,8 +1,93 @@
+import {
+  ConsultantSearchQuerySchema,
+  FavoriteConsultantInputSchema,
+  FavoriteFranchisorInputSchema,
+  FranchisorSearchQuerySchema,
+  fromSearchParams,
+  normalizeRole,
+  type Role,
+} from '@fm/sdk/contracts';
 import { Hono } from 'hono';
-import type { AppEnv } from '../../auth/session.ts';
+import * as v from 'valibot';
+import { type AppEnv, requireRole, requireUser, signedIn } from '../../auth/session.ts';
 import type { Db } from '../../db/client.ts';
+import { AppError } from '../../http/errors.ts';
+import { parseInput, validate } from '../../http/validate.ts';
+import { searchConsultants } from './consultant-search.ts';
+import { toggleFavoriteConsultant, toggleFavoriteFranchisor } from './favorites.ts';
+import { createFiltersReader } from './filters.ts';
+import { searchFranchisors } from './franchisor-search.ts';
+import { createRankedListCache } from './ranked-list.ts';
 
-/** Mounted by app.ts; its routes are being written (issue 3). */
-export function discoveryRoutes(_deps: { db: Db; now: () => Date }) {
-  return new Hono<AppEnv>();
+const ListRoleSchema = v.object({
+  role: v.optional(v.picklist(['consultant', 'franchisor', 'franchisee'], 'Unknown role')),
+});
+
+/**
+ * Which list a viewer gets. Without `role`: franchisors and admins find consultants, consultants
+ * find franchisors. Franchisors may not list franchisors nor consultants list consultants (the
+ * spec gives each only the other side's Find page); admins may list both.
+ */
+export function listRole(viewer: Role, requested: string | undefined): 'consultant' | 'franchisor' {
+  const { role } = parseInput(ListRoleSchema, { role: requested });
+  const target = role ? normalizeRole(role) : viewer === 'consultant' ? 'franchisor' : 'consultant';
+  if (target === 'admin') throw new AppError('FORBIDDEN');
+  if (viewer !== 'admin' && target === viewer) throw new AppError('FORBIDDEN');
+  return target;
+}
+
+/**
+ * `fromSearchParams` reads `state` as a list (the franchisor filter is one), while the consultant
+ * filter takes one state: the first given counts.
+ */
+function singleState(query: Record<string, string | string[]>) {
+  const { state } = query;
+  return Array.isArray(state) ? { ...query, state: state[0] ?? '' } : query;
+}
+
+/**
+ * Discovery (issue 3): `GET /api/users` (consultant or franchisor search), `GET /api/users/filters`
+ * and the favourite toggles. Search results are cached per query while the projection's epoch
+ * holds (see ranked-list.ts); the cache is per process and never serves stale data.
+ */
+export function discoveryRoutes(deps: { db: Db; now: () => Date }) {
+  const { db } = deps;
+  // Bounded: at most 256 lists per side and 1.5 M rowids (6 MB) in all.
+  const consultantLists = createRankedListCache({ maxEntries: 256, maxIds: 1_500_000 });
+  const franchiseLists = createRankedListCache({ maxEntries: 256, maxIds: 500_000 });
+  const readFilters = createFiltersReader(db);
+
+  return new Hono<AppEnv>()
+    .get('/', async (c) => {
+      const viewer = requireUser(c);
+      const { role, ...query } = fromSearchParams(new URL(c.req.url).searchParams);
+      const target = listRole(viewer.role, Array.isArray(role) ? role[0] : role);
+      if (target === 'consultant') {
+        const params = parseInput(ConsultantSearchQuerySchema, singleState(query));
+        return c.json(await searchConsultants({ db, cache: consultantLists }, viewer.id, params));
+      }
+      const params = parseInput(FranchisorSearchQuerySchema, query);
+      return c.json(await searchFranchisors({ db, cache: franchiseLists }, viewer.id, params));
+    })
+    .get('/filters', signedIn, async (c) => c.json(await readFilters()))
+    .post(
+      '/favorite-consultant',
+      requireRole('franchisor', 'admin'),
+      validate('json', FavoriteConsultantInputSchema),
+      async (c) => {
+        const viewer = requireUser(c);
+        const { consultantId } = c.req.valid('json');
+        return c.json(await toggleFavoriteConsultant(db, viewer.id, consultantId, deps.now()));
+      },
+    )
+    .post(
+      '/favorite-franchisor',
+      requireRole('consultant'),
+      validate('json', FavoriteFranchisorInputSchema),
+      async (c) => {
+        const viewer = requireUser(c);
+        const { franchisorId } = c.req.valid('json');
+        return c.json(await toggleFavoriteFranchisor(db, viewer.id, franchisorId, deps.now()));
+      },
+    );
 }

@@ -1,0 +1,213 @@
+import {
+  BROKER_GROUPS,
+  CANADIAN_PROVINCES,
+  type ConsultantListItem,
+  type ConsultantSearchParams,
+  type ConsultantSearchResult,
+  type ConsultantSort,
+  EXPERIENCE_LEVEL_VALUES,
+  type ExperienceLevel,
+  INDUSTRY_SPECIALTIES,
+  REGIONS,
+  US_STATES,
+} from '@fm/sdk/contracts';
+import { type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { centsToDollars, dollarsToCents } from '../../money/cents.ts';
+import { matchExpression, queryWords, tagExpression, textExpression } from './fts-query.ts';
+import { experienceToken, vocabToken } from './projection.ts';
+import type { RankedListCache } from './ranked-list.ts';
+import {
+  jsonRows,
+  knownValues,
+  type ListQuery,
+  listQuery,
+  loadList,
+  pageRids,
+  ridIn,
+  type SearchSide,
+  viewerState,
+} from './search-runner.ts';
+
+const SIDE: SearchSide = {
+  table: 'consultant_search',
+  fts: 'consultant_fts',
+  epoch: 'consultant_epoch',
+  /** bm25 weights per FTS column: names weigh most, then the company, then the bio; tags nothing. */
+  bm25: 'bm25(consultant_fts, 10.0, 10.0, 5.0, 1.0, 0.0)',
+};
+const TEXT_COLUMNS = ['first_name', 'last_name', 'company', 'bio'] as const;
+
+/** Every order ends with the rowid, so equal keys keep one order and pages never overlap. */
+const ORDERS: Record<Exclude<ConsultantSort, 'relevance'>, string> = {
+  // NULL sorts lowest in SQLite: DESC puts consultants without a rating or rate last.
+  rating_desc: 's.rating_avg desc, s.rating_count desc, s.name_key, s.rid',
+  rate_asc: 's.rate_cents is null, s.rate_cents, s.name_key, s.rid',
+  rate_desc: 's.rate_cents desc, s.name_key, s.rid',
+  experience_desc: 's.experience desc, s.rating_avg desc, s.name_key, s.rid',
+  newest: 's.created_at desc, s.rid desc',
+  name_asc: 's.name_key, s.rid',
+};
+
+const STATES = [...US_STATES, ...CANADIAN_PROVINCES];
+
+/**
+ * The keys a `state` filter matches: a known state or province matches by its code and by its
+ * name (whichever the profile stores), anything else as typed; all case-insensitive.
+ * @example stateKeys('texas') // ['tx', 'texas']
+ */
+export function stateKeys(state: string): string[] {
+  const typed = state.trim().toLowerCase();
+  const known = STATES.find(
+    (s) => s.code.toLowerCase() === typed || s.name.toLowerCase() === typed,
+  );
+  return known ? [known.code.toLowerCase(), known.name.toLowerCase()] : [typed];
+}
+
+/**
+ * The statement and cache key of a consultant search (filters and sort; not paging, not viewer).
+ * Lists are OR within a filter and AND across filters; list filters run in FTS5 over the tag
+ * tokens, the rest on the projection's columns.
+ */
+export function consultantListQuery(params: ConsultantSearchParams): ListQuery {
+  const words = queryWords(params.q);
+  const match = matchExpression([
+    textExpression(words, TEXT_COLUMNS),
+    tagExpression((params.industry ?? []).map((v) => vocabToken('industry', v))),
+    tagExpression((params.region ?? []).map((v) => vocabToken('region', v))),
+    tagExpression((params.group ?? []).map((v) => vocabToken('group', v))),
+    tagExpression((params.experience ?? []).map(experienceToken)),
+  ]);
+  const ranked = params.sort === 'relevance' && words.length > 0;
+  // Relevance without text: rating, then review count, then name.
+  const order = ORDERS[params.sort === 'relevance' ? 'rating_desc' : params.sort];
+
+  // Text comparisons use SQLite's lower() on both sides (ASCII case folding), as the projection does.
+  const conditions: SQL[] = [];
+  const filters: Record<string, unknown> = {};
+  if (params.rateMin !== undefined) {
+    filters.rateMin = dollarsToCents(params.rateMin);
+    conditions.push(sql`s.rate_cents >= ${filters.rateMin}`);
+  }
+  if (params.rateMax !== undefined) {
+    filters.rateMax = dollarsToCents(params.rateMax);
+    conditions.push(sql`s.rate_cents <= ${filters.rateMax}`);
+  }
+  if (params.country) {
+    filters.country = params.country.toLowerCase();
+    conditions.push(sql`s.country_key = lower(trim(${params.country}))`);
+  }
+  if (params.state) {
+    const keys = stateKeys(params.state);
+    filters.state = keys;
+    conditions.push(
+      sql`s.state_key in (select lower(value) from json_each(${JSON.stringify(keys)}))`,
+    );
+  }
+  if (params.city) {
+    filters.city = params.city.toLowerCase();
+    // A prefix as a key range, so the city index serves it (U+10FFFF sorts after every character).
+    conditions.push(
+      sql`s.city_key >= lower(trim(${params.city})) and s.city_key < lower(trim(${params.city})) || char(1114111)`,
+    );
+  }
+  return listQuery({ side: SIDE, match, ranked, conditions, filters, order });
+}
+
+interface ConsultantRow {
+  rid: number;
+  userId: string;
+  firstName: string;
+  lastName: string;
+  profilePhoto: string | null;
+  company: string | null;
+  bio: string | null;
+  experience: number | null;
+  industries: unknown;
+  regions: unknown;
+  groups: unknown;
+  country: string | null;
+  stateProvince: string | null;
+  city: string | null;
+  rateCents: number | null;
+  ratingAvg: number | null;
+  ratingCount: number;
+}
+
+async function consultantRows(db: Db, rids: number[]): Promise<ConsultantRow[]> {
+  if (rids.length === 0) return [];
+  return jsonRows<ConsultantRow>(
+    db,
+    sql`select json_group_array(json_object(
+          'rid', s.rid, 'userId', s.user_id, 'firstName', s.first_name, 'lastName', s.last_name,
+          'profilePhoto', s.profile_photo, 'company', s.company, 'bio', p.bio,
+          'experience', s.experience, 'industries', json(s.industries),
+          'regions', json(s.regions), 'groups', json(s.groups), 'country', s.country,
+          'stateProvince', s.state_province, 'city', s.city, 'rateCents', s.rate_cents,
+          'ratingAvg', s.rating_avg, 'ratingCount', s.rating_count))
+        from consultant_search s left join consultant_profile p on p.user_id = s.user_id
+        where ${ridIn(sql`s.rid`, rids)}`,
+  );
+}
+
+const experienceLevel = (value: number | null): ExperienceLevel | null =>
+  EXPERIENCE_LEVEL_VALUES.includes(value as ExperienceLevel) ? (value as ExperienceLevel) : null;
+
+/** A list card: dollars out, known enum values only, the rating rounded to one decimal. */
+function toItem(row: ConsultantRow, isFavorite: boolean): ConsultantListItem {
+  return {
+    id: row.userId,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    profilePhoto: row.profilePhoto,
+    company: row.company,
+    bio: row.bio,
+    experienceLevel: experienceLevel(row.experience),
+    industrySpecialty: knownValues(row.industries, INDUSTRY_SPECIALTIES),
+    region: knownValues(row.regions, REGIONS),
+    groups: knownValues(row.groups, BROKER_GROUPS),
+    country: row.country,
+    stateProvince: row.stateProvince,
+    city: row.city,
+    rate: centsToDollars(row.rateCents),
+    averageRating: row.ratingAvg === null ? null : Math.round(row.ratingAvg * 10) / 10,
+    reviewCount: row.ratingCount,
+    isFavorite,
+  };
+}
+
+/**
+ * `GET /api/users?role=consultant`: one page of visible consultants matching the filters, plus the
+ * viewer's favourites among them.
+ */
+export async function searchConsultants(
+  deps: { db: Db; cache: RankedListCache },
+  viewerId: string,
+  params: ConsultantSearchParams,
+): Promise<ConsultantSearchResult> {
+  const { db } = deps;
+  const viewer = await viewerState(
+    db,
+    sql`select (select consultant_epoch from search_state where id = 1) as epoch,
+          (select group_concat(s.rid) from favorite f
+             join consultant_search s on s.user_id = f.target_user_id
+           where f.user_id = ${viewerId}) as favorites`,
+  );
+  const list = await loadList(db, deps.cache, consultantListQuery(params), viewer.epoch);
+  const paged = pageRids(list, viewer, params);
+  const rows = await consultantRows(db, [...new Set([...paged.page, ...paged.favorites])]);
+  const byRid = new Map(rows.map((r) => [r.rid, r]));
+  const items = (rids: number[]) =>
+    rids.flatMap((rid) => {
+      const row = byRid.get(rid);
+      return row ? [toItem(row, paged.favoriteSet.has(rid))] : [];
+    });
+  return {
+    total: paged.total,
+    totalFavorite: paged.favoriteTotal,
+    consultants: items(paged.page),
+    favoriteConsultants: items(paged.favorites),
+    page: params.page,
+    limit: params.limit,
+  };
+}
