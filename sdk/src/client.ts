@@ -1,4 +1,5 @@
 import { type AuthApi, createAuthApi } from './auth.ts';
+import { type BookingsApi, createBookingsApi } from './bookings.ts';
 import type { ClientConfig, Health } from './contracts/index.ts';
 import { createDiscoveryApi, type DiscoveryApi } from './discovery.ts';
 import { createHttp, type HttpOptions } from './http.ts';
@@ -55,6 +56,7 @@ export interface FmClient {
   readonly users: UsersApi;
   readonly discovery: DiscoveryApi;
   readonly profile: ProfileApi;
+  readonly bookings: BookingsApi;
   /**
    * Run-time configuration: `{ partyUrl, version }`.
    *
@@ -104,6 +106,7 @@ export function createClient(options: ClientOptions): FmClient {
     users: createUsersApi(http),
     discovery: createDiscoveryApi(http),
     profile: createProfileApi(http, () => tokenStore.clear()),
+    bookings: createBookingsApi(http),
     config: system.config,
     health: system.health,
   };

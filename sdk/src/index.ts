@@ -9,6 +9,7 @@
  * ```
  */
 export type { AuthApi } from './auth.ts';
+export type { BookingsApi } from './bookings.ts';
 export { type ClientOptions, createClient, type FmClient } from './client.ts';
 export type { DiscoveryApi } from './discovery.ts';
 export {

@@ -24,10 +24,15 @@ import type { Logger } from './http/logger.ts';
 import { requestLogger } from './http/request-logger.ts';
 import { type StaticDirs, staticApps } from './http/static-apps.ts';
 import type { Mailer } from './mail/mailer.ts';
+import type { Payments } from './payments/payments.ts';
 import type { UploadService } from './uploads/upload-service.ts';
 
 /** Reads that need no account: public profiles and the service's own status. */
-const PUBLIC_READS = [/^\/api\/users\/profile\/[^/]+$/, /^\/api\/(health|config)$/];
+const PUBLIC_READS = [
+  /^\/api\/users\/profile\/[^/]+$/,
+  /^\/api\/(health|config)$/,
+  /^\/api\/booking\/consultant\/[^/]+\/(slots|availability)$/,
+];
 const isPublicRead = (path: string) => PUBLIC_READS.some((pattern) => pattern.test(path));
 
 export interface AppDeps {
@@ -41,6 +46,8 @@ export interface AppDeps {
   profiles: ProfileService;
   logger: Logger;
   now: () => Date;
+  /** The money side (issue 6); created from `env` when absent. */
+  payments?: Payments | undefined;
   staticDirs?: StaticDirs | undefined;
 }
 
@@ -57,7 +64,14 @@ export function createApp(deps: AppDeps) {
     mailer: deps.mailer,
   });
   const booking = bookingRoutes({ db, env, mailer: deps.mailer, logger, now: deps.now });
-  const payments = paymentRoutes({ db, env, mailer: deps.mailer, logger, now: deps.now });
+  const payments = paymentRoutes({
+    db,
+    env,
+    mailer: deps.mailer,
+    logger,
+    now: deps.now,
+    payments: deps.payments,
+  });
   const jsonLimit = bodyLimit({
     maxSize: env.BODY_LIMIT_BYTES,
     onError: () => {

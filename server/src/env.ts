@@ -81,6 +81,14 @@ const EnvSchema = v.pipe(
     ),
     STRIPE_SECRET_KEY: v.optional(v.string()),
     STRIPE_WEBHOOK_SECRET: v.optional(v.string()),
+    GOOGLE_CLIENT_ID: v.optional(v.string()),
+    GOOGLE_CLIENT_SECRET: v.optional(v.string()),
+    MS_CLIENT_ID: v.optional(v.string()),
+    MS_CLIENT_SECRET: v.optional(v.string()),
+    MS_TENANT: v.optional(
+      v.pipe(v.string(), v.regex(/^[\w.-]+$/, 'must be a tenant id or name (common by default)')),
+      'common',
+    ),
     LOG_LEVEL: v.optional(v.picklist(['silent', 'error', 'info', 'debug']), 'info'),
     BODY_LIMIT_BYTES: positiveInt(1024 * 1024),
     RATE_LIMIT_SIGN_IN: positiveInt(10),
@@ -122,6 +130,20 @@ const EnvSchema = v.pipe(
       'a Stripe secret key needs STRIPE_WEBHOOK_SECRET too',
     ),
     ['STRIPE_WEBHOOK_SECRET'],
+  ),
+  v.forward(
+    v.check(
+      (e) => (e.GOOGLE_CLIENT_ID === undefined) === (e.GOOGLE_CLIENT_SECRET === undefined),
+      'GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET go together',
+    ),
+    ['GOOGLE_CLIENT_SECRET'],
+  ),
+  v.forward(
+    v.check(
+      (e) => (e.MS_CLIENT_ID === undefined) === (e.MS_CLIENT_SECRET === undefined),
+      'MS_CLIENT_ID and MS_CLIENT_SECRET go together',
+    ),
+    ['MS_CLIENT_SECRET'],
   ),
 );
 

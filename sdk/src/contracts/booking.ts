@@ -283,3 +283,15 @@ export const ReviewInputSchema = v.object({
   ),
 });
 export type ReviewInput = v.InferInput<typeof ReviewInputSchema>;
+
+// --- Booking server (issue 5): calendar connection and feed calls. ---
+/** `POST /api/users/calendars/connect-url` → a one-time URL the browser navigates to. */
+export const CalendarConnectUrlInputSchema = v.object({
+  calendar: v.picklist(CALENDAR_PROVIDERS, 'Please choose google or office365'),
+});
+export type CalendarConnectUrlInput = v.InferInput<typeof CalendarConnectUrlInputSchema>;
+export const CalendarConnectUrlSchema = v.object({ url: v.string() });
+export type CalendarConnectUrl = v.InferOutput<typeof CalendarConnectUrlSchema>;
+/** `GET /api/users/calendars/feed`: any signed-in user's private iCalendar feed. */
+export const CalendarFeedSchema = v.object({ icalFeedUrl: v.string() });
+export type CalendarFeed = v.InferOutput<typeof CalendarFeedSchema>;

@@ -82,6 +82,20 @@ export const OPERATIONS = {
   fetchTerritory: 'Error fetching territory data',
   sendSupportRequest: 'Error sending support request',
   deleteAccount: 'Error deleting account',
+  // Booking (issue 5): operations the spec does not name, in its pattern.
+  fetchSlots: 'Error fetching available slots',
+  fetchAvailability: 'Error fetching availability',
+  createBooking: 'Error creating booking',
+  fetchSessions: 'Error fetching meetings',
+  fetchSession: 'Error fetching meeting',
+  fetchLatestCompleted: 'Error fetching latest completed meeting',
+  declineMeeting: 'Error declining meeting',
+  completeMeeting: 'Error completing meeting',
+  cancelMeeting: 'Error canceling meeting',
+  requestReview: 'Error requesting review',
+  connectCalendar: 'Error connecting calendar',
+  disconnectCalendar: 'Error disconnecting calendar',
+  fetchCalendarFeed: 'Error fetching calendar feed',
 } as const;
 export type Operation = keyof typeof OPERATIONS;
 

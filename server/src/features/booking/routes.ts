@@ -1,9 +1,44 @@
+import {
+  AvailabilityQuerySchema,
+  CalendarConnectUrlInputSchema,
+  type CalendarProvider,
+  CalendarSettingsPatchSchema,
+  CreateSessionInputSchema,
+  ReviewInputSchema,
+  SessionListQuerySchema,
+  SlotsQuerySchema,
+  UpdateSessionInputSchema,
+} from '@fm/sdk/contracts';
+import { eq } from 'drizzle-orm';
 import { Hono } from 'hono';
-import type { AppEnv } from '../../auth/session.ts';
+import { createMiddleware } from 'hono/factory';
+import * as v from 'valibot';
+import { type AppEnv, requireRole, requireUser, type SessionUser } from '../../auth/session.ts';
 import type { Db } from '../../db/client.ts';
+import { availabilitySettings, user } from '../../db/schema/index.ts';
 import type { Env } from '../../env.ts';
+import { AppError } from '../../http/errors.ts';
 import type { Logger } from '../../http/logger.ts';
+import { parseInput, validate } from '../../http/validate.ts';
 import type { Mailer } from '../../mail/mailer.ts';
+import { createAvailabilityService, DEFAULT_SETTINGS } from './availability-service.ts';
+import {
+  type BusyTimeSource,
+  type CalendarEventWriter,
+  createCalendarConnections,
+} from './calendar-connections.ts';
+import {
+  configuredProviders,
+  type EndpointOverrides,
+  type FetchLike,
+} from './calendar-providers.ts';
+import { feedIcs, organizerFrom } from './ical.ts';
+import { createMeetingNotices } from './meeting-notices.ts';
+import { type MeetingPayments, noMeetingPayments } from './meeting-payments.ts';
+import { createMeetingService } from './meeting-service.ts';
+import { feedMeetings, latestCompleted, listSessions } from './meeting-view.ts';
+import { createSecretBox, sha256Hex } from './secret-box.ts';
+import { BOOKING_RULES, fullName, providerNotConfigured } from './texts.ts';
 
 export interface BookingDeps {
   db: Db;
@@ -11,20 +46,234 @@ export interface BookingDeps {
   mailer: Mailer;
   logger: Logger;
   now: () => Date;
+  /** The payments seam (D10); nothing is held or charged by default. */
+  payments?: MeetingPayments;
+  /** Busy time of connected calendars; by default read from the consultant's connections. */
+  busyTimes?: BusyTimeSource;
+  /** Meetings written to connected calendars; by default through the consultant's connections. */
+  calendarEvents?: CalendarEventWriter;
+  /** HTTP to the calendar providers (tests pass a fake). */
+  fetch?: FetchLike;
+  /** Provider endpoints to use instead of the real ones (tests point them at a local fake). */
+  calendarEndpoints?: EndpointOverrides;
 }
 
-/** Mounted by app.ts; its routes are being written (issue 5). */
-export function bookingRoutes(_deps: BookingDeps) {
-  return {
-    /** `/api/booking/*` */
-    booking: new Hono<AppEnv>(),
-    /** `/api/session/*` */
-    session: new Hono<AppEnv>(),
-    /** `/api/users/calendars` */
-    calendars: new Hono<AppEnv>(),
-    /** `/api/auth/consultant/*` (OAuth connect and callback) */
-    connect: new Hono<AppEnv>(),
-    /** `/api/calendar/*` (private iCalendar feeds) */
-    feeds: new Hono<AppEnv>(),
+const ProviderSchema = CalendarConnectUrlInputSchema.entries.calendar;
+const ConnectQuerySchema = v.object({
+  consultantId: v.pipe(v.string(), v.nonEmpty()),
+  calendar: ProviderSchema,
+  state: v.optional(v.string()),
+});
+const CallbackQuerySchema = v.object({
+  code: v.optional(v.string()),
+  state: v.optional(v.string()),
+  error: v.optional(v.string()),
+});
+const FEED_FILE = /^([\w-]{20,100})\.ics$/;
+
+/**
+ * Booking (issue 5): availability and slots, meetings, calendar connections and private feeds.
+ * Mounted by app.ts at `/api/booking`, `/api/session`, `/api/users` (calendars),
+ * `/api/auth/consultant` (OAuth connect) and `/api/calendar` (feeds).
+ */
+export function bookingRoutes(deps: BookingDeps) {
+  const { db, env, now } = deps;
+  const connections = createCalendarConnections({
+    db,
+    secret: env.AUTH_SECRET,
+    publicUrl: env.PUBLIC_URL,
+    providers: configuredProviders(env, deps.calendarEndpoints),
+    box: createSecretBox(env.AUTH_SECRET),
+    fetch: deps.fetch ?? ((input, init) => fetch(input, init)),
+    logger: deps.logger,
+    now,
+  });
+  const availability = createAvailabilityService({
+    db,
+    secret: env.AUTH_SECRET,
+    publicUrl: env.PUBLIC_URL,
+    busyTimes: deps.busyTimes ?? connections.busyTimes,
+    now,
+  });
+  const notices = createMeetingNotices({
+    mailer: deps.mailer,
+    logger: deps.logger,
+    publicUrl: env.PUBLIC_URL,
+    organizer: organizerFrom(env.MAIL_FROM),
+  });
+  const meetings = createMeetingService({
+    db,
+    availability,
+    payments: deps.payments ?? noMeetingPayments,
+    notices,
+    calendarEvents: deps.calendarEvents ?? connections.events,
+    logger: deps.logger,
+    now,
+  });
+
+  const requireConfigured = (provider: CalendarProvider) => {
+    if (!connections.providers[provider]) {
+      throw new AppError('SERVICE_UNAVAILABLE', { message: providerNotConfigured(provider) });
+    }
   };
+  /** Calendar settings are a consultant's (franchisors 403), checked before the body is read. */
+  const consultantsOnly = createMiddleware<AppEnv>(async (c, next) => {
+    if (requireUser(c).role !== 'consultant') {
+      throw new AppError('FORBIDDEN', { message: BOOKING_RULES.consultantsOnly });
+    }
+    await next();
+  });
+
+  const booking = new Hono<AppEnv>()
+    .get('/consultant/:id/slots', validate('query', SlotsQuerySchema), async (c) =>
+      c.json(await availability.slots(c.req.param('id'), c.req.valid('query'))),
+    )
+    .get('/consultant/:id/availability', validate('query', AvailabilityQuerySchema), async (c) =>
+      c.json(await availability.month(c.req.param('id'), c.req.valid('query'))),
+    );
+
+  const parties = requireRole('franchisor', 'consultant');
+  const session = new Hono<AppEnv>()
+    .post('/', parties, validate('json', CreateSessionInputSchema), async (c) =>
+      c.json(await meetings.book(requireUser(c), c.req.valid('json')), 201),
+    )
+    .get('/', parties, validate('query', SessionListQuerySchema), async (c) =>
+      c.json(await listSessions(db, requireUser(c), c.req.valid('query'), now())),
+    )
+    .get('/latest-completed', parties, async (c) => {
+      const found = await latestCompleted(db, requireUser(c), now());
+      if (!found) throw new AppError('NOT_FOUND');
+      return c.json(found);
+    })
+    .get('/:id', parties, async (c) =>
+      c.json(await meetings.view(requireUser(c), c.req.param('id'))),
+    )
+    .patch('/:id', parties, validate('json', UpdateSessionInputSchema), async (c) =>
+      c.json(await meetings.update(requireUser(c), c.req.param('id'), c.req.valid('json'))),
+    )
+    .delete('/:id', parties, async (c) => {
+      await meetings.cancel(requireUser(c), c.req.param('id'));
+      return c.json({ ok: true as const });
+    })
+    .post('/:id/review', parties, validate('json', ReviewInputSchema), async (c) =>
+      c.json(await meetings.review(requireUser(c), c.req.param('id'), c.req.valid('json'))),
+    )
+    .post('/:id/review-request', parties, async (c) =>
+      c.json(await meetings.requestReview(requireUser(c), c.req.param('id'))),
+    );
+
+  const calendars = new Hono<AppEnv>()
+    .get('/calendars', consultantsOnly, async (c) => {
+      const me = requireUser(c);
+      const [settings, list] = await Promise.all([
+        availability.settings(me.id),
+        connections.list(me.id),
+      ]);
+      return c.json({
+        ...settings,
+        connections: list,
+        configuredProviders: connections.configured,
+      });
+    })
+    .patch(
+      '/calendars',
+      consultantsOnly,
+      validate('json', CalendarSettingsPatchSchema),
+      async (c) => {
+        const me = requireUser(c);
+        await availability.update(me.id, c.req.valid('json'));
+        const [settings, list] = await Promise.all([
+          availability.settings(me.id),
+          connections.list(me.id),
+        ]);
+        return c.json({
+          ...settings,
+          connections: list,
+          configuredProviders: connections.configured,
+        });
+      },
+    )
+    .post(
+      '/calendars/connect-url',
+      consultantsOnly,
+      validate('json', CalendarConnectUrlInputSchema),
+      async (c) => {
+        const me = requireUser(c);
+        const { calendar } = c.req.valid('json');
+        requireConfigured(calendar);
+        return c.json({ url: await connections.connectUrl(me.id, calendar) });
+      },
+    )
+    .delete('/calendars/connections/:provider', consultantsOnly, async (c) => {
+      const me = requireUser(c);
+      const provider = parseInput(ProviderSchema, c.req.param('provider'));
+      await connections.disconnect(me.id, provider);
+      return c.json({ ok: true as const });
+    })
+    // Any signed-in user's private feed (franchisors have no calendar settings, but a feed).
+    .get('/calendars/feed', async (c) => {
+      const me = requireUser(c);
+      const row = await db.query.availabilitySettings.findFirst({
+        where: eq(availabilitySettings.userId, me.id),
+      });
+      const url = await availability.feedUrl(
+        me.id,
+        row?.icalFeedTokenHash ?? null,
+        row?.timeZone ?? DEFAULT_SETTINGS.timeZone,
+      );
+      return c.json({ icalFeedUrl: url });
+    });
+
+  const connect = new Hono<AppEnv>()
+    .get('/connect-calendar/callback', validate('query', CallbackQuerySchema), async (c) =>
+      c.redirect(await connections.complete(c.req.valid('query')), 302),
+    )
+    .get('/connect-calendar', validate('query', ConnectQuerySchema), async (c) => {
+      const query = c.req.valid('query');
+      requireConfigured(query.calendar);
+      const me = c.get('user');
+      const url = await connections.consentUrl({
+        consultantId: query.consultantId,
+        provider: query.calendar,
+        state: query.state ?? null,
+        sessionUserId: me?.role === 'consultant' ? me.id : null,
+      });
+      if (!url) throw new AppError('UNAUTHORIZED');
+      return c.redirect(url, 302);
+    });
+
+  const feeds = new Hono<AppEnv>().get('/feed/:file', async (c) => {
+    const token = FEED_FILE.exec(c.req.param('file'))?.[1];
+    if (!token) throw new AppError('NOT_FOUND');
+    const owner = await db.query.availabilitySettings.findFirst({
+      columns: { userId: true },
+      where: eq(availabilitySettings.icalFeedTokenHash, sha256Hex(token)),
+    });
+    const row = owner ? await db.query.user.findFirst({ where: eq(user.id, owner.userId) }) : null;
+    if (!row || row.isDeleted || row.isDeactivated || row.role === 'admin') {
+      throw new AppError('NOT_FOUND');
+    }
+    const viewer: SessionUser = {
+      id: row.id,
+      email: row.email,
+      firstName: row.firstName,
+      lastName: row.lastName,
+      role: row.role,
+      isVerified: row.isVerified,
+      franchiseId: row.franchiseId,
+    };
+    const list = await feedMeetings(db, viewer, now());
+    const organizer = organizerFrom(env.MAIL_FROM);
+    const body = feedIcs(
+      fullName(row),
+      list.map((d) => notices.icalMeeting(d, 0)),
+      organizer,
+    );
+    return c.body(body, 200, {
+      'content-type': 'text/calendar; charset=utf-8',
+      'cache-control': 'private, max-age=300',
+    });
+  });
+
+  return { booking, session, calendars, connect, feeds };
 }

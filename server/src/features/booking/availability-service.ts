@@ -1,0 +1,343 @@
+import {
+  type CalendarSettings,
+  type CalendarSettingsPatch,
+  SLOT_PAGE_SIZE,
+  type SlotsResult,
+  TIME_ZONES,
+  type TimeZone,
+} from '@fm/sdk/contracts';
+import { and, eq, gt, gte, inArray, lt } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import {
+  availabilityDateOff,
+  availabilitySettings,
+  availabilityWindow,
+  meeting,
+  user,
+} from '../../db/schema/index.ts';
+import { AppError } from '../../http/errors.ts';
+import { isPubliclyVisible } from '../users/profile-repository.ts';
+import type { BusyTimeSource } from './calendar-connections.ts';
+import type { Queryable } from './meeting-view.ts';
+import { hmac, sha256Hex } from './secret-box.ts';
+import {
+  availableDates,
+  dayWindow,
+  type Interval,
+  localDateOf,
+  minutesOf,
+  monthWindow,
+  pageOfSlots,
+  type SlotRules,
+  slotsOfDay,
+  timeOf,
+  type WeeklyWindow,
+} from './slot-generator.ts';
+import { BOOKING_RULES } from './texts.ts';
+
+/** A consultant without settings: their zone New York, no hours (so no slots), 30-minute meetings. */
+export const DEFAULT_SETTINGS = {
+  timeZone: 'America/New_York' as TimeZone,
+  meetingLengths: [30],
+  minNoticeMinutes: 0,
+  bufferMinutes: 0,
+};
+
+const MINUTE_MS = 60_000;
+/** No meeting lasts longer than this: how far back a window looks for overlapping meetings. */
+const LONGEST_MEETING_MS = 24 * 60 * MINUTE_MS;
+/** Meetings that keep their time: live ones, and completed ones (a meeting completed early). */
+const BLOCKING_STATUSES = ['future', 'pending', 'completed'] as const;
+
+const asZone = (zone: string): TimeZone =>
+  (TIME_ZONES as readonly string[]).includes(zone) ? (zone as TimeZone) : DEFAULT_SETTINGS.timeZone;
+
+export interface ConsultantAvailability {
+  timeZone: TimeZone;
+  meetingLengths: number[];
+  minNoticeMinutes: number;
+  bufferMinutes: number;
+  weekly: WeeklyWindow[];
+  datesOff: string[];
+  icalFeedTokenHash: string | null;
+  hasRow: boolean;
+}
+
+/** A consultant's stored availability, or the defaults. */
+export async function loadAvailability(
+  db: Queryable,
+  userId: string,
+): Promise<ConsultantAvailability> {
+  const [settings, windows, offs] = await Promise.all([
+    db.query.availabilitySettings.findFirst({ where: eq(availabilitySettings.userId, userId) }),
+    db
+      .select({
+        weekday: availabilityWindow.weekday,
+        startMinute: availabilityWindow.startMinute,
+        endMinute: availabilityWindow.endMinute,
+      })
+      .from(availabilityWindow)
+      .where(eq(availabilityWindow.userId, userId)),
+    db
+      .select({ date: availabilityDateOff.date })
+      .from(availabilityDateOff)
+      .where(eq(availabilityDateOff.userId, userId)),
+  ]);
+  return {
+    timeZone: asZone(settings?.timeZone ?? DEFAULT_SETTINGS.timeZone),
+    meetingLengths:
+      settings?.meetingLengths && settings.meetingLengths.length > 0
+        ? settings.meetingLengths
+        : DEFAULT_SETTINGS.meetingLengths,
+    minNoticeMinutes: settings?.minNoticeMinutes ?? 0,
+    bufferMinutes: settings?.bufferMinutes ?? 0,
+    weekly: windows.sort((a, b) => a.weekday - b.weekday || a.startMinute - b.startMinute),
+    datesOff: offs.map((o) => o.date).sort(),
+    icalFeedTokenHash: settings?.icalFeedTokenHash ?? null,
+    hasRow: !!settings,
+  };
+}
+
+/** The zone a consultant's own times are shown in. */
+export async function consultantZone(db: Queryable, userId: string): Promise<string> {
+  const row = await db.query.availabilitySettings.findFirst({
+    columns: { timeZone: true },
+    where: eq(availabilitySettings.userId, userId),
+  });
+  return asZone(row?.timeZone ?? DEFAULT_SETTINGS.timeZone);
+}
+
+/** A consultant who can be booked: visible, verified, neither deleted nor deactivated. */
+export async function findBookableConsultant(db: Queryable, id: string) {
+  const row = await db.query.user.findFirst({ where: eq(user.id, id) });
+  if (row?.role !== 'consultant' || !isPubliclyVisible(row)) return null;
+  return row;
+}
+
+/** Time held by the consultant's meetings around a window, from the `meeting` table. */
+export async function meetingBusy(
+  db: Queryable,
+  consultantId: string,
+  window: Interval,
+): Promise<Interval[]> {
+  const rows = await db
+    .select({ startAt: meeting.startAt, endAt: meeting.endAt })
+    .from(meeting)
+    .where(
+      and(
+        eq(meeting.consultantId, consultantId),
+        gte(meeting.startAt, new Date(window.start - LONGEST_MEETING_MS)),
+        lt(meeting.startAt, new Date(window.end)),
+        gt(meeting.endAt, new Date(window.start)),
+        inArray(meeting.status, [...BLOCKING_STATUSES]),
+      ),
+    );
+  return rows.map((r) => ({ start: r.startAt.getTime(), end: r.endAt.getTime() }));
+}
+
+/** The feed token of a user: derived from the secret, so it is shown again without storing it. */
+export const feedTokenOf = (secret: string, userId: string) => hmac(secret, 'ical-feed', userId);
+
+export function createAvailabilityService(deps: {
+  db: Db;
+  secret: string;
+  publicUrl: string;
+  busyTimes: BusyTimeSource;
+  now: () => Date;
+}) {
+  const { db, now } = deps;
+
+  /** Rules for one consultant, viewer zone and length; busy time loaded around `window`. */
+  async function rulesFor(
+    consultantId: string,
+    options: {
+      viewerZone: string;
+      window: Interval;
+      duration?: number | undefined;
+      /** Leave the consultant's own meetings out (the booking checks those itself, for 409). */
+      withoutMeetings?: boolean;
+    },
+  ): Promise<{ rules: SlotRules; availability: ConsultantAvailability }> {
+    const consultant = await findBookableConsultant(db, consultantId);
+    if (!consultant) throw new AppError('NOT_FOUND');
+    const availability = await loadAvailability(db, consultantId);
+    const length = options.duration ?? availability.meetingLengths[0] ?? 30;
+    if (!availability.meetingLengths.includes(length)) {
+      throw new AppError('VALIDATION_FAILED', {
+        message: BOOKING_RULES.lengthNotOffered,
+        errors: { duration: BOOKING_RULES.lengthNotOffered },
+      });
+    }
+    const reach = (length + availability.bufferMinutes) * MINUTE_MS;
+    const wide = { start: options.window.start - reach, end: options.window.end + reach };
+    const [own, external] = await Promise.all([
+      options.withoutMeetings ? [] : meetingBusy(db, consultantId, wide),
+      availability.weekly.length > 0 ? deps.busyTimes.busy(consultantId, wide) : [],
+    ]);
+    return {
+      availability,
+      rules: {
+        weekly: availability.weekly,
+        consultantZone: availability.timeZone,
+        datesOff: availability.datesOff,
+        busy: [...own, ...external],
+        minNoticeMinutes: availability.minNoticeMinutes,
+        bufferMinutes: availability.bufferMinutes,
+        lengthMinutes: length,
+        viewerZone: options.viewerZone,
+        now: now().getTime(),
+      },
+    };
+  }
+
+  /** Creates the feed token's hash on first use; answers the private feed URL. */
+  async function feedUrl(userId: string, storedHash: string | null, zone: string) {
+    const token = feedTokenOf(deps.secret, userId);
+    const hash = sha256Hex(token);
+    if (storedHash !== hash) {
+      await db
+        .insert(availabilitySettings)
+        .values({ userId, timeZone: zone, icalFeedTokenHash: hash })
+        .onConflictDoUpdate({
+          target: availabilitySettings.userId,
+          set: { icalFeedTokenHash: hash },
+        });
+    }
+    return `${deps.publicUrl}/api/calendar/feed/${token}.ics`;
+  }
+
+  return {
+    rulesFor,
+    feedUrl,
+
+    /** `GET /api/users/calendars` (without connections, which the routes add). */
+    async settings(
+      userId: string,
+    ): Promise<Omit<CalendarSettings, 'connections' | 'configuredProviders'>> {
+      const a = await loadAvailability(db, userId);
+      return {
+        timeZone: a.timeZone,
+        weeklyHours: a.weekly.map((w) => ({
+          weekday: w.weekday as 1 | 2 | 3 | 4 | 5 | 6 | 7,
+          start: timeOf(w.startMinute),
+          end: timeOf(w.endMinute),
+        })),
+        meetingLengths: a.meetingLengths,
+        minNoticeMinutes: a.minNoticeMinutes,
+        bufferMinutes: a.bufferMinutes,
+        datesOff: a.datesOff,
+        icalFeedUrl: await feedUrl(userId, a.icalFeedTokenHash, a.timeZone),
+      };
+    },
+
+    /** `PATCH /api/users/calendars`: every given part replaces what was stored, in one transaction. */
+    async update(userId: string, patch: CalendarSettingsPatch): Promise<void> {
+      const at = now();
+      await db.transaction(async (tx) => {
+        const current = await tx.query.availabilitySettings.findFirst({
+          where: eq(availabilitySettings.userId, userId),
+        });
+        const values = {
+          timeZone: patch.timeZone ?? current?.timeZone ?? DEFAULT_SETTINGS.timeZone,
+          meetingLengths: patch.meetingLengths
+            ? [...new Set(patch.meetingLengths)]
+            : (current?.meetingLengths ?? DEFAULT_SETTINGS.meetingLengths),
+          minNoticeMinutes: patch.minNoticeMinutes ?? current?.minNoticeMinutes ?? 0,
+          bufferMinutes: patch.bufferMinutes ?? current?.bufferMinutes ?? 0,
+          updatedAt: at,
+        };
+        await tx
+          .insert(availabilitySettings)
+          .values({ userId, createdAt: at, ...values })
+          .onConflictDoUpdate({ target: availabilitySettings.userId, set: values });
+        if (patch.weeklyHours) {
+          await tx.delete(availabilityWindow).where(eq(availabilityWindow.userId, userId));
+          const rows = patch.weeklyHours.map((r) => ({
+            userId,
+            weekday: r.weekday,
+            startMinute: minutesOf(r.start),
+            endMinute: minutesOf(r.end),
+          }));
+          if (rows.length > 0) await tx.insert(availabilityWindow).values(rows);
+        }
+        if (patch.datesOff) {
+          await tx.delete(availabilityDateOff).where(eq(availabilityDateOff.userId, userId));
+          const dates = [...new Set(patch.datesOff)].map((date) => ({ userId, date }));
+          if (dates.length > 0) await tx.insert(availabilityDateOff).values(dates);
+        }
+      });
+    },
+
+    /** `GET /api/booking/consultant/{id}/slots` (D9). */
+    async slots(
+      consultantId: string,
+      query: {
+        date: string;
+        timezone: string;
+        from?: string | undefined;
+        duration?: number | undefined;
+      },
+    ): Promise<SlotsResult> {
+      const window = dayWindow(query.date, query.timezone);
+      const { rules } = await rulesFor(consultantId, {
+        viewerZone: query.timezone,
+        window,
+        duration: query.duration,
+      });
+      const all = slotsOfDay(rules, query.date);
+      const from = query.from === undefined ? undefined : Date.parse(query.from);
+      const page = pageOfSlots(all, from, SLOT_PAGE_SIZE);
+      return {
+        days: [
+          {
+            date: query.date,
+            slots: page.slots.map((s) => ({
+              start: new Date(s.start).toISOString(),
+              end: new Date(s.end).toISOString(),
+            })),
+          },
+        ],
+        hasMore: page.hasMore,
+      };
+    },
+
+    /** `GET /api/booking/consultant/{id}/availability`: days to highlight in a month. */
+    async month(
+      consultantId: string,
+      query: { month: string; timezone: string; duration?: number | undefined },
+    ) {
+      const window = monthWindow(query.month, query.timezone);
+      const { rules, availability } = await rulesFor(consultantId, {
+        viewerZone: query.timezone,
+        window,
+        duration: query.duration,
+      });
+      return {
+        dates: availableDates(rules, query.month),
+        meetingLengths: availability.meetingLengths,
+      };
+    },
+
+    /**
+     * Whether `[start, end)` is offered right now to a viewer in `zone`, judged on the consultant's
+     * hours, notice, dates off and external calendars — not on their own meetings, which the
+     * booking transaction checks so that a taken slot answers 409, not 422.
+     */
+    async isOffered(consultantId: string, start: number, end: number, zone: string) {
+      const duration = (end - start) / MINUTE_MS;
+      const availability = await loadAvailability(db, consultantId);
+      if (!availability.meetingLengths.includes(duration)) return { offered: false, availability };
+      const date = localDateOf(start, zone);
+      const { rules } = await rulesFor(consultantId, {
+        viewerZone: zone,
+        window: dayWindow(date, zone),
+        duration,
+        withoutMeetings: true,
+      });
+      const offered = slotsOfDay(rules, date).some((s) => s.start === start && s.end === end);
+      return { offered, availability };
+    },
+  };
+}
+
+export type AvailabilityService = ReturnType<typeof createAvailabilityService>;

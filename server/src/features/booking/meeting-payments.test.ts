@@ -1,0 +1,161 @@
+import { eq } from 'drizzle-orm';
+import { Hono } from 'hono';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type AppEnv, createSessionMiddleware } from '../../auth/session.ts';
+import { meeting, meetingSlot, notification } from '../../db/schema/index.ts';
+import { AppError, errorResponse, toAppError } from '../../http/errors.ts';
+import { startTestServer, type TestServer } from '../../testing/test-server.ts';
+import type { MeetingPayments } from './meeting-payments.ts';
+import { bookingRoutes } from './routes.ts';
+import { json, makeConsultant, makeFranchisor, OFFICE_HOURS } from './test-fixtures.ts';
+
+/** The payments seam (D10): hooks run inside each change's transaction; a throw undoes it all. */
+
+let clock = new Date('2026-03-02T12:00:00Z');
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer({ now: () => clock });
+});
+afterAll(async () => {
+  await server.close();
+});
+
+/** The session routes wired with a given payments implementation, behind the real middleware. */
+function appWith(payments: MeetingPayments) {
+  const { db, env, mailer, logger, auth, refreshTokens } = server.container;
+  const routes = bookingRoutes({ db, env, mailer, logger, now: () => clock, payments });
+  const app = new Hono<AppEnv>()
+    .use('*', createSessionMiddleware({ db, auth, refreshTokens, now: () => clock }))
+    .route('/api/session', routes.session);
+  app.onError((error, c) => errorResponse(c, toAppError(error, logger)));
+  return app;
+}
+
+const calls: string[] = [];
+const recording = (overrides: Partial<MeetingPayments> = {}): MeetingPayments => ({
+  async onBooked(m, ctx) {
+    calls.push(`booked ${m.status} ${m.rateCents}`);
+    // Writes through the transaction commit or roll back with the booking.
+    await ctx.tx
+      .insert(notification)
+      .values({ userId: m.franchisorId, type: 'hold', message: 'held' });
+  },
+  async onCancelled(m, ctx) {
+    const still = await ctx.tx.select().from(meeting).where(eq(meeting.id, m.id));
+    calls.push(`cancelled ${still.length}`);
+  },
+  async onDeclined(m) {
+    calls.push(`declined ${m.status}`);
+  },
+  async onCompleted(m) {
+    calls.push(`completed ${m.status}`);
+  },
+  ...overrides,
+});
+
+const body = (consultantId: string) =>
+  json({
+    consultantId,
+    start: '2026-03-03T15:00:00.000Z',
+    end: '2026-03-03T15:30:00.000Z',
+    timeZone: 'America/New_York',
+  });
+
+describe('the payments seam', () => {
+  it('a declined card (402 from onBooked) leaves no meeting, no cells, no notification', async () => {
+    const consultant = await makeConsultant(server, { settings: { weeklyHours: OFFICE_HOURS } });
+    const franchisor = await makeFranchisor(server);
+    const app = appWith(
+      recording({
+        async onBooked(_m, ctx) {
+          await ctx.tx
+            .insert(notification)
+            .values({ userId: franchisor.id, type: 'hold', message: 'held' });
+          throw new AppError('PAYMENT_DECLINED');
+        },
+      }),
+    );
+    const res = await app.request('/api/session', {
+      method: 'POST',
+      headers: { authorization: `Bearer ${franchisor.token}`, 'content-type': 'application/json' },
+      body: body(consultant.id),
+    });
+    expect(res.status).toBe(402);
+    expect((await res.json()).code).toBe('PAYMENT_DECLINED');
+    const db = server.container.db;
+    expect(await db.select().from(meeting).where(eq(meeting.consultantId, consultant.id))).toEqual(
+      [],
+    );
+    expect(
+      await db.select().from(meetingSlot).where(eq(meetingSlot.consultantId, consultant.id)),
+    ).toEqual([]);
+    expect(
+      await db.select().from(notification).where(eq(notification.userId, consultant.id)),
+    ).toEqual([]);
+    expect(
+      await db.select().from(notification).where(eq(notification.userId, franchisor.id)),
+    ).toEqual([]);
+  });
+
+  it('calls each hook with the stored meeting inside its change', async () => {
+    calls.length = 0;
+    const consultant = await makeConsultant(server, {
+      rateCents: 7_500,
+      settings: { weeklyHours: OFFICE_HOURS },
+    });
+    const franchisor = await makeFranchisor(server);
+    const app = appWith(recording());
+    const headers = (token: string) => ({
+      authorization: `Bearer ${token}`,
+      'content-type': 'application/json',
+    });
+    const created = await app.request('/api/session', {
+      method: 'POST',
+      headers: headers(franchisor.token),
+      body: body(consultant.id),
+    });
+    expect(created.status).toBe(201);
+    const { id } = (await created.json()) as { id: string };
+    const held = await server.container.db
+      .select()
+      .from(notification)
+      .where(eq(notification.type, 'hold'));
+    expect(held.map((n) => n.userId)).toContain(franchisor.id);
+    const deleted = await app.request(`/api/session/${id}`, {
+      method: 'DELETE',
+      headers: headers(franchisor.token),
+    });
+    expect(deleted.status).toBe(200);
+    const bookAgain = async () => {
+      const res = await app.request('/api/session', {
+        method: 'POST',
+        headers: headers(franchisor.token),
+        body: body(consultant.id),
+      });
+      return ((await res.json()) as { id: string }).id;
+    };
+    const patch = (meetingId: string, status: string) =>
+      app.request(`/api/session/${meetingId}`, {
+        method: 'PATCH',
+        headers: headers(consultant.token),
+        body: json({ status }),
+      });
+    expect((await patch(await bookAgain(), 'declined')).status).toBe(200);
+    const last = await bookAgain();
+    const saved = clock;
+    clock = new Date('2026-03-03T15:05:00Z');
+    try {
+      expect((await patch(last, 'completed')).status).toBe(200);
+    } finally {
+      clock = saved;
+    }
+    expect(calls).toEqual([
+      'booked future 7500',
+      'cancelled 1',
+      'booked future 7500',
+      'declined declined',
+      'booked future 7500',
+      'completed completed',
+    ]);
+  });
+});

@@ -1,0 +1,402 @@
+import {
+  ACTIVE_SUBSCRIPTION_STATUSES,
+  CANCEL_DURATION_MINUTES,
+  type CreateSessionInput,
+  type ReviewInput,
+  type Session,
+  type UpdateSessionInput,
+} from '@fm/sdk/contracts';
+import { and, eq, gt, inArray, lt, lte } from 'drizzle-orm';
+import type { SessionUser } from '../../auth/session.ts';
+import type { Db, Tx } from '../../db/client.ts';
+import { franchise, meeting, meetingSlot, review, reviewRequest } from '../../db/schema/index.ts';
+import { AppError } from '../../http/errors.ts';
+import type { Logger } from '../../http/logger.ts';
+import type { MailMessage } from '../../mail/mailer.ts';
+import {
+  type AvailabilityService,
+  consultantZone,
+  findBookableConsultant,
+} from './availability-service.ts';
+import type { CalendarEventWriter } from './calendar-connections.ts';
+import type { MeetingNotices } from './meeting-notices.ts';
+import type { MeetingPayments } from './meeting-payments.ts';
+import {
+  canSee,
+  findMeetingDetails,
+  findSession,
+  LIVE_STATUSES,
+  type MeetingDetails,
+  type MeetingRow,
+} from './meeting-view.ts';
+import { CELL_MINUTES } from './slot-generator.ts';
+import { BOOKING_RULES, type MeetingEvent, meetingSummary } from './texts.ts';
+
+const MINUTE_MS = 60_000;
+
+/** The 15-minute cells a meeting holds, as epoch minutes (the `meeting_slot` keys). */
+export function cellsOf(startAt: Date, endAt: Date): number[] {
+  const first = Math.floor(startAt.getTime() / MINUTE_MS / CELL_MINUTES) * CELL_MINUTES;
+  const cells: number[] = [];
+  for (let c = first; c * MINUTE_MS < endAt.getTime(); c += CELL_MINUTES) cells.push(c);
+  return cells;
+}
+
+/** A primary-key or unique violation from libSQL, however drizzle wrapped it. */
+export function isConstraintViolation(error: unknown): boolean {
+  for (let e: unknown = error, depth = 0; e && depth < 5; depth++) {
+    const x = e as { code?: unknown; message?: unknown; cause?: unknown };
+    if (typeof x.code === 'string' && x.code.startsWith('SQLITE_CONSTRAINT')) return true;
+    if (typeof x.message === 'string' && /UNIQUE constraint failed/.test(x.message)) return true;
+    e = x.cause;
+  }
+  return false;
+}
+
+/**
+ * The meeting life cycle of D8. Every change is one transaction with a conditional update (so of
+ * two racing changes exactly one wins), the payments hook inside it, the other party's
+ * notification inside it, and mails and calendar writes after the commit.
+ */
+export function createMeetingService(deps: {
+  db: Db;
+  availability: AvailabilityService;
+  payments: MeetingPayments;
+  notices: MeetingNotices;
+  calendarEvents: CalendarEventWriter;
+  logger: Logger;
+  now: () => Date;
+}) {
+  const { db, now, payments, notices } = deps;
+
+  /** A meeting the viewer may see, or 404 (also for meetings of others: D7). */
+  async function visibleMeeting(q: Db | Tx, viewer: SessionUser, id: string) {
+    const details = await findMeetingDetails(q, id);
+    if (!details || !canSee(viewer, details.meeting)) throw new AppError('NOT_FOUND');
+    return details;
+  }
+
+  async function view(viewer: SessionUser, id: string): Promise<Session> {
+    const session = await findSession(db, viewer, id, now());
+    if (!session) throw new AppError('NOT_FOUND');
+    return session;
+  }
+
+  /** Runs a change, then sends its mails and calendar updates (never failing the change). */
+  async function change<T>(
+    work: (tx: Tx) => Promise<{ result: T; mails: MailMessage[] }>,
+    after?: (result: T) => Promise<void>,
+  ): Promise<T> {
+    const { result, mails } = await db.transaction(work);
+    await notices.deliver(mails);
+    if (after) {
+      try {
+        await after(result);
+      } catch (error) {
+        deps.logger.error('after-commit step failed', String(error));
+      }
+    }
+    return result;
+  }
+
+  async function record(
+    tx: Tx,
+    event: MeetingEvent,
+    details: MeetingDetails,
+    actor: SessionUser,
+    at: Date,
+  ) {
+    return notices.record(tx, {
+      event,
+      details,
+      actor,
+      consultantZone: await consultantZone(tx, details.meeting.consultantId),
+      now: at,
+    });
+  }
+
+  const refresh = (details: MeetingDetails, row: MeetingRow): MeetingDetails => ({
+    ...details,
+    meeting: row,
+  });
+
+  return {
+    view,
+
+    /** `POST /api/session` (D8, D9, D11). */
+    async book(actor: SessionUser, input: CreateSessionInput): Promise<Session> {
+      if (actor.role !== 'franchisor') {
+        throw new AppError('FORBIDDEN', { message: BOOKING_RULES.franchisorsOnly });
+      }
+      const brand = actor.franchiseId
+        ? await db.query.franchise.findFirst({
+            columns: { stripeSubscriptionStatus: true },
+            where: eq(franchise.id, actor.franchiseId),
+          })
+        : undefined;
+      const status = brand?.stripeSubscriptionStatus;
+      if (!status || !ACTIVE_SUBSCRIPTION_STATUSES.includes(status)) {
+        throw new AppError('SUBSCRIPTION_REQUIRED');
+      }
+      const consultant = await findBookableConsultant(db, input.consultantId);
+      if (!consultant) throw new AppError('NOT_FOUND');
+      const profile = await db.query.consultantProfile.findFirst({
+        where: (t, { eq: is }) => is(t.userId, consultant.id),
+      });
+      if (profile?.rateCents === null || profile?.rateCents === undefined) {
+        throw new AppError('RULE_VIOLATION', { message: BOOKING_RULES.noRate });
+      }
+      const startAt = new Date(input.start);
+      const endAt = new Date(input.end);
+      const { offered, availability } = await deps.availability.isOffered(
+        consultant.id,
+        startAt.getTime(),
+        endAt.getTime(),
+        input.timeZone,
+      );
+      if (!offered) throw new AppError('SLOT_NOT_OFFERED');
+      const rateCents = profile.rateCents;
+      const buffer = availability.bufferMinutes * MINUTE_MS;
+
+      const id = crypto.randomUUID();
+      const at = now();
+      const result = await change(
+        async (tx) => {
+          // Writers are serialised (BEGIN IMMEDIATE): this check sees every committed booking,
+          // including the buffer around neighbours, which the cells' primary key cannot express.
+          const clash = await tx
+            .select({ id: meeting.id })
+            .from(meeting)
+            .where(
+              and(
+                eq(meeting.consultantId, consultant.id),
+                inArray(meeting.status, [...LIVE_STATUSES, 'completed']),
+                lt(meeting.startAt, new Date(endAt.getTime() + buffer)),
+                gt(meeting.endAt, new Date(startAt.getTime() - buffer)),
+              ),
+            )
+            .limit(1);
+          if (clash.length > 0) throw new AppError('SLOT_TAKEN');
+          const [row] = await tx
+            .insert(meeting)
+            .values({
+              id,
+              consultantId: consultant.id,
+              franchisorId: actor.id,
+              franchiseId: actor.franchiseId,
+              startAt,
+              endAt,
+              timeZone: input.timeZone,
+              durationMinutes: (endAt.getTime() - startAt.getTime()) / MINUTE_MS,
+              status: 'future',
+              rateCents,
+              createdAt: at,
+              updatedAt: at,
+            })
+            .returning();
+          if (!row) throw new AppError('INTERNAL_ERROR');
+          // The database decides, whatever the number of API processes: one live meeting per cell.
+          await tx.insert(meetingSlot).values(
+            cellsOf(startAt, endAt).map((cellStart) => ({
+              consultantId: consultant.id,
+              cellStart,
+              meetingId: id,
+            })),
+          );
+          const details = await findMeetingDetails(tx, id);
+          if (!details) throw new AppError('INTERNAL_ERROR');
+          const mails = await record(tx, 'booked', details, actor, at);
+          await payments.onBooked(row, { tx, actor, now: at });
+          return { result: details, mails };
+        },
+        async (details) => {
+          const ical = notices.icalMeeting(details, 0);
+          await deps.calendarEvents.meetingBooked({
+            id: details.meeting.id,
+            consultantId: details.meeting.consultantId,
+            event: {
+              summary: meetingSummary(ical.franchiseName, ical.consultant.name),
+              description: `Franchise Meet video meeting: ${ical.link}`,
+              start: details.meeting.startAt,
+              end: details.meeting.endAt,
+              attendees: [ical.franchisor, ical.consultant],
+              meetingId: details.meeting.id,
+            },
+          });
+        },
+      ).catch((error: unknown) => {
+        if (isConstraintViolation(error)) throw new AppError('SLOT_TAKEN');
+        throw error;
+      });
+      return view(actor, result.meeting.id);
+    },
+
+    /** `PATCH /api/session/{id}`: the consultant declines or completes. */
+    async update(actor: SessionUser, id: string, input: UpdateSessionInput): Promise<Session> {
+      const details = await visibleMeeting(db, actor, id);
+      if (actor.role !== 'consultant') {
+        throw new AppError('FORBIDDEN', { message: BOOKING_RULES.consultantOnlyAction });
+      }
+      const at = now();
+      const declining = input.status === 'declined';
+      await change(
+        async (tx) => {
+          const [row] = declining
+            ? await tx
+                .update(meeting)
+                .set({
+                  status: 'declined',
+                  declinedAt: at,
+                  // The spec's payload records the cancelled duration (15 minutes).
+                  durationMinutes: CANCEL_DURATION_MINUTES,
+                  updatedAt: at,
+                })
+                .where(and(eq(meeting.id, id), inArray(meeting.status, [...LIVE_STATUSES])))
+                .returning()
+            : await tx
+                .update(meeting)
+                .set({ status: 'completed', markedAsCompletedAt: at, updatedAt: at })
+                .where(
+                  and(
+                    eq(meeting.id, id),
+                    inArray(meeting.status, [...LIVE_STATUSES]),
+                    lte(meeting.startAt, at),
+                  ),
+                )
+                .returning();
+          if (!row) {
+            const current = await tx.query.meeting.findFirst({ where: eq(meeting.id, id) });
+            if (!current) throw new AppError('NOT_FOUND');
+            if (!declining && current.startAt.getTime() > at.getTime()) {
+              throw new AppError('RULE_VIOLATION', { message: BOOKING_RULES.completeBeforeStart });
+            }
+            throw new AppError('RULE_VIOLATION', { message: BOOKING_RULES.alreadyFinal });
+          }
+          await tx.delete(meetingSlot).where(eq(meetingSlot.meetingId, id));
+          const mails = await record(
+            tx,
+            declining ? 'declined' : 'completed',
+            refresh(details, row),
+            actor,
+            at,
+          );
+          if (declining) await payments.onDeclined(row, { tx, actor, now: at });
+          else await payments.onCompleted(row, { tx, actor, now: at });
+          return { result: row, mails };
+        },
+        async (row) => {
+          if (declining) {
+            await deps.calendarEvents.meetingRemoved({
+              id,
+              consultantId: row.consultantId,
+              externalEventId: row.externalEventId,
+            });
+          }
+        },
+      );
+      return view(actor, id);
+    },
+
+    /** `DELETE /api/session/{id}`: the franchisor side cancels an upcoming or pending meeting. */
+    async cancel(actor: SessionUser, id: string): Promise<void> {
+      const details = await visibleMeeting(db, actor, id);
+      if (actor.role !== 'franchisor') {
+        throw new AppError('FORBIDDEN', { message: BOOKING_RULES.franchisorOnlyAction });
+      }
+      const at = now();
+      await change(
+        async (tx) => {
+          const current = await tx.query.meeting.findFirst({ where: eq(meeting.id, id) });
+          if (!current) throw new AppError('NOT_FOUND');
+          if (!(LIVE_STATUSES as readonly string[]).includes(current.status)) {
+            throw new AppError('RULE_VIOLATION', { message: BOOKING_RULES.cancelOnlyUpcoming });
+          }
+          const mails = await record(tx, 'cancelled', refresh(details, current), actor, at);
+          await payments.onCancelled(current, { tx, actor, now: at });
+          const gone = await tx
+            .delete(meeting)
+            .where(and(eq(meeting.id, id), inArray(meeting.status, [...LIVE_STATUSES])))
+            .returning({ id: meeting.id });
+          if (gone.length === 0) {
+            throw new AppError('RULE_VIOLATION', { message: BOOKING_RULES.cancelOnlyUpcoming });
+          }
+          return { result: current, mails };
+        },
+        async (row) => {
+          await deps.calendarEvents.meetingRemoved({
+            id,
+            consultantId: row.consultantId,
+            externalEventId: row.externalEventId,
+          });
+        },
+      );
+    },
+
+    /** `POST /api/session/{id}/review`: the franchisor side, once, for a completed meeting. */
+    async review(actor: SessionUser, id: string, input: ReviewInput): Promise<Session> {
+      const details = await visibleMeeting(db, actor, id);
+      if (actor.role !== 'franchisor') {
+        throw new AppError('FORBIDDEN', { message: BOOKING_RULES.franchisorOnlyAction });
+      }
+      const at = now();
+      await change(async (tx) => {
+        const current = await tx.query.meeting.findFirst({ where: eq(meeting.id, id) });
+        if (!current) throw new AppError('NOT_FOUND');
+        if (current.status !== 'completed') {
+          throw new AppError('RULE_VIOLATION', { message: BOOKING_RULES.reviewOnlyCompleted });
+        }
+        const existing = await tx.query.review.findFirst({ where: eq(review.meetingId, id) });
+        if (existing) throw new AppError('CONFLICT', { message: BOOKING_RULES.alreadyReviewed });
+        await tx.insert(review).values({
+          meetingId: id,
+          authorId: actor.id,
+          consultantId: current.consultantId,
+          rating: input.rating,
+          comment: input.comment ? input.comment : null,
+          createdAt: at,
+        });
+        const mails = await record(tx, 'reviewed', refresh(details, current), actor, at);
+        return { result: null, mails };
+      }).catch((error: unknown) => {
+        if (isConstraintViolation(error)) {
+          throw new AppError('CONFLICT', { message: BOOKING_RULES.alreadyReviewed });
+        }
+        throw error;
+      });
+      return view(actor, id);
+    },
+
+    /** `POST /api/session/{id}/review-request`: the consultant asks; idempotent. */
+    async requestReview(actor: SessionUser, id: string): Promise<Session> {
+      const details = await visibleMeeting(db, actor, id);
+      if (actor.role !== 'consultant') {
+        throw new AppError('FORBIDDEN', { message: BOOKING_RULES.consultantOnlyAction });
+      }
+      const at = now();
+      await change(async (tx) => {
+        const current = await tx.query.meeting.findFirst({ where: eq(meeting.id, id) });
+        if (!current) throw new AppError('NOT_FOUND');
+        if (current.status !== 'completed') {
+          throw new AppError('RULE_VIOLATION', {
+            message: BOOKING_RULES.reviewRequestOnlyCompleted,
+          });
+        }
+        const existing = await tx.query.review.findFirst({ where: eq(review.meetingId, id) });
+        if (existing) throw new AppError('CONFLICT', { message: BOOKING_RULES.alreadyReviewed });
+        const inserted = await tx
+          .insert(reviewRequest)
+          .values({ meetingId: id, requestedAt: at })
+          .onConflictDoNothing()
+          .returning({ meetingId: reviewRequest.meetingId });
+        const mails =
+          inserted.length > 0
+            ? await record(tx, 'reviewRequested', refresh(details, current), actor, at)
+            : [];
+        return { result: null, mails };
+      });
+      return view(actor, id);
+    },
+  };
+}
+
+export type MeetingService = ReturnType<typeof createMeetingService>;

@@ -1,0 +1,115 @@
+import type { CalendarSettingsPatch, Session, SlotsResult } from '@fm/sdk/contracts';
+import { eq } from 'drizzle-orm';
+import { consultantProfile, franchise, user } from '../../db/schema/index.ts';
+import type { TestServer } from '../../testing/test-server.ts';
+
+/** Test helpers shared by the booking tests (real server, real HTTP). */
+
+export const json = (body: unknown) => JSON.stringify(body);
+
+/** A consultant with a rate and calendar settings set through the API. */
+export async function makeConsultant(
+  server: TestServer,
+  options: { rateCents?: number | null; settings?: CalendarSettingsPatch; firstName?: string } = {},
+) {
+  const account = await server.signUp('consultant');
+  const db = server.container.db;
+  if (options.rateCents !== null) {
+    await db
+      .insert(consultantProfile)
+      .values({
+        userId: account.user.id,
+        rateCents: options.rateCents ?? 5_000,
+        company: 'Reed Advisory',
+      })
+      .onConflictDoUpdate({
+        target: consultantProfile.userId,
+        set: { rateCents: options.rateCents ?? 5_000 },
+      });
+  }
+  if (options.firstName) {
+    await db.update(user).set({ firstName: options.firstName }).where(eq(user.id, account.user.id));
+  }
+  if (options.settings) {
+    const res = await server.fetch('/api/users/calendars', {
+      method: 'PATCH',
+      token: account.token,
+      body: json(options.settings),
+    });
+    if (!res.ok) throw new Error(`settings refused: ${res.status} ${await res.text()}`);
+  }
+  return { id: account.user.id, token: account.token, email: account.user.email };
+}
+
+/** A franchisor with a franchise whose subscription has the given status. */
+export async function makeFranchisor(
+  server: TestServer,
+  options: {
+    subscription?: 'active' | 'trialing' | 'canceled' | null;
+    franchiseId?: string;
+    company?: string;
+    firstName?: string;
+  } = {},
+) {
+  const account = await server.signUp('franchisor');
+  const db = server.container.db;
+  let franchiseId = options.franchiseId;
+  if (!franchiseId) {
+    const [row] = await db
+      .insert(franchise)
+      .values({
+        company: options.company ?? 'Blue Fin Swim',
+        stripeSubscriptionStatus:
+          options.subscription === undefined ? 'active' : options.subscription,
+      })
+      .returning({ id: franchise.id });
+    franchiseId = row?.id ?? '';
+  }
+  await db
+    .update(user)
+    .set({ franchiseId, ...(options.firstName ? { firstName: options.firstName } : {}) })
+    .where(eq(user.id, account.user.id));
+  return { id: account.user.id, token: account.token, email: account.user.email, franchiseId };
+}
+
+/** Monday–Friday 09:00–17:00. */
+export const OFFICE_HOURS: CalendarSettingsPatch['weeklyHours'] = [1, 2, 3, 4, 5].map(
+  (weekday) => ({
+    weekday: weekday as 1 | 2 | 3 | 4 | 5,
+    start: '09:00',
+    end: '17:00',
+  }),
+);
+
+/** Every day, all day. */
+export const ALWAYS: CalendarSettingsPatch['weeklyHours'] = [1, 2, 3, 4, 5, 6, 7].map(
+  (weekday) => ({
+    weekday: weekday as 1 | 2 | 3 | 4 | 5 | 6 | 7,
+    start: '00:00',
+    end: '24:00',
+  }),
+);
+
+export async function getSlots(
+  server: TestServer,
+  consultantId: string,
+  query: Record<string, string>,
+): Promise<SlotsResult> {
+  const res = await server.fetch(
+    `/api/booking/consultant/${consultantId}/slots?${new URLSearchParams(query).toString()}`,
+  );
+  if (!res.ok) throw new Error(`slots: ${res.status} ${await res.text()}`);
+  return (await res.json()) as SlotsResult;
+}
+
+export async function book(
+  server: TestServer,
+  token: string,
+  body: { consultantId: string; start: string; end: string; timeZone: string },
+) {
+  const res = await server.fetch('/api/session', { method: 'POST', token, body: json(body) });
+  return {
+    status: res.status,
+    body: (await res.json()) as Session & { code?: string; message?: string },
+  };
+}
