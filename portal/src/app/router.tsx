@@ -5,6 +5,7 @@ import { ForgotPasswordPage } from '../pages/auth/forgot-password-page.tsx';
 import { ResetPasswordPage } from '../pages/auth/reset-password-page.tsx';
 import { SignInPage } from '../pages/auth/sign-in-page.tsx';
 import { SignUpPage } from '../pages/auth/sign-up-page.tsx';
+import { DashboardPage } from '../pages/dashboard/dashboard-page.tsx';
 import { FindConsultantsPage, FindFranchisorsPage } from '../pages/find/find-pages.tsx';
 import { LandingPage } from '../pages/landing/landing-page.tsx';
 import {
@@ -34,7 +35,6 @@ const toSignIn = <Navigate to={PATHS.signIn} replace />;
 
 /** Pages of the signed-in area that their own features fill: the heading, no made-up body. */
 const SIGNED_IN_PAGES: readonly { path: string; title: string; back?: string }[] = [
-  { path: 'dashboard', title: 'Dashboard' },
   { path: 'payments', title: 'Payments' },
   { path: 'sessions', title: 'Sessions' },
   { path: 'bookings', title: 'My Meetings' },
@@ -119,6 +119,7 @@ export const routes: RouteObject[] = [
               <PageShell title={title} {...(back ? { backTo: { to: back, label: 'Back' } } : {})} />
             ),
           })),
+          { path: 'dashboard', element: <DashboardPage /> },
           { path: 'territory-scout', element: <TerritoryScoutRoute /> },
           { path: 'my-profile', element: <MyProfileLayout />, children: myProfileRoutes },
         ],

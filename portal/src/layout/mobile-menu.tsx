@@ -3,6 +3,8 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { PATHS } from '../app/paths.ts';
 import type { Session } from '../app/session.ts';
+import { startTutorial } from '../features/tutorial/tutorial-store.ts';
+import { TutorialTour } from '../features/tutorial/tutorial-tour.tsx';
 import { BackToPlatformLink } from './back-to-platform-link.tsx';
 import { AUTH_LINKS, MOBILE_MENU_TEXT, type NavItem, PROFILE_MENU_TEXT } from './nav-items.ts';
 import { NavLinks } from './nav-links.tsx';
@@ -41,7 +43,7 @@ export function MobileMenu(props: MobileMenuProps) {
 
   return (
     <Dialog.Root open={open} onOpenChange={setOpen}>
-      <Dialog.Trigger className="icon-button burger" aria-label="Open menu">
+      <Dialog.Trigger className="icon-button burger" aria-label="Open menu" data-tour="mobile-menu">
         <BurgerIcon />
       </Dialog.Trigger>
       <Dialog.Portal>
@@ -64,6 +66,8 @@ export function MobileMenu(props: MobileMenuProps) {
           <DrawerFooter {...props} close={close} closeThen={closeThen} />
         </Dialog.Content>
       </Dialog.Portal>
+      {/* The guided tour of small screens (the desktop one lives with the profile menu). */}
+      {props.session && !props.landing ? <TutorialTour session={props.session} /> : null}
     </Dialog.Root>
   );
 }
@@ -105,6 +109,7 @@ function DrawerFooter({
       session={session}
       close={close}
       onSupport={closeThen(onSupport)}
+      onTutorial={closeThen(startTutorial)}
       onLogOut={closeThen(onLogOut)}
     />
   );
@@ -114,11 +119,13 @@ function DrawerProfileSection({
   session,
   close,
   onSupport,
+  onTutorial,
   onLogOut,
 }: {
   session: Session;
   close: () => void;
   onSupport: () => void;
+  onTutorial: () => void;
   onLogOut: () => void;
 }) {
   const identity = useProfileIdentity(session);
@@ -158,6 +165,11 @@ function DrawerProfileSection({
             </a>
           </li>
         ) : null}
+        <li>
+          <button type="button" className="nav-link" onClick={onTutorial}>
+            {PROFILE_MENU_TEXT.tutorial}
+          </button>
+        </li>
         <li>
           <button type="button" className="nav-link" onClick={onSupport}>
             {PROFILE_MENU_TEXT.support}

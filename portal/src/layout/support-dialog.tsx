@@ -1,5 +1,7 @@
-import { type SupportRequestInput, SupportRequestInputSchema } from '@fm/sdk/contracts';
+import { type SupportRequestInput, SupportRequestInputSchema, TOASTS } from '@fm/sdk/contracts';
 import * as Dialog from '@radix-ui/react-dialog';
+import { toast } from 'sonner';
+import { api } from '../app/api-client.ts';
 import { useSession } from '../app/session.ts';
 import { FormAlert, SubmitButton, TextAreaField, TextField } from '../forms/fields.tsx';
 import { useValibotForm } from '../forms/use-valibot-form.ts';
@@ -7,15 +9,25 @@ import { useValibotForm } from '../forms/use-valibot-form.ts';
 interface SupportDialogProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
-  /**
-   * Sends the validated request. Until the support call is wired in, the form validates and
-   * keeps what was typed; it never pretends to have sent anything.
-   */
+  /** Sends the validated request; defaults to the support call with its success toast. */
   onSubmit?: (input: SupportRequestInput) => Promise<void>;
 }
 
-/** The help modal: email and details, validated with the contract's messages (user-area §5). */
-export function SupportDialog({ open, onOpenChange, onSubmit }: SupportDialogProps) {
+/** `POST /api/users/support-request`, then 'Support request sent successfully, we will get back to you soon.' */
+async function sendSupportRequest(input: SupportRequestInput): Promise<void> {
+  await api.profile.sendSupportRequest(input);
+  toast.success(TOASTS.supportRequestSent);
+}
+
+/**
+ * The help modal: email and details, validated with the contract's messages (user-area §5), sent
+ * as a support request; a failure is shown in the form and what was typed stays.
+ */
+export function SupportDialog({
+  open,
+  onOpenChange,
+  onSubmit = sendSupportRequest,
+}: SupportDialogProps) {
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
@@ -40,7 +52,7 @@ function SupportForm({
   onSubmit,
   onDone,
 }: {
-  onSubmit: SupportDialogProps['onSubmit'];
+  onSubmit: (input: SupportRequestInput) => Promise<void>;
   onDone: () => void;
 }) {
   const session = useSession();
@@ -48,7 +60,6 @@ function SupportForm({
     schema: SupportRequestInputSchema,
     initialValues: { email: session?.user.email ?? '', details: '' },
     onSubmit: async (input) => {
-      if (!onSubmit) return;
       await onSubmit(input);
       onDone();
     },

@@ -30,9 +30,13 @@ const TITLES: Record<MyProfileSection, string> = {
   'referral-fee': 'Referral Fee',
 };
 
-/** A section's heading; a franchisor's general page holds the franchise details. */
+/**
+ * A section's heading for a role: a franchisor's general page holds the Franchise Details (and
+ * the Gallery); a consultant's financial page holds the Rate.
+ */
 export function sectionTitle(section: MyProfileSection, role: Role): string {
   if (section === 'general' && role === 'franchisor') return 'Franchise Details';
+  if (section === 'financial' && role === 'consultant') return 'Rate';
   return TITLES[section];
 }
 
@@ -48,12 +52,21 @@ export function sectionsFor(role: Role): readonly MyProfileSection[] {
         'referral-fee',
         'payment-details',
         'subscription',
+        'calendar',
+        'account-status',
         'change-password',
       ];
     case 'consultant':
-      return ['general', 'payment-details', 'calendar', 'account-status', 'change-password'];
+      return [
+        'general',
+        'payment-details',
+        'financial',
+        'calendar',
+        'account-status',
+        'change-password',
+      ];
     case 'admin':
-      return ['general', 'change-password'];
+      return ['change-password'];
   }
 }
 

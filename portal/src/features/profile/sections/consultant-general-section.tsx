@@ -1,0 +1,280 @@
+import {
+  BROKER_GROUPS,
+  type ContactProfile,
+  EXPERIENCE_LEVELS,
+  INDUSTRY_SPECIALTIES,
+  type OwnProfile,
+  type ProfilePatch,
+  ProfilePatchSchema,
+  REGIONS,
+} from '@fm/sdk/contracts';
+import { useEffect, useState } from 'react';
+import * as v from 'valibot';
+import { api } from '../../../app/api-client.ts';
+import {
+  MultiSelectField,
+  ReadOnlyField,
+  SelectField,
+  TextAreaField,
+  TextField,
+} from '../../../forms/fields.tsx';
+import { useMyProfile } from '../my-profile-store.tsx';
+import { PhotoUpload } from '../photo-cropper.tsx';
+import { changedValues, formText } from '../profile-patch.ts';
+import { toastProfileUpdated, toastProfileUpdateFailed } from '../profile-toasts.ts';
+import { FormSection, SectionForm } from '../section-form.tsx';
+import { useProfileSectionForm } from '../use-profile-section-form.ts';
+
+const KEYS = [
+  'firstName',
+  'lastName',
+  'company',
+  'position',
+  'bio',
+  'experienceLevel',
+  'industrySpecialty',
+  'region',
+  'groups',
+  'country',
+  'stateProvince',
+  'city',
+  'address',
+  'profileUrl',
+  'phone',
+] as const;
+const schema = v.pick(ProfilePatchSchema, KEYS);
+
+type GeneralValues = {
+  firstName: string;
+  lastName: string;
+  company: string;
+  position: string;
+  bio: string;
+  experienceLevel: string;
+  industrySpecialty: readonly string[];
+  region: readonly string[];
+  groups: readonly string[];
+  country: string;
+  stateProvince: string;
+  city: string;
+  address: string;
+  profileUrl: string;
+  phone: string;
+};
+
+function initialValues(profile: OwnProfile, position: string | null): GeneralValues {
+  const c = profile.consultant;
+  return {
+    firstName: profile.firstName,
+    lastName: profile.lastName,
+    company: c?.company ?? '',
+    position: position ?? '',
+    bio: c?.bio ?? '',
+    experienceLevel: formText(c?.experienceLevel),
+    industrySpecialty: INDUSTRY_SPECIALTIES.filter((s) => c?.industrySpecialty.includes(s)),
+    region: REGIONS.filter((r) => c?.region.includes(r)),
+    groups: BROKER_GROUPS.filter((g) => c?.groups.includes(g)),
+    country: c?.country ?? '',
+    stateProvince: c?.stateProvince ?? '',
+    city: c?.city ?? '',
+    address: c?.address ?? '',
+    profileUrl: c?.profileUrl ?? '',
+    phone: profile.phone ?? '',
+  };
+}
+
+const toInput = (values: GeneralValues) => ({
+  ...values,
+  experienceLevel: values.experienceLevel === '' ? undefined : values.experienceLevel,
+});
+
+const EXPERIENCE_OPTIONS = EXPERIENCE_LEVELS.map((e) => ({
+  value: String(e.value),
+  label: e.label,
+}));
+const toOptions = (values: readonly string[]) => values.map((value) => ({ value, label: value }));
+
+/**
+ * General Info of a consultant: photo (cropped square), names, company, position, bio, experience,
+ * industries, regions, broker groups, location, profile URL and phone. The e-mail is shown only.
+ */
+export function ConsultantGeneralSection({ profile }: { profile: OwnProfile }) {
+  // The position is kept with the contact data (the own profile does not carry it).
+  const [contact, setContact] = useState<ContactProfile | 'failed' | null>(null);
+  useEffect(() => {
+    let current = true;
+    api.profile.getContact().then(
+      (next) => current && setContact(next),
+      () => current && setContact('failed'),
+    );
+    return () => {
+      current = false;
+    };
+  }, []);
+  if (contact === null) {
+    return (
+      <p className="page__status" role="status">
+        Loading your profile…
+      </p>
+    );
+  }
+  return (
+    <>
+      <ConsultantPhoto profile={profile} />
+      <GeneralForm profile={profile} position={contact === 'failed' ? null : contact.position} />
+    </>
+  );
+}
+
+function ConsultantPhoto({ profile }: { profile: OwnProfile }) {
+  const { setProfile } = useMyProfile();
+  return (
+    <section className="profile-form__group" aria-labelledby="photo-title">
+      <h2 className="profile-form__group-title" id="photo-title">
+        Profile photo
+      </h2>
+      <PhotoUpload
+        src={profile.profilePhoto}
+        alt="Your photo"
+        placeholder={`${profile.firstName.charAt(0)}${profile.lastName.charAt(0)}`.toUpperCase()}
+        label={profile.profilePhoto ? 'Change photo' : 'Upload photo'}
+        cropTitle="Crop your photo"
+        onSave={async (profilePhoto) => {
+          try {
+            setProfile(await api.profile.update({}, { profilePhoto }));
+            toastProfileUpdated();
+          } catch (error) {
+            toastProfileUpdateFailed(error);
+            throw error;
+          }
+        }}
+      />
+    </section>
+  );
+}
+
+function GeneralForm({ profile, position }: { profile: OwnProfile; position: string | null }) {
+  const { setProfile } = useMyProfile();
+  const form = useProfileSectionForm({
+    schema,
+    initialValues: initialValues(profile, position),
+    toInput,
+    save: async ({ values, changed }) => {
+      try {
+        const patch = changedValues(values, changed) as ProfilePatch;
+        setProfile(await api.profile.update(patch));
+      } catch (error) {
+        toastProfileUpdateFailed(error);
+        throw error;
+      }
+    },
+  });
+
+  return (
+    <SectionForm form={form} label="General Info">
+      <FormSection title="About you">
+        <div className="form__row">
+          <TextField label="First Name" autoComplete="given-name" field={form.field('firstName')} />
+          <TextField label="Last Name" autoComplete="family-name" field={form.field('lastName')} />
+        </div>
+        <ReadOnlyField
+          label="Email"
+          value={profile.email}
+          hint="Your e-mail is your sign-in and cannot be changed here."
+        />
+        <div className="form__row">
+          <TextField
+            label="Company"
+            autoComplete="organization"
+            required={false}
+            field={form.field('company')}
+          />
+          <TextField
+            label="Position"
+            autoComplete="organization-title"
+            required={false}
+            field={form.field('position')}
+          />
+        </div>
+        <TextAreaField
+          label="Bio"
+          required={false}
+          rows={6}
+          maxLength={4000}
+          hint="What franchisors should know about you and how you help them."
+          field={form.field('bio')}
+        />
+        <SelectField
+          label="Experience"
+          placeholder="Choose your experience"
+          required={false}
+          options={EXPERIENCE_OPTIONS}
+          field={form.field('experienceLevel')}
+        />
+      </FormSection>
+      <FormSection title="Expertise">
+        <MultiSelectField
+          legend="Industry Specialty"
+          filterable
+          options={toOptions(INDUSTRY_SPECIALTIES)}
+          field={form.list('industrySpecialty')}
+        />
+        <MultiSelectField
+          legend="Region"
+          options={toOptions(REGIONS)}
+          field={form.list('region')}
+        />
+        <MultiSelectField
+          legend="Groups"
+          hint="The broker groups you belong to."
+          options={toOptions(BROKER_GROUPS)}
+          field={form.list('groups')}
+        />
+      </FormSection>
+      <FormSection title="Location and contact">
+        <div className="form__row">
+          <TextField
+            label="Country"
+            autoComplete="country-name"
+            required={false}
+            field={form.field('country')}
+          />
+          <TextField
+            label="State / Province"
+            autoComplete="address-level1"
+            required={false}
+            field={form.field('stateProvince')}
+          />
+        </div>
+        <div className="form__row">
+          <TextField
+            label="City"
+            autoComplete="address-level2"
+            required={false}
+            field={form.field('city')}
+          />
+          <TextField
+            label="Phone"
+            type="tel"
+            autoComplete="tel"
+            required={false}
+            field={form.field('phone')}
+          />
+        </div>
+        <TextField
+          label="Address"
+          autoComplete="street-address"
+          required={false}
+          field={form.field('address')}
+        />
+        <TextField
+          label="Profile URL"
+          type="url"
+          required={false}
+          hint="A page about you, e.g. your LinkedIn profile."
+          field={form.field('profileUrl')}
+        />
+      </FormSection>
+    </SectionForm>
+  );
+}

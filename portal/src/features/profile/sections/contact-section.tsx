@@ -1,0 +1,286 @@
+import {
+  type ContactProfile,
+  ContactProfilePatchSchema,
+  type OwnProfile,
+  TOASTS,
+} from '@fm/sdk/contracts';
+import { useEffect, useState } from 'react';
+import { toast } from 'sonner';
+import * as v from 'valibot';
+import { api } from '../../../app/api-client.ts';
+import { CheckboxField, ReadOnlyField, TextField } from '../../../forms/fields.tsx';
+import { useMyProfile } from '../my-profile-store.tsx';
+import { PhotoUpload } from '../photo-cropper.tsx';
+import { changedValues } from '../profile-patch.ts';
+import { failureText, toastProfileUpdated, toastProfileUpdateFailed } from '../profile-toasts.ts';
+import { FormSection, SectionForm } from '../section-form.tsx';
+import { useProfileSectionForm } from '../use-profile-section-form.ts';
+
+const contactEntries = ContactProfilePatchSchema.entries.data.entries;
+const franchisorSchema = v.object({
+  firstName: contactEntries.firstName,
+  lastName: contactEntries.lastName,
+  phone: contactEntries.phone,
+  position: contactEntries.position,
+  smsConsent: contactEntries.smsConsent,
+});
+const consultantSchema = v.omit(franchisorSchema, ['smsConsent']);
+
+type ContactState =
+  | { status: 'loading' }
+  | { status: 'error'; message: string }
+  | { status: 'ready'; contact: ContactProfile };
+
+/**
+ * Contact Info: the user's own names, phone and position (the e-mail is shown, not editable), SMS
+ * consent for franchisors only, and for franchisors the franchise's members with the billing
+ * contact (user-area §5).
+ */
+export function ContactSection({ profile }: { profile: OwnProfile }) {
+  const [state, setState] = useState<ContactState>({ status: 'loading' });
+  const [attempt, setAttempt] = useState(0);
+
+  useEffect(() => {
+    void attempt;
+    let current = true;
+    api.profile.getContact().then(
+      (contact) => current && setState({ status: 'ready', contact }),
+      (error: unknown) =>
+        current &&
+        setState({ status: 'error', message: failureText(error, TOASTS.failedToUpdateProfile) }),
+    );
+    return () => {
+      current = false;
+    };
+  }, [attempt]);
+
+  if (state.status === 'loading') {
+    return (
+      <p className="page__status" role="status">
+        Loading your contact details…
+      </p>
+    );
+  }
+  if (state.status === 'error') {
+    return (
+      <div className="form-alert" role="alert">
+        <p>{state.message}</p>
+        <button
+          type="button"
+          className="button button--ghost"
+          onClick={() => setAttempt((n) => n + 1)}
+        >
+          Try again
+        </button>
+      </div>
+    );
+  }
+  const isFranchisor = profile.role === 'franchisor';
+  const update = (contact: ContactProfile) => setState({ status: 'ready', contact });
+  return (
+    <>
+      <ContactForm profile={profile} contact={state.contact} onSaved={update} />
+      {isFranchisor ? <PhotoBlock profile={profile} /> : null}
+      {isFranchisor && profile.franchise ? (
+        <MembersBlock contact={state.contact} onChanged={update} />
+      ) : null}
+    </>
+  );
+}
+
+function ContactForm({
+  profile,
+  contact,
+  onSaved,
+}: {
+  profile: OwnProfile;
+  contact: ContactProfile;
+  onSaved: (contact: ContactProfile) => void;
+}) {
+  const { refresh } = useMyProfile();
+  const isFranchisor = profile.role === 'franchisor';
+  const form = useProfileSectionForm({
+    schema: isFranchisor ? franchisorSchema : consultantSchema,
+    initialValues: {
+      firstName: contact.firstName,
+      lastName: contact.lastName,
+      phone: contact.phone ?? '',
+      position: contact.position ?? '',
+      smsConsent: contact.smsConsent,
+    },
+    save: async ({ values, changed }) => {
+      const keys = isFranchisor
+        ? ['firstName', 'lastName', 'phone', 'position', 'smsConsent']
+        : ['firstName', 'lastName', 'phone', 'position'];
+      try {
+        const data = changedValues(values, changed, keys) as Parameters<
+          typeof api.profile.updateContact
+        >[0];
+        onSaved(await api.profile.updateContact(data));
+      } catch (error) {
+        toast.error(failureText(error, TOASTS.failedToUpdateProfile));
+        throw error;
+      }
+      // Completeness (the Contact step) and the header follow the saved contact.
+      await refresh();
+    },
+  });
+
+  return (
+    <SectionForm form={form} label="Contact Info">
+      <FormSection title="Your contact details">
+        <div className="form__row">
+          <TextField label="First Name" autoComplete="given-name" field={form.field('firstName')} />
+          <TextField label="Last Name" autoComplete="family-name" field={form.field('lastName')} />
+        </div>
+        <ReadOnlyField
+          label="Email"
+          value={contact.email}
+          hint="Your e-mail is your sign-in and cannot be changed here."
+        />
+        <div className="form__row">
+          <TextField
+            label="Phone"
+            type="tel"
+            autoComplete="tel"
+            required={false}
+            field={form.field('phone')}
+          />
+          <TextField
+            label="Position"
+            autoComplete="organization-title"
+            required={false}
+            field={form.field('position')}
+          />
+        </div>
+        {isFranchisor ? (
+          <CheckboxField required={false} field={form.checkbox('smsConsent')}>
+            I agree to receive text messages (SMS) about my meetings and account.
+          </CheckboxField>
+        ) : null}
+      </FormSection>
+    </SectionForm>
+  );
+}
+
+function PhotoBlock({ profile }: { profile: OwnProfile }) {
+  const { setProfile } = useMyProfile();
+  return (
+    <section className="profile-form__group" aria-labelledby="your-photo-title">
+      <h2 className="profile-form__group-title" id="your-photo-title">
+        Your photo
+      </h2>
+      <PhotoUpload
+        src={profile.profilePhoto}
+        alt="Your photo"
+        placeholder={`${profile.firstName.charAt(0)}${profile.lastName.charAt(0)}`.toUpperCase()}
+        label={profile.profilePhoto ? 'Change photo' : 'Upload photo'}
+        cropTitle="Crop your photo"
+        onSave={async (profilePhoto) => {
+          try {
+            setProfile(await api.profile.update({}, { profilePhoto }));
+            toastProfileUpdated();
+          } catch (error) {
+            toastProfileUpdateFailed(error);
+            throw error;
+          }
+        }}
+      />
+    </section>
+  );
+}
+
+/**
+ * The franchise's members: any of them can be made the only billing contact; the billing contact
+ * itself cannot be removed (the server refuses with 'Billing address can not be deleted').
+ */
+function MembersBlock({
+  contact,
+  onChanged,
+}: {
+  contact: ContactProfile;
+  onChanged: (contact: ContactProfile) => void;
+}) {
+  const [busy, setBusy] = useState<string | null>(null);
+  const [message, setMessage] = useState<string | null>(null);
+
+  const setBilling = async (email: string) => {
+    setBusy(email || 'remove');
+    setMessage(null);
+    try {
+      onChanged(await api.profile.setBillingContact(email));
+      toast.success(TOASTS.billingAddressUpdated);
+    } catch (error) {
+      const text = failureText(error, TOASTS.failedToUpdateProfile);
+      setMessage(text);
+      toast.error(text);
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  return (
+    <section className="profile-form__group members" aria-labelledby="members-title">
+      <h2 className="profile-form__group-title" id="members-title">
+        Franchise members
+      </h2>
+      <p className="profile-form__group-text">
+        The billing contact receives the franchise's invoices and receipts. Any member can be made
+        the billing contact; there is always exactly one.
+      </p>
+      <ul className="members__list">
+        {contact.members.map((member) => {
+          const name = `${member.firstName} ${member.lastName}`.trim();
+          return (
+            <li
+              key={member.id}
+              className="members__item"
+              data-billing={member.isBillingContact ? '' : undefined}
+              aria-label={name}
+            >
+              <div className="members__who">
+                <span className="members__name">
+                  {name}
+                  {member.isYou ? <span className="pill"> You</span> : null}
+                  {member.isBillingContact ? (
+                    <span className="pill pill--success">Billing contact</span>
+                  ) : null}
+                </span>
+                <span className="members__meta">
+                  {member.email}
+                  {member.position ? ` · ${member.position}` : ''}
+                </span>
+              </div>
+              {member.isBillingContact ? (
+                <button
+                  type="button"
+                  className="button button--ghost"
+                  disabled={busy !== null}
+                  aria-busy={busy === 'remove'}
+                  onClick={() => void setBilling('')}
+                >
+                  Remove billing contact
+                </button>
+              ) : (
+                <button
+                  type="button"
+                  className="button button--secondary"
+                  disabled={busy !== null}
+                  aria-busy={busy === member.email}
+                  onClick={() => void setBilling(member.email)}
+                >
+                  Make billing contact
+                </button>
+              )}
+            </li>
+          );
+        })}
+      </ul>
+      {message ? (
+        <p className="form-alert" role="alert">
+          {message}
+        </p>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,52 @@
+import type { Session } from '@fm/sdk/contracts';
+
+/**
+ * A meeting's start as the spec writes dates ("1 Jan, 2025, 3:00 pm", user-area §9), in the
+ * meeting's time zone, followed by the zone's short name.
+ *
+ * @example
+ * ```ts
+ * formatMeetingTime('2025-01-01T20:00:00Z', 'America/New_York'); // '1 Jan, 2025, 3:00 pm EST'
+ * ```
+ */
+export function formatMeetingTime(iso: string, timeZone: string): string {
+  const date = new Date(iso);
+  let parts: Intl.DateTimeFormatPart[];
+  try {
+    parts = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      day: 'numeric',
+      month: 'short',
+      year: 'numeric',
+      hour: 'numeric',
+      minute: '2-digit',
+      hour12: true,
+      timeZoneName: 'short',
+    }).formatToParts(date);
+  } catch {
+    // An unknown zone: show the time in the browser's zone rather than nothing.
+    return formatMeetingTime(iso, Intl.DateTimeFormat().resolvedOptions().timeZone);
+  }
+  const part = (type: Intl.DateTimeFormatPartTypes) =>
+    parts.find((p) => p.type === type)?.value ?? '';
+  return `${part('day')} ${part('month')}, ${part('year')}, ${part('hour')}:${part('minute')} ${part('dayPeriod').toLowerCase()} ${part('timeZoneName')}`.trim();
+}
+
+/**
+ * Who a meeting is with, from the viewer's side: a franchisor meets a consultant; a consultant
+ * meets a franchise (its company, else the franchisor's name).
+ *
+ * @example
+ * ```ts
+ * counterpartOf(session, 'franchisor'); // 'Marcus Reed'
+ * ```
+ */
+export function counterpartOf(session: Session, viewer: 'franchisor' | 'consultant'): string {
+  if (viewer === 'franchisor') {
+    return `${session.consultant.firstName} ${session.consultant.lastName}`.trim();
+  }
+  return (
+    session.franchise?.company ||
+    `${session.franchisor.firstName} ${session.franchisor.lastName}`.trim()
+  );
+}

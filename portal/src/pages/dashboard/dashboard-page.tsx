@@ -1,0 +1,256 @@
+import { isApiError } from '@fm/sdk';
+import { GENERIC_MESSAGES, type Session as Meeting } from '@fm/sdk/contracts';
+import { type ReactNode, useEffect, useState } from 'react';
+import { Link } from 'react-router';
+import { api } from '../../app/api-client.ts';
+import { formatDollars } from '../../app/format.ts';
+import { homePathFor, PATHS, publicProfilePath } from '../../app/paths.ts';
+import { type Session, useSession } from '../../app/session.ts';
+import { completenessOf } from '../../features/profile/completeness.ts';
+import { CompletenessWidget } from '../../features/profile/completeness-widget.tsx';
+import { MyProfileProvider, useMyProfile } from '../../features/profile/my-profile-store.tsx';
+import { PageShell } from '../page-shell.tsx';
+import { counterpartOf, formatMeetingTime } from './dashboard-format.ts';
+
+type Load<T> =
+  | { status: 'loading' }
+  | { status: 'error'; message: string }
+  | { status: 'ready'; data: T };
+
+/** Loads once (and again on retry); failures become the SDK's ready-to-show message. */
+function useLoad<T>(load: () => Promise<T>): [Load<T>, () => void] {
+  const [state, setState] = useState<Load<T>>({ status: 'loading' });
+  const [attempt, setAttempt] = useState(0);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `load` is a fresh closure each render; `attempt` decides when to load.
+  useEffect(() => {
+    let current = true;
+    setState({ status: 'loading' });
+    load().then(
+      (data) => current && setState({ status: 'ready', data }),
+      (error: unknown) =>
+        current &&
+        setState({
+          status: 'error',
+          message: isApiError(error) ? error.message : GENERIC_MESSAGES.somethingWentWrong,
+        }),
+    );
+    return () => {
+      current = false;
+    };
+  }, [attempt]);
+  return [state, () => setAttempt((n) => n + 1)];
+}
+
+function Card({
+  title,
+  id,
+  action,
+  children,
+}: {
+  title: string;
+  id: string;
+  action?: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <section className="dashboard-card" aria-labelledby={id} data-testid={id}>
+      <header className="dashboard-card__header">
+        <h2 className="dashboard-card__title" id={id}>
+          {title}
+        </h2>
+        {action}
+      </header>
+      {children}
+    </section>
+  );
+}
+
+function CardStatus<T>({
+  state,
+  retry,
+  loadingText,
+  children,
+}: {
+  state: Load<T>;
+  retry: () => void;
+  loadingText: string;
+  children: (data: T) => ReactNode;
+}) {
+  if (state.status === 'loading') {
+    return (
+      <p className="dashboard-card__status" role="status">
+        {loadingText}
+      </p>
+    );
+  }
+  if (state.status === 'error') {
+    return (
+      <div className="dashboard-card__error" role="alert">
+        <p>{state.message}</p>
+        <button type="button" className="button button--ghost" onClick={retry}>
+          Try again
+        </button>
+      </div>
+    );
+  }
+  return <>{children(state.data)}</>;
+}
+
+function NextMeetingsCard({ role }: { role: 'franchisor' | 'consultant' }) {
+  const [state, retry] = useLoad(() => api.bookings.listSessions({ status: 'future', limit: 3 }));
+  return (
+    <Card
+      title="Next meetings"
+      id="dashboard-meetings"
+      action={
+        <Link to={PATHS.bookings} className="dashboard-card__link">
+          My Meetings
+        </Link>
+      }
+    >
+      <CardStatus state={state} retry={retry} loadingText="Loading your meetings…">
+        {(list) =>
+          list.sessions.length === 0 ? (
+            <p className="dashboard-card__empty">
+              No upcoming meetings.{' '}
+              {role === 'franchisor' ? (
+                <Link to={homePathFor(role)}>Find a consultant</Link>
+              ) : (
+                'Franchisors book you from your public profile.'
+              )}
+            </p>
+          ) : (
+            <ul className="dashboard-meetings">
+              {list.sessions.map((meeting: Meeting) => (
+                <li key={meeting.id} className="dashboard-meetings__item">
+                  <Link to={`${PATHS.bookings}/${encodeURIComponent(meeting.id)}`}>
+                    {counterpartOf(meeting, role)}
+                  </Link>
+                  <span className="dashboard-meetings__time">
+                    {formatMeetingTime(meeting.start, meeting.timeZone)} · {meeting.duration} min
+                  </span>
+                </li>
+              ))}
+            </ul>
+          )
+        }
+      </CardStatus>
+    </Card>
+  );
+}
+
+/** The current calendar month's bucket of the yearly graph: money charged this month. */
+async function thisMonth() {
+  const [graph, totals] = await Promise.all([
+    api.payments.getGraph('year'),
+    api.payments.getTotals(),
+  ]);
+  return { month: graph.points.at(-1)?.amount ?? 0, totals };
+}
+
+function MoneyCard({ role }: { role: 'franchisor' | 'consultant' }) {
+  const [state, retry] = useLoad(thisMonth);
+  const isFranchisor = role === 'franchisor';
+  return (
+    <Card
+      title={isFranchisor ? 'Spend this month' : 'Earnings this month'}
+      id="dashboard-money"
+      action={
+        <Link to={PATHS.payments} className="dashboard-card__link">
+          Payments
+        </Link>
+      }
+    >
+      <CardStatus state={state} retry={retry} loadingText="Loading your payments…">
+        {({ month, totals }) => (
+          <>
+            <p className="dashboard-card__figure" data-testid="dashboard-month-amount">
+              {formatDollars(month)}
+            </p>
+            <p className="dashboard-card__text">
+              {isFranchisor
+                ? 'Charged for meetings this month.'
+                : 'Your share of meetings charged this month.'}
+            </p>
+            <dl className="dashboard-card__facts">
+              <div>
+                <dt>Upcoming</dt>
+                <dd>{formatDollars(totals.FUTURE)}</dd>
+              </div>
+              <div>
+                <dt>Awaiting charge</dt>
+                <dd>{formatDollars(totals.PENDING)}</dd>
+              </div>
+            </dl>
+          </>
+        )}
+      </CardStatus>
+    </Card>
+  );
+}
+
+function CompletenessCard({ session }: { session: Session }) {
+  const { state, retry } = useMyProfile();
+  const preview = publicProfilePath(session.role, session.user.id);
+  return (
+    <Card
+      title="Profile completeness"
+      id="dashboard-profile"
+      action={
+        <Link to={PATHS.myProfile} className="dashboard-card__link">
+          Edit Profile
+        </Link>
+      }
+    >
+      {state.status === 'loading' ? (
+        <p className="dashboard-card__status" role="status">
+          Loading your profile…
+        </p>
+      ) : state.status === 'error' ? (
+        <div className="dashboard-card__error" role="alert">
+          <p>{state.message}</p>
+          <button type="button" className="button button--ghost" onClick={retry}>
+            Try again
+          </button>
+        </div>
+      ) : completenessOf(state.profile.role, state.profile.profileCompleteness).isComplete ? (
+        <p className="dashboard-card__text">
+          Your profile is complete.{' '}
+          {preview ? (
+            <a href={preview} target="_blank" rel="noopener noreferrer">
+              Preview it
+              <span className="visually-hidden"> (opens in a new tab)</span>
+            </a>
+          ) : null}
+        </p>
+      ) : (
+        <CompletenessWidget profile={state.profile} showTitle={false} />
+      )}
+    </Card>
+  );
+}
+
+/**
+ * `/dashboard`: the signed-in user's next meetings, spend (franchisor) or earnings (consultant)
+ * this month, and profile completeness at a glance. There is no unread-messages card: this release
+ * has no messages API to count from.
+ */
+export function DashboardPage() {
+  const session = useSession();
+  if (!session) return null;
+  const role = session.role;
+  if (role === 'admin') {
+    return <PageShell title="Dashboard" lead="The admin dashboard is in the control panel." />;
+  }
+  return (
+    <PageShell title="Dashboard" lead={`Welcome back, ${session.user.firstName}.`}>
+      <MyProfileProvider>
+        <div className="dashboard">
+          <NextMeetingsCard role={role} />
+          <MoneyCard role={role} />
+          <CompletenessCard session={session} />
+        </div>
+      </MyProfileProvider>
+    </PageShell>
+  );
+}
