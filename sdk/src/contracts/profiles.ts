@@ -30,6 +30,14 @@ export const CommissionsSchema = v.object(
 );
 export type Commissions = v.InferOutput<typeof CommissionsSchema>;
 
+/** A document kept on a franchise: `uploadId` for saving the list back, `url` to open it. */
+export const StoredDocumentSchema = v.object({
+  name: v.string(),
+  uploadId: v.string(),
+  url: v.string(),
+});
+export type StoredDocument = v.InferOutput<typeof StoredDocumentSchema>;
+
 /** A consultant as a public profile shows them: nothing private (no e-mail, phone, tokens, calendars). */
 export const ConsultantPublicProfileSchema = v.object({
   id: v.string(),
@@ -133,6 +141,7 @@ export const OwnProfileSchema = v.object({
   isDeleted: v.boolean(),
   status: v.boolean(),
   smsConsent: v.boolean(),
+  position: nullableString,
   /** Completed profile steps (user-area §4). */
   profileCompleteness: v.array(v.string()),
   consultant: v.nullable(
@@ -162,6 +171,9 @@ export const OwnProfileSchema = v.object({
       billingAddress: nullableString,
       commissions: CommissionsSchema,
       internationalCommissions: CommissionsSchema,
+      /** Documents and FDD files kept on the franchise (signed-in users only). */
+      documents: v.array(StoredDocumentSchema),
+      fddFiles: v.array(StoredDocumentSchema),
     }),
   ),
 });

@@ -6,11 +6,13 @@ import {
   franchise,
   franchiseCategory,
   franchiseCommission,
+  franchiseDocument,
   franchisePhoto,
   franchiseState,
   user,
 } from '../../db/schema/index.ts';
 import { centsToDollars } from '../../money/cents.ts';
+import { fileUrl } from '../../uploads/upload-service.ts';
 
 type FranchiseRow = typeof franchise.$inferSelect;
 export type FranchisePrivate = NonNullable<OwnProfile['franchise']>;
@@ -103,7 +105,7 @@ export async function findPublicFranchise(db: Db, id: string): Promise<Franchise
 export async function findFranchiseForMember(db: Db, id: string): Promise<FranchisePrivate | null> {
   const row = await db.query.franchise.findFirst({ where: eq(franchise.id, id) });
   if (!row) return null;
-  const [parts, commissions, billing] = await Promise.all([
+  const [parts, commissions, billing, documents] = await Promise.all([
     loadParts(db, id),
     db.select().from(franchiseCommission).where(eq(franchiseCommission.franchiseId, id)),
     row.billingContactUserId
@@ -112,7 +114,16 @@ export async function findFranchiseForMember(db: Db, id: string): Promise<Franch
           columns: { email: true },
         })
       : Promise.resolve(undefined),
+    db
+      .select()
+      .from(franchiseDocument)
+      .where(eq(franchiseDocument.franchiseId, id))
+      .orderBy(asc(franchiseDocument.createdAt), asc(franchiseDocument.id)),
   ]);
+  const documentsOf = (kind: 'document' | 'fdd') =>
+    documents
+      .filter((d) => d.kind === kind)
+      .map((d) => ({ name: d.name, uploadId: d.uploadId, url: fileUrl(d.uploadId) }));
   const commissionsOf = (scope: 'domestic' | 'international'): Commissions => {
     const out = Object.fromEntries(COMMISSION_KINDS.map((k) => [k, null])) as Commissions;
     for (const c of commissions) if (c.scope === scope) out[c.kind] = centsToDollars(c.amountCents);
@@ -128,5 +139,7 @@ export async function findFranchiseForMember(db: Db, id: string): Promise<Franch
     billingAddress: billing?.email ?? null,
     commissions: commissionsOf('domestic'),
     internationalCommissions: commissionsOf('international'),
+    documents: documentsOf('document'),
+    fddFiles: documentsOf('fdd'),
   };
 }

@@ -267,6 +267,51 @@ describe('franchise data and completeness', () => {
   });
 });
 
+describe('documents and FDD files', () => {
+  it('keeps uploaded PDFs on the franchise, lists them, and serves them to signed-in users only', async () => {
+    const f = await server.signUp('franchisor');
+    await patchJson(f.token, { franchise: { company: 'Paper Trail Co' } });
+    const form = new FormData();
+    form.append(
+      'file',
+      new File(['%PDF-1.4\n1 0 obj\n<<>>\nendobj\ntrailer\n<<>>\n%%EOF'], 'fdd-2025.pdf'),
+    );
+    const uploaded = await server.fetch('/api/users/upload-documents', {
+      method: 'POST',
+      token: f.token,
+      body: form,
+    });
+    expect(uploaded.status).toBe(200);
+    const { id, url } = (await uploaded.json()) as { id: string; url: string };
+    const saved = await patchJson(f.token, { fddFiles: [{ name: 'FDD 2025', uploadId: id }] });
+    const profile = (await saved.json()) as OwnProfile;
+    expect(profile.franchise?.fddFiles).toEqual([{ name: 'FDD 2025', uploadId: id, url }]);
+    expect(profile.franchise?.documents).toEqual([]);
+    expect((await server.fetch(url)).status).toBe(401);
+    const asMember = await server.fetch(url, { token: f.token });
+    expect(asMember.headers.get('content-type')).toBe('application/pdf');
+    const other = await server.signUp('consultant');
+    expect((await server.fetch(url, { token: other.token })).status).toBe(200);
+  });
+
+  it("refuses someone else's upload as a document", async () => {
+    const a = await server.signUp('franchisor');
+    const b = await server.signUp('franchisor');
+    await patchJson(b.token, { franchise: { company: 'B Co' } });
+    const form = new FormData();
+    form.append('file', new File(['%PDF-1.4\n%%EOF'], 'a.pdf'));
+    const { id } = (await (
+      await server.fetch('/api/users/upload-documents', {
+        method: 'POST',
+        token: a.token,
+        body: form,
+      })
+    ).json()) as { id: string };
+    const res = await patchJson(b.token, { documents: [{ name: 'Stolen', uploadId: id }] });
+    expect(res.status).toBe(400);
+  });
+});
+
 describe('billing contact and contact info', () => {
   it('lets any member become the only billing contact; it cannot be removed; outsiders cannot be set', async () => {
     const first = await server.signUp('franchisor');

@@ -123,6 +123,7 @@ export async function findOwnProfile(db: Db, id: string): Promise<OwnProfile | n
     isDeleted: row.isDeleted,
     status: row.status,
     smsConsent: row.smsConsent,
+    position: row.position,
     profileCompleteness: row.profileCompleteness,
     consultant,
     franchise: row.franchiseId ? await findFranchiseForMember(db, row.franchiseId) : null,

@@ -62,6 +62,7 @@ export function GallerySection({ profile }: { profile: OwnProfile }) {
         onChange={(photos) => save(() => api.profile.update({ franchise: { photos } }))}
       />
       <DocumentsBlock
+        stored={franchise?.fddFiles ?? []}
         disabled={!franchise}
         onChange={async (fddFiles) => save(() => api.profile.update({ fddFiles }))}
       />
@@ -189,20 +190,21 @@ function PhotosBlock({
   );
 }
 
-/**
- * FDD documents. The own profile does not list the stored documents yet, so this block lists the
- * files added during this visit and saves that list (which replaces the stored one).
- */
+/** FDD documents: the stored list, to which uploads are added and from which files are removed. */
 function DocumentsBlock({
+  stored,
   disabled,
   onChange,
 }: {
+  stored: readonly (DocumentRef & { url: string })[];
   disabled: boolean;
   onChange: (documents: DocumentRef[]) => Promise<void>;
 }) {
   const inputId = useId();
   const input = useRef<HTMLInputElement>(null);
-  const [documents, setDocuments] = useState<DocumentRef[]>([]);
+  const [documents, setDocuments] = useState<DocumentRef[]>(() =>
+    stored.map(({ name, uploadId }) => ({ name, uploadId })),
+  );
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
@@ -247,10 +249,7 @@ function DocumentsBlock({
   return (
     <div className="gallery__block" aria-busy={busy}>
       <h3 className="gallery__heading">FDD documents</h3>
-      <p className="field__hint">
-        PDF files that signed-in consultants can read. Uploading replaces the documents saved before
-        with the list below.
-      </p>
+      <p className="field__hint">PDF files that signed-in consultants can read.</p>
       {documents.length > 0 ? (
         <ul className="gallery__documents">
           {documents.map((doc) => (
