@@ -107,7 +107,14 @@ export const ConsultantSearchQuerySchema = v.object({
   rateMin: v.optional(nonNegative),
   rateMax: v.optional(nonNegative),
   country: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(60))),
-  state: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(60))),
+  /** One state or province (code or name); `state` repeats in URLs for franchisors, so the first counts. */
+  state: v.optional(
+    v.pipe(
+      v.union([v.string(), v.array(v.string())]),
+      v.transform((x) => (Array.isArray(x) ? (x[0] ?? '') : x).trim()),
+      v.maxLength(60),
+    ),
+  ),
   city: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(80))),
   favoritesOnly: v.optional(flag, false),
   sort: v.optional(v.picklist(CONSULTANT_SORTS), 'relevance'),

@@ -430,7 +430,7 @@ describe('consultant search', () => {
       'q=franchise&rateMax=60',
       'q=franchise&sort=rate_asc',
       'q=franchise&sort=name_asc&region=Canada',
-      'q=help&state=TX',
+      'q=help&city=san',
       'industry=Senior%20Care&rateMin=30&sort=newest',
     ];
     for (const query of queries) {

@@ -52,7 +52,8 @@ function singleState(query: Record<string, string | string[]>) {
  */
 export function discoveryRoutes(deps: { db: Db; now: () => Date }) {
   const { db } = deps;
-  // Bounded: at most 256 lists per side and 1.5 M rowids (6 MB) in all.
+  // Bounded: at most 256 lists per side, and 1.5 M + 0.5 M rowids in all (each kept twice, in
+  // order and sorted: 16 MB at most).
   const consultantLists = createRankedListCache({ maxEntries: 256, maxIds: 1_500_000 });
   const franchiseLists = createRankedListCache({ maxEntries: 256, maxIds: 500_000 });
   const readFilters = createFiltersReader(db);
