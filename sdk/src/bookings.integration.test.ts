@@ -48,10 +48,9 @@ describe('booking through the SDK', () => {
     expect(isApiError(withoutSubscription) && withoutSubscription.code).toBe(
       'SUBSCRIPTION_REQUIRED',
     );
-    // The payments feature sets the subscription; here the stored status is set directly.
-    await server.container.database.client.execute(
-      "update franchise set stripe_subscription_status = 'active'",
-    );
+    await franchisor.api.payments.addPaymentMethod({ paymentMethodId: 'pm_card_visa' });
+    const subscription = await franchisor.api.payments.subscribe({});
+    expect(subscription.status).toBe('active');
 
     const query = { date: '2026-03-03', timezone: 'America/New_York' as const };
     const page = await franchisor.api.bookings.getSlots(consultant.id, query);

@@ -3,6 +3,7 @@ import { type BookingsApi, createBookingsApi } from './bookings.ts';
 import type { ClientConfig, Health } from './contracts/index.ts';
 import { createDiscoveryApi, type DiscoveryApi } from './discovery.ts';
 import { createHttp, type HttpOptions } from './http.ts';
+import { createPaymentsApi, type PaymentsApi } from './payments.ts';
 import { createProfileApi, type ProfileApi } from './profile.ts';
 import { createSystemApi } from './system.ts';
 import { memoryTokenStore, type StoredCredentials, type TokenStore } from './token-store.ts';
@@ -57,6 +58,7 @@ export interface FmClient {
   readonly discovery: DiscoveryApi;
   readonly profile: ProfileApi;
   readonly bookings: BookingsApi;
+  readonly payments: PaymentsApi;
   /**
    * Run-time configuration: `{ partyUrl, version }`.
    *
@@ -107,6 +109,7 @@ export function createClient(options: ClientOptions): FmClient {
     discovery: createDiscoveryApi(http),
     profile: createProfileApi(http, () => tokenStore.clear()),
     bookings: createBookingsApi(http),
+    payments: createPaymentsApi(http),
     config: system.config,
     health: system.health,
   };

@@ -115,6 +115,7 @@ export const fixtures = {
     isDeleted: false,
     status: true,
     smsConsent: false,
+    position: null,
     profileCompleteness: ['Contact'],
     consultant: null,
     franchise: null,

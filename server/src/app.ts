@@ -63,7 +63,15 @@ export function createApp(deps: AppDeps) {
     uploads: deps.uploads,
     mailer: deps.mailer,
   });
-  const booking = bookingRoutes({ db, env, mailer: deps.mailer, logger, now: deps.now });
+  const booking = bookingRoutes({
+    db,
+    env,
+    mailer: deps.mailer,
+    logger,
+    now: deps.now,
+    // Holds, releases and charges follow the meeting's life cycle (D10).
+    ...(deps.payments ? { payments: deps.payments.meetings.seam } : {}),
+  });
   const payments = paymentRoutes({
     db,
     env,

@@ -11,6 +11,7 @@ import { createLogger } from './http/logger.ts';
 import { createRateLimiter } from './http/rate-limit.ts';
 import type { StaticDirs } from './http/static-apps.ts';
 import { createOutboxMailer, createSmtpMailer, type Mailer } from './mail/mailer.ts';
+import { createPayments } from './payments/payments.ts';
 import { createLocalStorage, type FileStorage } from './uploads/storage.ts';
 import { createUploadService } from './uploads/upload-service.ts';
 
@@ -69,7 +70,9 @@ export async function createContainer(options: {
     storage: options.storage ?? createLocalStorage(env.UPLOADS_DIR),
   });
   const profiles = createProfileService({ db, uploads, refreshTokens });
+  const payments = createPayments({ db, env, mailer, logger, now });
   const app = createApp({
+    payments,
     mailer,
     uploads,
     profiles,
@@ -93,6 +96,7 @@ export async function createContainer(options: {
     accounts,
     uploads,
     profiles,
+    payments,
     app,
   };
 }

@@ -32,6 +32,7 @@ async function main() {
     const seeded = await seedIfEmpty(container);
     if (seeded) logger.info('demo data seeded', seeded);
   }
+  const scheduler = container.payments.startScheduler();
   const server = serve(
     { fetch: container.app.fetch, port: env.PORT, hostname: env.HOST },
     (info) => {
@@ -46,6 +47,7 @@ async function main() {
     if (stopping) return;
     stopping = true;
     logger.info(`${signal} received, closing`);
+    scheduler.stop();
     server.close(() => {
       database.close();
       process.exit(0);

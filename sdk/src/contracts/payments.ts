@@ -149,3 +149,33 @@ export const PayoutSchema = v.object({
 });
 export type Payout = v.InferOutput<typeof PayoutSchema>;
 export const PayoutListSchema = v.object({ data: v.array(PayoutSchema) });
+
+// --- Appended by the payments server (issue 6): the consultant's choice after a late cancellation. ---
+/**
+ * A franchisor cancelling within 24 hours of the start leaves the choice to the consultant
+ * (admin-panel §1): `charge` the booked amount, or `reschedule` (the hold is released).
+ */
+export const LATE_CANCELLATION_DECISIONS = ['charge', 'reschedule'] as const;
+export type LateCancellationDecision = (typeof LATE_CANCELLATION_DECISIONS)[number];
+/** `POST /api/users/payments/{id}/late-cancellation`. */
+export const LateCancellationDecisionInputSchema = v.object({
+  decision: v.picklist(LATE_CANCELLATION_DECISIONS, 'Please choose charge or reschedule'),
+});
+export type LateCancellationDecisionInput = v.InferInput<
+  typeof LateCancellationDecisionInputSchema
+>;
+/** A late cancellation waiting for the consultant (`GET /api/users/late-cancellations`). */
+export const LateCancellationSchema = v.object({
+  paymentId: v.string(),
+  franchise: v.nullable(v.object({ id: v.string(), company: v.string() })),
+  start: v.nullable(v.string()),
+  /** The booked amount, dollars. */
+  amount: v.number(),
+  cancelledAt: v.string(),
+});
+export type LateCancellation = v.InferOutput<typeof LateCancellationSchema>;
+export const LateCancellationListSchema = v.object({ data: v.array(LateCancellationSchema) });
+export const LateCancellationResultSchema = v.object({
+  result: v.picklist(['charged', 'failed', 'released']),
+});
+export type LateCancellationResult = v.InferOutput<typeof LateCancellationResultSchema>;

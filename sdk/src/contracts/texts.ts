@@ -142,5 +142,12 @@ export const UI_TEXT = {
 export const CLIENT_OPERATIONS = {
   fetchConfig: 'Error fetching configuration',
   checkHealth: 'Error checking server health',
+  // Payments (issue 6)
+  fetchSubscription: 'Error fetching subscription',
+  fetchPayouts: 'Error fetching payouts',
+  downloadPayoutStatement: 'Error downloading payout statement',
+  runManualProcessing: 'Error processing payments',
+  fetchLateCancellations: 'Error fetching late cancellations',
+  resolveLateCancellation: 'Error resolving late cancellation',
 } as const;
 export type ClientOperation = keyof typeof CLIENT_OPERATIONS;

@@ -1,5 +1,7 @@
 import type { Faker } from '@faker-js/faker';
-import { type BookingStatus, MINUTES_PER_RATE_UNIT, PLATFORM_FEE_PERCENT } from '@fm/sdk/contracts';
+import type { BookingStatus } from '@fm/sdk/contracts';
+import { meetingAmountCents } from '../money/meeting-amount.ts';
+import { splitCharge as splitPaymentCharge } from '../payments/money-rules.ts';
 import type { SeededConsultant } from './consultants.ts';
 import type { SeededFranchisor } from './franchises.ts';
 import { HOUR_MS, MINUTE_MS, seededFaker, seedId, zonedDay, zonedInstant } from './random.ts';
@@ -28,18 +30,12 @@ export interface SeededMeeting {
   charge: { at: Date; paid: boolean } | null;
 }
 
-/** A meeting's amount (D10): floor(duration / 15) × rate, in cents. */
-export const meetingAmountCents = (durationMinutes: number, rateCents: number) =>
-  Math.floor(durationMinutes / MINUTES_PER_RATE_UNIT) * rateCents;
+export { meetingAmountCents } from '../money/meeting-amount.ts';
 
-/**
- * The platform's share of a charge. The fee is rounded down to the cent and the consultant gets the
- * remainder, so the two shares always add up to the total exactly.
- * @example splitCharge(5001) // { feeCents: 1000, consultantCents: 4001 }
- */
+/** The seed's name for the payments rule: fee rounded down, the consultant gets the rest. */
 export function splitCharge(totalCents: number) {
-  const feeCents = Math.floor((totalCents * PLATFORM_FEE_PERCENT) / 100);
-  return { feeCents, consultantCents: totalCents - feeCents };
+  const { platformFeeCents, consultantShareCents } = splitPaymentCharge(totalCents);
+  return { feeCents: platformFeeCents, consultantCents: consultantShareCents };
 }
 
 /** The weekly charge run (D10): Mondays 06:00 UTC, the first one at least an hour after completion. */

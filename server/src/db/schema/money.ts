@@ -63,6 +63,8 @@ export const subscription = sqliteTable(
     termEndsAt: instant('term_ends_at').notNull(),
     cancelAtPeriodEnd: bool('cancel_at_period_end').notNull().default(false),
     canceledAt: instant('canceled_at'),
+    /** The newest provider event applied: an older one arriving late is ignored. */
+    lastEventAt: instant('last_event_at'),
     ...timestamps,
   },
   (t) => [
@@ -76,22 +78,37 @@ export const payment = sqliteTable(
   'payment',
   {
     id: id(),
-    meetingId: text('meeting_id')
-      .notNull()
-      .references(() => meeting.id),
+    /**
+     * The meeting; cleared when a franchisor's late cancellation deletes it while the consultant
+     * still decides whether to charge (the payment keeps `start_at` and its amount).
+     */
+    meetingId: text('meeting_id').references(() => meeting.id, { onDelete: 'set null' }),
     franchiseId: text('franchise_id').references(() => franchise.id),
     consultantId: text('consultant_id')
       .notNull()
       .references(() => user.id),
     amountCents: cents('amount_cents').notNull(),
+    /** The meeting's start, kept for a payment whose meeting was deleted. */
+    startAt: instant('start_at'),
     status: text('status', { enum: ['pending', 'declined', 'completed'] })
       .notNull()
       .default('pending'),
     isPaid: bool('is_paid').notNull().default(false),
     holdId: text('hold_id'),
     holdExpiresAt: instant('hold_expires_at'),
+    /** When the hold of a meeting booked further out is placed (D10: about 48 h before the start). */
+    holdDueAt: instant('hold_due_at'),
+    /** Hold attempts so far; the provider's idempotency key of the next is `hold:{meeting}:{n}`. */
+    holdAttempts: integer('hold_attempts').notNull().default(0),
+    holdFailureCode: text('hold_failure_code'),
     chargedAt: instant('charged_at'),
     failureCode: text('failure_code'),
+    /** Charge attempts so far; the provider's idempotency key of the next is `charge:{meeting}:{n}`. */
+    chargeAttempts: integer('charge_attempts').notNull().default(0),
+    /** The franchisor cancelled within 24 hours: the consultant decides (charge or reschedule). */
+    lateCancelledAt: instant('late_cancelled_at'),
+    /** The newest provider event applied: an older one arriving late is ignored. */
+    lastEventAt: instant('last_event_at'),
     ...timestamps,
   },
   (t) => [
@@ -99,6 +116,7 @@ export const payment = sqliteTable(
     index('payment_franchise_idx').on(t.franchiseId, t.createdAt),
     index('payment_consultant_idx').on(t.consultantId, t.createdAt),
     index('payment_status_idx').on(t.status, t.isPaid),
+    index('payment_hold_due_idx').on(t.holdDueAt),
   ],
 );
 
@@ -112,7 +130,8 @@ export const ledgerTransaction = sqliteTable(
     id: id(),
     kind: text('kind').notNull(),
     idempotencyKey: text('idempotency_key').notNull(),
-    meetingId: text('meeting_id').references(() => meeting.id),
+    /** Cleared when the meeting is deleted (a cancellation); the key keeps the trace. */
+    meetingId: text('meeting_id').references(() => meeting.id, { onDelete: 'set null' }),
     franchiseId: text('franchise_id').references(() => franchise.id),
     consultantId: text('consultant_id').references(() => user.id),
     providerReference: text('provider_reference'),

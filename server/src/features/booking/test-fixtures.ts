@@ -69,6 +69,13 @@ export async function makeFranchisor(
     .update(user)
     .set({ franchiseId, ...(options.firstName ? { firstName: options.firstName } : {}) })
     .where(eq(user.id, account.user.id));
+  // Booking places a hold on the franchise's card (D10): every test franchisor has one.
+  const card = await server.fetch('/api/users/payment-method', {
+    method: 'POST',
+    token: account.token,
+    body: JSON.stringify({ paymentMethodId: 'pm_card_visa' }),
+  });
+  if (!card.ok) throw new Error(`adding a card failed: ${card.status} ${await card.text()}`);
   return { id: account.user.id, token: account.token, email: account.user.email, franchiseId };
 }
 

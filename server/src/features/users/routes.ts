@@ -1,14 +1,7 @@
-import {
-  ActivateInputSchema,
-  AUTH_HEADERS,
-  ChangePasswordInputSchema,
-  UpdateAccountInputSchema,
-} from '@fm/sdk/contracts';
-import { and, eq, ne } from 'drizzle-orm';
+import { ActivateInputSchema, AUTH_HEADERS, ChangePasswordInputSchema } from '@fm/sdk/contracts';
 import { Hono } from 'hono';
 import { type AppEnv, requireUser, signedIn } from '../../auth/session.ts';
 import type { Db } from '../../db/client.ts';
-import { user } from '../../db/schema/index.ts';
 import { clientIp } from '../../http/client-ip.ts';
 import { AppError } from '../../http/errors.ts';
 import { validate } from '../../http/validate.ts';

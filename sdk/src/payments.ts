@@ -1,0 +1,318 @@
+import { isHTTPError } from 'ky';
+import {
+  type AddPaymentMethodInput,
+  AddPaymentMethodInputSchema,
+  type GraphPeriod,
+  type LateCancellation,
+  type LateCancellationDecision,
+  LateCancellationDecisionInputSchema,
+  LateCancellationListSchema,
+  type LateCancellationResult,
+  LateCancellationResultSchema,
+  OkSchema,
+  type PaymentList,
+  type PaymentListQuery,
+  PaymentListQuerySchema,
+  PaymentListSchema,
+  type PaymentMethod,
+  PaymentMethodListSchema,
+  PaymentMethodSchema,
+  type PaymentRunResult,
+  PaymentRunResultSchema,
+  type PaymentsGraph,
+  PaymentsGraphQuerySchema,
+  PaymentsGraphSchema,
+  type PaymentTotals,
+  PaymentTotalsSchema,
+  type Payout,
+  PayoutListSchema,
+  PromoCodeInputSchema,
+  type PromoCodeResult,
+  PromoCodeResultSchema,
+  SubscribeInputSchema,
+  type Subscription,
+  SubscriptionSchema,
+} from './contracts/index.ts';
+import { httpError, isApiError, networkError } from './errors.ts';
+import type { Http } from './http.ts';
+import { validateInput } from './validate-input.ts';
+
+/**
+ * Money: cards, the payments pages, the subscription and promo codes, payouts and their statements,
+ * late cancellations, and the admin's manual charge run. Amounts are dollars (D10).
+ *
+ * @example
+ * ```ts
+ * await api.payments.addPaymentMethod({ paymentMethodId: 'pm_card_visa' });
+ * const subscription = await api.payments.subscribe({ promoCode: 'EARLYACCESS' });
+ * ```
+ */
+export interface PaymentsApi {
+  /**
+   * Saves a card (`POST users/payment-method`): a Stripe.js PaymentMethod id, or one of Stripe's
+   * test ids in ledger mode. It becomes the default unless `makeDefault: false`; a new default card
+   * retries declined charges. A declined card rejects with status 402, code `PAYMENT_DECLINED`.
+   * @example const card = await api.payments.addPaymentMethod({ paymentMethodId: 'pm_card_visa' });
+   */
+  addPaymentMethod(input: AddPaymentMethodInput): Promise<PaymentMethod>;
+  /**
+   * The franchise's cards, the default first (`GET users/payment-method`).
+   * @example const [card] = await api.payments.listPaymentMethods();
+   */
+  listPaymentMethods(): Promise<PaymentMethod[]>;
+  /**
+   * Removes a card (`DELETE users/payment-method/{id}`).
+   * @example await api.payments.deletePaymentMethod(card.id);
+   */
+  deletePaymentMethod(id: string): Promise<void>;
+  /**
+   * One page of payments (`GET users/payments`): a franchisor's spend, a consultant's earnings.
+   * @example const { data, total } = await api.payments.listPayments({ page: 2, status: 'completed' });
+   */
+  listPayments(query?: PaymentListQuery): Promise<PaymentList>;
+  /**
+   * FUTURE, PENDING and COMPLETED in dollars (`GET users/payments-total`).
+   * @example const { COMPLETED } = await api.payments.getTotals();
+   */
+  getTotals(): Promise<PaymentTotals>;
+  /**
+   * Charged money over a week, a month or a year (`GET users/payments-graph?period=`).
+   * @example const { points } = await api.payments.getGraph('year');
+   */
+  getGraph(period?: GraphPeriod): Promise<PaymentsGraph>;
+  /**
+   * The franchise's subscription (`GET users/subscription`); `status: null` reads Unsubscribed.
+   * @example const { label, price } = await api.payments.getSubscription();
+   */
+  getSubscription(): Promise<Subscription>;
+  /**
+   * Checks a promo code (`POST users/validate-promo-code`): `valid`, the monthly price and a message.
+   * @example const { valid, price } = await api.payments.validatePromoCode('EARLYACCESS');
+   */
+  validatePromoCode(promoCode: string): Promise<PromoCodeResult>;
+  /**
+   * Subscribes (`POST users/subscribe`): $497 a month for 12 months, $300 with the early-access
+   * code. Needs a card (422); an invalid code rejects with 400 and `errors.promoCode`.
+   * @example await api.payments.subscribe({ promoCode: 'EARLYACCESS' });
+   */
+  subscribe(input?: { promoCode?: string | undefined }): Promise<Subscription>;
+  /**
+   * Cancels the subscription now (`POST users/unsubscribe`).
+   * @example await api.payments.unsubscribe();
+   */
+  unsubscribe(): Promise<Subscription>;
+  /**
+   * Resumes a canceled subscription (`POST users/reactivate-subscription`).
+   * @example await api.payments.reactivateSubscription();
+   */
+  reactivateSubscription(): Promise<Subscription>;
+  /**
+   * A consultant's monthly payouts (`GET users/payouts`).
+   * @example const [latest] = await api.payments.listPayouts();
+   */
+  listPayouts(): Promise<Payout[]>;
+  /**
+   * A payout's statement as CSV text (`GET users/payouts/{id}/statement.csv`).
+   * @example const csv = await api.payments.downloadPayoutStatement(payout.id);
+   */
+  downloadPayoutStatement(payoutId: string): Promise<string>;
+  /**
+   * Meetings a franchisor cancelled within 24 hours, waiting for the consultant's decision.
+   * @example const pending = await api.payments.listLateCancellations();
+   */
+  listLateCancellations(): Promise<LateCancellation[]>;
+  /**
+   * The consultant's decision on a late cancellation: `charge` or `reschedule` (release the hold).
+   * @example await api.payments.resolveLateCancellation(item.paymentId, 'charge');
+   */
+  resolveLateCancellation(
+    paymentId: string,
+    decision: LateCancellationDecision,
+  ): Promise<LateCancellationResult>;
+  /**
+   * Admins: charges completed meetings of the past week plus missed ones now
+   * (`POST users/cron-manual-trigger`). Safe to call twice.
+   * @example const { charged, failed } = await api.payments.runManualProcessing();
+   */
+  runManualProcessing(): Promise<PaymentRunResult>;
+}
+
+const withQuery = (path: string, query: Record<string, string | number | undefined>) => {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== undefined && value !== '') params.set(key, String(value));
+  }
+  const search = params.toString();
+  return search ? `${path}?${search}` : path;
+};
+
+const id = (value: string) => encodeURIComponent(value);
+
+/**
+ * Creates the payments calls on a transport.
+ * @example const payments = createPaymentsApi(http);
+ */
+export function createPaymentsApi(http: Http): PaymentsApi {
+  return {
+    async addPaymentMethod(input) {
+      const json = validateInput('createPaymentMethod', AddPaymentMethodInputSchema, input);
+      return http.call({
+        operation: 'createPaymentMethod',
+        method: 'post',
+        path: 'users/payment-method',
+        json,
+        response: PaymentMethodSchema,
+      });
+    },
+    async listPaymentMethods() {
+      const { data } = await http.call({
+        operation: 'fetchPaymentMethods',
+        method: 'get',
+        path: 'users/payment-method',
+        response: PaymentMethodListSchema,
+      });
+      return data;
+    },
+    async deletePaymentMethod(methodId) {
+      await http.call({
+        operation: 'deletePaymentMethod',
+        method: 'delete',
+        path: `users/payment-method/${id(methodId)}`,
+        response: OkSchema,
+      });
+    },
+    async listPayments(query = {}) {
+      validateInput('fetchPayments', PaymentListQuerySchema, query);
+      return http.call({
+        operation: 'fetchPayments',
+        method: 'get',
+        path: withQuery('users/payments', {
+          page: query.page,
+          limit: query.limit,
+          status: query.status,
+        }),
+        response: PaymentListSchema,
+      });
+    },
+    getTotals() {
+      return http.call({
+        operation: 'fetchPaymentsTotal',
+        method: 'get',
+        path: 'users/payments-total',
+        response: PaymentTotalsSchema,
+      });
+    },
+    async getGraph(period) {
+      const query = validateInput('fetchPaymentsChart', PaymentsGraphQuerySchema, { period });
+      return http.call({
+        operation: 'fetchPaymentsChart',
+        method: 'get',
+        path: withQuery('users/payments-graph', { period: query.period }),
+        response: PaymentsGraphSchema,
+      });
+    },
+    getSubscription() {
+      return http.call({
+        operation: 'fetchSubscription',
+        method: 'get',
+        path: 'users/subscription',
+        response: SubscriptionSchema,
+      });
+    },
+    async validatePromoCode(promoCode) {
+      const json = validateInput('validatePromoCode', PromoCodeInputSchema, { promoCode });
+      return http.call({
+        operation: 'validatePromoCode',
+        method: 'post',
+        path: 'users/validate-promo-code',
+        json,
+        response: PromoCodeResultSchema,
+      });
+    },
+    async subscribe(input = {}) {
+      const filled = input.promoCode?.trim() ? { promoCode: input.promoCode } : {};
+      const json = validateInput('subscribe', SubscribeInputSchema, filled);
+      return http.call({
+        operation: 'subscribe',
+        method: 'post',
+        path: 'users/subscribe',
+        json,
+        response: SubscriptionSchema,
+      });
+    },
+    unsubscribe() {
+      return http.call({
+        operation: 'unsubscribe',
+        method: 'post',
+        path: 'users/unsubscribe',
+        json: {},
+        response: SubscriptionSchema,
+      });
+    },
+    reactivateSubscription() {
+      return http.call({
+        operation: 'reactivateSubscription',
+        method: 'post',
+        path: 'users/reactivate-subscription',
+        json: {},
+        response: SubscriptionSchema,
+      });
+    },
+    async listPayouts() {
+      const { data } = await http.call({
+        operation: 'fetchPayouts',
+        method: 'get',
+        path: 'users/payouts',
+        response: PayoutListSchema,
+      });
+      return data;
+    },
+    async downloadPayoutStatement(payoutId) {
+      const operation = 'downloadPayoutStatement';
+      try {
+        return await http
+          .ky(`users/payouts/${id(payoutId)}/statement.csv`, {
+            headers: { accept: 'text/csv' },
+          })
+          .text();
+      } catch (error) {
+        if (isApiError(error)) throw error;
+        if (isHTTPError(error)) {
+          const body = await error.response.text().catch(() => '');
+          throw httpError(operation, error.response.status, body, error);
+        }
+        throw networkError(operation, error);
+      }
+    },
+    async listLateCancellations() {
+      const { data } = await http.call({
+        operation: 'fetchLateCancellations',
+        method: 'get',
+        path: 'users/late-cancellations',
+        response: LateCancellationListSchema,
+      });
+      return data;
+    },
+    async resolveLateCancellation(paymentId, decision) {
+      const json = validateInput('resolveLateCancellation', LateCancellationDecisionInputSchema, {
+        decision,
+      });
+      return http.call({
+        operation: 'resolveLateCancellation',
+        method: 'post',
+        path: `users/payments/${id(paymentId)}/late-cancellation`,
+        json,
+        response: LateCancellationResultSchema,
+      });
+    },
+    runManualProcessing() {
+      return http.call({
+        operation: 'runManualProcessing',
+        method: 'post',
+        path: 'users/cron-manual-trigger',
+        json: {},
+        response: PaymentRunResultSchema,
+      });
+    },
+  };
+}

@@ -1,0 +1,468 @@
+import { DECLINED_CARD_FEE_CENTS, type PaymentRunResult } from '@fm/sdk/contracts';
+import { and, asc, eq, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
+import { meeting, payment } from '../db/schema/index.ts';
+import { isAppError } from '../http/errors.ts';
+import { billingContactOf, defaultCard, ensureCustomer } from './billing.ts';
+import type { PaymentsContext } from './context.ts';
+import {
+  captureLines,
+  declinedFeeLines,
+  declinedFeePaidLines,
+  isPosted,
+  LEDGER_KEYS,
+  post,
+  releaseLines,
+} from './ledger.ts';
+import { formatUsd, HOLD_VALIDITY_MS, isHoldUsable, meetingAmountCents } from './money-rules.ts';
+import { notifyUsers } from './notify.ts';
+import {
+  heldCents,
+  loadPayment,
+  moneyKey,
+  type PaymentContextRow,
+  startLabel,
+} from './payment-rows.ts';
+import { HoldUnusableError, isPaymentDeclined, type PaymentDeclinedError } from './provider.ts';
+
+export type ChargeOutcome = 'charged' | 'failed' | 'skipped';
+
+/** Test seams of a charge run: a hook that throws there is a process dying at the worst moment. */
+export interface ChargeHooks {
+  /** After the provider answered, before anything is recorded. */
+  afterProviderCall?: (paymentId: string) => void | Promise<void>;
+}
+
+/** The provider's idempotency key of one charge attempt; the ledger's `capture:{meetingId}` is once per meeting. */
+export const chargeKey = (key: string, attempt: number) => `charge:${key}:${attempt}`;
+
+/**
+ * Charging completed meetings (D10): capture the hold while it is valid, else charge the saved card
+ * off-session under the same idempotency key; 20 % to the platform, 80 % to the consultant; a
+ * declined card costs one $25 fee, is notified, and is retried when a new card is added. Safe to run
+ * twice, concurrently or after a crash: the provider sees the same key per attempt, the ledger
+ * posts each key once, and the payment row only moves forward through conditional updates.
+ */
+export function createCharges(ctx: PaymentsContext) {
+  const { db } = ctx;
+
+  async function chargePayment(
+    idOrMeetingId: string,
+    options: { retry?: boolean; hooks?: ChargeHooks | undefined } = {},
+  ): Promise<ChargeOutcome> {
+    const row = await loadPayment(db, idOrMeetingId);
+    if (!row) return 'skipped';
+    const p = row.payment;
+    if (p.isPaid) return 'skipped';
+    if (p.failureCode && !options.retry) return 'skipped';
+    const completed = p.status === 'completed' || row.meeting?.status === 'completed';
+    if (!completed) return 'skipped';
+    const franchiseId = row.franchiseId;
+    if (!franchiseId) {
+      ctx.logger.error('payment without a franchise cannot be charged', { paymentId: p.id });
+      return 'skipped';
+    }
+    const key = moneyKey(p);
+    const amount = row.meeting
+      ? meetingAmountCents(row.meeting.durationMinutes, row.meeting.rateCents)
+      : p.amountCents;
+    const attempt = p.chargeAttempts;
+    const held = await heldCents(db, key, franchiseId);
+
+    if (amount === 0) {
+      const settled = await recordSuccess(row, { franchiseId, amount, held, reference: null });
+      return settled ? 'charged' : 'skipped';
+    }
+    const card = await defaultCard(db, franchiseId);
+    if (!card) {
+      const counted = await recordFailure(row, {
+        attempt,
+        amount,
+        code: 'no_payment_method',
+        fee: false,
+        reason: 'There is no card on file.',
+      });
+      return counted ? 'failed' : 'skipped';
+    }
+    const idempotencyKey = chargeKey(key, attempt);
+    let reference: string;
+    try {
+      const customerId = await ensureCustomer(ctx, franchiseId);
+      const capturable =
+        p.holdId !== null && held >= amount && isHoldUsable(p.holdExpiresAt, ctx.now());
+      const offSession = (keyUsed: string) =>
+        ctx.provider.chargeOffSession({
+          customerId,
+          providerMethodId: card.providerMethodId,
+          amountCents: amount,
+          idempotencyKey: keyUsed,
+          description: `Meeting with ${row.consultantName} on ${startLabel(row.startAt, row.timeZone)}`,
+          metadata: {
+            kind: 'meeting_charge',
+            paymentId: p.id,
+            meetingKey: key,
+            attempt: String(attempt),
+          },
+        });
+      if (capturable && p.holdId) {
+        try {
+          ({ reference } = await ctx.provider.capture({
+            holdId: p.holdId,
+            amountCents: amount,
+            idempotencyKey,
+          }));
+        } catch (error) {
+          // The provider no longer has the hold (released or expired early): charge the card. The
+          // key is derived, so a rerun meets the same failed capture and reaches the same charge.
+          if (!(error instanceof HoldUnusableError)) throw error;
+          ({ reference } = await offSession(`${idempotencyKey}:off_session`));
+        }
+      } else {
+        ({ reference } = await offSession(idempotencyKey));
+        // A hold that could not be used is given back (an expired one is gone already).
+        if (p.holdId) {
+          await ctx.provider.release({ holdId: p.holdId, idempotencyKey: `release:${key}` });
+        }
+      }
+    } catch (error) {
+      if (!isPaymentDeclined(error)) throw error;
+      await options.hooks?.afterProviderCall?.(p.id);
+      const counted = await recordFailure(row, {
+        attempt,
+        amount,
+        code: error.failureCode,
+        fee: true,
+        reason: (error as PaymentDeclinedError).displayMessage,
+      });
+      // A concurrent run recorded this very attempt already.
+      return counted ? 'failed' : 'skipped';
+    }
+    await options.hooks?.afterProviderCall?.(p.id);
+    const settled = await recordSuccess(row, { franchiseId, amount, held, reference });
+    await collectDeclinedFee(row, franchiseId);
+    return settled ? 'charged' : 'skipped';
+  }
+
+  /** Records a charge once: ledger (release of the hold, capture with its split) and the rows. */
+  async function recordSuccess(
+    row: PaymentContextRow,
+    c: { franchiseId: string; amount: number; held: number; reference: string | null },
+  ): Promise<boolean> {
+    const p = row.payment;
+    const key = moneyKey(p);
+    const at = ctx.now();
+    const { posted, settled } = await db.transaction(async (tx) => {
+      if (c.held > 0) {
+        await post(tx, {
+          kind: 'release',
+          idempotencyKey: LEDGER_KEYS.release(key),
+          entries: releaseLines(c.franchiseId, c.held),
+          meetingId: p.meetingId,
+          franchiseId: c.franchiseId,
+          providerReference: p.holdId,
+          createdAt: at,
+        });
+      }
+      const { posted } = await post(tx, {
+        kind: 'capture',
+        idempotencyKey: LEDGER_KEYS.capture(key),
+        entries: captureLines(c.franchiseId, p.consultantId, c.amount),
+        meetingId: p.meetingId,
+        franchiseId: c.franchiseId,
+        consultantId: p.consultantId,
+        providerReference: c.reference,
+        createdAt: at,
+      });
+      const updated = await tx
+        .update(payment)
+        .set({
+          isPaid: true,
+          status: 'completed',
+          amountCents: c.amount,
+          chargedAt: at,
+          failureCode: null,
+          holdId: null,
+          holdExpiresAt: null,
+          holdDueAt: null,
+        })
+        .where(and(eq(payment.id, p.id), eq(payment.isPaid, false)))
+        .returning({ id: payment.id });
+      if (p.meetingId) {
+        await tx
+          .update(meeting)
+          .set({ isPaid: true, paidAmountCents: c.amount })
+          .where(eq(meeting.id, p.meetingId));
+      }
+      return { posted, settled: updated.length > 0 };
+    });
+    if (posted && c.amount > 0) {
+      await notifyUsers(ctx, {
+        userIds: [row.franchisorId, await billingContactOf(db, c.franchiseId)],
+        actorId: p.consultantId,
+        type: 'payment_charged',
+        subject: 'Payment received',
+        message: `Your card was charged ${formatUsd(c.amount)} for your meeting with ${row.consultantName}.`,
+        link: '/payments',
+      });
+    }
+    return settled;
+  }
+
+  /**
+   * A declined charge: the attempt is counted once (a conditional update), the $25 fee is posted
+   * once per meeting whatever the number of attempts, and the franchise is told to update its card.
+   */
+  async function recordFailure(
+    row: PaymentContextRow,
+    f: { attempt: number; amount: number; code: string; fee: boolean; reason: string },
+  ): Promise<boolean> {
+    const p = row.payment;
+    const key = moneyKey(p);
+    const franchiseId = row.franchiseId;
+    const counted = await db.transaction(async (tx) => {
+      const updated = await tx
+        .update(payment)
+        .set({
+          failureCode: f.code,
+          chargeAttempts: f.attempt + 1,
+          status: 'completed',
+          amountCents: f.amount,
+        })
+        .where(
+          and(
+            eq(payment.id, p.id),
+            eq(payment.isPaid, false),
+            eq(payment.chargeAttempts, f.attempt),
+          ),
+        )
+        .returning({ id: payment.id });
+      if (updated.length === 0) return { counted: false, feePosted: false };
+      let feePosted = false;
+      if (f.fee && franchiseId) {
+        ({ posted: feePosted } = await post(tx, {
+          kind: 'declined_fee',
+          idempotencyKey: LEDGER_KEYS.declinedFee(key),
+          entries: declinedFeeLines(franchiseId),
+          meetingId: p.meetingId,
+          franchiseId,
+          createdAt: ctx.now(),
+        }));
+      }
+      return { counted: true, feePosted };
+    });
+    if (!counted.counted) return false;
+    const fee = counted.feePosted
+      ? ` A ${formatUsd(DECLINED_CARD_FEE_CENTS)} declined-card fee applies.`
+      : '';
+    await notifyUsers(ctx, {
+      userIds: [row.franchisorId, await billingContactOf(db, franchiseId)],
+      actorId: p.consultantId,
+      type: 'payment_failed',
+      subject: 'Payment declined',
+      message: `The payment of ${formatUsd(f.amount)} for your meeting with ${row.consultantName} was declined (${f.reason}).${fee} Please update your card.`,
+      link: '/my-profile/payment-details',
+    });
+    return true;
+  }
+
+  /** After a successful retry, the declined-card fee still owed for that meeting is charged too. */
+  async function collectDeclinedFee(row: PaymentContextRow, franchiseId: string): Promise<void> {
+    const key = moneyKey(row.payment);
+    if (!(await isPosted(db, LEDGER_KEYS.declinedFee(key)))) return;
+    if (await isPosted(db, LEDGER_KEYS.declinedFeePaid(key))) return;
+    const card = await defaultCard(db, franchiseId);
+    if (!card) return;
+    try {
+      const customerId = await ensureCustomer(ctx, franchiseId);
+      const { reference } = await ctx.provider.chargeOffSession({
+        customerId,
+        providerMethodId: card.providerMethodId,
+        amountCents: DECLINED_CARD_FEE_CENTS,
+        idempotencyKey: `declined_fee:${key}:${row.payment.chargeAttempts}`,
+        description: 'Declined-card fee',
+        metadata: { kind: 'declined_fee', paymentId: row.payment.id, meetingKey: key },
+      });
+      await post(db, {
+        kind: 'declined_fee_paid',
+        idempotencyKey: LEDGER_KEYS.declinedFeePaid(key),
+        entries: declinedFeePaidLines(franchiseId),
+        meetingId: row.payment.meetingId,
+        franchiseId,
+        providerReference: reference,
+        createdAt: ctx.now(),
+      });
+    } catch (error) {
+      // The fee stays owed (franchise receivable); the next successful charge collects it.
+      if (!isPaymentDeclined(error)) throw error;
+    }
+  }
+
+  /** Completed meetings that have no payment row yet (booked before payments were wired) get one. */
+  async function ensurePaymentRows(): Promise<void> {
+    const missing = await db
+      .select({
+        id: meeting.id,
+        franchiseId: meeting.franchiseId,
+        consultantId: meeting.consultantId,
+        durationMinutes: meeting.durationMinutes,
+        rateCents: meeting.rateCents,
+        startAt: meeting.startAt,
+      })
+      .from(meeting)
+      .leftJoin(payment, eq(payment.meetingId, meeting.id))
+      .where(and(eq(meeting.status, 'completed'), eq(meeting.isPaid, false), isNull(payment.id)));
+    for (const m of missing) {
+      await db
+        .insert(payment)
+        .values({
+          id: m.id,
+          meetingId: m.id,
+          franchiseId: m.franchiseId,
+          consultantId: m.consultantId,
+          amountCents: meetingAmountCents(m.durationMinutes, m.rateCents),
+          status: 'completed',
+          startAt: m.startAt,
+        })
+        .onConflictDoNothing();
+    }
+  }
+
+  /** Late cancellations the consultant never decided on are released after a week (treated as reschedule). */
+  async function expireLateCancellations(release: (paymentId: string) => Promise<void>) {
+    const cutoff = new Date(ctx.now().getTime() - HOLD_VALIDITY_MS);
+    const stale = await db
+      .select({ id: payment.id })
+      .from(payment)
+      .where(
+        and(
+          isNotNull(payment.lateCancelledAt),
+          lt(payment.lateCancelledAt, cutoff),
+          eq(payment.status, 'pending'),
+          eq(payment.isPaid, false),
+        ),
+      );
+    for (const s of stale) await release(s.id);
+  }
+
+  /**
+   * The weekly run and the admin's manual trigger (D10): every completed, unpaid meeting without a
+   * recorded failure — those of the past week and any missed before. Unknown errors stop the run
+   * (it is safe to run again); a provider outage skips that payment until the next run.
+   */
+  async function runCharges(options: { hooks?: ChargeHooks } = {}): Promise<PaymentRunResult> {
+    await ensurePaymentRows();
+    const due = await db
+      .select({ id: payment.id })
+      .from(payment)
+      .leftJoin(meeting, eq(meeting.id, payment.meetingId))
+      .where(
+        and(
+          eq(payment.isPaid, false),
+          isNull(payment.failureCode),
+          or(eq(payment.status, 'completed'), eq(meeting.status, 'completed')),
+        ),
+      )
+      .orderBy(asc(payment.createdAt), asc(payment.id));
+    const result: PaymentRunResult = { charged: 0, failed: 0, skipped: 0 };
+    for (const { id } of due) {
+      let outcome: ChargeOutcome;
+      try {
+        outcome = await chargePayment(id, { hooks: options.hooks });
+      } catch (error) {
+        if (!isAppError(error)) throw error;
+        ctx.logger.error('charge skipped', { paymentId: id, code: error.code });
+        outcome = 'skipped';
+      }
+      result[outcome] += 1;
+    }
+    return result;
+  }
+
+  /** A new default card: the franchise's declined charges are tried again (each attempt its own key). */
+  async function retryFailedForFranchise(franchiseId: string): Promise<PaymentRunResult> {
+    const failed = await db
+      .select({ id: payment.id })
+      .from(payment)
+      .leftJoin(meeting, eq(meeting.id, payment.meetingId))
+      .where(
+        and(
+          eq(payment.isPaid, false),
+          isNotNull(payment.failureCode),
+          or(eq(payment.franchiseId, franchiseId), eq(meeting.franchiseId, franchiseId)),
+        ),
+      )
+      .orderBy(asc(payment.createdAt));
+    const result: PaymentRunResult = { charged: 0, failed: 0, skipped: 0 };
+    for (const { id } of failed) {
+      try {
+        result[await chargePayment(id, { retry: true })] += 1;
+      } catch (error) {
+        ctx.logger.error('retry of a declined charge failed', error);
+        result.skipped += 1;
+      }
+    }
+    return result;
+  }
+
+  /**
+   * A charge the provider reports as succeeded (webhook): recorded like the run would, once. This is
+   * what repairs a crash between Stripe's answer and our write before the next run does.
+   */
+  async function recordProviderSuccess(paymentId: string, reference: string): Promise<void> {
+    const row = await loadPayment(db, paymentId);
+    if (!row || row.payment.isPaid || !row.franchiseId) return;
+    const p = row.payment;
+    const amount = row.meeting
+      ? meetingAmountCents(row.meeting.durationMinutes, row.meeting.rateCents)
+      : p.amountCents;
+    const held = await heldCents(db, moneyKey(p), row.franchiseId);
+    await recordSuccess(row, { franchiseId: row.franchiseId, amount, held, reference });
+  }
+
+  /** A charge attempt the provider reports as failed (webhook): counted once, with the fee once. */
+  async function recordProviderFailure(
+    paymentId: string,
+    attempt: number,
+    failure: { code: string; reason: string },
+  ): Promise<void> {
+    const row = await loadPayment(db, paymentId);
+    if (!row || row.payment.isPaid || row.payment.chargeAttempts !== attempt) return;
+    const amount = row.meeting
+      ? meetingAmountCents(row.meeting.durationMinutes, row.meeting.rateCents)
+      : row.payment.amountCents;
+    await recordFailure(row, {
+      attempt,
+      amount,
+      code: failure.code,
+      fee: true,
+      reason: failure.reason,
+    });
+  }
+
+  /** Number of payments the next run would charge (for the admin). */
+  async function countDue(): Promise<number> {
+    const row = await db
+      .select({ n: sql<number>`count(*)`.mapWith(Number) })
+      .from(payment)
+      .where(
+        and(
+          eq(payment.isPaid, false),
+          isNull(payment.failureCode),
+          eq(payment.status, 'completed'),
+        ),
+      )
+      .get();
+    return row?.n ?? 0;
+  }
+
+  return {
+    chargePayment,
+    runCharges,
+    retryFailedForFranchise,
+    expireLateCancellations,
+    recordProviderSuccess,
+    recordProviderFailure,
+    countDue,
+  };
+}
+
+export type Charges = ReturnType<typeof createCharges>;

@@ -1,0 +1,13 @@
+import type { Db } from '../db/client.ts';
+import type { Logger } from '../http/logger.ts';
+import type { Mailer } from '../mail/mailer.ts';
+import type { PaymentProvider } from './provider.ts';
+
+/** What every payments service needs; passed in, never imported (a clock included). */
+export interface PaymentsContext {
+  db: Db;
+  provider: PaymentProvider;
+  mailer: Mailer;
+  logger: Logger;
+  now: () => Date;
+}

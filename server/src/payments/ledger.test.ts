@@ -1,0 +1,84 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '../db/client.ts';
+import { ledgerEntry, ledgerTransaction } from '../db/schema/index.ts';
+import { startTestServer, type TestServer } from '../testing/test-server.ts';
+import {
+  ACCOUNTS,
+  balance,
+  captureLines,
+  consultantBalance,
+  franchiseBalance,
+  LedgerImbalanceError,
+  payoutLines,
+  post,
+  unbalancedTransactions,
+} from './ledger.ts';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(() => server.close());
+
+const at = new Date('2026-03-02T12:00:00Z');
+const openServerDb = (s: TestServer) => openDatabase({ url: s.container.env.DATABASE_URL });
+
+describe('the double-entry ledger', () => {
+  it('refuses a posting that does not balance, or is not whole cents, and writes nothing', async () => {
+    const { db } = server.container;
+    await expect(
+      post(db, {
+        kind: 'capture',
+        idempotencyKey: 'bad:1',
+        entries: [
+          { account: 'a', amountCents: 100 },
+          { account: 'b', amountCents: -99 },
+        ],
+        createdAt: at,
+      }),
+    ).rejects.toBeInstanceOf(LedgerImbalanceError);
+    await expect(
+      post(db, {
+        kind: 'capture',
+        idempotencyKey: 'bad:2',
+        entries: [
+          { account: 'a', amountCents: 0.5 },
+          { account: 'b', amountCents: -0.5 },
+        ],
+        createdAt: at,
+      }),
+    ).rejects.toBeInstanceOf(LedgerImbalanceError);
+    expect(await db.select().from(ledgerTransaction)).toEqual([]);
+    expect(await db.select().from(ledgerEntry)).toEqual([]);
+  });
+
+  it('posts each idempotency key once and derives balances by summing', async () => {
+    const { db } = server.container;
+    const capture = {
+      kind: 'capture' as const,
+      idempotencyKey: 'capture:m1',
+      entries: captureLines('f1', 'c1', 5_001),
+      createdAt: at,
+    };
+    await expect(post(db, capture)).resolves.toEqual({ posted: true });
+    await expect(post(db, capture)).resolves.toEqual({ posted: false });
+    // A second process posting the same key meets the unique index: nothing is written.
+    const other = await openServerDb(server);
+    try {
+      await expect(post(other.db, capture)).resolves.toEqual({ posted: false });
+    } finally {
+      other.close();
+    }
+    expect(await balance(db, ACCOUNTS.franchiseCard('f1'))).toBe(5_001);
+    expect(await balance(db, ACCOUNTS.platformRevenue)).toBe(-1_000);
+    expect(await franchiseBalance(db, 'f1')).toEqual({ charged: 5_001, held: 0, owed: 0 });
+    await post(db, {
+      kind: 'payout',
+      idempotencyKey: 'payout:c1:2026-03',
+      entries: payoutLines('c1', 4_001),
+      createdAt: at,
+    });
+    expect(await consultantBalance(db, 'c1')).toEqual({ earned: 4_001, paid: 4_001, owed: 0 });
+    expect(await unbalancedTransactions(db)).toEqual([]);
+  });
+});

@@ -1,0 +1,85 @@
+import Stripe from 'stripe';
+import type { Db } from '../db/client.ts';
+import type { Env } from '../env.ts';
+import type { Logger } from '../http/logger.ts';
+import type { Mailer } from '../mail/mailer.ts';
+import { createCharges } from './charges.ts';
+import type { PaymentsContext } from './context.ts';
+import { createPaymentJobs } from './jobs.ts';
+import { createLedgerProvider } from './ledger-provider.ts';
+import { createMeetingPayments } from './meeting-payments.ts';
+import { createPaymentMethods } from './payment-methods.ts';
+import { createPayouts } from './payouts.ts';
+import type { PaymentProvider } from './provider.ts';
+import { createReports } from './reports.ts';
+import { startPaymentScheduler } from './scheduler.ts';
+import { createStripeProvider } from './stripe-provider.ts';
+import { createSubscriptions } from './subscriptions.ts';
+import { createWebhooks } from './webhooks.ts';
+
+/** The provider `PAYMENTS_PROVIDER` names (D2, D10): the ledger unless Stripe is configured. */
+export function providerFromEnv(
+  env: Pick<Env, 'PAYMENTS_PROVIDER' | 'STRIPE_SECRET_KEY'>,
+  now: () => Date,
+): PaymentProvider {
+  if (env.PAYMENTS_PROVIDER === 'stripe') {
+    if (!env.STRIPE_SECRET_KEY) throw new Error('PAYMENTS_PROVIDER=stripe needs STRIPE_SECRET_KEY');
+    return createStripeProvider({ stripe: new Stripe(env.STRIPE_SECRET_KEY), now });
+  }
+  return createLedgerProvider({ now });
+}
+
+/**
+ * The whole money side, wired once: provider, cards, meeting money (the booking seam), charges,
+ * subscriptions, payouts, reports, webhooks and the scheduled jobs.
+ * @example const payments = createPayments({ db, env, mailer, logger, now }); bookingRoutes({ …, payments: payments.meetings.seam })
+ */
+export function createPayments(deps: {
+  db: Db;
+  env: Pick<Env, 'PAYMENTS_PROVIDER' | 'STRIPE_SECRET_KEY' | 'STRIPE_WEBHOOK_SECRET'>;
+  mailer: Mailer;
+  logger: Logger;
+  now: () => Date;
+  /** Replaces the provider `env` names (tests: a Stripe client pointed at a local fake). */
+  provider?: PaymentProvider;
+}) {
+  const ctx: PaymentsContext = {
+    db: deps.db,
+    mailer: deps.mailer,
+    logger: deps.logger,
+    now: deps.now,
+    provider: deps.provider ?? providerFromEnv(deps.env, deps.now),
+  };
+  const charges = createCharges(ctx);
+  const meetings = createMeetingPayments(ctx, charges);
+  const methods = createPaymentMethods(ctx, {
+    async onNewDefaultCard(franchiseId) {
+      await charges.retryFailedForFranchise(franchiseId);
+      await meetings.retryFailedHolds(franchiseId);
+    },
+  });
+  const subscriptions = createSubscriptions(ctx);
+  const payouts = createPayouts(ctx);
+  const reports = createReports({ db: deps.db, now: deps.now });
+  const webhooks = createWebhooks(ctx, {
+    secret: deps.env.STRIPE_WEBHOOK_SECRET,
+    subscriptions,
+    charges,
+  });
+  const jobs = createPaymentJobs(ctx, { charges, meetings, payouts, subscriptions });
+  return {
+    provider: ctx.provider,
+    charges,
+    meetings,
+    methods,
+    subscriptions,
+    payouts,
+    reports,
+    webhooks,
+    jobs,
+    /** Starts the scheduled jobs in this process (main.ts only). */
+    startScheduler: () => startPaymentScheduler({ jobs, logger: deps.logger }),
+  };
+}
+
+export type Payments = ReturnType<typeof createPayments>;

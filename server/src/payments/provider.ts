@@ -1,0 +1,156 @@
+import { AppError } from '../http/errors.ts';
+
+/**
+ * The one payment-provider interface (D10). Two implementations: `ledger` (the embedded default:
+ * Stripe's test payment-method ids behave as in Stripe's test mode, nothing leaves the process) and
+ * `stripe` (the `stripe` package). The provider only talks to the card network; bookkeeping — the
+ * double-entry ledger, payment rows, subscriptions — is the services' job and is the same in both
+ * modes. Every call that moves money takes an idempotency key, so repeating a call with the same key
+ * never moves money twice.
+ */
+
+/** A card as the product shows it (brand, last4, expiry): never more. */
+export interface CardDetails {
+  providerMethodId: string;
+  type: string;
+  brand: string | null;
+  last4: string;
+  expMonth: number;
+  expYear: number;
+}
+
+/** Metadata sent along with a charge so that webhooks can find what it was for. */
+export type ChargeMetadata = Record<string, string>;
+
+export interface ChargeInput {
+  customerId: string;
+  providerMethodId: string;
+  amountCents: number;
+  idempotencyKey: string;
+  description: string;
+  metadata: ChargeMetadata;
+}
+
+export interface Hold {
+  holdId: string;
+  expiresAt: Date;
+}
+
+export interface ProviderSubscription {
+  providerSubscriptionId: string;
+  status: 'active' | 'trialing' | 'canceled' | 'incomplete';
+  currentPeriodStart: Date;
+  currentPeriodEnd: Date;
+}
+
+export interface PayoutResult {
+  /** `paid` when the money was sent; `pending` when it is paid by ACH outside the provider. */
+  status: 'paid' | 'pending';
+  reference: string | null;
+}
+
+export interface PaymentProvider {
+  readonly name: 'ledger' | 'stripe';
+  /** The franchise's customer at the provider, created once. */
+  ensureCustomer(input: {
+    franchiseId: string;
+    customerId: string | null;
+    email: string | null;
+    name: string;
+  }): Promise<string>;
+  /** Attaches a payment method to the customer; answers what may be shown of it. */
+  attachMethod(input: { customerId: string; paymentMethodId: string }): Promise<CardDetails>;
+  /** Makes a card the customer's default for invoices (subscriptions). */
+  setDefaultMethod(input: { customerId: string; providerMethodId: string }): Promise<void>;
+  detachMethod(input: { providerMethodId: string }): Promise<void>;
+  /**
+   * Checks that a card can be charged later off-session without holding money (a SetupIntent in
+   * Stripe): for meetings booked too far out for a hold to last (D10).
+   */
+  verifyMethod(input: {
+    customerId: string;
+    providerMethodId: string;
+    idempotencyKey: string;
+  }): Promise<void>;
+  /** Reserves an amount on a card (a PaymentIntent with manual capture). */
+  authorize(input: ChargeInput): Promise<Hold>;
+  /** Captures (part of) a hold; answers the charge's reference. */
+  capture(input: {
+    holdId: string;
+    amountCents: number;
+    idempotencyKey: string;
+  }): Promise<{ reference: string }>;
+  /** Releases a hold (cancelled or declined meeting); releasing twice is harmless. */
+  release(input: { holdId: string; idempotencyKey: string }): Promise<void>;
+  /** Charges a saved card without the customer present. */
+  chargeOffSession(input: ChargeInput): Promise<{ reference: string }>;
+  refund(input: {
+    reference: string;
+    amountCents: number;
+    idempotencyKey: string;
+  }): Promise<{ reference: string }>;
+  /** Starts a monthly subscription at a price (a Stripe Price of $497 or $300). */
+  createSubscription(input: {
+    customerId: string;
+    providerMethodId: string;
+    priceCents: number;
+    idempotencyKey: string;
+    metadata: ChargeMetadata;
+    /**
+     * The first invoice falls on this instant, not now: a reactivation inside a period that is
+     * already paid. The subscription is active meanwhile.
+     */
+    firstInvoiceAt?: Date | undefined;
+  }): Promise<ProviderSubscription>;
+  cancelSubscription(input: {
+    providerSubscriptionId: string;
+    idempotencyKey: string;
+  }): Promise<void>;
+  /** Pays a consultant (a Connect transfer when they have an account, else the payout ledger). */
+  payout(input: {
+    consultantId: string;
+    amountCents: number;
+    period: string;
+    idempotencyKey: string;
+    destinationAccountId: string | null;
+  }): Promise<PayoutResult>;
+}
+
+/**
+ * The card network refused a charge, a hold or a card check. `code` is Stripe's error code
+ * (`card_declined`), `declineCode` its decline code (`generic_decline`, `insufficient_funds`).
+ */
+export class PaymentDeclinedError extends Error {
+  override name = 'PaymentDeclinedError';
+  constructor(
+    readonly code: string,
+    readonly declineCode: string | null,
+    message: string,
+  ) {
+    super(message);
+  }
+
+  /** What a person reads: Stripe's message with its codes, e.g. `Your card was declined. (card_declined: generic_decline)`. */
+  get displayMessage(): string {
+    const codes = this.declineCode ? `${this.code}: ${this.declineCode}` : this.code;
+    return `${this.message} (${codes})`;
+  }
+
+  /** The API's answer: 402 PAYMENT_DECLINED with Stripe's message and codes (D7, D10). */
+  toAppError(): AppError {
+    return new AppError('PAYMENT_DECLINED', { message: this.displayMessage });
+  }
+
+  /** The stored failure code of a payment: the decline code when there is one. */
+  get failureCode(): string {
+    return this.declineCode ?? this.code;
+  }
+}
+
+export const isPaymentDeclined = (error: unknown): error is PaymentDeclinedError =>
+  error instanceof PaymentDeclinedError;
+
+/** A hold that can no longer be captured (released, expired or captured at the provider already). */
+export class HoldUnusableError extends Error {
+  override name = 'HoldUnusableError';
+}

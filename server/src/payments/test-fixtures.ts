@@ -1,0 +1,138 @@
+import { copyFileSync, mkdtempSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { serve } from '@hono/node-server';
+import { eq } from 'drizzle-orm';
+import type { Container } from '../container.ts';
+import { createContainer } from '../container.ts';
+import type { Db } from '../db/client.ts';
+import { openDatabase } from '../db/client.ts';
+import { meeting, user } from '../db/schema/index.ts';
+import type { TestServer } from '../testing/test-server.ts';
+import { TEST_PASSWORD } from '../testing/test-server.ts';
+import type { MeetingMoneyRef } from './meeting-payments.ts';
+
+/** Test helpers of the payments tests (real server, real database). Test-only. */
+
+export const json = (body: unknown) => JSON.stringify(body);
+
+/** Answers the JSON of a successful call, or fails the test with the body. */
+export async function ok<T = unknown>(response: Promise<Response>): Promise<T> {
+  const res = await response;
+  const text = await res.text();
+  if (!res.ok) throw new Error(`${res.status} ${text}`);
+  return (text ? JSON.parse(text) : undefined) as T;
+}
+
+/** An admin, signed in. */
+export async function signInAdmin(server: TestServer): Promise<string> {
+  const email = `admin-${crypto.randomUUID().slice(0, 8)}@test.example`;
+  await server.container.accounts.ensureAdmin(email, TEST_PASSWORD);
+  const res = await server.fetch('/api/auth/sign-in/email', {
+    method: 'POST',
+    body: json({ email, password: TEST_PASSWORD }),
+  });
+  const body = (await res.json()) as { token: string };
+  return body.token;
+}
+
+/** A franchisor with a saved card (through the API); `franchiseId` is the franchise created for it. */
+export async function franchisorWithCard(server: TestServer, card = 'pm_card_visa') {
+  const account = await server.signUp('franchisor');
+  if (card) {
+    await ok(
+      server.fetch('/api/users/payment-method', {
+        method: 'POST',
+        token: account.token,
+        body: json({ paymentMethodId: card }),
+      }),
+    );
+  }
+  const row = await server.container.db
+    .select({ franchiseId: user.franchiseId })
+    .from(user)
+    .where(eq(user.id, account.user.id))
+    .get();
+  return { id: account.user.id, token: account.token, franchiseId: row?.franchiseId ?? null };
+}
+
+export async function consultantAccount(server: TestServer) {
+  const account = await server.signUp('consultant');
+  return { id: account.user.id, token: account.token };
+}
+
+/** A meeting row as booking writes it (the payments seam is called separately). */
+export async function insertMeeting(
+  db: Db,
+  m: {
+    consultantId: string;
+    franchisorId: string;
+    franchiseId: string | null;
+    startAt: Date;
+    durationMinutes: number;
+    rateCents: number;
+    status?: 'future' | 'pending' | 'completed' | 'declined';
+  },
+): Promise<MeetingMoneyRef & { status: string }> {
+  const [row] = await db
+    .insert(meeting)
+    .values({
+      consultantId: m.consultantId,
+      franchisorId: m.franchisorId,
+      franchiseId: m.franchiseId,
+      startAt: m.startAt,
+      endAt: new Date(m.startAt.getTime() + m.durationMinutes * 60_000),
+      timeZone: 'America/New_York',
+      durationMinutes: m.durationMinutes,
+      rateCents: m.rateCents,
+      status: m.status ?? 'future',
+    })
+    .returning();
+  if (!row) throw new Error('meeting insert failed');
+  return row;
+}
+
+export async function setMeetingStatus(
+  db: Db,
+  id: string,
+  status: 'future' | 'pending' | 'completed' | 'declined',
+) {
+  await db.update(meeting).set({ status }).where(eq(meeting.id, id));
+}
+
+/** A copy of a container's database file, taken now (an identical database to compare runs on). */
+export async function copyDatabase(container: Container): Promise<string> {
+  await container.database.client.execute('PRAGMA wal_checkpoint(TRUNCATE)');
+  const copy = join(mkdtempSync(join(tmpdir(), 'fm-pay-')), 'copy.db');
+  copyFileSync(container.env.DATABASE_URL.slice('file:'.length), copy);
+  return `file:${copy}`;
+}
+
+/** Another API process: a container and an HTTP server over the database at `url`. */
+export async function openServer(
+  base: Container,
+  url: string,
+  now: () => Date,
+): Promise<{ url: string; container: Container; close(): Promise<void> }> {
+  const database = await openDatabase({ url });
+  const container = await createContainer({
+    env: { ...base.env, DATABASE_URL: url },
+    database,
+    now,
+  });
+  const http = serve({ fetch: container.app.fetch, port: 0, hostname: '127.0.0.1' });
+  await new Promise<void>((ready) => http.once('listening', () => ready()));
+  const port = (http.address() as AddressInfo).port;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    container,
+    close: () =>
+      new Promise<void>((done) =>
+        http.close(() => {
+          database.close();
+          done();
+        }),
+      ),
+  };
+}
