@@ -12,6 +12,7 @@ import { createRateLimiter } from './http/rate-limit.ts';
 import type { StaticDirs } from './http/static-apps.ts';
 import { createOutboxMailer, createSmtpMailer, type Mailer } from './mail/mailer.ts';
 import { createPayments } from './payments/payments.ts';
+import { createS3Storage } from './uploads/s3-storage.ts';
 import { createLocalStorage, type FileStorage } from './uploads/storage.ts';
 import { createUploadService } from './uploads/upload-service.ts';
 
@@ -65,10 +66,18 @@ export async function createContainer(options: {
     limits: { signIn: env.RATE_LIMIT_SIGN_IN, signUp: env.RATE_LIMIT_SIGN_UP },
     now,
   });
-  const uploads = createUploadService({
-    db,
-    storage: options.storage ?? createLocalStorage(env.UPLOADS_DIR),
-  });
+  const storage =
+    options.storage ??
+    (env.S3_ENDPOINT && env.S3_BUCKET && env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY
+      ? createS3Storage({
+          endpoint: env.S3_ENDPOINT,
+          bucket: env.S3_BUCKET,
+          accessKeyId: env.S3_ACCESS_KEY_ID,
+          secretAccessKey: env.S3_SECRET_ACCESS_KEY,
+          region: env.S3_REGION,
+        })
+      : createLocalStorage(env.UPLOADS_DIR));
+  const uploads = createUploadService({ db, storage });
   const profiles = createProfileService({ db, uploads, refreshTokens });
   const payments = createPayments({ db, env, mailer, logger, now });
   const app = createApp({

@@ -75,6 +75,11 @@ const EnvSchema = v.pipe(
     ),
     MAIL_FROM: v.optional(v.string(), 'Franchise Meet <no-reply@franchisemeet.example>'),
     UPLOADS_DIR: v.optional(v.string(), './data/uploads'),
+    S3_ENDPOINT: v.optional(url('an S3-compatible endpoint')),
+    S3_BUCKET: v.optional(v.string()),
+    S3_ACCESS_KEY_ID: v.optional(v.string()),
+    S3_SECRET_ACCESS_KEY: v.optional(v.string()),
+    S3_REGION: v.optional(v.string(), 'auto'),
     PAYMENTS_PROVIDER: v.optional(
       v.picklist(['ledger', 'stripe'], 'must be ledger or stripe'),
       'ledger',
