@@ -28,11 +28,23 @@ export default defineConfig({
               test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/,
               priority: 2,
             },
+            // Shared by the map and the payments chart: its own small chunk, so neither drags in the other.
+            {
+              name: 'd3-shared',
+              test: /node_modules[\\/](d3-array|internmap)[\\/]/,
+              priority: 1.7,
+            },
             // Map geometry weighs ~90 kB gzipped: only Territory Scout loads it.
             {
               name: 'territory-map',
               test: /node_modules[\\/](us-atlas|@svg-maps|d3-geo|d3-array|topojson-client)[\\/]/,
               priority: 1.5,
+            },
+            // The payments chart (recharts and its dependencies): only /payments loads it.
+            {
+              name: 'charts',
+              test: /node_modules[\\/](recharts|victory-vendor|d3-[a-z-]+|@reduxjs|redux|redux-thunk|react-redux|immer|reselect|es-toolkit|decimal\.js-light|eventemitter3|tiny-invariant)[\\/]/,
+              priority: 1.4,
             },
             { name: 'vendor', test: /node_modules[\\/]/, priority: 1 },
           ],

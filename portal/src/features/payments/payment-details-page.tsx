@@ -1,0 +1,34 @@
+import { CONSULTANT_SHARE_PERCENT, PLATFORM_FEE_PERCENT } from '@fm/sdk/contracts';
+import { useSession } from '../../app/session.ts';
+import { BACK_TO_PROFILE } from '../../pages/my-profile/my-profile-sections.ts';
+import { PageShell } from '../../pages/page-shell.tsx';
+import { PaymentEmailForm } from './payment-email-form.tsx';
+import { PaymentMethodsPanel } from './payment-methods-panel.tsx';
+
+/**
+ * `/my-profile/payment-details` (and its `payment` alias): franchisors manage the cards their
+ * meetings and subscription are charged to; consultants see how they are paid. Both can change the
+ * payment e-mail.
+ */
+export function PaymentDetailsPage() {
+  const session = useSession();
+  const role = session?.role ?? 'franchisor';
+  return (
+    <PageShell title="Payment Details" backTo={BACK_TO_PROFILE} className="payments">
+      {role === 'franchisor' ? <PaymentMethodsPanel /> : null}
+      {role === 'consultant' ? (
+        <section className="payments-card" aria-labelledby="payouts-note-heading">
+          <h2 id="payouts-note-heading" className="payments-card__title">
+            How you get paid
+          </h2>
+          <p className="page__text">
+            Payouts are made monthly by ACH to the account on file. You receive{' '}
+            {CONSULTANT_SHARE_PERCENT}% of each completed meeting; the platform keeps{' '}
+            {PLATFORM_FEE_PERCENT}%. Your payouts and their statements are on the Payments page.
+          </p>
+        </section>
+      ) : null}
+      {role !== 'admin' ? <PaymentEmailForm /> : null}
+    </PageShell>
+  );
+}

@@ -1,0 +1,197 @@
+import type { LateCancellation, LateCancellationDecision, Payout } from '@fm/sdk/contracts';
+import { useState } from 'react';
+import { toast } from 'sonner';
+import { api } from '../../app/api-client.ts';
+import {
+  capitalise,
+  formatDate,
+  formatDateTime,
+  formatMoney,
+} from '../../features/payments/payments-format.ts';
+import { dataOf, errorMessage, useAsync } from '../../features/payments/use-async.ts';
+
+/** Saves text as a file through a temporary object URL. */
+function saveText(text: string, filename: string, type: string) {
+  const url = URL.createObjectURL(new Blob([text], { type }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = filename;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1_000);
+}
+
+/** A consultant's monthly payouts (ACH), each with its CSV statement. */
+export function PayoutsSection() {
+  const [state, reload] = useAsync('payouts', () => api.payments.listPayouts());
+  const [downloading, setDownloading] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const payouts = dataOf(state);
+
+  const download = async (payout: Payout) => {
+    setDownloading(payout.id);
+    setError(null);
+    try {
+      const csv = await api.payments.downloadPayoutStatement(payout.id);
+      saveText(csv, `payout-statement-${payout.period}.csv`, 'text/csv');
+    } catch (caught) {
+      setError(errorMessage(caught));
+    } finally {
+      setDownloading(null);
+    }
+  };
+
+  return (
+    <section className="payments-card" aria-labelledby="payouts-heading">
+      <h2 id="payouts-heading" className="payments-card__title">
+        Payouts
+      </h2>
+      <p className="page__text">Payouts are made monthly by ACH to the account on file.</p>
+      {state.status === 'error' ? (
+        <div className="form-alert" role="alert">
+          <p>{state.message}</p>
+          <button type="button" className="button button--ghost" onClick={reload}>
+            Try again
+          </button>
+        </div>
+      ) : null}
+      {payouts === null && state.status === 'loading' ? (
+        <p className="page__status" role="status">
+          Loading payouts…
+        </p>
+      ) : null}
+      {payouts && payouts.length === 0 ? <p className="page__text">No payouts yet.</p> : null}
+      {payouts && payouts.length > 0 ? (
+        <div className="payments-table__scroll">
+          <table className="payments-table" aria-label="Payouts">
+            <thead>
+              <tr>
+                <th scope="col">Period</th>
+                <th scope="col">Amount</th>
+                <th scope="col">Status</th>
+                <th scope="col">Created</th>
+                <th scope="col">
+                  <span className="visually-hidden">Statement</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {payouts.map((payout) => (
+                <tr key={payout.id}>
+                  <td>{payout.period}</td>
+                  <td>{formatMoney(payout.amount)}</td>
+                  <td>{capitalise(payout.status)}</td>
+                  <td>{formatDate(payout.createdAt)}</td>
+                  <td>
+                    <button
+                      type="button"
+                      className="button button--ghost"
+                      disabled={downloading !== null}
+                      aria-busy={downloading === payout.id}
+                      onClick={() => void download(payout)}
+                    >
+                      Download statement
+                    </button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ) : null}
+      {error ? (
+        <div className="form-alert" role="alert">
+          {error}
+        </div>
+      ) : null}
+    </section>
+  );
+}
+
+/**
+ * Meetings a franchisor cancelled within 24 hours: the consultant decides to charge the booked
+ * amount or to reschedule (admin-panel §1). Hidden when there are none.
+ */
+export function LateCancellationsSection({ onResolved }: { onResolved: () => void }) {
+  const [state, reload] = useAsync('late-cancellations', () =>
+    api.payments.listLateCancellations(),
+  );
+  const [busy, setBusy] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const items = dataOf(state);
+
+  if (state.status === 'error') {
+    return (
+      <div className="form-alert" role="alert">
+        <p>{state.message}</p>
+        <button type="button" className="button button--ghost" onClick={reload}>
+          Try again
+        </button>
+      </div>
+    );
+  }
+  if (!items || items.length === 0) return null;
+
+  const decide = async (item: LateCancellation, decision: LateCancellationDecision) => {
+    setBusy(item.paymentId);
+    setError(null);
+    try {
+      const { result } = await api.payments.resolveLateCancellation(item.paymentId, decision);
+      if (result === 'failed') toast.error("The franchisor's card was declined");
+      else
+        toast.success(result === 'charged' ? 'Meeting charged' : 'Meeting released to reschedule');
+      reload();
+      onResolved();
+    } catch (caught) {
+      setError(errorMessage(caught));
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  return (
+    <section className="payments-card payments-card--attention" aria-labelledby="late-heading">
+      <h2 id="late-heading" className="payments-card__title">
+        Late cancellations awaiting your decision
+      </h2>
+      <p className="page__text">
+        These meetings were cancelled less than 24 hours before the start. Charge the booked amount
+        or let the franchisor reschedule.
+      </p>
+      <ul className="late-list">
+        {items.map((item) => (
+          <li key={item.paymentId} className="late-list__item">
+            <span>
+              <strong>{item.franchise?.company ?? 'A franchise'}</strong> ·{' '}
+              {formatDateTime(item.start)} · {formatMoney(item.amount)}
+            </span>
+            <span className="late-list__actions">
+              <button
+                type="button"
+                className="button button--primary"
+                disabled={busy !== null}
+                onClick={() => void decide(item, 'charge')}
+              >
+                Charge
+              </button>
+              <button
+                type="button"
+                className="button button--ghost"
+                disabled={busy !== null}
+                onClick={() => void decide(item, 'reschedule')}
+              >
+                Reschedule
+              </button>
+            </span>
+          </li>
+        ))}
+      </ul>
+      {error ? (
+        <div className="form-alert" role="alert">
+          {error}
+        </div>
+      ) : null}
+    </section>
+  );
+}

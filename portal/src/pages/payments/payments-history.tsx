@@ -1,0 +1,148 @@
+import {
+  DEFAULT_PAGE_SIZE,
+  PAYMENT_MEETING_STATUSES,
+  type PaymentMeetingStatus,
+  type PaymentRow,
+} from '@fm/sdk/contracts';
+import { useId, useState } from 'react';
+import { api } from '../../app/api-client.ts';
+import {
+  capitalise,
+  formatDateTime,
+  formatMoney,
+} from '../../features/payments/payments-format.ts';
+import { dataOf, useAsync } from '../../features/payments/use-async.ts';
+
+const otherParty = (row: PaymentRow, isConsultant: boolean) =>
+  isConsultant
+    ? (row.franchise?.company ?? '—')
+    : `${row.consultant.firstName} ${row.consultant.lastName}`;
+
+/** The paged payment history: a franchisor's spend, a consultant's earnings with fee and share. */
+export function PaymentsHistory({ isConsultant }: { isConsultant: boolean }) {
+  const id = useId();
+  const [page, setPage] = useState(1);
+  const [status, setStatus] = useState<PaymentMeetingStatus | ''>('');
+  const [state, reload] = useAsync(`payments/${page}/${status}`, () =>
+    api.payments.listPayments({
+      page,
+      limit: DEFAULT_PAGE_SIZE,
+      ...(status ? { status } : {}),
+    }),
+  );
+  const list = dataOf(state);
+  const pages = list ? Math.max(1, Math.ceil(list.total / list.limit)) : 1;
+
+  return (
+    <section className="payments-card" aria-labelledby={`${id}-title`}>
+      <div className="payments-card__head">
+        <h2 id={`${id}-title`} className="payments-card__title">
+          {isConsultant ? 'Earnings history' : 'Payment history'}
+        </h2>
+        <label className="payments-filter">
+          <span>Status</span>
+          <select
+            className="field__input"
+            value={status}
+            onChange={(event) => {
+              setStatus(event.target.value as PaymentMeetingStatus | '');
+              setPage(1);
+            }}
+          >
+            <option value="">All</option>
+            {PAYMENT_MEETING_STATUSES.map((value) => (
+              <option key={value} value={value}>
+                {capitalise(value)}
+              </option>
+            ))}
+          </select>
+        </label>
+      </div>
+      {state.status === 'error' ? (
+        <div className="form-alert" role="alert">
+          <p>{state.message}</p>
+          <button type="button" className="button button--ghost" onClick={reload}>
+            Try again
+          </button>
+        </div>
+      ) : null}
+      {list === null && state.status === 'loading' ? (
+        <p className="page__status" role="status">
+          Loading payments…
+        </p>
+      ) : null}
+      {list && list.data.length === 0 ? (
+        <p className="page__text" data-testid="payments-empty">
+          No payments yet.
+        </p>
+      ) : null}
+      {list && list.data.length > 0 ? (
+        <div className="payments-table__scroll">
+          <table className="payments-table" aria-label="Payments">
+            <thead>
+              <tr>
+                <th scope="col">Date</th>
+                <th scope="col">{isConsultant ? 'Franchise' : 'Consultant'}</th>
+                <th scope="col">Amount</th>
+                {isConsultant ? (
+                  <>
+                    <th scope="col">Platform fee</th>
+                    <th scope="col">Your share</th>
+                  </>
+                ) : null}
+                <th scope="col">Status</th>
+                <th scope="col">Payment</th>
+              </tr>
+            </thead>
+            <tbody>
+              {list.data.map((row) => (
+                <tr key={row.id}>
+                  <td>{formatDateTime(row.start)}</td>
+                  <td>{otherParty(row, isConsultant)}</td>
+                  <td>{formatMoney(row.amount)}</td>
+                  {isConsultant ? (
+                    <>
+                      <td>{formatMoney(row.platformFee)}</td>
+                      <td>{formatMoney(row.consultantShare)}</td>
+                    </>
+                  ) : null}
+                  <td>
+                    <span className={`status status--${row.status}`}>{capitalise(row.status)}</span>
+                  </td>
+                  <td>
+                    <span className={row.isPaid ? 'pill pill--success' : 'pill'}>
+                      {row.isPaid ? 'Paid' : 'Unpaid'}
+                    </span>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ) : null}
+      {list && list.total > list.limit ? (
+        <nav className="payments-pager" aria-label="Payments pages">
+          <button
+            type="button"
+            className="button button--ghost"
+            disabled={page <= 1 || state.status === 'loading'}
+            onClick={() => setPage((p) => p - 1)}
+          >
+            Previous
+          </button>
+          <span>
+            Page {page} of {pages}
+          </span>
+          <button
+            type="button"
+            className="button button--ghost"
+            disabled={page >= pages || state.status === 'loading'}
+            onClick={() => setPage((p) => p + 1)}
+          >
+            Next
+          </button>
+        </nav>
+      ) : null}
+    </section>
+  );
+}
