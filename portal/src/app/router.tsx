@@ -1,10 +1,15 @@
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { CalendarSettingsPage } from '../features/calendar-settings/index.ts';
+import { PaymentDetailsPage } from '../features/payments/payment-details-page.tsx';
+import { SubscriptionPage } from '../features/payments/subscription-page.tsx';
 import { AppLayout } from '../layout/app-layout.tsx';
 import { ActivateProfilePage } from '../pages/auth/activate-profile-page.tsx';
 import { ForgotPasswordPage } from '../pages/auth/forgot-password-page.tsx';
 import { ResetPasswordPage } from '../pages/auth/reset-password-page.tsx';
 import { SignInPage } from '../pages/auth/sign-in-page.tsx';
 import { SignUpPage } from '../pages/auth/sign-up-page.tsx';
+import { MeetingDetailsPage } from '../pages/bookings/meeting-details-page.tsx';
+import { MyMeetingsPage } from '../pages/bookings/my-meetings-page.tsx';
 import { DashboardPage } from '../pages/dashboard/dashboard-page.tsx';
 import { FindConsultantsPage, FindFranchisorsPage } from '../pages/find/find-pages.tsx';
 import { LandingPage } from '../pages/landing/landing-page.tsx';
@@ -25,8 +30,10 @@ import {
 } from '../pages/my-profile/my-profile-sections.ts';
 import { NotFoundPage } from '../pages/not-found-page.tsx';
 import { PageShell } from '../pages/page-shell.tsx';
+import { PaymentsRoute } from '../pages/payments/payments-route.tsx';
 import { PublicProfilePage } from '../pages/public-profile/public-profile-page.tsx';
 import { RouteErrorPage } from '../pages/route-error-page.tsx';
+import { SessionsPage } from '../pages/sessions/sessions-page.tsx';
 import { TerritoryScoutRoute } from '../pages/territory-scout/territory-scout-route.tsx';
 import { PATHS } from './paths.ts';
 import { GuestOnly, RequireRole, RequireSession } from './route-guards.tsx';
@@ -35,10 +42,6 @@ const toSignIn = <Navigate to={PATHS.signIn} replace />;
 
 /** Pages of the signed-in area that their own features fill: the heading, no made-up body. */
 const SIGNED_IN_PAGES: readonly { path: string; title: string; back?: string }[] = [
-  { path: 'payments', title: 'Payments' },
-  { path: 'sessions', title: 'Sessions' },
-  { path: 'bookings', title: 'My Meetings' },
-  { path: 'bookings/:id', title: 'Meeting Details', back: PATHS.bookings },
   { path: 'chats', title: 'Messages' },
   { path: 'chats/:id', title: 'Messages', back: PATHS.chats },
   { path: 'consultant-profile', title: 'Consultant Profile' },
@@ -46,11 +49,20 @@ const SIGNED_IN_PAGES: readonly { path: string; title: string; back?: string }[]
 
 const myProfileRoutes: RouteObject[] = [
   { index: true, element: <MyProfileHomePage /> },
-  ...MY_PROFILE_SECTIONS.filter((section) => section !== 'change-password').map((section) => ({
+  ...MY_PROFILE_SECTIONS.filter(
+    (section) =>
+      section !== 'change-password' &&
+      section !== 'calendar' &&
+      section !== 'payment-details' &&
+      section !== 'subscription',
+  ).map((section) => ({
     path: section,
     element: <MyProfileSectionPage section={section} />,
   })),
   { path: 'change-password', element: <ChangePasswordPage /> },
+  { path: 'calendar', element: <CalendarSettingsPage /> },
+  { path: 'payment-details', element: <PaymentDetailsPage /> },
+  { path: 'subscription', element: <SubscriptionPage /> },
   { path: PAYMENT_ALIAS, element: <Navigate to={sectionPath('payment-details')} replace /> },
   { path: '*', element: <NotFoundPage /> },
 ];
@@ -119,7 +131,11 @@ export const routes: RouteObject[] = [
               <PageShell title={title} {...(back ? { backTo: { to: back, label: 'Back' } } : {})} />
             ),
           })),
+          { path: 'bookings', element: <MyMeetingsPage /> },
+          { path: 'bookings/:id', element: <MeetingDetailsPage /> },
+          { path: 'sessions', element: <SessionsPage /> },
           { path: 'dashboard', element: <DashboardPage /> },
+          { path: 'payments', element: <PaymentsRoute /> },
           { path: 'territory-scout', element: <TerritoryScoutRoute /> },
           { path: 'my-profile', element: <MyProfileLayout />, children: myProfileRoutes },
         ],

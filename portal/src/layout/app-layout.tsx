@@ -5,6 +5,7 @@ import { layoutChromeFor } from '../app/layout-rules.ts';
 import { OwnProfileProvider } from '../app/own-profile.tsx';
 import { PATHS } from '../app/paths.ts';
 import { useSession } from '../app/session.ts';
+import { CalendarPrompts } from '../features/calendar-settings/index.ts';
 import { LogOutDialog } from './log-out-dialog.tsx';
 import { SiteFooter } from './site-footer.tsx';
 import { SiteHeader } from './site-header.tsx';
@@ -39,6 +40,7 @@ export function AppLayout() {
           onLogOut={() => setDialog('log-out')}
         />
         <main className="app__main" id="main-content" ref={main} tabIndex={-1}>
+          <CalendarPrompts />
           <Outlet />
         </main>
         {chrome.hideFooter ? null : <SiteFooter />}

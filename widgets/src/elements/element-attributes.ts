@@ -14,6 +14,18 @@ export function signInUrlFor(apiBase: string | undefined, pageUrl?: string): str
 }
 
 /**
+ * A page of the portal for an API base: same origin (D1: one origin), the given path.
+ *
+ * @example
+ * portalUrlFor('https://fm.example/api', '/my-profile/subscription'); // 'https://fm.example/my-profile/subscription'
+ */
+export function portalUrlFor(apiBase: string | undefined, path: string, pageUrl?: string): string {
+  const base = apiBase?.trim() || defaultApiBase();
+  const origin = new URL(base, pageUrl ?? globalThis.location?.href ?? base).origin;
+  return `${origin}${path.startsWith('/') ? path : `/${path}`}`;
+}
+
+/**
  * A page size from the attribute: a whole number from 1 to MAX_PAGE_SIZE, else the default.
  *
  * @example

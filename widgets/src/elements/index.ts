@@ -1,3 +1,4 @@
+import { FmBookingModal } from './fm-booking-modal.ts';
 import { FmConsultantList } from './fm-consultant-list.ts';
 import { FmProfileCard } from './fm-profile-card.ts';
 
@@ -7,6 +8,7 @@ import { FmProfileCard } from './fm-profile-card.ts';
 export const FM_ELEMENTS: Readonly<Record<`fm-${string}`, CustomElementConstructor>> = {
   'fm-profile-card': FmProfileCard,
   'fm-consultant-list': FmConsultantList,
+  'fm-booking-modal': FmBookingModal,
 };
 
 /**
@@ -27,8 +29,9 @@ export function defineFmElements(
 
 defineFmElements();
 
-export { parsePageSize, signInUrlFor } from './element-attributes.ts';
+export { parsePageSize, portalUrlFor, signInUrlFor } from './element-attributes.ts';
 export { defaultApiBase } from './element-client.ts';
+export type { FmBookingModal, FmBookingModalAttributes } from './fm-booking-modal.ts';
 export type { FmConsultantListAttributes } from './fm-consultant-list.ts';
 export type { FmProfileCardAttributes } from './fm-profile-card.ts';
 export { dispatchFmEvent, type FmEventName, useFmEvents } from './host-events.ts';

@@ -14,6 +14,7 @@ import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { api } from '../../app/api-client.ts';
 import { publicProfilePath } from '../../app/paths.ts';
+import { SubscriptionPrompts } from '../bookings/subscription-prompt.tsx';
 import { PageShell } from '../page-shell.tsx';
 import { useUrlFilters } from './use-url-filters.ts';
 
@@ -50,6 +51,7 @@ export function FindConsultantsPage() {
   const { hrefFor, open } = useOpenProfile('consultant');
   return (
     <PageShell title="Find Consultants" className="page--find">
+      <SubscriptionPrompts />
       <ConsultantList
         client={api}
         filters={filters}

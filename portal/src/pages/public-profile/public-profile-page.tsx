@@ -4,7 +4,9 @@ import { Link, useParams } from 'react-router';
 import { usePageTitle } from '../../app/page-title.ts';
 import { homePathFor, isOutsidePortal, PATHS } from '../../app/paths.ts';
 import { useSession } from '../../app/session.ts';
+import { BookMeeting } from './book-meeting.tsx';
 import { ConsultantProfileDetails } from './consultant-profile-view.tsx';
+import { ConsultantReviews } from './consultant-reviews.tsx';
 import { FranchisorProfileDetails } from './franchisor-profile-view.tsx';
 import { useProfileFavourite } from './use-profile-favourite.ts';
 import { usePublicProfile } from './use-public-profile.ts';
@@ -70,6 +72,12 @@ export function PublicProfilePage({ accountRole: role }: { accountRole: SignUpRo
       {card ? (
         <div className="profile">
           <ProfileCardView state={card} favourite={favourite} headingLevel={1} />
+          {profile?.role === 'consultant' && session?.user.id !== profile.id ? (
+            <div className="profile__actions">
+              <BookMeeting profile={profile} />
+            </div>
+          ) : null}
+          {profile?.role === 'consultant' ? <ConsultantReviews profile={profile} /> : null}
           {profile?.role === 'consultant' ? <ConsultantProfileDetails profile={profile} /> : null}
           {profile?.role === 'franchisor' ? <FranchisorProfileDetails profile={profile} /> : null}
         </div>

@@ -1,0 +1,308 @@
+import { isApiError } from '@fm/sdk';
+import { REDIRECT_AFTER_CANCEL_MS, type Session, TOASTS } from '@fm/sdk/contracts';
+import * as Dialog from '@radix-ui/react-dialog';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { toast } from 'sonner';
+import { api } from '../../app/api-client.ts';
+import { formatDollars } from '../../app/format.ts';
+import { PATHS, publicProfilePath } from '../../app/paths.ts';
+import { useSession } from '../../app/session.ts';
+import { PageShell } from '../page-shell.tsx';
+import {
+  browserTimeZone,
+  formatDuration,
+  formatMeetingDateTime,
+  meetingActions,
+  otherParty,
+} from './meeting-format.ts';
+import { MeetingStatusBadge, ReviewView } from './meeting-list.tsx';
+import { MEETINGS_TEXT } from './meetings-text.ts';
+import { ReviewForm } from './review-form.tsx';
+import { useLoad } from './use-load.ts';
+
+type Confirm = 'decline' | 'complete' | 'cancel' | null;
+
+const CONFIRMS = {
+  decline: {
+    title: MEETINGS_TEXT.declineTitle,
+    text: MEETINGS_TEXT.declineText,
+    action: MEETINGS_TEXT.decline,
+  },
+  complete: {
+    title: MEETINGS_TEXT.completeTitle,
+    text: MEETINGS_TEXT.completeText,
+    action: MEETINGS_TEXT.markComplete,
+  },
+  cancel: {
+    title: MEETINGS_TEXT.cancelTitle,
+    text: MEETINGS_TEXT.cancelText,
+    action: MEETINGS_TEXT.cancelMeeting,
+  },
+} as const;
+
+/** The failure text of user-area §8, with the server's reason beside it when there is one. */
+function toastFailure(title: string, error: unknown): void {
+  const reason = isApiError(error) ? error.serverMessage : undefined;
+  toast.error(title, reason ? { description: reason } : undefined);
+}
+
+/**
+ * `/bookings/{id}`: one meeting with the other party, its time in the viewer's zone
+ * ('1 Jan, 2025, 3:00 pm'), duration, amount, status and review. The consultant declines
+ * (confirmed) or marks it complete; the franchisor cancels it (confirmed; 'Meeting canceled
+ * successfully!' and back to My Meetings after REDIRECT_AFTER_CANCEL_MS). After completion the
+ * franchisor reviews it and the consultant may ask for a review.
+ */
+export function MeetingDetailsPage() {
+  const { id = '' } = useParams();
+  const session = useSession();
+  const navigate = useNavigate();
+  const [state, reload] = useLoad<Session>(id, () => api.bookings.getSession(id));
+  const [meeting, setMeeting] = useState<Session | null>(null);
+  const [confirm, setConfirm] = useState<Confirm>(null);
+  const [pending, setPending] = useState(false);
+  const redirect = useRef<ReturnType<typeof setTimeout> | null>(null);
+
+  useEffect(() => {
+    if (state.status === 'ready') setMeeting(state.data);
+  }, [state]);
+  useEffect(
+    () => () => {
+      if (redirect.current) clearTimeout(redirect.current);
+    },
+    [],
+  );
+
+  const role = session?.role ?? 'franchisor';
+  const shown = meeting && meeting.id === id ? meeting : null;
+  const actions = shown ? meetingActions(shown, role, Date.now()) : null;
+
+  /** After a cancel or decline the page goes back to My Meetings (user-area §4). */
+  const redirectSoon = () => {
+    redirect.current = setTimeout(() => void navigate(PATHS.bookings), REDIRECT_AFTER_CANCEL_MS);
+  };
+
+  const run = async (kind: Exclude<Confirm, null>) => {
+    if (!shown) return;
+    setPending(true);
+    try {
+      if (kind === 'cancel') {
+        await api.bookings.cancelSession(shown.id);
+        toast.success(TOASTS.meetingCanceled);
+        redirectSoon();
+      } else if (kind === 'decline') {
+        setMeeting(await api.bookings.declineSession(shown.id));
+        // A consultant's cancel is the spec's decline: the same toast and redirect.
+        toast.success(TOASTS.meetingCanceled);
+        redirectSoon();
+      } else {
+        setMeeting(await api.bookings.completeSession(shown.id));
+        toast.success(TOASTS.bookingCompleted);
+      }
+    } catch (error) {
+      toastFailure(
+        kind === 'complete' ? TOASTS.completeBookingFailed : TOASTS.cancelMeetingFailed,
+        error,
+      );
+    } finally {
+      setPending(false);
+      setConfirm(null);
+    }
+  };
+
+  const requestReview = async () => {
+    if (!shown) return;
+    setPending(true);
+    try {
+      setMeeting(await api.bookings.requestReview(shown.id));
+      toast.success(MEETINGS_TEXT.reviewRequestSent);
+    } catch (error) {
+      toast.error(isApiError(error) ? error.message : String(error));
+    } finally {
+      setPending(false);
+    }
+  };
+
+  const back = { to: PATHS.bookings, label: MEETINGS_TEXT.backToMeetings };
+  if (!shown) {
+    return (
+      <PageShell title={MEETINGS_TEXT.meetingDetails} backTo={back}>
+        {state.status === 'loading' ? (
+          <p className="meetings__notice" role="status">
+            {MEETINGS_TEXT.loadingMeeting}
+          </p>
+        ) : null}
+        {state.status === 'error' ? (
+          <div className="meetings__notice" role="alert">
+            <p>{state.httpStatus === 404 ? MEETINGS_TEXT.notFound : state.message}</p>
+            {state.httpStatus === 404 ? null : (
+              <button type="button" className="button button--ghost" onClick={reload}>
+                {MEETINGS_TEXT.retry}
+              </button>
+            )}
+          </div>
+        ) : null}
+      </PageShell>
+    );
+  }
+
+  const name = otherParty(shown, role);
+  const profileLink =
+    role === 'franchisor'
+      ? publicProfilePath('consultant', shown.consultant.id)
+      : publicProfilePath('franchisor', shown.franchisor.id);
+  const review = shown.review[0];
+  const zone = browserTimeZone();
+
+  return (
+    <PageShell title={MEETINGS_TEXT.meetingDetails} backTo={back} className="page--meeting">
+      <section className="meeting-card" aria-label={MEETINGS_TEXT.meetingDetails}>
+        <dl className="meeting-facts">
+          <Fact label={MEETINGS_TEXT.with}>
+            <span className="meeting-facts__name">{name}</span>
+            {profileLink ? (
+              <>
+                {' '}
+                <Link to={profileLink} className="meeting-facts__link">
+                  {MEETINGS_TEXT.viewProfile}
+                </Link>
+              </>
+            ) : null}
+          </Fact>
+          <Fact label={MEETINGS_TEXT.when}>
+            <time dateTime={shown.start} data-testid="meeting-time">
+              {formatMeetingDateTime(shown.start, zone)}
+            </time>
+            <span className="meeting-facts__hint">{MEETINGS_TEXT.timesIn(zone)}</span>
+          </Fact>
+          <Fact label={MEETINGS_TEXT.duration}>{formatDuration(shown.duration)}</Fact>
+          <Fact label={MEETINGS_TEXT.amount}>{formatDollars(shown.amount)}</Fact>
+          <Fact label={MEETINGS_TEXT.status}>
+            <MeetingStatusBadge status={shown.status} />
+          </Fact>
+          <Fact label={MEETINGS_TEXT.payment}>
+            {shown.isPaid
+              ? MEETINGS_TEXT.paid(formatDollars(shown.paidAmount))
+              : MEETINGS_TEXT.unpaid}
+          </Fact>
+        </dl>
+        {actions && (actions.decline || actions.complete || actions.cancel) ? (
+          <div className="meeting-card__actions">
+            {actions.complete ? (
+              <button
+                type="button"
+                className="button button--primary"
+                disabled={pending}
+                onClick={() => setConfirm('complete')}
+              >
+                {MEETINGS_TEXT.markComplete}
+              </button>
+            ) : null}
+            {actions.decline ? (
+              <button
+                type="button"
+                className="button button--danger"
+                disabled={pending}
+                onClick={() => setConfirm('decline')}
+              >
+                {MEETINGS_TEXT.decline}
+              </button>
+            ) : null}
+            {actions.cancel ? (
+              <button
+                type="button"
+                className="button button--danger"
+                disabled={pending}
+                onClick={() => setConfirm('cancel')}
+              >
+                {MEETINGS_TEXT.cancelMeeting}
+              </button>
+            ) : null}
+          </div>
+        ) : null}
+      </section>
+
+      {shown.status === 'completed' ? (
+        <section className="meeting-card" aria-labelledby="meeting-review-title">
+          {review ? (
+            <>
+              <h2 className="meeting-card__title" id="meeting-review-title">
+                {MEETINGS_TEXT.review}
+              </h2>
+              <ReviewView review={review} />
+            </>
+          ) : actions?.review ? (
+            <ReviewForm meetingId={shown.id} onReviewed={setMeeting} />
+          ) : (
+            <>
+              <h2 className="meeting-card__title" id="meeting-review-title">
+                {MEETINGS_TEXT.review}
+              </h2>
+              <p className="page__text">{MEETINGS_TEXT.noReview}</p>
+              {actions?.requestReview ? (
+                <button
+                  type="button"
+                  className="button button--secondary"
+                  disabled={pending}
+                  onClick={() => void requestReview()}
+                >
+                  {MEETINGS_TEXT.requestReview}
+                </button>
+              ) : null}
+              {actions?.reviewRequested ? (
+                <p className="page__text" role="status">
+                  {MEETINGS_TEXT.reviewRequested}
+                </p>
+              ) : null}
+            </>
+          )}
+        </section>
+      ) : null}
+
+      <Dialog.Root
+        open={confirm !== null}
+        onOpenChange={(open) => !open && !pending && setConfirm(null)}
+      >
+        <Dialog.Portal>
+          <Dialog.Overlay className="dialog-overlay" />
+          {confirm ? (
+            <Dialog.Content className="dialog dialog--small" role="alertdialog">
+              <Dialog.Title className="dialog__title">{CONFIRMS[confirm].title}</Dialog.Title>
+              <Dialog.Description className="dialog__text">
+                {CONFIRMS[confirm].text}
+              </Dialog.Description>
+              <div className="dialog__actions">
+                <Dialog.Close asChild>
+                  <button type="button" className="button button--ghost" disabled={pending}>
+                    {confirm === 'complete' ? 'Cancel' : MEETINGS_TEXT.keep}
+                  </button>
+                </Dialog.Close>
+                <button
+                  type="button"
+                  className={
+                    confirm === 'complete' ? 'button button--primary' : 'button button--danger'
+                  }
+                  disabled={pending}
+                  aria-busy={pending}
+                  onClick={() => void run(confirm)}
+                >
+                  {CONFIRMS[confirm].action}
+                </button>
+              </div>
+            </Dialog.Content>
+          ) : null}
+        </Dialog.Portal>
+      </Dialog.Root>
+    </PageShell>
+  );
+}
+
+function Fact({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="meeting-facts__item">
+      <dt>{label}</dt>
+      <dd>{children}</dd>
+    </div>
+  );
+}

@@ -1,0 +1,104 @@
+import type { SessionList } from '@fm/sdk/contracts';
+import * as Tabs from '@radix-ui/react-tabs';
+import { Link, useSearchParams } from 'react-router';
+import { api } from '../../app/api-client.ts';
+import { PATHS } from '../../app/paths.ts';
+import { useSession } from '../../app/session.ts';
+import { PageShell } from '../page-shell.tsx';
+import { browserTimeZone, MEETING_TABS, meetingTab, pageParam } from './meeting-format.ts';
+import { MeetingList, MeetingPager } from './meeting-list.tsx';
+import { MEETINGS_TEXT } from './meetings-text.ts';
+import { SubscriptionPrompts } from './subscription-prompt.tsx';
+import { useLoad } from './use-load.ts';
+
+/** Meetings per page of My Meetings. */
+export const MEETINGS_PAGE_SIZE = 10;
+
+/**
+ * `/bookings`, My Meetings for both roles (user-area §2): tabs by status (All, Upcoming, Pending,
+ * Completed, Declined) kept in the address, a page of meetings with the other party, the time in
+ * the viewer's zone, duration, amount and status, and paging. A franchisor without an active
+ * subscription sees the Start Booking Calls banner.
+ */
+export function MyMeetingsPage() {
+  const session = useSession();
+  const [params, setParams] = useSearchParams();
+  const tab = meetingTab(params.get('status'));
+  const page = pageParam(params.get('page'));
+  const [state, reload] = useLoad<SessionList>(`${tab.key}/${page}`, () =>
+    api.bookings.listSessions({
+      ...(tab.status ? { status: tab.status } : {}),
+      page,
+      limit: MEETINGS_PAGE_SIZE,
+    }),
+  );
+
+  const go = (next: { status?: string; page?: number }) => {
+    const search = new URLSearchParams();
+    const status = next.status ?? tab.key;
+    if (status !== 'all') search.set('status', status);
+    const target = next.page ?? 1;
+    if (target > 1) search.set('page', String(target));
+    setParams(search);
+  };
+
+  const data =
+    state.status === 'ready' ? state.data : state.status === 'loading' ? state.previous : null;
+  const role = session?.role ?? 'franchisor';
+
+  return (
+    <PageShell title={MEETINGS_TEXT.myMeetings} className="page--meetings">
+      <SubscriptionPrompts />
+      <p className="meetings__zone">{MEETINGS_TEXT.timesIn(browserTimeZone())}</p>
+      <Tabs.Root value={tab.key} onValueChange={(value) => go({ status: value })}>
+        <Tabs.List className="meetings-tabs" aria-label={MEETINGS_TEXT.tabsLabel}>
+          {MEETING_TABS.map((item) => (
+            <Tabs.Trigger key={item.key} value={item.key} className="meetings-tabs__tab">
+              {item.label}
+            </Tabs.Trigger>
+          ))}
+        </Tabs.List>
+        <Tabs.Content
+          value={tab.key}
+          className="meetings-panel"
+          aria-busy={state.status === 'loading'}
+        >
+          {state.status === 'error' ? (
+            <div className="meetings__notice" role="alert">
+              <p>{state.message}</p>
+              <button type="button" className="button button--ghost" onClick={reload}>
+                {MEETINGS_TEXT.retry}
+              </button>
+            </div>
+          ) : null}
+          {state.status === 'loading' && !data ? (
+            <p className="meetings__notice" role="status">
+              {MEETINGS_TEXT.loading}
+            </p>
+          ) : null}
+          {data && data.sessions.length === 0 && state.status !== 'loading' ? (
+            <div className="meetings__notice">
+              <p>{MEETINGS_TEXT.empty}</p>
+              {role === 'franchisor' ? (
+                <Link to={PATHS.findConsultants} className="button button--secondary">
+                  {MEETINGS_TEXT.findConsultants}
+                </Link>
+              ) : null}
+            </div>
+          ) : null}
+          {data && data.sessions.length > 0 ? (
+            <div data-stale={state.status === 'loading' ? '' : undefined}>
+              <MeetingList sessions={data.sessions} viewer={role} />
+              <MeetingPager
+                page={data.page}
+                total={data.total}
+                limit={data.limit}
+                onPage={(next) => go({ page: next })}
+              />
+            </div>
+          ) : null}
+        </Tabs.Content>
+      </Tabs.Root>
+    </PageShell>
+  );
+}

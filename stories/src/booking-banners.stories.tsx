@@ -1,0 +1,84 @@
+import { UI_TEXT } from '@fm/sdk/contracts';
+import {
+  ActionNotAvailableDialog,
+  RESTRICTED_ACTION_TEXT,
+  StartBookingCallsBanner,
+} from '@fm/widgets';
+import type { Meta, StoryObj } from '@storybook/react-vite';
+
+/**
+ * The restricted-action pieces (user-area §2, §4; D11): the Start Booking Calls banner that the
+ * consultants and bookings lists show to a franchisor without an active subscription, the Action
+ * Not Available modal that follows a 403 from the API, and the subscription-required modal
+ * (the same dialog with the subscription's title and text).
+ */
+const meta = {
+  title: 'Widgets/Booking banners',
+  component: StartBookingCallsBanner,
+  args: { activateHref: '/my-profile/subscription', theme: 'light' },
+  argTypes: { theme: { control: 'inline-radio', options: ['light', 'dark'] } },
+  decorators: [
+    (Story) => (
+      <div style={{ maxWidth: 960, padding: 16 }}>
+        <Story />
+      </div>
+    ),
+  ],
+} satisfies Meta<typeof StartBookingCallsBanner>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const StartBookingCalls: Story = {
+  name: 'Start Booking Calls banner',
+};
+
+export const StartBookingCallsNarrow: Story = {
+  name: 'Start Booking Calls banner (375 px)',
+  decorators: [
+    (Story) => (
+      <div style={{ maxWidth: 375 }}>
+        <Story />
+      </div>
+    ),
+  ],
+};
+
+export const StartBookingCallsDark: Story = {
+  name: 'Start Booking Calls banner (dark)',
+  args: { theme: 'dark' },
+  decorators: [
+    (Story) => (
+      <div style={{ background: '#0f1218', padding: 16 }}>
+        <Story />
+      </div>
+    ),
+  ],
+};
+
+export const ActionNotAvailable: Story = {
+  name: 'Action Not Available modal',
+  render: (args) => (
+    <ActionNotAvailableDialog
+      open
+      theme={args.theme}
+      activateHref={args.activateHref}
+      onClose={() => {}}
+    />
+  ),
+};
+
+export const SubscriptionRequired: Story = {
+  name: 'Subscription-required modal',
+  render: (args) => (
+    <ActionNotAvailableDialog
+      open
+      theme={args.theme}
+      title={UI_TEXT.startBookingCalls}
+      message={RESTRICTED_ACTION_TEXT.subscriptionRequired}
+      closeLabel={RESTRICTED_ACTION_TEXT.notNow}
+      activateHref={args.activateHref}
+      onClose={() => {}}
+    />
+  ),
+};

@@ -1,0 +1,388 @@
+import { type Slot, TIME_ZONES, type TimeZone, UI_TEXT } from '@fm/sdk/contracts';
+import { type MouseEvent, useId } from 'react';
+import type { WidgetTheme } from '../../theme.ts';
+import { ActionNotAvailableContent } from '../restricted-action/action-not-available.tsx';
+import { ModalFrame } from '../restricted-action/modal-frame.tsx';
+import restrictedStyles from '../restricted-action/restricted-action.css?inline';
+import {
+  dayLabel,
+  formatSlotTime,
+  type LocalDate,
+  type LocalMonth,
+  sameSlot,
+  shortDayLabel,
+  slotMinutes,
+  timeZoneLabel,
+  todayIn,
+} from './booking-calendar.ts';
+import { formatDollars, meetingTotal } from './booking-format.ts';
+import styles from './booking-modal.css?inline';
+import { availableDaysOf, type BookingState, canSchedule } from './booking-state.ts';
+import { BOOKING_TEXT } from './booking-text.ts';
+import { MonthCalendar } from './month-calendar.tsx';
+
+/** Who the meeting is with, when known (the modal works without it). */
+export interface BookingConsultant {
+  name: string;
+  /** Dollars per 15 minutes. */
+  rate: number | null;
+}
+
+export interface BookingModalViewProps {
+  state: BookingState;
+  consultant?: BookingConsultant | null | undefined;
+  theme?: WidgetTheme | undefined;
+  /** The portal's sign-in page (shown when nobody is signed in). */
+  signInHref: string;
+  /** The portal's subscription page (Activate Your Subscription). */
+  activateHref: string;
+  onActivate?: ((event: MouseEvent<HTMLAnchorElement>) => void) | undefined;
+  /** "View My Meetings" after booking; left out, only Done shows. */
+  meetingsHref?: string | undefined;
+  onMeetingsLink?: ((event: MouseEvent<HTMLAnchorElement>) => void) | undefined;
+  onClose: () => void;
+  onZone: (zone: TimeZone) => void;
+  onDuration: (minutes: number) => void;
+  onMonth: (month: LocalMonth) => void;
+  onChoose: (date: LocalDate) => void;
+  onSlot: (slot: Slot) => void;
+  onLoadMore: () => void;
+  onRetrySlots: () => void;
+  onRetryDays: () => void;
+  onSchedule: () => void;
+}
+
+/**
+ * The booking modal as a pure view of its state (user-area §2, §4, §5, §9): titled Select a
+ * Date & Time; the month calendar; the time-zone selector with the 13 zones; the meeting length
+ * when the consultant offers several; the chosen day's slots as h:mm A with Load More; CANCEL and
+ * Schedule Meeting (disabled until a slot is chosen). It becomes the Action Not Available modal,
+ * the log-in invitation or the confirmation as the state says.
+ *
+ * @example
+ * <BookingModalView state={state} signInHref="/sign-in" activateHref="/my-profile/subscription" … />
+ */
+export function BookingModalView(props: BookingModalViewProps) {
+  const { state, theme = 'light', onClose } = props;
+  const titleId = useId();
+  const view = state.booked ? 'booked' : (state.blocked ?? 'booking');
+  return (
+    <div className="fm-ui fm-booking" data-theme={theme}>
+      <style>{restrictedStyles + styles}</style>
+      <ModalFrame
+        labelledBy={titleId}
+        describedBy={view === 'restricted' ? `${titleId}-text` : undefined}
+        onClose={onClose}
+        focusKey={view}
+        className={view === 'booking' ? 'fm-booking__panel' : 'fm-modal__panel--small'}
+      >
+        {view === 'restricted' && (
+          <ActionNotAvailableContent
+            titleId={titleId}
+            activateHref={props.activateHref}
+            onActivate={props.onActivate}
+            onClose={onClose}
+            closeLabel={UI_TEXT.cancel}
+          />
+        )}
+        {view === 'sign-in' && <SignInBody titleId={titleId} {...props} />}
+        {view === 'booked' && <BookedBody titleId={titleId} {...props} />}
+        {view === 'booking' && <BookingBody titleId={titleId} {...props} />}
+      </ModalFrame>
+    </div>
+  );
+}
+
+type BodyProps = BookingModalViewProps & { titleId: string };
+
+function CloseButton({ onClose }: { onClose: () => void }) {
+  return (
+    <button
+      type="button"
+      className="fm-booking__close"
+      aria-label={BOOKING_TEXT.close}
+      onClick={onClose}
+    >
+      <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
+        <path d="M18.3 5.7 12 12l6.3 6.3-1.4 1.4L10.6 13.4 4.3 19.7l-1.4-1.4L9.2 12 2.9 5.7l1.4-1.4 6.3 6.3 6.3-6.3z" />
+      </svg>
+    </button>
+  );
+}
+
+function BookingBody(props: BodyProps) {
+  const { state, consultant, titleId } = props;
+  const zoneId = useId();
+  const lengthId = useId();
+  const radioName = useId();
+  const days = availableDaysOf(state);
+  const duration = state.duration ?? state.meetingLengths[0] ?? null;
+  const selected = state.selected;
+  const total =
+    consultant?.rate !== null && consultant?.rate !== undefined && duration !== null
+      ? formatDollars(meetingTotal(selected ? slotMinutes(selected) : duration, consultant.rate))
+      : null;
+  const summary =
+    selected && state.date
+      ? BOOKING_TEXT.summary(
+          dayLabel(state.date),
+          formatSlotTime(selected.start, state.timeZone),
+          timeZoneLabel(state.timeZone),
+        )
+      : null;
+
+  return (
+    <>
+      <header className="fm-booking__header">
+        <div>
+          <h2 className="fm-booking__title" id={titleId}>
+            {UI_TEXT.bookingModalTitle}
+          </h2>
+          {consultant && (
+            <p className="fm-booking__subtitle">
+              {BOOKING_TEXT.with(consultant.name)}
+              {consultant.rate !== null && (
+                <> · {BOOKING_TEXT.rate(formatDollars(consultant.rate))}</>
+              )}
+            </p>
+          )}
+        </div>
+        <CloseButton onClose={props.onClose} />
+      </header>
+      <div className="fm-booking__body">
+        <section className="fm-booking__calendar" aria-label={BOOKING_TEXT.date}>
+          {state.availability.status === 'error' ? (
+            <div className="fm-booking__notice" role="alert">
+              <p>{state.availability.message}</p>
+              <button type="button" className="fm-btn" onClick={props.onRetryDays}>
+                {BOOKING_TEXT.retry}
+              </button>
+            </div>
+          ) : null}
+          <MonthCalendar
+            month={state.month}
+            today={state.today}
+            selected={state.date}
+            available={days}
+            loading={state.availability.status === 'loading'}
+            onMonth={props.onMonth}
+            onChoose={props.onChoose}
+          />
+        </section>
+        <section className="fm-booking__times" aria-label={BOOKING_TEXT.time}>
+          <div className="fm-booking__fields">
+            <div className="fm-field">
+              <label className="fm-field__label" htmlFor={zoneId}>
+                {BOOKING_TEXT.timeZone}
+              </label>
+              <select
+                id={zoneId}
+                className="fm-field__input"
+                value={state.timeZone}
+                onChange={(event) => props.onZone(event.target.value as TimeZone)}
+              >
+                {TIME_ZONES.map((zone) => (
+                  <option key={zone} value={zone}>
+                    {timeZoneLabel(zone)}
+                  </option>
+                ))}
+              </select>
+            </div>
+            {state.meetingLengths.length > 1 && duration !== null && (
+              <div className="fm-field">
+                <label className="fm-field__label" htmlFor={lengthId}>
+                  {BOOKING_TEXT.meetingLength}
+                </label>
+                <select
+                  id={lengthId}
+                  className="fm-field__input"
+                  value={duration}
+                  onChange={(event) => props.onDuration(Number(event.target.value))}
+                >
+                  {state.meetingLengths.map((minutes) => (
+                    <option key={minutes} value={minutes}>
+                      {BOOKING_TEXT.minutes(minutes)}
+                    </option>
+                  ))}
+                </select>
+              </div>
+            )}
+          </div>
+          <SlotPicker {...props} radioName={radioName} />
+        </section>
+      </div>
+      {state.message && (
+        <p className="fm-booking__error" role="alert">
+          {state.message}
+        </p>
+      )}
+      <footer className="fm-booking__footer">
+        <p className="fm-booking__summary" aria-live="polite">
+          {summary}
+          {summary && total && (
+            <span className="fm-booking__total"> · {BOOKING_TEXT.total(total)}</span>
+          )}
+        </p>
+        <div className="fm-booking__actions">
+          <button type="button" className="fm-btn" onClick={props.onClose}>
+            {UI_TEXT.cancel}
+          </button>
+          <button
+            type="button"
+            className="fm-btn fm-btn--primary"
+            disabled={!canSchedule(state)}
+            aria-busy={state.submitting}
+            onClick={props.onSchedule}
+          >
+            {state.submitting && <span className="fm-booking__spinner" aria-hidden="true" />}
+            {UI_TEXT.scheduleMeeting}
+          </button>
+        </div>
+      </footer>
+    </>
+  );
+}
+
+function SlotPicker(props: BodyProps & { radioName: string }) {
+  const { state, radioName } = props;
+  const { slots } = state;
+  const legend = state.date
+    ? BOOKING_TEXT.availableTimes(shortDayLabel(state.date))
+    : BOOKING_TEXT.availableTimesNoDay;
+  const loading = slots.status === 'loading';
+  const noDays = state.availability.status === 'ready' && !state.autoPick && state.date === null;
+
+  return (
+    <fieldset className="fm-slots" aria-busy={loading || slots.loadingMore}>
+      <legend className="fm-slots__legend">{legend}</legend>
+      {!state.date &&
+        (state.autoPick || state.availability.status === 'loading' ? (
+          <p className="fm-slots__notice" role="status">
+            {BOOKING_TEXT.loadingDays}
+          </p>
+        ) : (
+          <p className="fm-slots__notice">
+            {noDays ? BOOKING_TEXT.noDays : BOOKING_TEXT.chooseDay}
+          </p>
+        ))}
+      {state.date && loading && (
+        <>
+          <span className="fm-visually-hidden" role="status">
+            {BOOKING_TEXT.loadingTimes}
+          </span>
+          <ul className="fm-slots__list" aria-hidden="true">
+            {Array.from({ length: 6 }, (_, index) => (
+              // Placeholders have no identity but their position.
+              // biome-ignore lint/suspicious/noArrayIndexKey: see above
+              <li key={index} className="fm-slots__skeleton" />
+            ))}
+          </ul>
+        </>
+      )}
+      {state.date && slots.status === 'error' && (
+        <div className="fm-booking__notice" role="alert">
+          <p>{slots.message}</p>
+          <button type="button" className="fm-btn" onClick={props.onRetrySlots}>
+            {BOOKING_TEXT.retry}
+          </button>
+        </div>
+      )}
+      {state.date && slots.status === 'ready' && slots.items.length === 0 && (
+        <p className="fm-slots__notice">{BOOKING_TEXT.noTimes}</p>
+      )}
+      {state.date && slots.items.length > 0 && slots.status !== 'loading' && (
+        <ul className="fm-slots__list">
+          {slots.items.map((slot) => {
+            const label = formatSlotTime(slot.start, state.timeZone);
+            const checked = sameSlot(slot, state.selected);
+            return (
+              <li key={`${slot.start}/${slot.end}`}>
+                <label className="fm-slot" data-checked={checked ? '' : undefined}>
+                  <input
+                    type="radio"
+                    className="fm-slot__input"
+                    name={radioName}
+                    value={slot.start}
+                    checked={checked}
+                    disabled={state.submitting}
+                    onChange={() => props.onSlot(slot)}
+                  />
+                  <span className="fm-slot__time">{label}</span>
+                </label>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      {state.date && slots.status === 'ready' && slots.hasMore && (
+        <button
+          type="button"
+          className="fm-btn fm-slots__more"
+          onClick={props.onLoadMore}
+          disabled={slots.loadingMore}
+          aria-busy={slots.loadingMore}
+        >
+          {UI_TEXT.loadMore}
+        </button>
+      )}
+    </fieldset>
+  );
+}
+
+function SignInBody(props: BodyProps) {
+  return (
+    <div className="fm-restricted">
+      <h2 className="fm-restricted__title" id={props.titleId}>
+        {BOOKING_TEXT.signInTitle}
+      </h2>
+      <p className="fm-restricted__text">{BOOKING_TEXT.signInText}</p>
+      <div className="fm-restricted__actions">
+        <button type="button" className="fm-btn" onClick={props.onClose}>
+          {UI_TEXT.cancel}
+        </button>
+        <a className="fm-btn fm-btn--primary" href={props.signInHref}>
+          {BOOKING_TEXT.signInLink}
+        </a>
+      </div>
+    </div>
+  );
+}
+
+function BookedBody(props: BodyProps) {
+  const session = props.state.booked;
+  if (!session) return null;
+  const zone = props.state.timeZone;
+  const when = BOOKING_TEXT.summary(
+    dayLabel(todayIn(zone, Date.parse(session.start))),
+    formatSlotTime(session.start, zone),
+    timeZoneLabel(zone),
+  );
+  const name =
+    props.consultant?.name ??
+    (`${session.consultant.firstName} ${session.consultant.lastName}`.trim() || null);
+  return (
+    <div className="fm-restricted">
+      <div className="fm-restricted__icon fm-booking__done-icon" aria-hidden="true">
+        <svg viewBox="0 0 24 24" width="28" height="28" aria-hidden="true" focusable="false">
+          <path d="M9 16.2 4.8 12l-1.4 1.4L9 19 21 7l-1.4-1.4z" />
+        </svg>
+      </div>
+      <h2 className="fm-restricted__title" id={props.titleId}>
+        {BOOKING_TEXT.bookedTitle}
+      </h2>
+      <p className="fm-restricted__text" role="status">
+        {BOOKING_TEXT.booked(name, when)}
+      </p>
+      <div className="fm-restricted__actions">
+        {props.meetingsHref && (
+          <a className="fm-btn" href={props.meetingsHref} onClick={props.onMeetingsLink}>
+            {BOOKING_TEXT.viewMeetings}
+          </a>
+        )}
+        <button type="button" className="fm-btn fm-btn--primary" onClick={props.onClose}>
+          {BOOKING_TEXT.done}
+        </button>
+      </div>
+    </div>
+  );
+}

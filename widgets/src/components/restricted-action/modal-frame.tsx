@@ -1,0 +1,132 @@
+import {
+  type KeyboardEvent,
+  type ReactNode,
+  type RefObject,
+  useEffect,
+  useLayoutEffect,
+  useRef,
+} from 'react';
+import { activeElementOf, deepActiveElement, tabbables } from './focus.ts';
+
+export interface ModalFrameProps {
+  /** Called on Escape (and by the dialog's own close buttons). */
+  onClose: () => void;
+  /** Id of the element that names the dialog (its title). */
+  labelledBy: string;
+  /** Id of the element that describes it. */
+  describedBy?: string | undefined;
+  role?: 'dialog' | 'alertdialog';
+  /** Classes of the dialog panel. */
+  className?: string | undefined;
+  /** What gets focus when the dialog opens (else its first focusable element). */
+  initialFocus?: RefObject<HTMLElement | null> | undefined;
+  /** When this changes, focus moves to the new content's first focusable element. */
+  focusKey?: string | undefined;
+  children: ReactNode;
+}
+
+/**
+ * A modal dialog's frame (WAI-ARIA dialog pattern): `role="dialog"`, `aria-modal`, named by its
+ * title; focus moves in when it opens, Tab and Shift+Tab stay inside, Escape closes, and focus
+ * returns to whatever had it before (the opener) when it closes. The page behind does not scroll.
+ * Works the same in a shadow root and in the page. Render it only while open.
+ *
+ * @example
+ * {open && (
+ *   <ModalFrame labelledBy={titleId} onClose={() => setOpen(false)}>
+ *     <h2 id={titleId}>Title</h2>…
+ *   </ModalFrame>
+ * )}
+ */
+export function ModalFrame({
+  onClose,
+  labelledBy,
+  describedBy,
+  role = 'dialog',
+  className,
+  initialFocus,
+  focusKey,
+  children,
+}: ModalFrameProps) {
+  const panel = useRef<HTMLDivElement>(null);
+  const onCloseRef = useRef(onClose);
+  useEffect(() => {
+    onCloseRef.current = onClose;
+  });
+
+  // Remember the opener, lock the page's scroll, keep focus inside, and give focus back on
+  // close — in one effect, so that the focus guard is gone before the opener gets focus back.
+  useLayoutEffect(() => {
+    const opener = deepActiveElement(document);
+    const html = document.documentElement;
+    const overflow = html.style.overflow;
+    html.style.overflow = 'hidden';
+    // focusin is composed: the document hears it from inside shadow roots too.
+    const pull = (event: Event) => {
+      const element = panel.current;
+      if (!element || event.composedPath().includes(element)) return;
+      (tabbables(element)[0] ?? element).focus();
+    };
+    document.addEventListener('focusin', pull);
+    return () => {
+      document.removeEventListener('focusin', pull);
+      html.style.overflow = overflow;
+      if (opener instanceof HTMLElement && opener.isConnected) opener.focus();
+    };
+  }, []);
+
+  // Focus the content: on open, and whenever the content is replaced.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: focusKey is the trigger
+  useEffect(() => {
+    const element = panel.current;
+    if (!element) return;
+    const target = initialFocus?.current ?? tabbables(element)[0] ?? element;
+    target.focus();
+  }, [focusKey, initialFocus]);
+
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (event.key === 'Escape') {
+      event.stopPropagation();
+      event.preventDefault();
+      onCloseRef.current();
+      return;
+    }
+    if (event.key !== 'Tab' || !panel.current) return;
+    const items = tabbables(panel.current);
+    const first = items[0];
+    const last = items[items.length - 1];
+    if (!first || !last) {
+      event.preventDefault();
+      return;
+    }
+    const active = activeElementOf(panel.current);
+    if (event.shiftKey && (active === first || active === panel.current)) {
+      event.preventDefault();
+      last.focus();
+    } else if (!event.shiftKey && active === last) {
+      event.preventDefault();
+      first.focus();
+    }
+  };
+
+  return (
+    <div className="fm-modal">
+      <div className="fm-modal__backdrop" aria-hidden="true" />
+      {/* A dialog (its role is a prop): Escape and Tab are handled on it. */}
+      {/* biome-ignore lint/a11y/noStaticElementInteractions: see above */}
+      {/* biome-ignore lint/a11y/useAriaPropsSupportedByRole: see above */}
+      <div
+        ref={panel}
+        role={role}
+        aria-modal="true"
+        aria-labelledby={labelledBy}
+        aria-describedby={describedBy}
+        tabIndex={-1}
+        className={className ? `fm-modal__panel ${className}` : 'fm-modal__panel'}
+        onKeyDown={onKeyDown}
+      >
+        {children}
+      </div>
+    </div>
+  );
+}
