@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { INDUSTRY_SPECIALTIES } from '@fm/sdk/contracts';
 import { migrateDatabase, openDatabase } from '../src/db/client.ts';
+import { benchBooking } from './booking.ts';
 import { loadBenchData } from './data.ts';
 import { type LoadResult, runLoad } from './load.ts';
 
@@ -14,7 +15,9 @@ import { type LoadResult, runLoad } from './load.ts';
  * p50/p99 latency and requests per second of `/api/health` (the ceiling), a filtered, full-text,
  * paged consultant search (the same query repeated; a new rate bound every request, which reuses
  * the cached text-and-tags step; new industries every request, which reuses nothing) and the AI
- * search, under 1 and 32 concurrent clients. Everything is bounded; the database is removed.
+ * search, under 1 and 32 concurrent clients; then the slots call of a consultant with 500 meetings in
+ * the next 90 days and 32 clients racing to book 20 slots, with a check that no time holds two
+ * meetings. Everything is bounded; the database is removed.
  *
  * Knobs (environment): BENCH_CONSULTANTS, BENCH_FRANCHISES, BENCH_SECONDS (per scenario).
  */
@@ -184,6 +187,49 @@ async function main() {
           `${s.name}: p99 / health p99 at 32 clients = ${(r.p99 / health.p99).toFixed(1)}× (aim: ≤ 4×)`,
         );
       }
+    }
+
+    log(
+      'booking: a consultant with 500 meetings in the next 90 days, then 32 clients racing for 20 slots',
+    );
+    const booking = await benchBooking({
+      url,
+      databaseUrl,
+      durationMs: DURATION_MS,
+      warmupMs: WARMUP_MS,
+      log,
+    });
+    console.log('');
+    console.log(line(['endpoint', 'clients', 'p50 ms', 'p99 ms', 'req/s', 'errors']));
+    for (const c of CONCURRENCY) {
+      const r = booking.slots[c];
+      console.log(
+        line([
+          'slots of a busy consultant',
+          String(c),
+          ms(r.p50),
+          ms(r.p99),
+          r.rps.toFixed(0),
+          String(r.errors),
+        ]),
+      );
+    }
+    console.log(
+      line([
+        'booking race (20 slots)',
+        '32',
+        ms(booking.race.p50),
+        ms(booking.race.p99),
+        '',
+        String(booking.race.errors),
+      ]),
+    );
+    console.log('');
+    console.log(
+      `booking race: ${booking.race.booked} booked, ${booking.race.refused} refused with 409; slots holding two live meetings: ${booking.doubleBooked}`,
+    );
+    if (booking.doubleBooked > 0 || booking.race.booked !== 20) {
+      throw new Error('the booking race broke the single-booking rule');
     }
     log(`done in ${((performance.now() - total) / 1000).toFixed(0)} s`);
   } finally {
