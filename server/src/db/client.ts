@@ -6,6 +6,7 @@ import { drizzle, type LibSQLDatabase } from 'drizzle-orm/libsql';
 import { migrate } from 'drizzle-orm/libsql/migrator';
 import { syncSearchVocabulary } from '../features/discovery/projection.ts';
 import * as schema from './schema/index.ts';
+import { AsyncLock, withWriteLock } from './write-lock.ts';
 
 /** How long a writer waits for another process's or connection's lock. */
 export const BUSY_TIMEOUT_MS = 10_000;
@@ -24,7 +25,8 @@ const migrationsFolder = resolve(dirname(fileURLToPath(import.meta.url)), 'migra
 
 /**
  * Opens the database of `DATABASE_URL`. A local file gets WAL and a busy timeout, so several
- * API processes can share it (writers queue instead of failing).
+ * API processes can share it (writers queue instead of failing), and one in-process write lock,
+ * so that this process's own writers queue without freezing the event loop (see write-lock.ts).
  * @example const { db } = await openDatabase({ url: 'file:./data/app.db' });
  */
 export async function openDatabase(options: {
@@ -35,13 +37,16 @@ export async function openDatabase(options: {
     const path = options.url.slice('file:'.length).split('?')[0] ?? '';
     if (path && path !== ':memory:') mkdirSync(dirname(resolve(path)), { recursive: true });
   }
-  const client = createClient({
+  const isFile = options.url.startsWith('file:');
+  const raw = createClient({
     url: options.url,
     ...(options.authToken ? { authToken: options.authToken } : {}),
     // Every pooled connection waits this long for a lock instead of failing with SQLITE_BUSY.
     timeout: BUSY_TIMEOUT_MS,
   });
-  if (options.url.startsWith('file:')) {
+  // A remote libSQL server queues writers itself, asynchronously; only a file needs the lock.
+  const client = isFile ? withWriteLock(raw, new AsyncLock(BUSY_TIMEOUT_MS)) : raw;
+  if (isFile) {
     await client.execute('PRAGMA journal_mode = WAL');
     await client.execute('PRAGMA synchronous = NORMAL');
   }

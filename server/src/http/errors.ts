@@ -46,6 +46,16 @@ const statusToCode: Partial<Record<number, ErrorCode>> = {
 };
 
 /** Turns any thrown value into D7's error shape; unknown failures are logged and answered with 500. */
+/** A libSQL `SQLITE_BUSY` (itself or as the cause), or the in-process write lock's timeout. */
+function isDatabaseBusy(error: unknown): boolean {
+  for (let e: unknown = error, depth = 0; e && depth < 4; depth += 1) {
+    if (typeof e === 'object' && 'code' in e && String(e.code).startsWith('SQLITE_BUSY'))
+      return true;
+    e = typeof e === 'object' && 'cause' in e ? e.cause : undefined;
+  }
+  return false;
+}
+
 export function toAppError(error: unknown, logger: Logger): AppError {
   if (isAppError(error)) return error;
   if (error instanceof HTTPException) {
@@ -53,6 +63,13 @@ export function toAppError(error: unknown, logger: Logger): AppError {
     return new AppError(code);
   }
   if (error instanceof SyntaxError) return new AppError('MALFORMED_BODY');
+  if (isDatabaseBusy(error)) {
+    // Writers of this or another process held the database past the busy timeout: retryable.
+    logger.info('database busy', String(error));
+    return new AppError('SERVICE_UNAVAILABLE', {
+      message: 'The service is busy. Please try again.',
+    });
+  }
   logger.error('unhandled error', error);
   return new AppError('INTERNAL_ERROR');
 }
