@@ -3,6 +3,7 @@ import { type BookingsApi, createBookingsApi } from './bookings.ts';
 import type { ClientConfig, Health } from './contracts/index.ts';
 import { createDiscoveryApi, type DiscoveryApi } from './discovery.ts';
 import { createHttp, type HttpOptions } from './http.ts';
+import { createMessagesApi, type MessagesApi } from './messages.ts';
 import { createPaymentsApi, type PaymentsApi } from './payments.ts';
 import { createProfileApi, type ProfileApi } from './profile.ts';
 import { createSystemApi } from './system.ts';
@@ -59,6 +60,7 @@ export interface FmClient {
   readonly profile: ProfileApi;
   readonly bookings: BookingsApi;
   readonly payments: PaymentsApi;
+  readonly messages: MessagesApi;
   /**
    * Run-time configuration: `{ partyUrl, version }`.
    *
@@ -110,6 +112,7 @@ export function createClient(options: ClientOptions): FmClient {
     profile: createProfileApi(http, () => tokenStore.clear()),
     bookings: createBookingsApi(http),
     payments: createPaymentsApi(http),
+    messages: createMessagesApi(http),
     config: system.config,
     health: system.health,
   };

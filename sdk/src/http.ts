@@ -61,6 +61,8 @@ export interface CallOptions<TSchema extends v.GenericSchema> {
   signOutOnUnauthorized?: boolean;
   /** Retries after a network failure or a retriable status (408, 413, 429, 5xx); default 0. */
   retries?: number;
+  /** Bypass every HTTP cache on the way (`cache: 'no-store'`): for polled counters. */
+  fresh?: boolean;
 }
 
 /**
@@ -183,6 +185,7 @@ export function createHttp(options: HttpOptions): Http {
         method: call.method,
         ...(call.json !== undefined ? { json: call.json } : {}),
         ...(call.body !== undefined ? { body: call.body } : {}),
+        ...(call.fresh ? { cache: 'no-store' as const } : {}),
         retry: {
           limit: call.retries ?? 0,
           methods: [call.method],

@@ -22,6 +22,7 @@ export {
   ResponseShapeError,
   type SdkOperation,
 } from './errors.ts';
+export type { MessagesApi } from './messages.ts';
 export type { PaymentsApi } from './payments.ts';
 export { type ProfileApi, type ProfileFiles, toProfileFormData } from './profile.ts';
 export type { SystemApi } from './system.ts';

@@ -13,6 +13,7 @@ import { authRoutes } from './features/auth/routes.ts';
 import type { AccountService } from './features/auth/service.ts';
 import { bookingRoutes } from './features/booking/routes.ts';
 import { discoveryRoutes } from './features/discovery/routes.ts';
+import { messagingRoutes } from './features/messaging/routes.ts';
 import { paymentRoutes } from './features/payments/routes.ts';
 import { profileRoutes } from './features/profile/routes.ts';
 import type { ProfileService } from './features/profile/service.ts';
@@ -147,6 +148,7 @@ export function createApp(deps: AppDeps) {
     .route('/calendar', booking.feeds)
     .route('/users', payments.users)
     .route('/stripe', payments.stripe)
+    .route('/chats', messagingRoutes({ db }))
     .all('*', () => {
       throw new AppError('NOT_FOUND');
     });

@@ -1,8 +1,11 @@
-import { useSyncExternalStore } from 'react';
+import { UNREAD_POLL_MS } from '@fm/sdk/contracts';
+import { useEffect, useSyncExternalStore } from 'react';
+import { api } from './api-client.ts';
 
 /**
- * The unread-message count shown on Messages. The chat feature feeds it (polling and socket
- * events); until it does, the count is 0 and the badge stays hidden.
+ * The unread-message count shown on Messages and on the dashboard: polled from the API every
+ * `UNREAD_POLL_MS` while someone is signed in (user-area §7); the chat's socket events will also
+ * refresh it. While it is 0 the badge stays hidden.
  */
 let unreadCount = 0;
 const listeners = new Set<() => void>();
@@ -35,4 +38,42 @@ export function useUnreadCount(): number {
     () => unreadCount,
     () => 0,
   );
+}
+
+/** Asks the API for the count now; a failed poll keeps the last known count. */
+export async function refreshUnreadCount(): Promise<void> {
+  try {
+    const { unreadCount: count } = await api.messages.unreadCount();
+    setUnreadCount(count);
+  } catch {
+    // Polling again in a few seconds is the retry; a 401 already sent the user to sign-in.
+  }
+}
+
+/**
+ * Keeps the count of the signed-in franchisor or consultant `userId` fresh: at once, every
+ * `UNREAD_POLL_MS`, and when the tab becomes visible again. `null` (signed out) resets it to 0.
+ *
+ * @example
+ * ```tsx
+ * useUnreadCountPolling(session?.role === 'admin' ? null : (session?.user.id ?? null));
+ * ```
+ */
+export function useUnreadCountPolling(userId: string | null): void {
+  useEffect(() => {
+    setUnreadCount(0);
+    if (!userId) return;
+    void refreshUnreadCount();
+    const timer = window.setInterval(() => {
+      if (document.visibilityState === 'visible') void refreshUnreadCount();
+    }, UNREAD_POLL_MS);
+    const onVisible = () => {
+      if (document.visibilityState === 'visible') void refreshUnreadCount();
+    };
+    document.addEventListener('visibilitychange', onVisible);
+    return () => {
+      window.clearInterval(timer);
+      document.removeEventListener('visibilitychange', onVisible);
+    };
+  }, [userId]);
 }

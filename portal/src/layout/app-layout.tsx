@@ -5,6 +5,7 @@ import { layoutChromeFor } from '../app/layout-rules.ts';
 import { OwnProfileProvider } from '../app/own-profile.tsx';
 import { PATHS } from '../app/paths.ts';
 import { useSession } from '../app/session.ts';
+import { useUnreadCountPolling } from '../app/unread-count.ts';
 import { CalendarPrompts } from '../features/calendar-settings/index.ts';
 import { LogOutDialog } from './log-out-dialog.tsx';
 import { SiteFooter } from './site-footer.tsx';
@@ -22,6 +23,8 @@ export function AppLayout() {
   const main = useRef<HTMLElement>(null);
   const [dialog, setDialog] = useState<OpenDialog>(null);
   useRouteFocus(main);
+  // Keyed by user, so that a different sign-in starts from its own count.
+  useUnreadCountPolling(session !== null && session.role !== 'admin' ? session.user.id : null);
 
   const dialogSetter = (name: Exclude<OpenDialog, null>) => (open: boolean) =>
     setDialog(open ? name : null);

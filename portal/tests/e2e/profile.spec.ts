@@ -401,9 +401,24 @@ test.describe('help, dashboard and account', () => {
     await expect(dialog).toBeHidden();
   });
 
-  test('the dashboard shows meetings, money and completeness at a glance', async ({ page }) => {
+  test('the dashboard shows meetings, money, unread messages and completeness at a glance', async ({
+    page,
+  }) => {
     await signIn(page, DEMO.franchisor, /\/consultants$/);
+    const polled = page.waitForResponse((r) =>
+      r.url().endsWith('/api/chats/messages/unread-count'),
+    );
     await page.goto('/dashboard');
+    const { unreadCount } = (await (await polled).json()) as { unreadCount: number };
+    // The demo franchisor has unread messages in the seed; the card and the badge show the count.
+    expect(unreadCount).toBeGreaterThan(0);
+    const messages = page.getByRole('region', { name: 'Unread messages' });
+    await expect(messages.getByTestId('dashboard-unread-count')).toHaveText(String(unreadCount));
+    await expect(messages.getByRole('link', { name: 'Messages' })).toHaveAttribute(
+      'href',
+      '/chats',
+    );
+    await expect(page.getByTestId('unread-badge').first()).toContainText(String(unreadCount));
     await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
     const meetings = page.getByRole('region', { name: 'Next meetings' });
     const money = page.getByRole('region', { name: 'Spend this month' });

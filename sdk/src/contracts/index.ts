@@ -8,6 +8,7 @@ export * from './constants.ts';
 export * from './discovery.ts';
 export * from './enums.ts';
 export * from './errors.ts';
+export * from './messaging.ts';
 export * from './payments.ts';
 export * from './profile-edit.ts';
 export * from './profiles.ts';

@@ -144,10 +144,13 @@ export const CLIENT_OPERATIONS = {
   checkHealth: 'Error checking server health',
   // Payments (issue 6)
   fetchSubscription: 'Error fetching subscription',
+  setDefaultPaymentMethod: 'Error updating payment method',
   fetchPayouts: 'Error fetching payouts',
   downloadPayoutStatement: 'Error downloading payout statement',
   runManualProcessing: 'Error processing payments',
   fetchLateCancellations: 'Error fetching late cancellations',
   resolveLateCancellation: 'Error resolving late cancellation',
+  // Messaging
+  fetchUnreadCount: 'Error fetching unread messages count',
 } as const;
 export type ClientOperation = keyof typeof CLIENT_OPERATIONS;

@@ -16,6 +16,7 @@ import type { SQLiteTable } from 'drizzle-orm/sqlite-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrateDatabase, openDatabase } from '../db/client.ts';
 import * as s from '../db/schema/index.ts';
+import { unreadMessageCount } from '../features/messaging/unread.ts';
 import { startTestServer, type TestServer } from '../testing/test-server.ts';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './demo-accounts.ts';
 import { buildDemoData, DEMO_USER_IDS } from './demo-data.ts';
@@ -358,6 +359,10 @@ describe('demo seed (D3)', () => {
       .from(s.chatParticipant)
       .where(eq(s.chatParticipant.userId, DEMO_USER_IDS.franchisor));
     expect(chats.length).toBeGreaterThan(0);
+    // Both demo users have something waiting on the Messages badge and the dashboard.
+    for (const userId of [DEMO_USER_IDS.franchisor, DEMO_USER_IDS.consultant]) {
+      expect(await unreadMessageCount(db(), userId)).toBeGreaterThan(0);
+    }
     const notes = await db()
       .select()
       .from(s.notification)

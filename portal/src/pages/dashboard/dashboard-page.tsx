@@ -6,6 +6,7 @@ import { api } from '../../app/api-client.ts';
 import { formatDollars } from '../../app/format.ts';
 import { homePathFor, PATHS, publicProfilePath } from '../../app/paths.ts';
 import { type Session, useSession } from '../../app/session.ts';
+import { useUnreadCount } from '../../app/unread-count.ts';
 import { completenessOf } from '../../features/profile/completeness.ts';
 import { CompletenessWidget } from '../../features/profile/completeness-widget.tsx';
 import { MyProfileProvider, useMyProfile } from '../../features/profile/my-profile-store.tsx';
@@ -189,6 +190,33 @@ function MoneyCard({ role }: { role: 'franchisor' | 'consultant' }) {
   );
 }
 
+/** The same live count as the header's Messages badge (polled by the layout). */
+function UnreadMessagesCard() {
+  const unread = useUnreadCount();
+  return (
+    <Card
+      title="Unread messages"
+      id="dashboard-messages"
+      action={
+        <Link to={PATHS.chats} className="dashboard-card__link">
+          Messages
+        </Link>
+      }
+    >
+      <p className="dashboard-card__figure" data-testid="dashboard-unread-count">
+        {unread}
+      </p>
+      <p className="dashboard-card__text">
+        {unread === 0
+          ? 'You are all caught up.'
+          : unread === 1
+            ? 'One message is waiting for your reply.'
+            : `${unread} messages are waiting for your reply.`}
+      </p>
+    </Card>
+  );
+}
+
 function CompletenessCard({ session }: { session: Session }) {
   const { state, retry } = useMyProfile();
   const preview = publicProfilePath(session.role, session.user.id);
@@ -232,8 +260,7 @@ function CompletenessCard({ session }: { session: Session }) {
 
 /**
  * `/dashboard`: the signed-in user's next meetings, spend (franchisor) or earnings (consultant)
- * this month, and profile completeness at a glance. There is no unread-messages card: this release
- * has no messages API to count from.
+ * this month, unread messages and profile completeness at a glance.
  */
 export function DashboardPage() {
   const session = useSession();
@@ -248,6 +275,7 @@ export function DashboardPage() {
         <div className="dashboard">
           <NextMeetingsCard role={role} />
           <MoneyCard role={role} />
+          <UnreadMessagesCard />
           <CompletenessCard session={session} />
         </div>
       </MyProfileProvider>
