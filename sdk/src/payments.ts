@@ -32,6 +32,7 @@ import {
   SubscribeInputSchema,
   type Subscription,
   SubscriptionSchema,
+  type UpdatePaymentMethodInput,
 } from './contracts/index.ts';
 import { httpError, isApiError, networkError } from './errors.ts';
 import type { Http } from './http.ts';
@@ -60,6 +61,12 @@ export interface PaymentsApi {
    * @example const [card] = await api.payments.listPaymentMethods();
    */
   listPaymentMethods(): Promise<PaymentMethod[]>;
+  /**
+   * Makes a saved card the franchise's default (`PATCH users/payment-method/{id}`): it pays the
+   * subscription and the meetings from now on, and declined charges are retried on it.
+   * @example const card = await api.payments.setDefaultPaymentMethod(cards[1].id);
+   */
+  setDefaultPaymentMethod(id: string): Promise<PaymentMethod>;
   /**
    * Removes a card (`DELETE users/payment-method/{id}`).
    * @example await api.payments.deletePaymentMethod(card.id);
@@ -172,6 +179,16 @@ export function createPaymentsApi(http: Http): PaymentsApi {
         response: PaymentMethodListSchema,
       });
       return data;
+    },
+    setDefaultPaymentMethod(methodId) {
+      const json: UpdatePaymentMethodInput = { isDefault: true };
+      return http.call({
+        operation: 'setDefaultPaymentMethod',
+        method: 'patch',
+        path: `users/payment-method/${id(methodId)}`,
+        json,
+        response: PaymentMethodSchema,
+      });
     },
     async deletePaymentMethod(methodId) {
       await http.call({

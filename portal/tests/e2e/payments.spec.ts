@@ -188,6 +188,20 @@ test.describe('payments', () => {
 
     // FUTURE did not move.
     expect(await futureTotal(page)).toBeCloseTo(after, 2);
+
+    // The Visa becomes the default again, and stays so after a reload.
+    await page.goto('/my-profile/payment-details');
+    await dismissOverlays(page);
+    const saved = page.getByTestId('saved-card');
+    await expect(saved.filter({ hasText: '•••• 0002' })).toContainText('Default');
+    await saved
+      .filter({ hasText: '•••• 4242' })
+      .getByRole('button', { name: 'Make default' })
+      .click();
+    await expect(page.getByText('Default card updated')).toBeVisible();
+    await page.reload();
+    await expect(saved.filter({ hasText: '•••• 4242' })).toContainText('Default');
+    await expect(saved.filter({ hasText: '•••• 0002' })).not.toContainText('Default');
   });
 
   test('Payment Details refuses a bad card number without calling the server', async ({

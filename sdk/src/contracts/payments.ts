@@ -19,6 +19,12 @@ export const AddPaymentMethodInputSchema = v.object({
 });
 export type AddPaymentMethodInput = v.InferInput<typeof AddPaymentMethodInputSchema>;
 
+/** `PATCH /api/users/payment-method/{id}`: makes a saved card the franchise's default. */
+export const UpdatePaymentMethodInputSchema = v.strictObject({
+  isDefault: v.literal(true, 'Only making a card the default can be changed'),
+});
+export type UpdatePaymentMethodInput = v.InferInput<typeof UpdatePaymentMethodInputSchema>;
+
 export const PaymentMethodSchema = v.object({
   id: v.string(),
   stripePaymentMethodType: v.string(),

@@ -114,11 +114,8 @@ export function createPaymentMethods(
     return toApi(saved ?? row);
   }
 
-  /**
-   * Removes a card of the user's franchise (404 for anyone else's). The only card cannot go while the
-   * subscription is active or meetings wait to be charged (422): there would be nothing to charge.
-   */
-  async function remove(userId: string, methodId: string): Promise<void> {
+  /** A card of the user's franchise, or 404 (also for another franchise's card). */
+  async function ownCard(userId: string, methodId: string) {
     const franchiseId = await franchiseIdOf(db, userId);
     const row = franchiseId
       ? await db
@@ -128,6 +125,31 @@ export function createPaymentMethods(
           .get()
       : undefined;
     if (!row || !franchiseId) throw new AppError('NOT_FOUND');
+    return { row, franchiseId };
+  }
+
+  /**
+   * Makes a saved card the franchise's default (in the provider too, for invoices). Like a new
+   * default card, it retries the franchise's declined charges and failed holds.
+   */
+  async function setDefault(userId: string, methodId: string): Promise<PaymentMethod> {
+    const { row, franchiseId } = await ownCard(userId, methodId);
+    if (!row.isDefault) {
+      await makeDefault(franchiseId, row.id, row.providerMethodId);
+      await hooks.onNewDefaultCard(franchiseId).catch((error: unknown) => {
+        ctx.logger.error('retrying declined payments failed', error);
+      });
+    }
+    const saved = await db.select().from(paymentMethod).where(eq(paymentMethod.id, row.id)).get();
+    return toApi(saved ?? row);
+  }
+
+  /**
+   * Removes a card of the user's franchise (404 for anyone else's). The only card cannot go while the
+   * subscription is active or meetings wait to be charged (422): there would be nothing to charge.
+   */
+  async function remove(userId: string, methodId: string): Promise<void> {
+    const { row, franchiseId } = await ownCard(userId, methodId);
     const remaining = await db
       .select()
       .from(paymentMethod)
@@ -171,7 +193,7 @@ export function createPaymentMethods(
     }
   }
 
-  return { list, add, remove };
+  return { list, add, setDefault, remove };
 }
 
 export type PaymentMethods = ReturnType<typeof createPaymentMethods>;

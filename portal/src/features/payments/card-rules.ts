@@ -249,17 +249,6 @@ export function testPaymentMethodIdFor(input: string): string | null {
   return STRIPE_TEST_CARDS.find((card) => card.number === d)?.paymentMethodId ?? null;
 }
 
-/**
- * The test payment-method id of a saved card (brand and last 4), to make it the default again in
- * ledger mode (adding a saved card again with `makeDefault` makes it the default).
- */
-export function testPaymentMethodIdOfSaved(brand: string | null, last4: string): string | null {
-  const found = STRIPE_TEST_CARDS.find(
-    (card) => card.number.endsWith(last4) && (brand === null || detectBrand(card.number) === brand),
-  );
-  return found?.paymentMethodId ?? null;
-}
-
 /** Spaced card number for display, e.g. in the list of accepted test cards. */
 export function spacedTestNumber(number: string): string {
   return formatCardNumber(number);

@@ -3,7 +3,6 @@ import { useState } from 'react';
 import { toast } from 'sonner';
 import { api } from '../../app/api-client.ts';
 import { CardForm } from './card-form.tsx';
-import { testPaymentMethodIdOfSaved } from './card-rules.ts';
 import { ConfirmDialog } from './confirm-dialog.tsx';
 import { formatCardExpiry } from './payments-format.ts';
 import { dataOf, errorMessage, useAsync } from './use-async.ts';
@@ -44,14 +43,10 @@ export function PaymentMethodsPanel() {
   };
 
   const makeDefault = async (method: PaymentMethod) => {
-    // Ledger mode: adding a saved card again with `makeDefault` makes it the default. (With Stripe,
-    // the saved card's Stripe id would be sent the same way.)
-    const paymentMethodId = testPaymentMethodIdOfSaved(method.brand, method.last4);
-    if (!paymentMethodId) return;
     setBusy(method.id);
     setActionError(null);
     try {
-      await api.payments.addPaymentMethod({ paymentMethodId, makeDefault: true });
+      await api.payments.setDefaultPaymentMethod(method.id);
       toast.success('Default card updated');
       reload();
     } catch (error) {
@@ -95,7 +90,7 @@ export function PaymentMethodsPanel() {
               </span>
               {method.isDefault ? <span className="badge">Default</span> : null}
               <span className="card-list__actions">
-                {!method.isDefault && testPaymentMethodIdOfSaved(method.brand, method.last4) ? (
+                {!method.isDefault ? (
                   <button
                     type="button"
                     className="button button--ghost"

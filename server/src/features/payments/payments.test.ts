@@ -122,6 +122,56 @@ describe('payment methods', () => {
     ).toBe(403);
     expect((await server.fetch('/api/users/payment-method')).status).toBe(401);
   });
+
+  it('makes a saved card the default; only the franchise may, and only that change', async () => {
+    const f = await franchisorWithCard(server);
+    const mc = await ok<PaymentMethod>(
+      post('/api/users/payment-method', f.token, {
+        paymentMethodId: 'pm_card_mastercard',
+        makeDefault: false,
+      }),
+    );
+    expect(mc.isDefault).toBe(false);
+    const patch = (id: string, token: string | undefined, body: unknown) =>
+      server.fetch(`/api/users/payment-method/${id}`, {
+        method: 'PATCH',
+        ...(token ? { token } : {}),
+        body: json(body),
+      });
+    const made = await ok<PaymentMethod>(patch(mc.id, f.token, { isDefault: true }));
+    expect(made).toMatchObject({ id: mc.id, last4: '4444', isDefault: true });
+    const listed = await ok<{ data: PaymentMethod[] }>(
+      server.fetch('/api/users/payment-method', { token: f.token }),
+    );
+    expect(listed.data.map((m) => [m.last4, m.isDefault])).toEqual([
+      ['4444', true],
+      ['4242', false],
+    ]);
+    const row = await server.container.db
+      .select({ primary: franchise.primaryPaymentMethodId })
+      .from(franchise)
+      .where(eq(franchise.id, f.franchiseId ?? ''))
+      .get();
+    expect(row?.primary).toBe(mc.id);
+    // Again: nothing changes, still 200.
+    await expect(
+      ok<PaymentMethod>(patch(mc.id, f.token, { isDefault: true })),
+    ).resolves.toMatchObject({ isDefault: true });
+
+    const bad = await patch(mc.id, f.token, { isDefault: false });
+    expect(bad.status).toBe(400);
+    expect(await bad.json()).toMatchObject({ code: 'VALIDATION_FAILED' });
+    const stranger = await franchisorWithCard(server);
+    expect((await patch(mc.id, stranger.token, { isDefault: true })).status).toBe(404);
+    const c = await server.signUp('consultant');
+    expect((await patch(mc.id, c.token, { isDefault: true })).status).toBe(403);
+    expect((await patch(mc.id, undefined, { isDefault: true })).status).toBe(401);
+    // The refused calls changed nothing.
+    const after = await ok<{ data: PaymentMethod[] }>(
+      server.fetch('/api/users/payment-method', { token: f.token }),
+    );
+    expect(after.data.find((m) => m.isDefault)?.id).toBe(mc.id);
+  });
 });
 
 describe('subscription and promo codes (D11)', () => {

@@ -6,6 +6,7 @@ import {
   PaymentsGraphQuerySchema,
   PromoCodeInputSchema,
   SubscribeInputSchema,
+  UpdatePaymentMethodInputSchema,
 } from '@fm/sdk/contracts';
 import { Hono } from 'hono';
 import { type AppEnv, requireRole, requireUser, signedIn } from '../../auth/session.ts';
@@ -56,6 +57,12 @@ export function paymentRoutes(deps: PaymentDeps) {
     )
     .get('/payment-method', franchisorOnly, async (c) =>
       c.json({ data: await payments.methods.list(requireUser(c).id) }),
+    )
+    .patch(
+      '/payment-method/:id',
+      franchisorOnly,
+      validate('json', UpdatePaymentMethodInputSchema),
+      async (c) => c.json(await payments.methods.setDefault(requireUser(c).id, c.req.param('id'))),
     )
     .delete('/payment-method/:id', franchisorOnly, async (c) => {
       await payments.methods.remove(requireUser(c).id, c.req.param('id'));
