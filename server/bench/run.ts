@@ -14,7 +14,8 @@ import { type LoadResult, runLoad } from './load.ts';
  * starts the real server on 127.0.0.1 in a child process, signs a franchisor in, and measures
  * p50/p99 latency and requests per second of `/api/health` (the ceiling), a filtered, full-text,
  * paged consultant search (the same query repeated; a new rate bound every request, which reuses
- * the cached text-and-tags step; new industries every request, which reuses nothing) and the AI
+ * the cached text-and-tags step; new industries every request, which reuses the text's ranking;
+ * a new pair of words every request, which reuses only the other filters) and the AI
  * search, under 1 and 32 concurrent clients; then the slots call of a consultant with 500 meetings in
  * the next 90 days and 32 clients racing to book 20 slots, with a check that no time holds two
  * meetings. Everything is bounded; the database is removed.
@@ -40,6 +41,44 @@ const PAIRS = INDUSTRY_SPECIALTIES.flatMap((a, i) =>
 );
 const searchNewTags = (n: number) =>
   `/api/users?q=franchise&${PAIRS[(n * 7) % PAIRS.length]}&region=USA&rateMax=120&page=3`;
+/** A different pair of words every request (870 pairs), with the same tags: a text never seen. */
+const TEXT_WORDS = [
+  'franchise',
+  'owners',
+  'brand',
+  'veterans',
+  'financing',
+  'senior',
+  'fitness',
+  'restaurant',
+  'territory',
+  'multi',
+  'coaches',
+  'practical',
+  'validation',
+  'entrepreneurs',
+  'home',
+  'care',
+  'families',
+  'corporate',
+  'discount',
+  'developer',
+  'consulting',
+  'numbers',
+  'operator',
+  'food',
+  'services',
+  'models',
+  'ownership',
+  'candidate',
+  'loans',
+  'hundreds',
+];
+const TEXT_PAIRS = TEXT_WORDS.flatMap((a) =>
+  TEXT_WORDS.filter((b) => b !== a).map((b) => encodeURIComponent(`${a} ${b}`)),
+);
+const searchNewText = (n: number) =>
+  `/api/users?q=${TEXT_PAIRS[(n * 7) % TEXT_PAIRS.length]}&industry=Senior%20Care&region=USA&rateMax=120`;
 const AI_SEARCH = `/api/users/ai-franchisees-search?q=${encodeURIComponent('home-based senior care under $150k in Texas')}`;
 
 const log = (message: string) => console.log(`[bench] ${message}`);
@@ -130,6 +169,7 @@ async function main() {
       { name: 'consultant search, same query', path: () => SEARCH, enabled: true },
       { name: 'consultant search, new rate bound each time', path: searchNewRate, enabled: true },
       { name: 'consultant search, new industries each time', path: searchNewTags, enabled: true },
+      { name: 'consultant search, new text each time', path: searchNewText, enabled: true },
       { name: 'AI search', path: () => AI_SEARCH, enabled: aiAvailable },
     ];
     const results = new Map<string, LoadResult | null>();

@@ -71,8 +71,8 @@ export function stateKeys(state: string): string[] {
  */
 export function consultantListQuery(params: ConsultantSearchParams): ListQuery {
   const words = queryWords(params.q);
-  const match = matchExpression([
-    textExpression(words, TEXT_COLUMNS),
+  const text = textExpression(words, TEXT_COLUMNS);
+  const tags = matchExpression([
     tagExpression((params.industry ?? []).map((v) => vocabToken('industry', v))),
     tagExpression((params.region ?? []).map((v) => vocabToken('region', v))),
     tagExpression((params.group ?? []).map((v) => vocabToken('group', v))),
@@ -111,7 +111,7 @@ export function consultantListQuery(params: ConsultantSearchParams): ListQuery {
       sql`s.city_key >= lower(trim(${params.city})) and s.city_key < lower(trim(${params.city})) || char(1114111)`,
     );
   }
-  return listQuery({ side: SIDE, match, ranked, conditions, filters, order });
+  return listQuery({ side: SIDE, text, tags, ranked, conditions, filters, order });
 }
 
 interface ConsultantRow {

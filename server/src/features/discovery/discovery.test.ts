@@ -473,6 +473,61 @@ describe('consultant search', () => {
     }
   });
 
+  it('ranks text with tag filters exactly as one combined FTS match would, whatever is cached', async () => {
+    const queries = [
+      'q=franchise&industry=Senior%20Care&region=USA&rateMax=120',
+      'q=franchise&industry=Senior%20Care&industry=Fitness&region=USA',
+      'q=help&region=Canada&experience=1',
+      'q=care%20sen&group=Others',
+    ];
+    // One cache across the queries and their variants, so cached parts and cached lists of the
+    // other filters are reused from one query to the next.
+    const cache = createRankedListCache({ maxEntries: 50, maxIds: 1e6 });
+    for (const query of queries) {
+      const params = v.parse(
+        ConsultantSearchQuerySchema,
+        fromSearchParams(new URLSearchParams(query)),
+      );
+      const plan = consultantListQuery(params);
+      const rate =
+        params.rateMax === undefined ? sql`` : sql` and s.rate_cents <= ${params.rateMax * 100}`;
+      const combined = [plan.fts?.parts.map((p) => JSON.parse(p.key)[1] as string)]
+        .flat()
+        .join(' AND ');
+      const [reference] = await db().all<{ ids: string | null }>(
+        sql`with m as materialized (
+              select rowid as rid, bm25(consultant_fts, 10.0, 10.0, 5.0, 1.0, 0.0) as score
+              from consultant_fts where consultant_fts match ${combined})
+            select group_concat(rid) as ids from (
+              select m.rid as rid from m join consultant_search s on s.rid = m.rid
+              where s.visible = 1${rate} order by m.score, m.rid limit -1)`,
+      );
+      const expected = (reference?.ids ?? '').split(',').filter(Boolean).map(Number);
+      expect(expected.length, query).toBeGreaterThan(0);
+      const fresh = () => createRankedListCache({ maxEntries: 50, maxIds: 1e6 });
+      const textKey = plan.fts?.parts[0]?.key ?? '';
+      // First sight of the text: one combined match. Seen before: the text ranked on its own,
+      // the tags unranked, intersected in memory. With the other filters' set already cached.
+      const combinedPath = fresh();
+      const splitPath = fresh();
+      splitPath.seen(textKey);
+      const withBase = fresh();
+      withBase.seen(textKey);
+      if (plan.base) await loadList(db(), withBase, plan.base, 0);
+      for (const [name, c] of [
+        ['shared', cache],
+        ['combined', combinedPath],
+        ['split', splitPath],
+        ['base cached', withBase],
+      ] as const) {
+        const list = await loadList(db(), c, plan, 0);
+        expect(Array.from(list.order), `${query} (${name})`).toEqual(expected);
+      }
+      expect(splitPath.peek(textKey, 0), query).toBeDefined();
+      expect(combinedPath.peek(textKey, 0), query).toBeUndefined();
+    }
+  });
+
   it('never turns FTS syntax in the text into an error', async () => {
     const total = (await visibleConsultants()).length;
     for (const q of ['"', '*', '(:)', '^-', '""*', '   ']) {

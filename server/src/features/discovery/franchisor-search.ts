@@ -112,8 +112,8 @@ export function cashCondition(
 export function franchisorListQuery(params: FranchisorSearchParams): ListQuery {
   const words = queryWords(params.q);
   const flags = FRANCHISE_FILTER_FLAGS.filter((f) => params[f] === true);
-  const match = matchExpression([
-    textExpression(words, TEXT_COLUMNS),
+  const text = textExpression(words, TEXT_COLUMNS);
+  const tags = matchExpression([
     tagExpression((params.category ?? []).map((v) => vocabToken('industry', v))),
     tagExpression(params.country ? [vocabToken('country', params.country)] : []),
     tagExpression((params.state ?? []).map((v) => vocabToken('state', v))),
@@ -145,7 +145,7 @@ export function franchisorListQuery(params: FranchisorSearchParams): ListQuery {
     filters.fee = dollarsToCents(params.franchiseFeeMax);
     conditions.push(sql`s.fee_cents <= ${filters.fee}`);
   }
-  return listQuery({ side: SIDE, match, ranked, conditions, filters, order });
+  return listQuery({ side: SIDE, text, tags, ranked, conditions, filters, order });
 }
 
 interface FranchiseRow {

@@ -8,6 +8,24 @@ describe('rankedList', () => {
     expect(inListOrder(list, [40, 99, 30, 20, 30])).toEqual([30, 20, 40]);
     expect(rankedList(1, null).order).toHaveLength(0);
   });
+
+  it('keeps a sorted copy for membership, sorting only when the order is not ascending', () => {
+    expect(Array.from(rankedList(1, '30,10,20,40').sorted)).toEqual([10, 20, 30, 40]);
+    expect(Array.from(rankedList(1, '5,10,10,11').sorted)).toEqual([5, 10, 10, 11]);
+    expect(Array.from(rankedList(1, '1,2,3,2').sorted)).toEqual([1, 2, 2, 3]);
+  });
+});
+
+describe('createRankedListCache seen()', () => {
+  it('answers whether a key came before, remembering a bounded number of keys', () => {
+    const cache = createRankedListCache({ maxEntries: 1, maxIds: 10 });
+    expect(cache.seen('a')).toBe(false);
+    expect(cache.seen('a')).toBe(true);
+    for (const key of ['b', 'c', 'd', 'e']) cache.seen(key);
+    // Four keys are remembered per entry: 'a' was the least recently asked about, so it went.
+    expect(cache.seen('a')).toBe(false);
+    expect(cache.seen('e')).toBe(true);
+  });
 });
 
 describe('createRankedListCache', () => {

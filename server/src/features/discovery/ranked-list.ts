@@ -21,7 +21,15 @@ export function rankedList(epoch: number, ids: string | null): RankedList {
 
 /** A ranked list of rowids already in order. */
 export function rankedListOf(epoch: number, order: Int32Array): RankedList {
-  return { epoch, order, sorted: order.slice().sort() };
+  return { epoch, order, sorted: isAscending(order) ? order : order.slice().sort() };
+}
+
+/** FTS5 and unordered scans give rowids ascending already: no need to sort a copy then. */
+function isAscending(values: Int32Array): boolean {
+  for (let i = 1; i < values.length; i += 1) {
+    if ((values[i] ?? 0) < (values[i - 1] ?? 0)) return false;
+  }
+  return true;
 }
 
 /** Whether an ascending array holds `rid` (binary search). */
@@ -60,6 +68,8 @@ export function inListOrder(list: RankedList, rids: Iterable<number>): number[] 
  */
 export function createRankedListCache(options: { maxEntries: number; maxIds: number }) {
   const entries = new Map<string, RankedList>();
+  /** Keys asked about through `seen`, least recently first (bounded like the entries). */
+  const seenKeys = new Set<string>();
   const pending = new Map<string, Promise<RankedList>>();
   let ids = 0;
 
@@ -107,6 +117,28 @@ export function createRankedListCache(options: { maxEntries: number; maxIds: num
       } finally {
         if (pending.get(key) === computing) pending.delete(key);
       }
+    },
+    /**
+     * The list for `key` if it is kept at `epoch` or newer, without computing anything.
+     * @example cache.peek('q=senior', 42) // RankedList | undefined
+     */
+    peek(key: string, epoch: number): RankedList | undefined {
+      const hit = entries.get(key);
+      return hit && hit.epoch >= epoch ? hit : undefined;
+    },
+    /**
+     * Whether `key` was asked about before (and remembers it now): lets a caller invest in a
+     * list only when its key comes back.
+     * @example cache.seen('text:senior'); // false, then true
+     */
+    seen(key: string): boolean {
+      const before = seenKeys.delete(key);
+      seenKeys.add(key);
+      if (seenKeys.size > options.maxEntries * 4) {
+        const oldest = seenKeys.values().next().value;
+        if (oldest !== undefined) seenKeys.delete(oldest);
+      }
+      return before;
     },
     /** How many lists are kept (for tests). */
     get size() {

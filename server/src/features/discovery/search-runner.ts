@@ -21,8 +21,10 @@ export interface SearchSide {
 /** What decides a result list (not the page, not the viewer). */
 export interface ListSpec {
   side: SearchSide;
-  /** The FTS5 MATCH expression (text and tag filters), or null. */
-  match: string | null;
+  /** The FTS5 MATCH expression of the search text, or null. */
+  text: string | null;
+  /** The FTS5 MATCH expression of the tag filters (AND across filters), or null. */
+  tags: string | null;
   /** Order by bm25 (text given and sort = relevance). */
   ranked: boolean;
   /** Conditions on the projection row `s` besides visibility, with the values they bind. */
@@ -33,32 +35,49 @@ export interface ListSpec {
   order: string;
 }
 
-/** A list query: how to compute it, in one or two cached steps. */
+/** One FTS5 evaluation, cached on its own by its MATCH expression. */
+export interface FtsPart {
+  key: string;
+  statement: () => SQL;
+}
+
+/** A list query: how to compute it, in cached steps. */
 export interface ListQuery {
   key: string;
-  /** Ordered by the FTS step's rank. */
+  /** Ordered by the text part's rank. */
   ranked: boolean;
-  /** The FTS step: the matching rowids, by rank when ranked (cached on its own). */
-  fts: { key: string; statement: () => SQL } | null;
+  /**
+   * The FTS step: the rowids matching the text AND the tags, by rank when ranked. Its parts (the
+   * text, ranked when asked; the tags, unranked) are cached separately and intersected in memory,
+   * so a new tag filter reuses the text's ranking and a new text reuses the tags. `combined` is
+   * the text AND the tags in one ranked match: cheaper than ranking every row with a common word,
+   * so it serves a ranked text the first time it is seen with tags (see `loadList`).
+   */
+  fts: { key: string; parts: FtsPart[]; combined: FtsPart | null } | null;
   /** The list is the FTS step's result as it is (ranked, nothing else to filter). */
   passthrough: boolean;
-  /** The same filters and order without the FTS part (its list is cached on its own too). */
+  /**
+   * The rows passing the other filters, cached on its own: in the requested order when the list
+   * is not ranked; as a plain set when it is (the rank decides the order; a set is far cheaper).
+   */
   base: ListQuery | null;
   /** One row `{ epoch, ids }`, given the FTS step's ids (JSON) when there is one. */
   statement: (ftsIds: string | null) => SQL;
 }
 
 /**
- * Up to this many FTS matches are joined to the projection in SQL; beyond, the FTS list and the
- * other filters' list intersect in memory (joining 90,000 ids costs more than both lists).
+ * Up to this many FTS matches of an unranked list are joined to the projection in SQL when the list of the other
+ * filters is not cached yet; beyond, that list is computed and intersected in memory (joining
+ * 90,000 ids costs more than both lists). A cached list of the other filters is always used.
  */
 export const JOIN_LIMIT = 20_000;
 
 /**
- * Plans a list in two steps. The FTS step (text and tag filters, and bm25 when ranked) is the
- * expensive one and is cached by its MATCH expression alone, so that changing a numeric filter,
- * the sort or the page reuses it; the second step joins those rowids to the projection, applies
- * the other filters and orders. Every statement reads the epoch in the same snapshot as the ids.
+ * Plans a list. The FTS step (text and tag filters, and bm25 when ranked) is the expensive one:
+ * each of its parts is cached by its MATCH expression alone, and the step by both, so that
+ * changing a numeric filter, the sort or the page reuses it; the second step keeps the rowids that
+ * pass the other filters, in rank order or the requested order. Every statement reads the epoch
+ * in the same snapshot as the ids.
  */
 export function listQuery(spec: ListSpec): ListQuery {
   const { side } = spec;
@@ -71,8 +90,15 @@ export function listQuery(spec: ListSpec): ListQuery {
   const ordered = (from: SQL, order: string) =>
     sql`(select group_concat(rid) from (
           select s.rid as rid from ${from} where ${where} order by ${sql.raw(order)} limit -1))`;
-  const key = JSON.stringify([side.table, spec.match, spec.ranked, spec.order, spec.filters]);
-  if (!spec.match) {
+  const key = JSON.stringify([
+    side.table,
+    spec.text,
+    spec.tags,
+    spec.ranked,
+    spec.order,
+    spec.filters,
+  ]);
+  if (!spec.text && !spec.tags) {
     return {
       key,
       ranked: false,
@@ -83,32 +109,54 @@ export function listQuery(spec: ListSpec): ListQuery {
         sql`select ${epoch} as epoch, ${ordered(sql`${table} s`, spec.order)} as ids`,
     };
   }
-  const match = spec.match;
   const fts = sql.raw(side.fts);
+  const ranked = spec.ranked && spec.text !== null;
+  const part = (match: string, byRank: boolean): FtsPart => ({
+    key: JSON.stringify([side.fts, match, byRank]),
+    statement: () =>
+      byRank
+        ? sql`with m as materialized (
+                select rowid as rid, ${sql.raw(side.bm25)} as score from ${fts}
+                where ${fts} match ${match})
+              select ${epoch} as epoch,
+                (select group_concat(rid) from (
+                  select rid from m order by score, rid limit -1)) as ids`
+        : sql`select ${epoch} as epoch,
+                (select group_concat(rowid) from ${fts} where ${fts} match ${match}) as ids`,
+  });
+  // The ranked text first: the step keeps its order.
+  const parts = [
+    ...(spec.text ? [part(spec.text, ranked)] : []),
+    ...(spec.tags ? [part(spec.tags, false)] : []),
+  ];
   return {
     key,
-    ranked: spec.ranked,
+    ranked,
     fts: {
-      key: JSON.stringify([side.fts, match, spec.ranked]),
-      statement: () =>
-        spec.ranked
-          ? sql`with m as materialized (
-                  select rowid as rid, ${sql.raw(side.bm25)} as score from ${fts}
-                  where ${fts} match ${match})
-                select ${epoch} as epoch,
-                  (select group_concat(rid) from (
-                    select rid from m order by score, rid limit -1)) as ids`
-          : sql`select ${epoch} as epoch,
-                  (select group_concat(rowid) from ${fts} where ${fts} match ${match}) as ids`,
+      key: JSON.stringify([side.fts, spec.text, spec.tags, ranked]),
+      parts,
+      combined:
+        ranked && spec.text && spec.tags ? part(`(${spec.text}) AND ${spec.tags}`, true) : null,
     },
-    passthrough: spec.ranked && spec.conditions.length === 0,
-    base: listQuery({ ...spec, match: null, ranked: false }),
+    passthrough: ranked && spec.conditions.length === 0,
+    base: ranked
+      ? {
+          key: JSON.stringify([side.table, 'set', spec.filters]),
+          ranked: false,
+          fts: null,
+          passthrough: false,
+          base: null,
+          statement: () =>
+            sql`select ${epoch} as epoch,
+                  (select group_concat(s.rid) from ${table} s where ${where}) as ids`,
+        }
+      : listQuery({ ...spec, text: null, tags: null, ranked: false }),
     // Ranked: keep the FTS step's order (its array index); FTS rows exist only for visible rows,
     // and the projection row confirms it in this snapshot.
     statement: (ftsIds) =>
       sql`select ${epoch} as epoch, ${ordered(
         sql`json_each(${ftsIds ?? '[]'}) j cross join ${table} s on s.rid = j.value`,
-        spec.ranked ? 'j.key' : spec.order,
+        ranked ? 'j.key' : spec.order,
       )} as ids`,
   };
 }
@@ -133,10 +181,37 @@ async function listRow(db: Db, statement: SQL): Promise<RankedList> {
 }
 
 /**
+ * The FTS step: each part from the cache (or the database), all at one epoch, intersected in the
+ * first part's order.
+ */
+async function ftsMatches(
+  db: Db,
+  cache: RankedListCache,
+  parts: FtsPart[],
+  epoch: number,
+): Promise<RankedList> {
+  let at = epoch;
+  for (let attempt = 0; ; attempt += 1) {
+    const lists = await Promise.all(
+      parts.map((p) => cache.get(p.key, at, () => listRow(db, p.statement()))),
+    );
+    const newest = Math.max(...lists.map((l) => l.epoch));
+    // A part computed after a write: bring the others to the same epoch (rarely needed twice).
+    if (lists.every((l) => l.epoch === newest) || attempt === 2) {
+      const [first, ...rest] = lists;
+      if (!first) return rankedListOf(newest, new Int32Array(0));
+      return rest.reduce((kept, other) => keepMembers(kept, other, newest), first);
+    }
+    at = newest;
+  }
+}
+
+/**
  * The list of a query, from the cache while the epoch holds. With an FTS part: the FTS step's
- * list (cached by its MATCH expression), then either a join of those rowids to the projection
- * (few matches) or the intersection with the cached list of the other filters (many matches),
- * keeping the rank order when ranked and the projection's order otherwise.
+ * list, then the rowids that pass the other filters. Ranked: the matches, in rank order, that are
+ * in the (cached) set of the other filters. Otherwise: the intersection with the cached ordered
+ * list of the other filters when there is one (or when there are many matches), else a join of
+ * the matches to the projection in SQL, in the requested order.
  */
 export async function loadList(
   db: Db,
@@ -150,12 +225,29 @@ export async function loadList(
     if (!fts || !base) return listRow(db, query.statement(null));
     let at = epoch;
     for (let attempt = 0; ; attempt += 1) {
-      const matches = await cache.get(fts.key, at, () => listRow(db, fts.statement()));
+      const matches = await cache.get(fts.key, at, () => {
+        // A ranked text seen for the first time with tags: rank only the rows with both (bm25
+        // over every row holding a common word costs more). Seen again with other tags, the
+        // text is ranked on its own and cached, and new tags cost one cheap unranked match.
+        const [text] = fts.parts;
+        const { combined } = fts;
+        const firstSight =
+          combined !== null &&
+          text !== undefined &&
+          !cache.peek(text.key, at) &&
+          !cache.seen(text.key);
+        return ftsMatches(db, cache, firstSight ? [combined] : fts.parts, at);
+      });
       if (query.passthrough) return matches;
+      const cachedBase = cache.peek(base.key, matches.epoch);
       const list =
-        matches.order.length <= joinLimit
-          ? await listRow(db, query.statement(JSON.stringify(Array.from(matches.order))))
-          : intersect(matches, await loadList(db, cache, base, matches.epoch), query.ranked);
+        query.ranked || cachedBase || matches.order.length > joinLimit
+          ? intersect(
+              matches,
+              cachedBase ?? (await loadList(db, cache, base, matches.epoch)),
+              query.ranked,
+            )
+          : await listRow(db, query.statement(JSON.stringify(Array.from(matches.order))));
       // The projection moved between the two steps: redo the FTS step at the newer epoch.
       if (list.epoch === matches.epoch || attempt === 2) return list;
       at = list.epoch;
@@ -163,11 +255,38 @@ export async function loadList(
   });
 }
 
+/**
+ * A membership test over an ascending rowid array: a bitmap for large sets (one pass to build,
+ * then O(1) per test), binary search for small ones.
+ */
+function membership(sorted: Int32Array): (rid: number) => boolean {
+  if (sorted.length < 256) return (rid) => contains(sorted, rid);
+  let bits = bitmaps.get(sorted);
+  if (!bits) {
+    bits = new Uint8Array((sorted[sorted.length - 1] ?? 0) + 1);
+    for (const rid of sorted) bits[rid] = 1;
+    bitmaps.set(sorted, bits);
+  }
+  const set = bits;
+  return (rid) => set[rid] === 1;
+}
+
+/** The bitmap of a cached list is built once, and goes when the list does. */
+const bitmaps = new WeakMap<Int32Array, Uint8Array>();
+
+/** The rowids of `list`, in its order, that are also in `other`. */
+function keepMembers(list: RankedList, other: RankedList, epoch: number): RankedList {
+  const has = membership(other.sorted);
+  return rankedListOf(
+    epoch,
+    list.order.filter((rid) => has(rid)),
+  );
+}
+
 /** The FTS matches that pass the other filters, in rank order (ranked) or the filters' order. */
 function intersect(matches: RankedList, filtered: RankedList, ranked: boolean): RankedList {
   const [outer, inner] = ranked ? [matches, filtered] : [filtered, matches];
-  const kept = outer.order.filter((rid) => contains(inner.sorted, rid));
-  return rankedListOf(Math.max(matches.epoch, filtered.epoch), kept);
+  return keepMembers(outer, inner, Math.max(matches.epoch, filtered.epoch));
 }
 
 export interface PagedRids {
