@@ -105,5 +105,9 @@ describe('the in-process write lock', () => {
     expect(isReadOnlyStatement('PRAGMA journal_mode = WAL')).toBe(false);
     expect(isReadOnlyStatement('insert into t values (1)')).toBe(false);
     expect(isReadOnlyStatement('with x as (select 1) delete from t')).toBe(false);
+    expect(
+      isReadOnlyStatement('WITH m AS MATERIALIZED (select updated_at from t) select * from m'),
+    ).toBe(true);
+    expect(isReadOnlyStatement('with x as (select 1) insert into t select * from x')).toBe(false);
   });
 });

@@ -66,10 +66,14 @@ export class AsyncLock {
   }
 }
 
-/** Whether a statement only reads: a SELECT or EXPLAIN, or a PRAGMA that sets nothing. */
+/**
+ * Whether a statement only reads: a SELECT or EXPLAIN, a WITH that names no writing verb, or a
+ * PRAGMA that sets nothing. (Values are bound parameters, so they never reach this text.)
+ */
 export function isReadOnlyStatement(statement: InStatement): boolean {
   const text = (typeof statement === 'string' ? statement : statement.sql).trimStart();
   if (/^(select|explain)\b/i.test(text)) return true;
+  if (/^with\b/i.test(text)) return !/\b(insert|update|delete|replace)\b/i.test(text);
   return /^pragma\b/i.test(text) && !text.includes('=') && !text.includes('(');
 }
 
