@@ -14,7 +14,7 @@ import {
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { centsToDollars, dollarsToCents } from '../../money/cents.ts';
-import { matchExpression, queryWords, tagExpression, textExpression } from './fts-query.ts';
+import { queryWords, tagExpression, textExpression } from './fts-query.ts';
 import { experienceToken, vocabToken } from './projection.ts';
 import type { RankedListCache } from './ranked-list.ts';
 import {
@@ -72,12 +72,12 @@ export function stateKeys(state: string): string[] {
 export function consultantListQuery(params: ConsultantSearchParams): ListQuery {
   const words = queryWords(params.q);
   const text = textExpression(words, TEXT_COLUMNS);
-  const tags = matchExpression([
+  const tags = [
     tagExpression((params.industry ?? []).map((v) => vocabToken('industry', v))),
     tagExpression((params.region ?? []).map((v) => vocabToken('region', v))),
     tagExpression((params.group ?? []).map((v) => vocabToken('group', v))),
     tagExpression((params.experience ?? []).map(experienceToken)),
-  ]);
+  ].filter((expression): expression is string => expression !== null);
   const ranked = params.sort === 'relevance' && words.length > 0;
   // Relevance without text: rating, then review count, then name.
   const order = ORDERS[params.sort === 'relevance' ? 'rating_desc' : params.sort];

@@ -506,13 +506,14 @@ describe('consultant search', () => {
       expect(expected.length, query).toBeGreaterThan(0);
       const fresh = () => createRankedListCache({ maxEntries: 50, maxIds: 1e6 });
       const textKey = plan.fts?.parts[0]?.key ?? '';
-      // First sight of the text: one combined match. Seen before: the text ranked on its own,
+      const seenWithOtherTags = (c: ReturnType<typeof fresh>) => c.seenWith(textKey, 'other tags');
+      // A text not seen with other tags: one combined match. Seen with other tags: the text ranked alone,
       // the tags unranked, intersected in memory. With the other filters' set already cached.
       const combinedPath = fresh();
       const splitPath = fresh();
-      splitPath.seen(textKey);
+      seenWithOtherTags(splitPath);
       const withBase = fresh();
-      withBase.seen(textKey);
+      seenWithOtherTags(withBase);
       if (plan.base) await loadList(db(), withBase, plan.base, 0);
       for (const [name, c] of [
         ['shared', cache],

@@ -14,7 +14,7 @@ import {
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { centsToDollars, dollarsToCents } from '../../money/cents.ts';
-import { matchExpression, queryWords, tagExpression, textExpression } from './fts-query.ts';
+import { queryWords, tagExpression, textExpression } from './fts-query.ts';
 import { vocabToken } from './projection.ts';
 import type { RankedListCache } from './ranked-list.ts';
 import {
@@ -113,12 +113,12 @@ export function franchisorListQuery(params: FranchisorSearchParams): ListQuery {
   const words = queryWords(params.q);
   const flags = FRANCHISE_FILTER_FLAGS.filter((f) => params[f] === true);
   const text = textExpression(words, TEXT_COLUMNS);
-  const tags = matchExpression([
+  const tags = [
     tagExpression((params.category ?? []).map((v) => vocabToken('industry', v))),
     tagExpression(params.country ? [vocabToken('country', params.country)] : []),
     tagExpression((params.state ?? []).map((v) => vocabToken('state', v))),
     ...flags.map((f) => tagExpression([vocabToken('flag', f)])),
-  ]);
+  ].filter((expression): expression is string => expression !== null);
   const ranked = params.sort === 'relevance' && words.length > 0;
   // Relevance without text: the brand name.
   const order = ORDERS[params.sort === 'relevance' ? 'name_asc' : params.sort];

@@ -9,6 +9,13 @@ describe('rankedList', () => {
     expect(rankedList(1, null).order).toHaveLength(0);
   });
 
+  it('parses group_concat output of any length exactly', () => {
+    expect(Array.from(rankedList(1, '7').order)).toEqual([7]);
+    const ids = Array.from({ length: 5000 }, (_, i) => (i * 7919) % 1_000_003);
+    expect(Array.from(rankedList(1, ids.join(',')).order)).toEqual(ids);
+    expect(Array.from(rankedList(1, '2147483647,1').order)).toEqual([2147483647, 1]);
+  });
+
   it('keeps a sorted copy for membership, sorting only when the order is not ascending', () => {
     expect(Array.from(rankedList(1, '30,10,20,40').sorted)).toEqual([10, 20, 30, 40]);
     expect(Array.from(rankedList(1, '5,10,10,11').sorted)).toEqual([5, 10, 10, 11]);
@@ -16,15 +23,16 @@ describe('rankedList', () => {
   });
 });
 
-describe('createRankedListCache seen()', () => {
-  it('answers whether a key came before, remembering a bounded number of keys', () => {
+describe('createRankedListCache seenWith()', () => {
+  it('answers whether a key came before in another variant, remembering a bounded number', () => {
     const cache = createRankedListCache({ maxEntries: 1, maxIds: 10 });
-    expect(cache.seen('a')).toBe(false);
-    expect(cache.seen('a')).toBe(true);
-    for (const key of ['b', 'c', 'd', 'e']) cache.seen(key);
+    expect(cache.seenWith('a', 'x')).toBe(false);
+    expect(cache.seenWith('a', 'x')).toBe(false);
+    expect(cache.seenWith('a', 'y')).toBe(true);
+    for (const key of ['b', 'c', 'd', 'e']) cache.seenWith(key, 'x');
     // Four keys are remembered per entry: 'a' was the least recently asked about, so it went.
-    expect(cache.seen('a')).toBe(false);
-    expect(cache.seen('e')).toBe(true);
+    expect(cache.seenWith('a', 'z')).toBe(false);
+    expect(cache.seenWith('e', 'z')).toBe(true);
   });
 });
 

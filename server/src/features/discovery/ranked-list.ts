@@ -4,11 +4,11 @@
  */
 export interface RankedList {
   /** The projection epoch the list was computed at. */
-  epoch: number;
+  readonly epoch: number;
   /** Rowids in result order. */
-  order: Int32Array;
-  /** The same rowids ascending, for membership tests by binary search. */
-  sorted: Int32Array;
+  readonly order: Int32Array;
+  /** The same rowids ascending, for membership tests (computed on first use). */
+  readonly sorted: Int32Array;
 }
 
 /**
@@ -16,12 +16,43 @@ export interface RankedList {
  * @example rankedList(7, '30,10,20').order // Int32Array [30, 10, 20]
  */
 export function rankedList(epoch: number, ids: string | null): RankedList {
-  return rankedListOf(epoch, ids ? Int32Array.from(ids.split(','), Number) : new Int32Array(0));
+  return rankedListOf(epoch, ids ? parseRowids(ids) : new Int32Array(0));
 }
 
-/** A ranked list of rowids already in order. */
+/**
+ * `'12,7,30'` as rowids, in one pass over the characters (several times faster than
+ * `split` + `Number` on lists of 100,000 ids).
+ */
+function parseRowids(ids: string): Int32Array {
+  let count = 1;
+  for (let i = 0; i < ids.length; i += 1) if (ids.charCodeAt(i) === 44) count += 1;
+  const out = new Int32Array(count);
+  let n = 0;
+  let value = 0;
+  for (let i = 0; i < ids.length; i += 1) {
+    const c = ids.charCodeAt(i);
+    if (c === 44) {
+      out[n++] = value;
+      value = 0;
+    } else {
+      value = value * 10 + (c - 48);
+    }
+  }
+  out[n] = value;
+  return out;
+}
+
+/** A ranked list of rowids already in order; its ascending copy is made only when asked for. */
 export function rankedListOf(epoch: number, order: Int32Array): RankedList {
-  return { epoch, order, sorted: isAscending(order) ? order : order.slice().sort() };
+  let sorted: Int32Array | undefined;
+  return {
+    epoch,
+    order,
+    get sorted() {
+      sorted ??= isAscending(order) ? order : order.slice().sort();
+      return sorted;
+    },
+  };
 }
 
 /** FTS5 and unordered scans give rowids ascending already: no need to sort a copy then. */
@@ -68,8 +99,8 @@ export function inListOrder(list: RankedList, rids: Iterable<number>): number[] 
  */
 export function createRankedListCache(options: { maxEntries: number; maxIds: number }) {
   const entries = new Map<string, RankedList>();
-  /** Keys asked about through `seen`, least recently first (bounded like the entries). */
-  const seenKeys = new Set<string>();
+  /** Keys asked about through `seenWith` and their last variant, least recently first. */
+  const seenKeys = new Map<string, string>();
   const pending = new Map<string, Promise<RankedList>>();
   let ids = 0;
 
@@ -127,18 +158,19 @@ export function createRankedListCache(options: { maxEntries: number; maxIds: num
       return hit && hit.epoch >= epoch ? hit : undefined;
     },
     /**
-     * Whether `key` was asked about before (and remembers it now): lets a caller invest in a
-     * list only when its key comes back.
-     * @example cache.seen('text:senior'); // false, then true
+     * Whether `key` was asked about before with another `variant` (and remembers this one): lets
+     * a caller invest in a list only when its key comes back in a new combination.
+     * @example cache.seenWith('text:senior', 'tags:a'); // false; then with 'tags:b': true
      */
-    seen(key: string): boolean {
-      const before = seenKeys.delete(key);
-      seenKeys.add(key);
+    seenWith(key: string, variant: string): boolean {
+      const before = seenKeys.get(key);
+      seenKeys.delete(key);
+      seenKeys.set(key, variant);
       if (seenKeys.size > options.maxEntries * 4) {
-        const oldest = seenKeys.values().next().value;
+        const oldest = seenKeys.keys().next().value;
         if (oldest !== undefined) seenKeys.delete(oldest);
       }
-      return before;
+      return before !== undefined && before !== variant;
     },
     /** How many lists are kept (for tests). */
     get size() {

@@ -1,5 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { matchExpression } from './fts-query.ts';
 import {
   contains,
   inListOrder,
@@ -23,8 +24,8 @@ export interface ListSpec {
   side: SearchSide;
   /** The FTS5 MATCH expression of the search text, or null. */
   text: string | null;
-  /** The FTS5 MATCH expression of the tag filters (AND across filters), or null. */
-  tags: string | null;
+  /** The FTS5 MATCH expressions of the tag filters, one per filter (ANDed together). */
+  tags: string[];
   /** Order by bm25 (text given and sort = relevance). */
   ranked: boolean;
   /** Conditions on the projection row `s` besides visibility, with the values they bind. */
@@ -98,7 +99,7 @@ export function listQuery(spec: ListSpec): ListQuery {
     spec.order,
     spec.filters,
   ]);
-  if (!spec.text && !spec.tags) {
+  if (!spec.text && spec.tags.length === 0) {
     return {
       key,
       ranked: false,
@@ -124,19 +125,20 @@ export function listQuery(spec: ListSpec): ListQuery {
         : sql`select ${epoch} as epoch,
                 (select group_concat(rowid) from ${fts} where ${fts} match ${match}) as ids`,
   });
-  // The ranked text first: the step keeps its order.
+  // The ranked text first: the step keeps its order. Each tag filter on its own, so that a common
+  // one (a region most consultants cover) is matched once and reused with every other filter.
   const parts = [
     ...(spec.text ? [part(spec.text, ranked)] : []),
-    ...(spec.tags ? [part(spec.tags, false)] : []),
+    ...spec.tags.map((tags) => part(tags, false)),
   ];
+  const allTags = matchExpression(spec.tags);
   return {
     key,
     ranked,
     fts: {
       key: JSON.stringify([side.fts, spec.text, spec.tags, ranked]),
       parts,
-      combined:
-        ranked && spec.text && spec.tags ? part(`(${spec.text}) AND ${spec.tags}`, true) : null,
+      combined: ranked && spec.text && allTags ? part(`(${spec.text}) AND ${allTags}`, true) : null,
     },
     passthrough: ranked && spec.conditions.length === 0,
     base: ranked
@@ -150,7 +152,7 @@ export function listQuery(spec: ListSpec): ListQuery {
             sql`select ${epoch} as epoch,
                   (select group_concat(s.rid) from ${table} s where ${where}) as ids`,
         }
-      : listQuery({ ...spec, text: null, tags: null, ranked: false }),
+      : listQuery({ ...spec, text: null, tags: [], ranked: false }),
     // Ranked: keep the FTS step's order (its array index); FTS rows exist only for visible rows,
     // and the projection row confirms it in this snapshot.
     statement: (ftsIds) =>
@@ -189,6 +191,7 @@ async function ftsMatches(
   cache: RankedListCache,
   parts: FtsPart[],
   epoch: number,
+  ranked: boolean,
 ): Promise<RankedList> {
   let at = epoch;
   for (let attempt = 0; ; attempt += 1) {
@@ -198,9 +201,14 @@ async function ftsMatches(
     const newest = Math.max(...lists.map((l) => l.epoch));
     // A part computed after a write: bring the others to the same epoch (rarely needed twice).
     if (lists.every((l) => l.epoch === newest) || attempt === 2) {
-      const [first, ...rest] = lists;
+      // The smallest sets first keep every step short; a ranked first list keeps its place.
+      const bySize = (a: RankedList, b: RankedList) => a.order.length - b.order.length;
+      const [first, ...rest] = ranked ? lists : [...lists].sort(bySize);
       if (!first) return rankedListOf(newest, new Int32Array(0));
-      return rest.reduce((kept, other) => keepMembers(kept, other, newest), first);
+      const [smallest, ...others] = rest.sort(bySize);
+      if (!smallest) return first;
+      const filter = others.reduce((kept, other) => keepMembers(kept, other, newest), smallest);
+      return keepMembers(first, filter, newest);
     }
     at = newest;
   }
@@ -226,17 +234,17 @@ export async function loadList(
     let at = epoch;
     for (let attempt = 0; ; attempt += 1) {
       const matches = await cache.get(fts.key, at, () => {
-        // A ranked text seen for the first time with tags: rank only the rows with both (bm25
-        // over every row holding a common word costs more). Seen again with other tags, the
+        // A ranked text with tags: rank only the rows with both (bm25 over every row holding a
+        // common word costs more), until the text comes back with other tags; from then on the
         // text is ranked on its own and cached, and new tags cost one cheap unranked match.
-        const [text] = fts.parts;
+        const [text, ...tags] = fts.parts;
         const { combined } = fts;
-        const firstSight =
+        const rankTogether =
           combined !== null &&
           text !== undefined &&
           !cache.peek(text.key, at) &&
-          !cache.seen(text.key);
-        return ftsMatches(db, cache, firstSight ? [combined] : fts.parts, at);
+          !cache.seenWith(text.key, JSON.stringify(tags.map((t) => t.key)));
+        return ftsMatches(db, cache, rankTogether ? [combined] : fts.parts, at, query.ranked);
       });
       if (query.passthrough) return matches;
       const cachedBase = cache.peek(base.key, matches.epoch);
@@ -255,32 +263,36 @@ export async function loadList(
   });
 }
 
-/**
- * A membership test over an ascending rowid array: a bitmap for large sets (one pass to build,
- * then O(1) per test), binary search for small ones.
- */
-function membership(sorted: Int32Array): (rid: number) => boolean {
-  if (sorted.length < 256) return (rid) => contains(sorted, rid);
-  let bits = bitmaps.get(sorted);
-  if (!bits) {
-    bits = new Uint8Array((sorted[sorted.length - 1] ?? 0) + 1);
-    for (const rid of sorted) bits[rid] = 1;
-    bitmaps.set(sorted, bits);
-  }
-  const set = bits;
-  return (rid) => set[rid] === 1;
-}
-
 /** The bitmap of a cached list is built once, and goes when the list does. */
 const bitmaps = new WeakMap<Int32Array, Uint8Array>();
 
-/** The rowids of `list`, in its order, that are also in `other`. */
+/** One byte per rowid up to the largest: 1 when the rowid is in the list. */
+function bitmapOf(list: RankedList): Uint8Array {
+  let bits = bitmaps.get(list.order);
+  if (!bits) {
+    let max = 0;
+    for (const rid of list.order) if (rid > max) max = rid;
+    bits = new Uint8Array(max + 1);
+    for (const rid of list.order) bits[rid] = 1;
+    bitmaps.set(list.order, bits);
+  }
+  return bits;
+}
+
+/** The rowids of `list`, in its order, that are also in `other` (one pass, no closures). */
 function keepMembers(list: RankedList, other: RankedList, epoch: number): RankedList {
-  const has = membership(other.sorted);
-  return rankedListOf(
-    epoch,
-    list.order.filter((rid) => has(rid)),
-  );
+  const { order } = list;
+  const kept = new Int32Array(Math.min(order.length, other.order.length));
+  let n = 0;
+  if (other.order.length < 64) {
+    const sorted = other.sorted;
+    for (const rid of order) if (contains(sorted, rid)) kept[n++] = rid;
+  } else {
+    const bits = bitmapOf(other);
+    for (const rid of order) if (bits[rid] === 1) kept[n++] = rid;
+  }
+  // A list may be cached: do not keep a much larger buffer alive behind a short view.
+  return rankedListOf(epoch, n < kept.length / 2 ? kept.slice(0, n) : kept.subarray(0, n));
 }
 
 /** The FTS matches that pass the other filters, in rank order (ranked) or the filters' order. */
