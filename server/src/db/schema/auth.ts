@@ -63,6 +63,8 @@ export const user = sqliteTable(
     uniqueIndex('user_email_uq').on(t.email),
     index('user_role_idx').on(t.role, t.isVerified, t.isDeleted, t.isDeactivated, t.status),
     index('user_franchise_idx').on(t.franchiseId),
+    // The AI search's change check: max(updated_at) of the franchisors, every second.
+    index('user_role_updated_idx').on(t.role, t.updatedAt),
     uniqueIndex('user_token_activation_uq').on(t.tokenActivation),
   ],
 );

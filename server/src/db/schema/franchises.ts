@@ -84,6 +84,8 @@ export const franchise = sqliteTable(
     index('franchise_company_idx').on(t.company),
     index('franchise_visible_idx').on(t.isDeleted, t.isDeactivated, t.status, t.country),
     index('franchise_cash_idx').on(t.cashRequiredMinCents, t.cashRequiredMaxCents),
+    // The AI search's change check reads max(updated_at) every second.
+    index('franchise_updated_idx').on(t.updatedAt),
   ],
 );
 
