@@ -169,7 +169,7 @@ async function main() {
       { name: 'consultant search, same query', path: () => SEARCH, enabled: true },
       { name: 'consultant search, new rate bound each time', path: searchNewRate, enabled: true },
       { name: 'consultant search, new industries each time', path: searchNewTags, enabled: true },
-      { name: 'consultant search, new text each time', path: searchNewText, enabled: true },
+      { name: 'consultant search, new words each time', path: searchNewText, enabled: true },
       { name: 'AI search', path: () => AI_SEARCH, enabled: aiAvailable },
     ];
     const results = new Map<string, LoadResult | null>();
