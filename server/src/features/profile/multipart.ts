@@ -1,6 +1,7 @@
 import { PROFILE_JSON_FIELDS, PROFILE_LIST_FIELDS } from '@fm/sdk/contracts';
 import type { Context } from 'hono';
 import { AppError } from '../../http/errors.ts';
+import { readFormData } from '../../http/form-data.ts';
 
 export interface ProfileBody {
   fields: Record<string, unknown>;
@@ -22,7 +23,7 @@ export async function readProfileBody(c: Context): Promise<ProfileBody> {
       throw new AppError('MALFORMED_BODY');
     return { fields: json as Record<string, unknown>, files: {} };
   }
-  const form = await c.req.formData();
+  const form = await readFormData(c);
   const fields: Record<string, unknown> = {};
   const files: Record<string, File[]> = {};
   for (const rawKey of new Set(form.keys())) {

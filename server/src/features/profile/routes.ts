@@ -14,6 +14,7 @@ import { type AppEnv, requireUser, signedIn } from '../../auth/session.ts';
 import type { Db } from '../../db/client.ts';
 import { supportRequest, upload } from '../../db/schema/index.ts';
 import { AppError } from '../../http/errors.ts';
+import { readFormData } from '../../http/form-data.ts';
 import { parseInput, validate } from '../../http/validate.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import type { UploadService } from '../../uploads/upload-service.ts';
@@ -93,7 +94,7 @@ export function profileRoutes(deps: {
     .post('/company-support-request', support('company'))
     .post('/upload-images', signedIn, multipartLimit, async (c) => {
       const current = requireUser(c);
-      const form = await c.req.formData();
+      const form = await readFormData(c);
       const file = form.get('image');
       if (!(file instanceof File))
         throw new AppError('VALIDATION_FAILED', {
@@ -106,7 +107,7 @@ export function profileRoutes(deps: {
     .post('/upload-documents', signedIn, multipartLimit, async (c) => {
       const current = requireUser(c);
       if (current.role !== 'franchisor') throw new AppError('FORBIDDEN');
-      const form = await c.req.formData();
+      const form = await readFormData(c);
       const file = form.get('file');
       if (!(file instanceof File))
         throw new AppError('VALIDATION_FAILED', {
