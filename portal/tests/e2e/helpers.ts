@@ -12,6 +12,14 @@ export const DEMO = {
 export const PASSWORD_RULE_MESSAGE =
   'Password must be at least 8 characters long and include at least one uppercase letter, one lowercase letter, one number, and one special character.';
 
+/**
+ * The accessible name of a navigation link: Messages also reads its unread badge
+ * ("Messages 3 unread") when there is something unread.
+ */
+export function navLinkName(label: string): string | RegExp {
+  return label === 'Messages' ? /^Messages( \d+\+? unread)?$/ : label;
+}
+
 /** An e-mail address no earlier run has used. */
 export function uniqueEmail(prefix: string): string {
   return `${prefix}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;

@@ -25,11 +25,11 @@ test.describe('landing page and sign-up', () => {
 
     await expect(page).toHaveURL(/\/consultants$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Find Consultants' })).toBeVisible();
-    await expect(
-      page
-        .getByRole('navigation', { name: 'Main' })
-        .getByRole('link', { name: 'Find Consultants' }),
-    ).toBeVisible();
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    await expect(nav.getByRole('link', { name: 'Find Consultants' })).toBeVisible();
+    // Nothing unread yet: the Messages badge stays hidden.
+    await expect(nav.getByRole('link', { name: 'Messages', exact: true })).toBeVisible();
+    await expect(nav.getByTestId('unread-badge')).toBeHidden();
   });
 
   test('"I Am a Consultant" preselects the consultant role', async ({ page }) => {

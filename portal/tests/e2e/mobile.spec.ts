@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { DEMO, signIn } from './helpers.ts';
+import { DEMO, navLinkName, signIn } from './helpers.ts';
 
 test.use({ viewport: { width: 375, height: 812 } });
 
@@ -29,7 +29,9 @@ test.describe('small screens (375 px)', () => {
       'Messages',
       'Territory Scout',
     ]) {
-      await expect(drawer.getByRole('link', { name: label, exact: true })).toBeVisible();
+      await expect(
+        drawer.getByRole('link', { name: navLinkName(label), exact: true }),
+      ).toBeVisible();
     }
     await expect(drawer.getByRole('heading', { name: 'My Profile' })).toBeVisible();
     await expect(drawer.getByRole('link', { name: 'EDIT PROFILE' })).toBeVisible();

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { DEMO, signIn } from './helpers.ts';
+import { DEMO, navLinkName, signIn } from './helpers.ts';
 
 test.describe('navigation and guards', () => {
   test('a guest opening /bookings is sent to sign-in', async ({ page }) => {
@@ -34,12 +34,13 @@ test.describe('navigation and guards', () => {
       'Messages',
       'Territory Scout',
     ]) {
-      await expect(nav.getByRole('link', { name: label, exact: true })).toBeVisible();
+      await expect(nav.getByRole('link', { name: navLinkName(label), exact: true })).toBeVisible();
     }
     await expect(nav.getByRole('link', { name: 'Find Franchisors' })).toHaveCount(0);
     await expect(page.getByRole('button', { name: 'Notifications' })).toBeVisible();
-    // The unread badge exists but stays hidden while the count is 0.
-    await expect(nav.getByTestId('unread-badge')).toBeHidden();
+    // The demo franchisor has unread messages in the seed: the badge shows how many.
+    await expect(nav.getByTestId('unread-badge')).toBeVisible();
+    await expect(nav.getByRole('link', { name: /^Messages \d+ unread$/ })).toBeVisible();
   });
 
   test('the demo consultant signs in and sees Find Franchisors', async ({ page }) => {
