@@ -16,7 +16,7 @@ import {
   type PaymentContextRow,
   startLabel,
 } from './payment-rows.ts';
-import { isPaymentDeclined } from './provider.ts';
+import { type Hold, isPaymentDeclined } from './provider.ts';
 
 /** What the money side needs to know about a meeting. */
 export interface MeetingMoneyRef {
@@ -33,17 +33,35 @@ export interface MeetingMoneyRef {
 export interface SeamContext {
   tx?: Tx | undefined;
   now?: Date | undefined;
+  /** What `prepareBooked` decided before the transaction (booking only). */
+  prepared?: PreparedBooking | undefined;
+}
+
+/** A booking's money decided before its transaction; `abandon` undoes it when no meeting came of it. */
+export interface PreparedBooking {
+  readonly meetingId: string;
+  abandon(): Promise<void>;
+}
+
+/** What the provider said about a booking: the hold placed, or none (a later hold, or free). */
+interface BookingMoney {
+  meetingId: string;
+  franchiseId: string;
+  amountCents: number;
+  plan: ReturnType<typeof holdPlan>;
+  hold: Hold | null;
 }
 
 /**
- * The booking feature's seam (`features/booking/meeting-payments.ts`, same shape): booking calls each
- * hook inside the transaction of the state change, after its own writes. Every database write of a
- * hook goes through that transaction, so a refused booking leaves nothing behind. `onBooked` throws
- * 402 PAYMENT_DECLINED when the card is declined and 422 RULE_VIOLATION when the franchise has no
- * card. `onCancelled` runs before the meeting row is deleted: it deletes the payment (hold released)
+ * The booking feature's seam (`features/booking/meeting-payments.ts`, same shape). A booking first
+ * calls `prepareBooked` outside any transaction (the provider's hold or card check; it throws 402
+ * PAYMENT_DECLINED for a declined card and 422 RULE_VIOLATION without a card), then `onBooked` inside
+ * its transaction, which only writes. The other hooks run inside the transaction of their change;
+ * every database write goes through it, so a refused change leaves nothing behind. `onCancelled` runs before the meeting row is deleted: it deletes the payment (hold released)
  * or, for a late cancellation, keeps it for the consultant's decision (the foreign key detaches it).
  */
 export interface MeetingPayments {
+  prepareBooked(meeting: MeetingMoneyRef, ctx?: SeamContext): Promise<PreparedBooking>;
   onBooked(meeting: MeetingMoneyRef, ctx?: SeamContext): Promise<void>;
   onCancelled(meeting: MeetingMoneyRef, ctx?: SeamContext): Promise<void>;
   onDeclined(meeting: MeetingMoneyRef, ctx?: SeamContext): Promise<void>;
@@ -66,24 +84,24 @@ async function franchiseFor(executor: Db | Tx, m: MeetingMoneyRef): Promise<stri
  */
 export function createMeetingPayments(ctx: PaymentsContext, charges: Charges) {
   const { db } = ctx;
+  /** Prepared bookings waiting for their transaction (held weakly: a dropped handle goes). */
+  const prepared = new WeakMap<PreparedBooking, BookingMoney>();
 
-  async function onBooked(m: MeetingMoneyRef, seam: SeamContext = {}): Promise<void> {
-    const executor = seam.tx ?? db;
+  /**
+   * The provider's part of a booking: the franchise's default card, the customer, and either the
+   * hold (a meeting within D10's window) or a check that the card can be charged later. Throws 402
+   * for a declined card and 422 without a card. Reads and the customer id go through `executor`.
+   */
+  async function decideBooked(
+    executor: Db | Tx,
+    m: MeetingMoneyRef,
+    now: Date,
+  ): Promise<BookingMoney> {
     const franchiseId = await franchiseFor(executor, m);
     const card = franchiseId ? await defaultCard(executor, franchiseId) : null;
     if (!franchiseId || !card) throw new AppError('RULE_VIOLATION', { message: NO_CARD_MESSAGE });
     const amountCents = meetingAmountCents(m.durationMinutes, m.rateCents);
-    const now = seam.now ?? ctx.now();
     const plan = holdPlan(m.startAt, now);
-    const base = {
-      id: m.id,
-      meetingId: m.id,
-      franchiseId,
-      consultantId: m.consultantId,
-      amountCents,
-      status: 'pending' as const,
-      startAt: m.startAt,
-    };
     const customerId = await ensureCustomerVia(executor, franchiseId);
     try {
       if (amountCents > 0 && plan.at === 'booking') {
@@ -95,27 +113,7 @@ export function createMeetingPayments(ctx: PaymentsContext, charges: Charges) {
           description: `Hold for a meeting on ${m.startAt.toISOString()}`,
           metadata: { kind: 'meeting_hold', paymentId: m.id, meetingKey: m.id },
         });
-        await executor.transaction(async (t) => {
-          await t
-            .insert(payment)
-            .values({
-              ...base,
-              holdId: hold.holdId,
-              holdExpiresAt: hold.expiresAt,
-              holdAttempts: 1,
-            })
-            .onConflictDoNothing();
-          await post(t, {
-            kind: 'hold',
-            idempotencyKey: LEDGER_KEYS.hold(m.id),
-            entries: holdLines(franchiseId, amountCents),
-            meetingId: m.id,
-            franchiseId,
-            providerReference: hold.holdId,
-            createdAt: now,
-          });
-        });
-        return;
+        return { meetingId: m.id, franchiseId, amountCents, plan, hold };
       }
       if (amountCents > 0) {
         await ctx.provider.verifyMethod({
@@ -124,16 +122,89 @@ export function createMeetingPayments(ctx: PaymentsContext, charges: Charges) {
           idempotencyKey: `verify:${m.id}`,
         });
       }
-      await executor
-        .insert(payment)
-        .values({ ...base, holdDueAt: plan.at === 'later' ? plan.dueAt : null })
-        .onConflictDoNothing();
+      return { meetingId: m.id, franchiseId, amountCents, plan, hold: null };
     } catch (error) {
-      if (isPaymentDeclined(error)) {
-        throw error.toAppError();
-      }
+      if (isPaymentDeclined(error)) throw error.toAppError();
       throw error;
     }
+  }
+
+  /** The database's part of a booking: the payment row, and the hold in the ledger. */
+  async function recordBooked(
+    executor: Db | Tx,
+    m: MeetingMoneyRef,
+    money: BookingMoney,
+    now: Date,
+  ): Promise<void> {
+    const { franchiseId, amountCents, plan, hold } = money;
+    const base = {
+      id: m.id,
+      meetingId: m.id,
+      franchiseId,
+      consultantId: m.consultantId,
+      amountCents,
+      status: 'pending' as const,
+      startAt: m.startAt,
+    };
+    if (hold) {
+      await executor.transaction(async (t) => {
+        await t
+          .insert(payment)
+          .values({ ...base, holdId: hold.holdId, holdExpiresAt: hold.expiresAt, holdAttempts: 1 })
+          .onConflictDoNothing();
+        await post(t, {
+          kind: 'hold',
+          idempotencyKey: LEDGER_KEYS.hold(m.id),
+          entries: holdLines(franchiseId, amountCents),
+          meetingId: m.id,
+          franchiseId,
+          providerReference: hold.holdId,
+          createdAt: now,
+        });
+      });
+      return;
+    }
+    await executor
+      .insert(payment)
+      .values({ ...base, holdDueAt: plan.at === 'later' ? plan.dueAt : null })
+      .onConflictDoNothing();
+  }
+
+  /**
+   * Before booking's transaction: the provider calls of `decideBooked`, so that no network call
+   * runs while the database's write lock is held. The answer goes back to `onBooked` in the
+   * transaction; `abandon` gives a hold back when the booking did not happen (slot taken).
+   */
+  async function prepareBooked(
+    m: MeetingMoneyRef,
+    seam: SeamContext = {},
+  ): Promise<PreparedBooking> {
+    const money = await decideBooked(db, m, seam.now ?? ctx.now());
+    const handle: PreparedBooking = {
+      meetingId: m.id,
+      abandon: async () => {
+        prepared.delete(handle);
+        if (money.hold) {
+          await ctx.provider.release({
+            holdId: money.hold.holdId,
+            idempotencyKey: `abandon:${m.id}`,
+          });
+        }
+      },
+    };
+    prepared.set(handle, money);
+    return handle;
+  }
+
+  /** In booking's transaction: records what `prepareBooked` decided (or decides now, without it). */
+  async function onBooked(m: MeetingMoneyRef, seam: SeamContext = {}): Promise<void> {
+    const executor = seam.tx ?? db;
+    const now = seam.now ?? ctx.now();
+    const decided = seam.prepared ? prepared.get(seam.prepared) : undefined;
+    if (seam.prepared && decided?.meetingId !== m.id) {
+      throw new Error(`prepared booking ${seam.prepared.meetingId} used for meeting ${m.id}`);
+    }
+    await recordBooked(executor, m, decided ?? (await decideBooked(executor, m, now)), now);
   }
 
   /** `ensureCustomer` writes through the booking's transaction when there is one. */
@@ -435,7 +506,7 @@ export function createMeetingPayments(ctx: PaymentsContext, charges: Charges) {
     });
   }
 
-  const seam: MeetingPayments = { onBooked, onCancelled, onDeclined, onCompleted };
+  const seam: MeetingPayments = { prepareBooked, onBooked, onCancelled, onDeclined, onCompleted };
   return {
     ...seam,
     seam,

@@ -33,8 +33,12 @@ function appWith(payments: MeetingPayments) {
 
 const calls: string[] = [];
 const recording = (overrides: Partial<MeetingPayments> = {}): MeetingPayments => ({
+  async prepareBooked(m) {
+    calls.push(`prepared ${m.durationMinutes} ${m.rateCents}`);
+    return { meetingId: m.id, abandon: async () => {} };
+  },
   async onBooked(m, ctx) {
-    calls.push(`booked ${m.status} ${m.rateCents}`);
+    calls.push(`booked ${m.status} ${m.rateCents} ${ctx.prepared?.meetingId === m.id}`);
     // Writes through the transaction commit or roll back with the booking.
     await ctx.tx
       .insert(notification)
@@ -150,12 +154,87 @@ describe('the payments seam', () => {
       clock = saved;
     }
     expect(calls).toEqual([
-      'booked future 7500',
+      'prepared 30 7500',
+      'booked future 7500 true',
       'cancelled 1',
-      'booked future 7500',
+      'prepared 30 7500',
+      'booked future 7500 true',
       'declined declined',
-      'booked future 7500',
+      'prepared 30 7500',
+      'booked future 7500 true',
       'completed completed',
     ]);
+  });
+
+  it('asks the provider before the transaction: a refusal there writes nothing and books nothing', async () => {
+    calls.length = 0;
+    const consultant = await makeConsultant(server, { settings: { weeklyHours: OFFICE_HOURS } });
+    const franchisor = await makeFranchisor(server);
+    const app = appWith(
+      recording({
+        async prepareBooked() {
+          calls.push('declined by the provider');
+          throw new AppError('PAYMENT_DECLINED');
+        },
+      }),
+    );
+    const res = await app.request('/api/session', {
+      method: 'POST',
+      headers: { authorization: `Bearer ${franchisor.token}`, 'content-type': 'application/json' },
+      body: body(consultant.id),
+    });
+    expect(res.status).toBe(402);
+    expect(calls).toEqual(['declined by the provider']);
+    expect(
+      await server.container.db
+        .select()
+        .from(meeting)
+        .where(eq(meeting.consultantId, consultant.id)),
+    ).toEqual([]);
+  });
+
+  it('gives the prepared hold back when the slot was taken meanwhile', async () => {
+    calls.length = 0;
+    const consultant = await makeConsultant(server, { settings: { weeklyHours: OFFICE_HOURS } });
+    const franchisors = [await makeFranchisor(server), await makeFranchisor(server)];
+    // Both requests pass the availability check and are prepared before either transaction runs.
+    let arrived = 0;
+    let release = () => {};
+    const bothPrepared = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const app = appWith(
+      recording({
+        async prepareBooked(m) {
+          calls.push(`prepared ${m.durationMinutes} ${m.rateCents}`);
+          arrived += 1;
+          if (arrived === 2) release();
+          await bothPrepared;
+          return {
+            meetingId: m.id,
+            abandon: async () => {
+              calls.push('abandoned');
+            },
+          };
+        },
+      }),
+    );
+    const statuses = await Promise.all(
+      franchisors.map(async (f) => {
+        const res = await app.request('/api/session', {
+          method: 'POST',
+          headers: { authorization: `Bearer ${f.token}`, 'content-type': 'application/json' },
+          body: body(consultant.id),
+        });
+        return res.status;
+      }),
+    );
+    expect(statuses.sort()).toEqual([201, 409]);
+    expect(calls.filter((c) => c.startsWith('prepared'))).toEqual([
+      'prepared 30 5000',
+      'prepared 30 5000',
+    ]);
+    expect(calls.filter((c) => c.startsWith('booked'))).toEqual(['booked future 5000 true']);
+    expect(calls.filter((c) => c === 'abandoned')).toHaveLength(1);
   });
 });

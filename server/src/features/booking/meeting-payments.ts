@@ -10,11 +10,17 @@ import type { MeetingRow } from './meeting-view.ts';
  * - writes through `ctx.tx` commit or roll back together with the meeting.
  * `onCancelled` runs before the meeting row is deleted, so it must remove or detach rows that
  * reference the meeting (e.g. `payment.meeting_id`), or the delete fails on the foreign key.
- * Calls to an external provider made here hold the database's write lock while they run; an
- * implementation may instead record intent in `ctx.tx` and call the provider after the commit.
+ * Calls to an external provider made here hold the database's write lock while they run: a booking
+ * therefore asks `prepareBooked` first, outside the transaction, and hands its answer to `onBooked`
+ * (`ctx.prepared`); when the transaction fails (slot taken), booking calls `abandon` on it.
  */
 export interface MeetingPayments {
-  /** A meeting was booked (status `future`). The upfront hold or card check goes here. */
+  /**
+   * Before the booking's transaction (the meeting is not stored yet): the provider's part, e.g.
+   * the upfront hold or the card check. A throw refuses the booking before anything is written.
+   */
+  prepareBooked(meeting: MeetingDraft, ctx: PrepareContext): Promise<PreparedBooking>;
+  /** A meeting was booked (status `future`): record what `prepareBooked` decided. */
   onBooked(meeting: MeetingRow, ctx: PaymentContext): Promise<void>;
   /** The franchisor side cancelled (the meeting is about to be deleted): release the hold. */
   onCancelled(meeting: MeetingRow, ctx: PaymentContext): Promise<void>;
@@ -29,10 +35,37 @@ export interface PaymentContext {
   /** Who caused the change. */
   actor: SessionUser;
   now: Date;
+  /** The booking's prepared money (`onBooked` only). */
+  prepared?: PreparedBooking | undefined;
+}
+
+/** What a booking knows of its meeting before storing it. */
+export type MeetingDraft = Pick<
+  MeetingRow,
+  | 'id'
+  | 'consultantId'
+  | 'franchisorId'
+  | 'franchiseId'
+  | 'startAt'
+  | 'durationMinutes'
+  | 'rateCents'
+>;
+
+export interface PrepareContext {
+  actor: SessionUser;
+  now: Date;
+}
+
+/** A booking's money decided before its transaction. */
+export interface PreparedBooking {
+  readonly meetingId: string;
+  /** Undoes the provider's part (releases a hold) when no meeting came of it. */
+  abandon(): Promise<void>;
 }
 
 /** The default until the payments feature plugs in: nothing is held or charged. */
 export const noMeetingPayments: MeetingPayments = {
+  prepareBooked: async (meeting) => ({ meetingId: meeting.id, abandon: async () => {} }),
   onBooked: async () => {},
   onCancelled: async () => {},
   onDeclined: async () => {},

@@ -160,6 +160,20 @@ export function createMeetingService(deps: {
 
       const id = crypto.randomUUID();
       const at = now();
+      const durationMinutes = (endAt.getTime() - startAt.getTime()) / MINUTE_MS;
+      // The provider first, outside the transaction: no network call holds the write lock.
+      const prepared = await payments.prepareBooked(
+        {
+          id,
+          consultantId: consultant.id,
+          franchisorId: actor.id,
+          franchiseId: actor.franchiseId,
+          startAt,
+          durationMinutes,
+          rateCents,
+        },
+        { actor, now: at },
+      );
       const result = await change(
         async (tx) => {
           // Writers are serialised (BEGIN IMMEDIATE): this check sees every committed booking,
@@ -187,7 +201,7 @@ export function createMeetingService(deps: {
               startAt,
               endAt,
               timeZone: input.timeZone,
-              durationMinutes: (endAt.getTime() - startAt.getTime()) / MINUTE_MS,
+              durationMinutes,
               status: 'future',
               rateCents,
               createdAt: at,
@@ -206,7 +220,7 @@ export function createMeetingService(deps: {
           const details = await findMeetingDetails(tx, id);
           if (!details) throw new AppError('INTERNAL_ERROR');
           const mails = await record(tx, 'booked', details, actor, at);
-          await payments.onBooked(row, { tx, actor, now: at });
+          await payments.onBooked(row, { tx, actor, now: at, prepared });
           return { result: details, mails };
         },
         async (details) => {
@@ -224,7 +238,11 @@ export function createMeetingService(deps: {
             },
           });
         },
-      ).catch((error: unknown) => {
+      ).catch(async (error: unknown) => {
+        // No meeting came of it: give the hold back (never hiding the booking's own error).
+        await prepared.abandon().catch((abandonError: unknown) => {
+          deps.logger.error('releasing the hold of a failed booking failed', String(abandonError));
+        });
         if (isConstraintViolation(error)) throw new AppError('SLOT_TAKEN');
         throw error;
       });
