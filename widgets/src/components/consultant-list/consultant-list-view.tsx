@@ -1,4 +1,9 @@
-import type { ConsultantListItem, ConsultantSearchResult, SearchFilters } from '@fm/sdk/contracts';
+import type {
+  ConsultantListItem,
+  ConsultantSearchResult,
+  ConsultantSort,
+  SearchFilters,
+} from '@fm/sdk/contracts';
 import {
   BROKER_GROUPS,
   EXPERIENCE_LEVELS,
@@ -15,11 +20,13 @@ import {
   NumberField,
   SearchField,
 } from '../list-kit/filter-fields.tsx';
-import { ListShell, type ListState } from '../list-kit/list-shell.tsx';
+import type { ListState } from '../list-kit/list-shell.tsx';
 import { LIST_TEXT } from '../list-kit/list-text.ts';
-import { type FilterPatch, patchFilters } from '../list-kit/query.ts';
+import type { FilterPatch } from '../list-kit/query.ts';
 import { CardFact, ResultCard } from '../list-kit/result-card.tsx';
+import { type SearchListKind, SearchListView } from '../list-kit/search-list-view.tsx';
 import { TagList } from '../list-kit/tag-list.tsx';
+import type { ItemFavourites } from '../list-kit/use-search-list-container.ts';
 import {
   experienceLabel,
   formatRate,
@@ -35,13 +42,7 @@ import {
 import { CONSULTANT_LIST_TEXT, CONSULTANT_SORT_OPTIONS } from './consultant-list-text.ts';
 
 /** The favourite hearts of the view: how each item stands and how to flip it. */
-export interface ConsultantFavourites {
-  isFavorite: (item: ConsultantListItem) => boolean;
-  isPending: (item: ConsultantListItem) => boolean;
-  onToggle: (item: ConsultantListItem) => void;
-  /** The favourites total to show on the tab (null: unknown yet). */
-  total: number | null;
-}
+export type ConsultantFavourites = ItemFavourites<ConsultantListItem>;
 
 export interface ConsultantListViewProps {
   state: ListState<ConsultantSearchResult>;
@@ -73,6 +74,20 @@ function withCounts<T extends string | number>(
 const asOptions = <T extends string>(values: readonly T[]) =>
   values.map((value) => ({ value, label: value }));
 
+/** The consultant list's part of the shared search list. */
+const CONSULTANT_LIST_KIND: SearchListKind<
+  ConsultantSort,
+  ConsultantFilters,
+  ConsultantSearchResult
+> = {
+  className: 'fm-consultant-list',
+  text: CONSULTANT_LIST_TEXT,
+  sortOptions: CONSULTANT_SORT_OPTIONS,
+  countFilters: countConsultantFilters,
+  clearFilters: clearConsultantFilters,
+  totals: (result) => ({ total: result.total, favourites: result.totalFavorite }),
+};
+
 /**
  * The consultant list as a pure view: filters, favourites tabs, cards, paging, and the loading,
  * empty and error states. Everything it shows comes from its props.
@@ -91,68 +106,30 @@ export function ConsultantListView({
   onRetry,
   theme = 'light',
 }: ConsultantListViewProps) {
-  const result =
-    state.status === 'ready'
-      ? state.result
-      : state.status === 'loading'
-        ? (state.previous ?? null)
-        : null;
-  const change = (patch: FilterPatch<ConsultantFilters>) =>
-    onFiltersChange(patchFilters(filters, patch));
-  const favouriteTotal = favourites?.total ?? result?.totalFavorite ?? null;
-
-  const items =
-    result?.consultants.map((item) => (
-      <li key={item.id}>
-        <ConsultantCard
-          item={item}
-          href={hrefFor?.(item.id)}
-          onSelect={onSelect}
-          favourites={favourites}
-        />
-      </li>
-    )) ?? null;
-
   return (
-    <ListShell
-      className="fm-consultant-list"
-      theme={theme}
-      label={CONSULTANT_LIST_TEXT.label}
+    <SearchListView
+      kind={CONSULTANT_LIST_KIND}
       state={state}
-      countText={result ? CONSULTANT_LIST_TEXT.count(result.total) : null}
-      tabs={
-        favourites
-          ? {
-              allLabel: CONSULTANT_LIST_TEXT.all,
-              active: filters.favoritesOnly,
-              count: favouriteTotal,
-              onChange: (favoritesOnly) => change({ favoritesOnly }),
-            }
-          : null
-      }
-      sort={{
-        value: filters.sort,
-        options: CONSULTANT_SORT_OPTIONS,
-        onChange: (sort) => change({ sort }),
-      }}
-      activeFilters={countConsultantFilters(filters)}
-      onClearFilters={() => onFiltersChange(clearConsultantFilters(filters))}
-      emptyText={
-        filters.favoritesOnly ? CONSULTANT_LIST_TEXT.emptyFavourites : CONSULTANT_LIST_TEXT.empty
-      }
+      filters={filters}
+      onFiltersChange={onFiltersChange}
+      favourites={favourites ? { total: favourites.total } : null}
       onRetry={onRetry}
-      paging={
-        result
-          ? {
-              page: filters.page,
-              pageSize: filters.limit,
-              total: result.total,
-              onPage: (page) => change({ page }),
-            }
-          : null
+      theme={theme}
+      renderItems={(result) =>
+        result.consultants.map((item) => (
+          <li key={item.id}>
+            <ConsultantCard
+              item={item}
+              href={hrefFor?.(item.id)}
+              onSelect={onSelect}
+              favourites={favourites}
+            />
+          </li>
+        ))
       }
-      items={items}
-      filters={<ConsultantFilterFields filters={filters} change={change} options={options} />}
+      renderFilters={(change) => (
+        <ConsultantFilterFields filters={filters} change={change} options={options} />
+      )}
     />
   );
 }

@@ -1,22 +1,22 @@
 import type { FmClient } from '@fm/sdk';
-import { DEFAULT_PAGE_SIZE } from '@fm/sdk/contracts';
-import { useMemo } from 'react';
-import { useFmClient } from '../../client-context.tsx';
+import {
+  type ConsultantSearchResult,
+  DEFAULT_PAGE_SIZE,
+  type SearchFilters,
+} from '@fm/sdk/contracts';
 import type { WidgetTheme } from '../../theme.ts';
 import type { WidgetError } from '../../widget-error.ts';
 import {
-  useControllableFilters,
-  useFavouriteToggles,
-  useSearchFilters,
-  useSearchList,
-} from '../list-kit/use-search-list.ts';
+  type SearchListSource,
+  useSearchListContainer,
+} from '../list-kit/use-search-list-container.ts';
 import {
   type ConsultantFilters,
   consultantQuery,
   emptyConsultantFilters,
 } from './consultant-filters.ts';
 import { CONSULTANT_LIST_TEXT } from './consultant-list-text.ts';
-import { type ConsultantFavourites, ConsultantListView } from './consultant-list-view.tsx';
+import { ConsultantListView } from './consultant-list-view.tsx';
 
 export interface ConsultantListProps {
   /** The SDK client; defaults to the one of the nearest `FmClientProvider`. */
@@ -43,6 +43,21 @@ export interface ConsultantListProps {
   signInUrl?: string | undefined;
 }
 
+/** Where the consultant list's results, options and favourites come from. */
+const CONSULTANT_SOURCE: SearchListSource<
+  ConsultantFilters,
+  ReturnType<typeof consultantQuery>,
+  ConsultantSearchResult,
+  SearchFilters['consultants']
+> = {
+  emptyFilters: emptyConsultantFilters,
+  toQuery: consultantQuery,
+  search: (sdk, query) => sdk.discovery.searchConsultants(query),
+  toggleFavorite: (sdk, id) => sdk.discovery.toggleFavoriteConsultant(id),
+  options: (all) => all.consultants,
+  signInText: { message: CONSULTANT_LIST_TEXT.signIn, linkText: CONSULTANT_LIST_TEXT.signInLink },
+};
+
 /**
  * Find Consultants: searches `GET /api/users?role=consultant` through the SDK as the filters
  * change, with filter options from `GET /api/users/filters` and optimistic favourite toggles.
@@ -55,7 +70,7 @@ export interface ConsultantListProps {
 export function ConsultantList({
   client,
   theme,
-  filters: controlled,
+  filters,
   onFiltersChange,
   pageSize = DEFAULT_PAGE_SIZE,
   favourites,
@@ -64,53 +79,25 @@ export function ConsultantList({
   onError,
   signInUrl,
 }: ConsultantListProps) {
-  const api = useFmClient(client);
-  const defaults = useMemo(() => emptyConsultantFilters(pageSize), [pageSize]);
-  const [filters, setFilters] = useControllableFilters(controlled, defaults, onFiltersChange);
-  const showFavourites = favourites ?? api.credentials() !== null;
-  const query = useMemo(
-    () => consultantQuery(showFavourites ? filters : { ...filters, favoritesOnly: false }),
-    [filters, showFavourites],
-  );
-  const { state, reload } = useSearchList({
-    client: api,
-    query,
-    search: (sdk, q) => sdk.discovery.searchConsultants(q),
-    signIn: signInUrl
-      ? {
-          message: CONSULTANT_LIST_TEXT.signIn,
-          href: signInUrl,
-          linkText: CONSULTANT_LIST_TEXT.signInLink,
-        }
-      : undefined,
+  const list = useSearchListContainer(CONSULTANT_SOURCE, {
+    client,
+    filters,
+    onFiltersChange,
+    pageSize,
+    favourites,
     onError,
+    signInUrl,
   });
-  const options = useSearchFilters(api)?.consultants ?? null;
-  const result = state.status === 'ready' ? state.result : null;
-  const toggles = useFavouriteToggles(
-    (id) => api.discovery.toggleFavoriteConsultant(id),
-    onError,
-    result,
-  );
-  const favouriteControls: ConsultantFavourites | null = showFavourites
-    ? {
-        isFavorite: (item) => toggles.isFavorite(item.id, item.isFavorite),
-        isPending: (item) => toggles.isPending(item.id),
-        onToggle: (item) => toggles.toggle(item.id, item.isFavorite),
-        total: toggles.total,
-      }
-    : null;
-
   return (
     <ConsultantListView
-      state={state}
-      filters={filters}
-      onFiltersChange={setFilters}
-      options={options}
-      favourites={favouriteControls}
+      state={list.state}
+      filters={list.filters}
+      onFiltersChange={list.setFilters}
+      options={list.options}
+      favourites={list.favourites}
       hrefFor={hrefFor}
       onSelect={onSelect}
-      onRetry={reload}
+      onRetry={list.reload}
       theme={theme}
     />
   );

@@ -1,6 +1,7 @@
 import type {
   FranchisorListItem,
   FranchisorSearchResult,
+  FranchisorSort,
   InvestmentRange,
   SearchFilters,
 } from '@fm/sdk/contracts';
@@ -23,11 +24,13 @@ import {
   SelectField,
 } from '../list-kit/filter-fields.tsx';
 import { formatInvestment, formatMoney } from '../list-kit/list-format.ts';
-import { ListShell, type ListState } from '../list-kit/list-shell.tsx';
+import type { ListState } from '../list-kit/list-shell.tsx';
 import { LIST_TEXT } from '../list-kit/list-text.ts';
-import { type FilterPatch, patchFilters } from '../list-kit/query.ts';
+import type { FilterPatch } from '../list-kit/query.ts';
 import { CardFact, ResultCard } from '../list-kit/result-card.tsx';
+import { type SearchListKind, SearchListView } from '../list-kit/search-list-view.tsx';
 import { TagList } from '../list-kit/tag-list.tsx';
+import type { ItemFavourites } from '../list-kit/use-search-list-container.ts';
 import { initials } from '../profile-card/profile-format.ts';
 import {
   clearFranchisorFilters,
@@ -42,13 +45,8 @@ import {
   FRANCHISOR_SORT_OPTIONS,
 } from './franchisor-list-text.ts';
 
-/** The favourite hearts of the view. */
-export interface FranchisorFavourites {
-  isFavorite: (item: FranchisorListItem) => boolean;
-  isPending: (item: FranchisorListItem) => boolean;
-  onToggle: (item: FranchisorListItem) => void;
-  total: number | null;
-}
+/** The favourite hearts of the view: how each item stands and how to flip it. */
+export type FranchisorFavourites = ItemFavourites<FranchisorListItem>;
 
 export interface FranchisorListViewProps {
   state: ListState<FranchisorSearchResult>;
@@ -72,6 +70,21 @@ function titleOf(item: FranchisorListItem): string {
   return item.franchise.company || `${item.firstName} ${item.lastName}`.trim();
 }
 
+/** The franchisor list's part of the shared search list. */
+const FRANCHISOR_LIST_KIND: SearchListKind<
+  FranchisorSort,
+  FranchisorFilters,
+  FranchisorSearchResult
+> = {
+  className: 'fm-franchisor-list',
+  text: FRANCHISOR_LIST_TEXT,
+  sortOptions: FRANCHISOR_SORT_OPTIONS,
+  countFilters: countFranchisorFilters,
+  clearFilters: clearFranchisorFilters,
+  normalize: normalizeFranchisorFilters,
+  totals: (result) => ({ total: result.total, favourites: result.favoriteTotal }),
+};
+
 /**
  * The franchisor list (for consultants) as a pure view: filters, favourites tabs, cards with logo,
  * categories, states, investment and feature chips, paging, and the loading, empty and error states.
@@ -90,68 +103,30 @@ export function FranchisorListView({
   onRetry,
   theme = 'light',
 }: FranchisorListViewProps) {
-  const result =
-    state.status === 'ready'
-      ? state.result
-      : state.status === 'loading'
-        ? (state.previous ?? null)
-        : null;
-  const change = (patch: FilterPatch<FranchisorFilters>) =>
-    onFiltersChange(normalizeFranchisorFilters(patchFilters(filters, patch)));
-  const favouriteTotal = favourites?.total ?? result?.favoriteTotal ?? null;
-
-  const items =
-    result?.franchisees.map((item) => (
-      <li key={item.id}>
-        <FranchisorCard
-          item={item}
-          href={hrefFor?.(item.id)}
-          onSelect={onSelect}
-          favourites={favourites}
-        />
-      </li>
-    )) ?? null;
-
   return (
-    <ListShell
-      className="fm-franchisor-list"
-      theme={theme}
-      label={FRANCHISOR_LIST_TEXT.label}
+    <SearchListView
+      kind={FRANCHISOR_LIST_KIND}
       state={state}
-      countText={result ? FRANCHISOR_LIST_TEXT.count(result.total) : null}
-      tabs={
-        favourites
-          ? {
-              allLabel: FRANCHISOR_LIST_TEXT.all,
-              active: filters.favoritesOnly,
-              count: favouriteTotal,
-              onChange: (favoritesOnly) => change({ favoritesOnly }),
-            }
-          : null
-      }
-      sort={{
-        value: filters.sort,
-        options: FRANCHISOR_SORT_OPTIONS,
-        onChange: (sort) => change({ sort }),
-      }}
-      activeFilters={countFranchisorFilters(filters)}
-      onClearFilters={() => onFiltersChange(clearFranchisorFilters(filters))}
-      emptyText={
-        filters.favoritesOnly ? FRANCHISOR_LIST_TEXT.emptyFavourites : FRANCHISOR_LIST_TEXT.empty
-      }
+      filters={filters}
+      onFiltersChange={onFiltersChange}
+      favourites={favourites ? { total: favourites.total } : null}
       onRetry={onRetry}
-      paging={
-        result
-          ? {
-              page: filters.page,
-              pageSize: filters.limit,
-              total: result.total,
-              onPage: (page) => change({ page }),
-            }
-          : null
+      theme={theme}
+      renderItems={(result) =>
+        result.franchisees.map((item) => (
+          <li key={item.id}>
+            <FranchisorCard
+              item={item}
+              href={hrefFor?.(item.id)}
+              onSelect={onSelect}
+              favourites={favourites}
+            />
+          </li>
+        ))
       }
-      items={items}
-      filters={<FranchisorFilterFields filters={filters} change={change} options={options} />}
+      renderFilters={(change) => (
+        <FranchisorFilterFields filters={filters} change={change} options={options} />
+      )}
     />
   );
 }

@@ -1,22 +1,22 @@
 import type { FmClient } from '@fm/sdk';
-import { DEFAULT_PAGE_SIZE } from '@fm/sdk/contracts';
-import { useMemo } from 'react';
-import { useFmClient } from '../../client-context.tsx';
+import {
+  DEFAULT_PAGE_SIZE,
+  type FranchisorSearchResult,
+  type SearchFilters,
+} from '@fm/sdk/contracts';
 import type { WidgetTheme } from '../../theme.ts';
 import type { WidgetError } from '../../widget-error.ts';
 import {
-  useControllableFilters,
-  useFavouriteToggles,
-  useSearchFilters,
-  useSearchList,
-} from '../list-kit/use-search-list.ts';
+  type SearchListSource,
+  useSearchListContainer,
+} from '../list-kit/use-search-list-container.ts';
 import {
   emptyFranchisorFilters,
   type FranchisorFilters,
   franchisorQuery,
 } from './franchisor-filters.ts';
 import { FRANCHISOR_LIST_TEXT } from './franchisor-list-text.ts';
-import { type FranchisorFavourites, FranchisorListView } from './franchisor-list-view.tsx';
+import { FranchisorListView } from './franchisor-list-view.tsx';
 
 export interface FranchisorListProps {
   client?: FmClient | undefined;
@@ -35,6 +35,21 @@ export interface FranchisorListProps {
   signInUrl?: string | undefined;
 }
 
+/** Where the franchisor list's results, options and favourites come from. */
+const FRANCHISOR_SOURCE: SearchListSource<
+  FranchisorFilters,
+  ReturnType<typeof franchisorQuery>,
+  FranchisorSearchResult,
+  SearchFilters['franchisors']
+> = {
+  emptyFilters: emptyFranchisorFilters,
+  toQuery: franchisorQuery,
+  search: (sdk, query) => sdk.discovery.searchFranchisors(query),
+  toggleFavorite: (sdk, id) => sdk.discovery.toggleFavoriteFranchisor(id),
+  options: (all) => all.franchisors,
+  signInText: { message: FRANCHISOR_LIST_TEXT.signIn, linkText: FRANCHISOR_LIST_TEXT.signInLink },
+};
+
 /**
  * Find Franchisors: searches `GET /api/users?role=franchisor` through the SDK as the filters
  * change, with filter options from `GET /api/users/filters` and optimistic favourite toggles.
@@ -45,7 +60,7 @@ export interface FranchisorListProps {
 export function FranchisorList({
   client,
   theme,
-  filters: controlled,
+  filters,
   onFiltersChange,
   pageSize = DEFAULT_PAGE_SIZE,
   favourites,
@@ -54,53 +69,25 @@ export function FranchisorList({
   onError,
   signInUrl,
 }: FranchisorListProps) {
-  const api = useFmClient(client);
-  const defaults = useMemo(() => emptyFranchisorFilters(pageSize), [pageSize]);
-  const [filters, setFilters] = useControllableFilters(controlled, defaults, onFiltersChange);
-  const showFavourites = favourites ?? api.credentials() !== null;
-  const query = useMemo(
-    () => franchisorQuery(showFavourites ? filters : { ...filters, favoritesOnly: false }),
-    [filters, showFavourites],
-  );
-  const { state, reload } = useSearchList({
-    client: api,
-    query,
-    search: (sdk, q) => sdk.discovery.searchFranchisors(q),
-    signIn: signInUrl
-      ? {
-          message: FRANCHISOR_LIST_TEXT.signIn,
-          href: signInUrl,
-          linkText: FRANCHISOR_LIST_TEXT.signInLink,
-        }
-      : undefined,
+  const list = useSearchListContainer(FRANCHISOR_SOURCE, {
+    client,
+    filters,
+    onFiltersChange,
+    pageSize,
+    favourites,
     onError,
+    signInUrl,
   });
-  const options = useSearchFilters(api)?.franchisors ?? null;
-  const result = state.status === 'ready' ? state.result : null;
-  const toggles = useFavouriteToggles(
-    (id) => api.discovery.toggleFavoriteFranchisor(id),
-    onError,
-    result,
-  );
-  const favouriteControls: FranchisorFavourites | null = showFavourites
-    ? {
-        isFavorite: (item) => toggles.isFavorite(item.id, item.isFavorite),
-        isPending: (item) => toggles.isPending(item.id),
-        onToggle: (item) => toggles.toggle(item.id, item.isFavorite),
-        total: toggles.total,
-      }
-    : null;
-
   return (
     <FranchisorListView
-      state={state}
-      filters={filters}
-      onFiltersChange={setFilters}
-      options={options}
-      favourites={favouriteControls}
+      state={list.state}
+      filters={list.filters}
+      onFiltersChange={list.setFilters}
+      options={list.options}
+      favourites={list.favourites}
       hrefFor={hrefFor}
       onSelect={onSelect}
-      onRetry={reload}
+      onRetry={list.reload}
       theme={theme}
     />
   );

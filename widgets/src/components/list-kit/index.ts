@@ -30,6 +30,13 @@ export {
   querySearchParams,
 } from './query.ts';
 export { CardFact, ResultCard, type ResultCardProps } from './result-card.tsx';
+export {
+  type SearchListKind,
+  type SearchListText,
+  SearchListView,
+  type SearchListViewProps,
+  type ShellFilters,
+} from './search-list-view.tsx';
 export { TagList, type TagListProps } from './tag-list.tsx';
 export {
   type FavouritesControl,
@@ -38,3 +45,9 @@ export {
   useSearchFilters,
   useSearchList,
 } from './use-search-list.ts';
+export {
+  type ItemFavourites,
+  type SearchListContainerProps,
+  type SearchListSource,
+  useSearchListContainer,
+} from './use-search-list-container.ts';
