@@ -44,6 +44,17 @@ function moneySide() {
   return createPayments({ db, env, mailer, logger, now: () => NOW, provider: recordingProvider() });
 }
 
+/** A meeting booking is about to store: 15 minutes tomorrow at $50 per 15. */
+const draftOf = (f: { id: string; franchiseId: string | null }, c: { id: string }) => ({
+  id: crypto.randomUUID(),
+  consultantId: c.id,
+  franchisorId: f.id,
+  franchiseId: f.franchiseId,
+  startAt: new Date(NOW.getTime() + 24 * HOUR),
+  durationMinutes: 15,
+  rateCents: 5_000,
+});
+
 describe('prepareBooked, then onBooked or abandon', () => {
   it('holds at the provider first, then records the hold in the transaction without asking again', async () => {
     const f = await franchisorWithCard(server);
@@ -86,15 +97,7 @@ describe('prepareBooked, then onBooked or abandon', () => {
     const f = await franchisorWithCard(server);
     const c = await consultantAccount(server);
     const payments = moneySide();
-    const draft = {
-      id: crypto.randomUUID(),
-      consultantId: c.id,
-      franchisorId: f.id,
-      franchiseId: f.franchiseId,
-      startAt: new Date(NOW.getTime() + 24 * HOUR),
-      durationMinutes: 15,
-      rateCents: 5_000,
-    };
+    const draft = draftOf(f, c);
     calls.length = 0;
     const prepared = await payments.meetings.prepareBooked(draft, { now: NOW });
     await prepared.abandon();
@@ -117,15 +120,7 @@ describe('prepareBooked, then onBooked or abandon', () => {
     const f = await franchisorWithCard(server, 'pm_card_chargeDeclined');
     const c = await consultantAccount(server);
     const payments = moneySide();
-    const draft = {
-      id: crypto.randomUUID(),
-      consultantId: c.id,
-      franchisorId: f.id,
-      franchiseId: f.franchiseId,
-      startAt: new Date(NOW.getTime() + 24 * HOUR),
-      durationMinutes: 15,
-      rateCents: 5_000,
-    };
+    const draft = draftOf(f, c);
     await expect(payments.meetings.prepareBooked(draft, { now: NOW })).rejects.toMatchObject({
       code: 'PAYMENT_DECLINED',
       status: 402,
