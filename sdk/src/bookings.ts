@@ -30,9 +30,8 @@ import {
   SlotsQuerySchema,
   type SlotsResult,
   SlotsResultSchema,
-  toSearchParams,
 } from './contracts/index.ts';
-import type { Http } from './http.ts';
+import { type Http, withQuery } from './http.ts';
 import { validateInput } from './validate-input.ts';
 
 /**
@@ -130,10 +129,6 @@ export interface BookingsApi {
   requestReview(id: string): Promise<Session>;
 }
 
-const withQuery = (path: string, query: Record<string, unknown>) => {
-  const search = toSearchParams(query).toString();
-  return search ? `${path}?${search}` : path;
-};
 const segment = (id: string) => encodeURIComponent(id);
 
 /**

@@ -4,6 +4,7 @@ import type { ClientConfig, Health } from './contracts/index.ts';
 import { createDiscoveryApi, type DiscoveryApi } from './discovery.ts';
 import { createHttp, type HttpOptions } from './http.ts';
 import { createMessagesApi, type MessagesApi } from './messages.ts';
+import { createNotificationsApi, type NotificationsApi } from './notifications.ts';
 import { createPaymentsApi, type PaymentsApi } from './payments.ts';
 import { createProfileApi, type ProfileApi } from './profile.ts';
 import { createSystemApi } from './system.ts';
@@ -61,6 +62,7 @@ export interface FmClient {
   readonly bookings: BookingsApi;
   readonly payments: PaymentsApi;
   readonly messages: MessagesApi;
+  readonly notifications: NotificationsApi;
   /**
    * Run-time configuration: `{ partyUrl, version }`.
    *
@@ -113,6 +115,7 @@ export function createClient(options: ClientOptions): FmClient {
     bookings: createBookingsApi(http),
     payments: createPaymentsApi(http),
     messages: createMessagesApi(http),
+    notifications: createNotificationsApi(http),
     config: system.config,
     health: system.health,
   };

@@ -5,7 +5,7 @@ import ky, {
   type KyInstance,
 } from 'ky';
 import * as v from 'valibot';
-import { AUTH_HEADERS } from './contracts/index.ts';
+import { AUTH_HEADERS, toSearchParams } from './contracts/index.ts';
 import {
   type ApiError,
   httpError,
@@ -230,4 +230,15 @@ async function toApiError(operation: SdkOperation, error: unknown): Promise<ApiE
     return httpError(operation, error.response.status, body, error);
   }
   return networkError(operation, error);
+}
+
+/**
+ * A path with its query string; empty, false and undefined values are left out, arrays repeat.
+ *
+ * @example
+ * withQuery('users/payments', { page: 2, status: undefined }); // 'users/payments?page=2'
+ */
+export function withQuery(path: string, query: Record<string, unknown>): string {
+  const search = toSearchParams(query).toString();
+  return search ? `${path}?${search}` : path;
 }

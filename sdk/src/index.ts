@@ -23,6 +23,7 @@ export {
   type SdkOperation,
 } from './errors.ts';
 export type { MessagesApi } from './messages.ts';
+export type { NotificationsApi } from './notifications.ts';
 export type { PaymentsApi } from './payments.ts';
 export { type ProfileApi, type ProfileFiles, toProfileFormData } from './profile.ts';
 export type { SystemApi } from './system.ts';

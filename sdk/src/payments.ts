@@ -35,7 +35,7 @@ import {
   type UpdatePaymentMethodInput,
 } from './contracts/index.ts';
 import { httpError, isApiError, networkError } from './errors.ts';
-import type { Http } from './http.ts';
+import { type Http, withQuery } from './http.ts';
 import { validateInput } from './validate-input.ts';
 
 /**
@@ -143,15 +143,6 @@ export interface PaymentsApi {
    */
   runManualProcessing(): Promise<PaymentRunResult>;
 }
-
-const withQuery = (path: string, query: Record<string, string | number | undefined>) => {
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(query)) {
-    if (value !== undefined && value !== '') params.set(key, String(value));
-  }
-  const search = params.toString();
-  return search ? `${path}?${search}` : path;
-};
 
 const id = (value: string) => encodeURIComponent(value);
 

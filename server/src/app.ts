@@ -14,6 +14,7 @@ import type { AccountService } from './features/auth/service.ts';
 import { bookingRoutes } from './features/booking/routes.ts';
 import { discoveryRoutes } from './features/discovery/routes.ts';
 import { messagingRoutes } from './features/messaging/routes.ts';
+import { notificationRoutes } from './features/notifications/routes.ts';
 import { paymentRoutes } from './features/payments/routes.ts';
 import { profileRoutes } from './features/profile/routes.ts';
 import type { ProfileService } from './features/profile/service.ts';
@@ -149,6 +150,7 @@ export function createApp(deps: AppDeps) {
     .route('/users', payments.users)
     .route('/stripe', payments.stripe)
     .route('/chats', messagingRoutes({ db }))
+    .route('/users', notificationRoutes({ db }))
     .all('*', () => {
       throw new AppError('NOT_FOUND');
     });

@@ -1,6 +1,8 @@
 import * as Dialog from '@radix-ui/react-dialog';
-import { useState } from 'react';
+import { type UIEvent, useState } from 'react';
 import { useIsMobile } from '../app/viewport.ts';
+import { NotificationsList, nearBottom } from '../features/notifications/notifications-list.tsx';
+import { useNotifications } from '../features/notifications/use-notifications.ts';
 
 function BellIcon() {
   return (
@@ -13,11 +15,6 @@ function BellIcon() {
   );
 }
 
-function NotificationsList() {
-  // The notifications feature fills this list (polling, paging, marking read).
-  return <p className="notifications__empty">No notifications yet</p>;
-}
-
 /**
  * The bell and its notifications panel: a dropdown under the bell on desktop, a drawer from the
  * bottom under 768px wide (user-area §2).
@@ -25,10 +22,26 @@ function NotificationsList() {
 export function NotificationsBell() {
   const isMobile = useIsMobile();
   const [open, setOpen] = useState(false);
+  const notifications = useNotifications(open);
+  const unread = notifications.unreadCount;
+  const onScroll = (event: UIEvent<HTMLDivElement>) => {
+    if (nearBottom(event.currentTarget)) notifications.loadMore();
+  };
+  const list = (
+    <NotificationsList notifications={notifications} onNavigate={() => setOpen(false)} />
+  );
 
   const trigger = (
-    <Dialog.Trigger className="icon-button" aria-label="Notifications">
+    <Dialog.Trigger
+      className="icon-button notifications-bell"
+      aria-label={unread > 0 ? `Notifications, ${unread} unread` : 'Notifications'}
+    >
       <BellIcon />
+      {unread > 0 ? (
+        <span className="notifications-bell__badge" aria-hidden="true" data-testid="bell-badge">
+          {unread > 99 ? '99+' : unread}
+        </span>
+      ) : null}
     </Dialog.Trigger>
   );
 
@@ -41,6 +54,7 @@ export function NotificationsBell() {
           <Dialog.Content
             className="notifications notifications--drawer"
             aria-describedby={undefined}
+            onScroll={onScroll}
           >
             <div className="drawer-handle" aria-hidden="true" />
             <div className="notifications__header">
@@ -49,7 +63,7 @@ export function NotificationsBell() {
                 ×
               </Dialog.Close>
             </div>
-            <NotificationsList />
+            {list}
           </Dialog.Content>
         </Dialog.Portal>
       </Dialog.Root>
@@ -64,11 +78,12 @@ export function NotificationsBell() {
           className="notifications notifications--dropdown"
           aria-describedby={undefined}
           onOpenAutoFocus={(event) => event.preventDefault()}
+          onScroll={onScroll}
         >
           <div className="notifications__header">
             <Dialog.Title className="notifications__title">Notifications</Dialog.Title>
           </div>
-          <NotificationsList />
+          {list}
         </Dialog.Content>
       </Dialog.Root>
     </div>

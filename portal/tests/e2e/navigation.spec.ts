@@ -72,10 +72,38 @@ test.describe('navigation and guards', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Change Password' })).toBeVisible();
   });
 
-  test('the notifications panel opens from the bell', async ({ page }) => {
-    await signIn(page, DEMO.consultant, /\/franchisors$/);
-    await page.getByRole('button', { name: 'Notifications' }).click();
-    await expect(page.getByRole('dialog', { name: 'Notifications' })).toBeVisible();
+  test('the bell counts unread notifications; the panel pages through them and opens one', async ({
+    page,
+  }) => {
+    await signIn(page, DEMO.franchisor, /\/consultants$/);
+    // The demo franchisor has unread notifications in the seed.
+    const bell = page.getByRole('button', { name: /^Notifications, \d+ unread$/ });
+    await expect(bell).toBeVisible();
+    const unread = Number(/(\d+) unread/.exec((await bell.getAttribute('aria-label')) ?? '')?.[1]);
+    expect(unread).toBeGreaterThan(1);
+    await expect(page.getByTestId('bell-badge')).toHaveText(String(unread));
+
+    await bell.click();
+    const panel = page.getByRole('dialog', { name: 'Notifications' });
+    const items = panel.getByTestId('notification');
+    await expect(items).toHaveCount(10);
+    await expect(items.first()).toContainText(/ago|yesterday|just now|\d{4}/);
+    // Scrolling near the end loads the next page of 10.
+    await panel.evaluate((el) => el.scrollTo(0, el.scrollHeight));
+    await expect(items).toHaveCount(20);
+
+    // Opening an unread one leads to its page and counts it read.
+    const first = panel.locator('.notification--unread').first();
+    await first.click();
+    await expect(page).not.toHaveURL(/\/consultants$/);
+    await expect(
+      page.getByRole('button', { name: `Notifications, ${unread - 1} unread` }),
+    ).toBeVisible();
+    // Still read after a reload: the server has it.
+    await page.reload();
+    await expect(
+      page.getByRole('button', { name: `Notifications, ${unread - 1} unread` }),
+    ).toBeVisible();
   });
 
   test('a signed-in user sees "Back to Platform" on the landing page', async ({ page }) => {

@@ -9,6 +9,8 @@ export * from './discovery.ts';
 export * from './enums.ts';
 export * from './errors.ts';
 export * from './messaging.ts';
+export * from './notifications.ts';
+export * from './paging.ts';
 export * from './payments.ts';
 export * from './profile-edit.ts';
 export * from './profiles.ts';

@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './constants.ts';
 import { PAYMENT_MEETING_STATUSES, PAYMENT_TOTAL_BUCKETS, SUBSCRIPTION_STATUSES } from './enums.ts';
+import { queryCount } from './paging.ts';
 
 /**
  * Money (issue: payments). Amounts cross the API in dollars with at most two decimals (D10);
@@ -37,14 +38,7 @@ export const PaymentMethodSchema = v.object({
 export type PaymentMethod = v.InferOutput<typeof PaymentMethodSchema>;
 export const PaymentMethodListSchema = v.object({ data: v.array(PaymentMethodSchema) });
 
-const count = (max: number) =>
-  v.pipe(
-    v.union([v.number(), v.pipe(v.string(), v.regex(/^\d+$/), v.transform(Number))]),
-    v.number(),
-    v.integer(),
-    v.minValue(1),
-    v.maxValue(max),
-  );
+const count = queryCount;
 
 /** `GET /api/users/payments?page&limit&status`. */
 export const PaymentListQuerySchema = v.object({

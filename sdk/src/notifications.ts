@@ -1,0 +1,76 @@
+import {
+  type MarkNotificationsReadInput,
+  MarkNotificationsReadInputSchema,
+  type MarkNotificationsReadResult,
+  MarkNotificationsReadResultSchema,
+  type NotificationList,
+  type NotificationListQuery,
+  NotificationListQuerySchema,
+  NotificationListSchema,
+} from './contracts/index.ts';
+import { type Http, withQuery } from './http.ts';
+import { validateInput } from './validate-input.ts';
+
+/**
+ * The signed-in user's notifications (user-area §7): one page at a time, newest first, and
+ * marking them read.
+ *
+ * @example
+ * ```ts
+ * const { data, unreadCount } = await api.notifications.list({ page: 1 });
+ * ```
+ */
+export interface NotificationsApi {
+  /**
+   * One page (`GET users/notifications?page&limit`; 10 a page by default), with the total and the
+   * unread count. Bypasses caches: the portal polls it every `NOTIFICATIONS_POLL_MS`.
+   *
+   * @example
+   * ```ts
+   * const page2 = await api.notifications.list({ page: 2 });
+   * ```
+   */
+  list(query?: NotificationListQuery): Promise<NotificationList>;
+  /**
+   * Marks notifications read (`POST users/notifications/read`): `{ ids }` or `{ all: true }`.
+   *
+   * @example
+   * ```ts
+   * const { unreadCount } = await api.notifications.markRead({ ids: [n.id] });
+   * ```
+   */
+  markRead(input: MarkNotificationsReadInput): Promise<MarkNotificationsReadResult>;
+}
+
+/**
+ * Creates the notification calls on a transport.
+ *
+ * @example
+ * ```ts
+ * const notifications = createNotificationsApi(createHttp({ baseUrl, tokenStore }));
+ * ```
+ */
+export function createNotificationsApi(http: Http): NotificationsApi {
+  return {
+    async list(query = {}) {
+      validateInput('fetchNotifications', NotificationListQuerySchema, query);
+      return http.call({
+        operation: 'fetchNotifications',
+        method: 'get',
+        path: withQuery('users/notifications', { page: query.page, limit: query.limit }),
+        response: NotificationListSchema,
+        fresh: true,
+      });
+    },
+    async markRead(input) {
+      const json = validateInput('markNotificationRead', MarkNotificationsReadInputSchema, input);
+      return http.call({
+        operation: 'markNotificationRead',
+        method: 'post',
+        path: 'users/notifications/read',
+        json,
+        response: MarkNotificationsReadResultSchema,
+      });
+    },
+  };
+}
