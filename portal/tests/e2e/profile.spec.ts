@@ -405,11 +405,15 @@ test.describe('help, dashboard and account', () => {
     page,
   }) => {
     await signIn(page, DEMO.franchisor, /\/consultants$/);
-    const polled = page.waitForResponse((r) =>
-      r.url().endsWith('/api/chats/messages/unread-count'),
-    );
     await page.goto('/dashboard');
-    const { unreadCount } = (await (await polled).json()) as { unreadCount: number };
+    // What the API says, asked with the page's own credentials.
+    const unreadCount = await page.evaluate(async () => {
+      const { token } = JSON.parse(localStorage.getItem('fm-portal') ?? '{}') as { token?: string };
+      const res = await fetch('/api/chats/messages/unread-count', {
+        headers: { authorization: `Bearer ${token}` },
+      });
+      return ((await res.json()) as { unreadCount: number }).unreadCount;
+    });
     // The demo franchisor has unread messages in the seed; the card and the badge show the count.
     expect(unreadCount).toBeGreaterThan(0);
     const messages = page.getByRole('region', { name: 'Unread messages' });
