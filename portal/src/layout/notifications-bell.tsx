@@ -38,7 +38,11 @@ export function NotificationsBell() {
     >
       <BellIcon />
       {unread > 0 ? (
-        <span className="notifications-bell__badge" aria-hidden="true" data-testid="bell-badge">
+        <span
+          className="badge notifications-bell__badge"
+          aria-hidden="true"
+          data-testid="bell-badge"
+        >
           {unread > 99 ? '99+' : unread}
         </span>
       ) : null}

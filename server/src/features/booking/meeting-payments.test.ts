@@ -65,6 +65,14 @@ const body = (consultantId: string) =>
     timeZone: 'America/New_York',
   });
 
+/** `POST /api/session` for the consultant's fixed slot, through the given app. */
+const bookThrough = (app: ReturnType<typeof appWith>, token: string, consultantId: string) =>
+  app.request('/api/session', {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: body(consultantId),
+  });
+
 describe('the payments seam', () => {
   it('a declined card (402 from onBooked) leaves no meeting, no cells, no notification', async () => {
     const consultant = await makeConsultant(server, { settings: { weeklyHours: OFFICE_HOURS } });
@@ -79,11 +87,7 @@ describe('the payments seam', () => {
         },
       }),
     );
-    const res = await app.request('/api/session', {
-      method: 'POST',
-      headers: { authorization: `Bearer ${franchisor.token}`, 'content-type': 'application/json' },
-      body: body(consultant.id),
-    });
+    const res = await bookThrough(app, franchisor.token, consultant.id);
     expect(res.status).toBe(402);
     expect((await res.json()).code).toBe('PAYMENT_DECLINED');
     const db = server.container.db;
@@ -178,11 +182,7 @@ describe('the payments seam', () => {
         },
       }),
     );
-    const res = await app.request('/api/session', {
-      method: 'POST',
-      headers: { authorization: `Bearer ${franchisor.token}`, 'content-type': 'application/json' },
-      body: body(consultant.id),
-    });
+    const res = await bookThrough(app, franchisor.token, consultant.id);
     expect(res.status).toBe(402);
     expect(calls).toEqual(['declined by the provider']);
     expect(
@@ -220,14 +220,7 @@ describe('the payments seam', () => {
       }),
     );
     const statuses = await Promise.all(
-      franchisors.map(async (f) => {
-        const res = await app.request('/api/session', {
-          method: 'POST',
-          headers: { authorization: `Bearer ${f.token}`, 'content-type': 'application/json' },
-          body: body(consultant.id),
-        });
-        return res.status;
-      }),
+      franchisors.map(async (f) => (await bookThrough(app, f.token, consultant.id)).status),
     );
     expect(statuses.sort()).toEqual([201, 409]);
     expect(calls.filter((c) => c.startsWith('prepared'))).toEqual([
