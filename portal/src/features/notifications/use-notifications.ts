@@ -7,26 +7,7 @@ import {
 } from '@fm/sdk/contracts';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { api } from '../../app/api-client.ts';
-
-export interface NotificationsState {
-  items: Notification[];
-  /** All of the user's notifications (for "load more"). */
-  total: number;
-  unreadCount: number;
-  /** Pages loaded so far. */
-  page: number;
-  loading: boolean;
-  error: string | null;
-}
-
-const INITIAL: NotificationsState = {
-  items: [],
-  total: 0,
-  unreadCount: 0,
-  page: 0,
-  loading: false,
-  error: null,
-};
+import { INITIAL, type NotificationsState, withRead } from './notifications-state.ts';
 
 const messageOf = (error: unknown) =>
   isApiError(error) ? error.message : GENERIC_MESSAGES.somethingWentWrong;
@@ -35,21 +16,6 @@ const messageOf = (error: unknown) =>
 function merge(items: Notification[], page: Notification[]): Notification[] {
   const seen = new Set(items.map((n) => n.id));
   return [...items, ...page.filter((n) => !seen.has(n.id))];
-}
-
-/** The state with the given notifications (or all) marked read or unread, and the count moved. */
-export function withRead(
-  s: NotificationsState,
-  ids: readonly string[] | 'all',
-  isRead: boolean,
-): NotificationsState {
-  let changed = 0;
-  const items = s.items.map((n) => {
-    if (n.isRead === isRead || (ids !== 'all' && !ids.includes(n.id))) return n;
-    changed += 1;
-    return { ...n, isRead };
-  });
-  return { ...s, items, unreadCount: Math.max(0, s.unreadCount + (isRead ? -changed : changed)) };
 }
 
 /**
@@ -90,7 +56,9 @@ export function useNotifications(open: boolean) {
     if (open) void load(1);
   }, [open, load]);
   const openRef = useRef(open);
-  openRef.current = open;
+  useEffect(() => {
+    openRef.current = open;
+  }, [open]);
   useEffect(() => {
     void load(1);
     const timer = window.setInterval(() => {
@@ -101,7 +69,9 @@ export function useNotifications(open: boolean) {
   }, [load]);
 
   const current = useRef(state);
-  current.current = state;
+  useEffect(() => {
+    current.current = state;
+  }, [state]);
   const loadMore = useCallback(() => {
     const s = current.current;
     if (!s.loading && s.items.length < s.total) void load(s.page + 1);
