@@ -1,6 +1,7 @@
 import { UNREAD_POLL_MS } from '@fm/sdk/contracts';
 import { useEffect, useSyncExternalStore } from 'react';
 import { api } from './api-client.ts';
+import { usePolling } from './use-polling.ts';
 
 /**
  * The unread-message count shown on Messages and on the dashboard: polled from the API every
@@ -61,19 +62,9 @@ export async function refreshUnreadCount(): Promise<void> {
  */
 export function useUnreadCountPolling(userId: string | null): void {
   useEffect(() => {
+    // Another user (or none): the previous count is not theirs.
+    void userId;
     setUnreadCount(0);
-    if (!userId) return;
-    void refreshUnreadCount();
-    const timer = window.setInterval(() => {
-      if (document.visibilityState === 'visible') void refreshUnreadCount();
-    }, UNREAD_POLL_MS);
-    const onVisible = () => {
-      if (document.visibilityState === 'visible') void refreshUnreadCount();
-    };
-    document.addEventListener('visibilitychange', onVisible);
-    return () => {
-      window.clearInterval(timer);
-      document.removeEventListener('visibilitychange', onVisible);
-    };
   }, [userId]);
+  usePolling(userId, UNREAD_POLL_MS, () => void refreshUnreadCount());
 }

@@ -38,12 +38,10 @@ export const PaymentMethodSchema = v.object({
 export type PaymentMethod = v.InferOutput<typeof PaymentMethodSchema>;
 export const PaymentMethodListSchema = v.object({ data: v.array(PaymentMethodSchema) });
 
-const count = queryCount;
-
 /** `GET /api/users/payments?page&limit&status`. */
 export const PaymentListQuerySchema = v.object({
-  page: v.optional(count(1_000_000), 1),
-  limit: v.optional(count(MAX_PAGE_SIZE), DEFAULT_PAGE_SIZE),
+  page: v.optional(queryCount(1_000_000), 1),
+  limit: v.optional(queryCount(MAX_PAGE_SIZE), DEFAULT_PAGE_SIZE),
   status: v.optional(v.picklist(PAYMENT_MEETING_STATUSES)),
 });
 export type PaymentListQuery = v.InferInput<typeof PaymentListQuerySchema>;

@@ -7,6 +7,7 @@ import {
 } from '@fm/sdk/contracts';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { api } from '../../app/api-client.ts';
+import { usePolling } from '../../app/use-polling.ts';
 import { INITIAL, type NotificationsState, withRead } from './notifications-state.ts';
 
 const messageOf = (error: unknown) =>
@@ -55,18 +56,10 @@ export function useNotifications(open: boolean) {
   useEffect(() => {
     if (open) void load(1);
   }, [open, load]);
-  const openRef = useRef(open);
-  useEffect(() => {
-    openRef.current = open;
-  }, [open]);
-  useEffect(() => {
-    void load(1);
-    const timer = window.setInterval(() => {
-      // An open panel the user is scrolling through is not reset under their eyes.
-      if (document.visibilityState === 'visible' && !openRef.current) void load(1);
-    }, NOTIFICATIONS_POLL_MS);
-    return () => window.clearInterval(timer);
-  }, [load]);
+  // An open panel the user is scrolling through is not reset under their eyes.
+  usePolling('notifications', NOTIFICATIONS_POLL_MS, () => {
+    if (!open) void load(1);
+  });
 
   const current = useRef(state);
   useEffect(() => {

@@ -3,17 +3,20 @@ import type {
   MarkNotificationsReadResult,
   NotificationList,
 } from '@fm/sdk/contracts';
-import { and, count, desc, eq, inArray } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { notification, user } from '../../db/schema/index.ts';
 
-/** How many of the user's notifications are unread (the bell's badge). */
-async function unreadCountOf(db: Db, userId: string): Promise<number> {
+/** How many notifications the user has, and how many of them are unread, in one pass. */
+async function countsOf(db: Db, userId: string): Promise<{ total: number; unread: number }> {
   const [row] = await db
-    .select({ n: count() })
+    .select({
+      total: count(),
+      unread: sql<number>`coalesce(sum(${notification.isRead} = 0), 0)`,
+    })
     .from(notification)
-    .where(and(eq(notification.userId, userId), eq(notification.isRead, false)));
-  return row?.n ?? 0;
+    .where(eq(notification.userId, userId));
+  return { total: row?.total ?? 0, unread: Number(row?.unread ?? 0) };
 }
 
 /**
@@ -25,7 +28,7 @@ export async function listNotifications(
   userId: string,
   query: { page: number; limit: number },
 ): Promise<NotificationList> {
-  const [rows, [total], unreadCount] = await Promise.all([
+  const [rows, counts] = await Promise.all([
     db
       .select({
         id: notification.id,
@@ -44,12 +47,11 @@ export async function listNotifications(
       .orderBy(desc(notification.createdAt), desc(notification.id))
       .limit(query.limit)
       .offset((query.page - 1) * query.limit),
-    db.select({ n: count() }).from(notification).where(eq(notification.userId, userId)),
-    unreadCountOf(db, userId),
+    countsOf(db, userId),
   ]);
   return {
-    total: total?.n ?? 0,
-    unreadCount,
+    total: counts.total,
+    unreadCount: counts.unread,
     page: query.page,
     limit: query.limit,
     data: rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })),
@@ -68,5 +70,5 @@ export async function markNotificationsRead(
     .set({ isRead: true })
     .where('ids' in input ? and(mine, inArray(notification.id, input.ids)) : mine)
     .returning({ id: notification.id });
-  return { updated: updated.length, unreadCount: await unreadCountOf(db, userId) };
+  return { updated: updated.length, unreadCount: (await countsOf(db, userId)).unread };
 }

@@ -12,7 +12,6 @@ import {
   REGIONS,
   TAG_DISPLAY_LIMITS,
 } from '@fm/sdk/contracts';
-import type { WidgetTheme } from '../../theme.ts';
 import { FavoriteButton } from '../list-kit/favorite-button.tsx';
 import {
   CheckboxGroup,
@@ -20,13 +19,12 @@ import {
   NumberField,
   SearchField,
 } from '../list-kit/filter-fields.tsx';
-import type { ListState } from '../list-kit/list-shell.tsx';
 import { LIST_TEXT } from '../list-kit/list-text.ts';
 import type { FilterPatch } from '../list-kit/query.ts';
 import { CardFact, ResultCard } from '../list-kit/result-card.tsx';
+import type { ItemFavourites, KindListViewProps } from '../list-kit/search-list-view.tsx';
 import { type SearchListKind, SearchListView } from '../list-kit/search-list-view.tsx';
 import { TagList } from '../list-kit/tag-list.tsx';
-import type { ItemFavourites } from '../list-kit/use-search-list-container.ts';
 import {
   experienceLabel,
   formatRate,
@@ -44,20 +42,12 @@ import { CONSULTANT_LIST_TEXT, CONSULTANT_SORT_OPTIONS } from './consultant-list
 /** The favourite hearts of the view: how each item stands and how to flip it. */
 export type ConsultantFavourites = ItemFavourites<ConsultantListItem>;
 
-export interface ConsultantListViewProps {
-  state: ListState<ConsultantSearchResult>;
-  filters: ConsultantFilters;
-  onFiltersChange: (filters: ConsultantFilters) => void;
-  /** Filter options with counts from the API; the contract's options without counts otherwise. */
-  options?: SearchFilters['consultants'] | null | undefined;
-  /** Hearts and the Favourites tab; absent for visitors who cannot have favourites. */
-  favourites?: ConsultantFavourites | null | undefined;
-  /** A link for each card (the portal's profile page). */
-  hrefFor?: ((id: string) => string) | undefined;
-  onSelect?: ((id: string) => void) | undefined;
-  onRetry?: (() => void) | undefined;
-  theme?: WidgetTheme | undefined;
-}
+export type ConsultantListViewProps = KindListViewProps<
+  ConsultantFilters,
+  ConsultantSearchResult,
+  SearchFilters['consultants'],
+  ConsultantListItem
+>;
 
 function withCounts<T extends string | number>(
   values: readonly { value: T; label: string }[],

@@ -13,7 +13,6 @@ import {
   INVESTMENT_RANGES,
   TAG_DISPLAY_LIMITS,
 } from '@fm/sdk/contracts';
-import type { WidgetTheme } from '../../theme.ts';
 import { FavoriteButton } from '../list-kit/favorite-button.tsx';
 import {
   CheckboxField,
@@ -24,13 +23,12 @@ import {
   SelectField,
 } from '../list-kit/filter-fields.tsx';
 import { formatInvestment, formatMoney } from '../list-kit/list-format.ts';
-import type { ListState } from '../list-kit/list-shell.tsx';
 import { LIST_TEXT } from '../list-kit/list-text.ts';
 import type { FilterPatch } from '../list-kit/query.ts';
 import { CardFact, ResultCard } from '../list-kit/result-card.tsx';
+import type { ItemFavourites, KindListViewProps } from '../list-kit/search-list-view.tsx';
 import { type SearchListKind, SearchListView } from '../list-kit/search-list-view.tsx';
 import { TagList } from '../list-kit/tag-list.tsx';
-import type { ItemFavourites } from '../list-kit/use-search-list-container.ts';
 import { initials } from '../profile-card/profile-format.ts';
 import {
   clearFranchisorFilters,
@@ -48,17 +46,12 @@ import {
 /** The favourite hearts of the view: how each item stands and how to flip it. */
 export type FranchisorFavourites = ItemFavourites<FranchisorListItem>;
 
-export interface FranchisorListViewProps {
-  state: ListState<FranchisorSearchResult>;
-  filters: FranchisorFilters;
-  onFiltersChange: (filters: FranchisorFilters) => void;
-  options?: SearchFilters['franchisors'] | null | undefined;
-  favourites?: FranchisorFavourites | null | undefined;
-  hrefFor?: ((id: string) => string) | undefined;
-  onSelect?: ((id: string) => void) | undefined;
-  onRetry?: (() => void) | undefined;
-  theme?: WidgetTheme | undefined;
-}
+export type FranchisorListViewProps = KindListViewProps<
+  FranchisorFilters,
+  FranchisorSearchResult,
+  SearchFilters['franchisors'],
+  FranchisorListItem
+>;
 
 function countsOf<T>(counts: readonly { value: T; count: number }[] | undefined) {
   const byValue = new Map(counts?.map((c) => [c.value, c.count]));

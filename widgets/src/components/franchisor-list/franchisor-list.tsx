@@ -1,14 +1,8 @@
-import type { FmClient } from '@fm/sdk';
-import {
-  DEFAULT_PAGE_SIZE,
-  type FranchisorSearchResult,
-  type SearchFilters,
-} from '@fm/sdk/contracts';
-import type { WidgetTheme } from '../../theme.ts';
-import type { WidgetError } from '../../widget-error.ts';
+import type { FranchisorSearchResult, SearchFilters } from '@fm/sdk/contracts';
 import {
   type SearchListSource,
-  useSearchListContainer,
+  type SearchListWidgetProps,
+  useSearchListViewProps,
 } from '../list-kit/use-search-list-container.ts';
 import {
   emptyFranchisorFilters,
@@ -18,22 +12,7 @@ import {
 import { FRANCHISOR_LIST_TEXT } from './franchisor-list-text.ts';
 import { FranchisorListView } from './franchisor-list-view.tsx';
 
-export interface FranchisorListProps {
-  client?: FmClient | undefined;
-  theme?: WidgetTheme | undefined;
-  /** Controlled filters (e.g. kept in the URL); leave out to let the list keep its own. */
-  filters?: FranchisorFilters | undefined;
-  onFiltersChange?: ((filters: FranchisorFilters) => void) | undefined;
-  pageSize?: number | undefined;
-  /** Hearts and the Favourites tab; by default when the client holds a signed-in user. */
-  favourites?: boolean | undefined;
-  hrefFor?: ((id: string) => string) | undefined;
-  /** Called with the franchisor user's id when a card is chosen. */
-  onSelect?: ((id: string) => void) | undefined;
-  onError?: ((error: WidgetError) => void) | undefined;
-  /** Where a signed-out visitor signs in; with it, a 401 shows "Sign in to browse franchisors". */
-  signInUrl?: string | undefined;
-}
+export type FranchisorListProps = SearchListWidgetProps<FranchisorFilters>;
 
 /** Where the franchisor list's results, options and favourites come from. */
 const FRANCHISOR_SOURCE: SearchListSource<
@@ -57,38 +36,6 @@ const FRANCHISOR_SOURCE: SearchListSource<
  * @example
  * <FranchisorList filters={filters} onFiltersChange={setFilters} onSelect={(id) => navigate(`/franchisors/${id}`)} />
  */
-export function FranchisorList({
-  client,
-  theme,
-  filters,
-  onFiltersChange,
-  pageSize = DEFAULT_PAGE_SIZE,
-  favourites,
-  hrefFor,
-  onSelect,
-  onError,
-  signInUrl,
-}: FranchisorListProps) {
-  const list = useSearchListContainer(FRANCHISOR_SOURCE, {
-    client,
-    filters,
-    onFiltersChange,
-    pageSize,
-    favourites,
-    onError,
-    signInUrl,
-  });
-  return (
-    <FranchisorListView
-      state={list.state}
-      filters={list.filters}
-      onFiltersChange={list.setFilters}
-      options={list.options}
-      favourites={list.favourites}
-      hrefFor={hrefFor}
-      onSelect={onSelect}
-      onRetry={list.reload}
-      theme={theme}
-    />
-  );
+export function FranchisorList(props: FranchisorListProps) {
+  return <FranchisorListView {...useSearchListViewProps(FRANCHISOR_SOURCE, props)} />;
 }

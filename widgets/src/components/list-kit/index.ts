@@ -31,6 +31,8 @@ export {
 } from './query.ts';
 export { CardFact, ResultCard, type ResultCardProps } from './result-card.tsx';
 export {
+  type ItemFavourites,
+  type KindListViewProps,
   type SearchListKind,
   type SearchListText,
   SearchListView,
@@ -46,8 +48,7 @@ export {
   useSearchList,
 } from './use-search-list.ts';
 export {
-  type ItemFavourites,
-  type SearchListContainerProps,
   type SearchListSource,
-  useSearchListContainer,
+  type SearchListWidgetProps,
+  useSearchListViewProps,
 } from './use-search-list-container.ts';

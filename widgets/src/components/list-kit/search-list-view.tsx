@@ -4,6 +4,35 @@ import type { FilterOption } from './filter-fields.tsx';
 import { ListShell, type ListState } from './list-shell.tsx';
 import { type FilterPatch, patchFilters } from './query.ts';
 
+/** The favourite hearts of a list view: how each item stands and how to flip it. */
+export interface ItemFavourites<I> {
+  isFavorite: (item: I) => boolean;
+  isPending: (item: I) => boolean;
+  onToggle: (item: I) => void;
+  /** The favourites total to show on the tab (null: unknown yet). */
+  total: number | null;
+}
+
+/**
+ * The props of one kind's list view (`ConsultantListView`, `FranchisorListView`): everything it
+ * shows comes from them.
+ */
+export interface KindListViewProps<F, R, O, I> {
+  state: ListState<R>;
+  filters: F;
+  onFiltersChange: (filters: F) => void;
+  /** Filter options with counts from the API; the contract's options without counts otherwise. */
+  options?: O | null | undefined;
+  /** Hearts and the Favourites tab; absent for visitors who cannot have favourites. */
+  favourites?: ItemFavourites<I> | null | undefined;
+  /** A link for each card (the portal's profile page). */
+  hrefFor?: ((id: string) => string) | undefined;
+  /** Called with the item's id when a card is chosen. */
+  onSelect?: ((id: string) => void) | undefined;
+  onRetry?: (() => void) | undefined;
+  theme?: WidgetTheme | undefined;
+}
+
 /** The part of a search's filters that the shell itself drives. */
 export interface ShellFilters<S extends string> {
   sort: S;

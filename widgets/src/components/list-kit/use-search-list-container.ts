@@ -1,24 +1,20 @@
 import type { FmClient } from '@fm/sdk';
-import type { FavoriteToggleResult, SearchFilters } from '@fm/sdk/contracts';
+import {
+  DEFAULT_PAGE_SIZE,
+  type FavoriteToggleResult,
+  type SearchFilters,
+} from '@fm/sdk/contracts';
 import { useMemo } from 'react';
 import { useFmClient } from '../../client-context.tsx';
+import type { WidgetTheme } from '../../theme.ts';
 import type { WidgetError } from '../../widget-error.ts';
-import type { ListState } from './list-shell.tsx';
+import type { ItemFavourites, KindListViewProps } from './search-list-view.tsx';
 import {
   useControllableFilters,
   useFavouriteToggles,
   useSearchFilters,
   useSearchList,
 } from './use-search-list.ts';
-
-/** The favourite hearts of a list view: how each item stands and how to flip it. */
-export interface ItemFavourites<I> {
-  isFavorite: (item: I) => boolean;
-  isPending: (item: I) => boolean;
-  onToggle: (item: I) => void;
-  /** The favourites total to show on the tab (null: unknown yet). */
-  total: number | null;
-}
 
 /** What the hearts need of an item. */
 type FavouriteItem = { id: string; isFavorite: boolean };
@@ -36,40 +32,48 @@ export interface SearchListSource<F extends { favoritesOnly: boolean }, Q, R, O>
   signInText: { message: string; linkText: string };
 }
 
-/** What the list widgets take besides their source (see ConsultantListProps). */
-export interface SearchListContainerProps<F> {
+/** The props of a search list widget (`ConsultantList`, `FranchisorList`). */
+export interface SearchListWidgetProps<F> {
+  /** The SDK client; defaults to the one of the nearest `FmClientProvider`. */
   client?: FmClient | undefined;
+  theme?: WidgetTheme | undefined;
+  /** Controlled filters (e.g. kept in the URL); leave out to let the list keep its own. */
   filters?: F | undefined;
+  /** Called with every change of the filters (search, filter, sort, page, tab). */
   onFiltersChange?: ((filters: F) => void) | undefined;
-  pageSize: number;
+  /** Results per page when the list keeps its own filters (DEFAULT_PAGE_SIZE by default). */
+  pageSize?: number | undefined;
+  /**
+   * Whether to show hearts and the Favourites tab; by default, when the client holds a
+   * signed-in user (favourites belong to a user).
+   */
   favourites?: boolean | undefined;
+  /** A link per card (the portal's `/consultants/{id}` or `/franchisors/{id}`). */
+  hrefFor?: ((id: string) => string) | undefined;
+  /** Called with the item's id when a card is chosen. */
+  onSelect?: ((id: string) => void) | undefined;
+  /** Called when loading or a favourite toggle fails. */
   onError?: ((error: WidgetError) => void) | undefined;
+  /** Where a signed-out visitor signs in; with it, a 401 shows the list's sign-in prompt. */
   signInUrl?: string | undefined;
 }
 
 /**
- * The data side of a search list widget: controlled or own filters, the search through the SDK as
- * they change, the filter options, and optimistic favourite toggles (shown when asked, else when
- * the client holds a signed-in user: favourites belong to a user).
+ * The data side of a search list widget, as its view's props: controlled or own filters, the
+ * search through the SDK as they change, the filter options, and optimistic favourite toggles
+ * (shown when asked, else when the client holds a signed-in user: favourites belong to a user).
+ * The favourites work for any item with an id: a view's `ItemFavourites<ConsultantListItem>`
+ * accepts them.
  *
  * @example
- * const list = useSearchListContainer(CONSULTANT_SOURCE, { pageSize: 10 });
- * return <ConsultantListView {...list.view} onRetry={list.reload} />;
+ * <ConsultantListView {...useSearchListViewProps(CONSULTANT_SOURCE, props)} />
  */
-export function useSearchListContainer<F extends { favoritesOnly: boolean }, Q, R, O>(
+export function useSearchListViewProps<F extends { favoritesOnly: boolean }, Q, R, O>(
   source: SearchListSource<F, Q, R, O>,
-  props: SearchListContainerProps<F>,
-): {
-  state: ListState<R>;
-  reload: () => void;
-  filters: F;
-  setFilters: (filters: F) => void;
-  options: O | null;
-  /** Typed for any list item: a view's `ItemFavourites<ConsultantListItem>` accepts it. */
-  favourites: ItemFavourites<FavouriteItem> | null;
-} {
+  props: SearchListWidgetProps<F>,
+): KindListViewProps<F, R, O, FavouriteItem> {
   const api = useFmClient(props.client);
-  const { pageSize, onError, signInUrl } = props;
+  const { pageSize = DEFAULT_PAGE_SIZE, onError, signInUrl } = props;
   const defaults = useMemo(() => source.emptyFilters(pageSize), [source, pageSize]);
   const [filters, setFilters] = useControllableFilters(
     props.filters,
@@ -107,10 +111,13 @@ export function useSearchListContainer<F extends { favoritesOnly: boolean }, Q, 
     : null;
   return {
     state,
-    reload,
     filters,
-    setFilters,
+    onFiltersChange: setFilters,
     options: all ? source.options(all) : null,
     favourites,
+    hrefFor: props.hrefFor,
+    onSelect: props.onSelect,
+    onRetry: reload,
+    theme: props.theme,
   };
 }
