@@ -27,6 +27,7 @@ import { requestLogger } from './http/request-logger.ts';
 import { type StaticDirs, staticApps } from './http/static-apps.ts';
 import type { Mailer } from './mail/mailer.ts';
 import type { Payments } from './payments/payments.ts';
+import type { RealtimePublisher } from './realtime/publisher.ts';
 import type { UploadService } from './uploads/upload-service.ts';
 
 /** Reads that need no account: public profiles and the service's own status. */
@@ -51,6 +52,8 @@ export interface AppDeps {
   /** The money side (issue 6); created from `env` when absent. */
   payments?: Payments | undefined;
   staticDirs?: StaticDirs | undefined;
+  /** Pushes events into realtime rooms (D15); `createContainer` always passes one. */
+  realtime: RealtimePublisher;
 }
 
 /**

@@ -12,6 +12,7 @@ import { createRateLimiter } from './http/rate-limit.ts';
 import type { StaticDirs } from './http/static-apps.ts';
 import { createOutboxMailer, createSmtpMailer, type Mailer } from './mail/mailer.ts';
 import { createPayments } from './payments/payments.ts';
+import { createSilentPublisher } from './realtime/publisher.ts';
 import { createS3Storage } from './uploads/s3-storage.ts';
 import { createLocalStorage, type FileStorage } from './uploads/storage.ts';
 import { createUploadService } from './uploads/upload-service.ts';
@@ -80,7 +81,10 @@ export async function createContainer(options: {
   const uploads = createUploadService({ db, storage });
   const profiles = createProfileService({ db, uploads, refreshTokens });
   const payments = createPayments({ db, env, mailer, logger, now });
+  // TODO(issue 9, realtime): the HTTP publisher to the PartyServer rooms replaces this.
+  const realtime = createSilentPublisher();
   const app = createApp({
+    realtime,
     payments,
     mailer,
     uploads,
@@ -106,6 +110,7 @@ export async function createContainer(options: {
     uploads,
     profiles,
     payments,
+    realtime,
     app,
   };
 }

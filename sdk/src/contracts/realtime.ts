@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { type ChatMessage, ChatMessageSchema } from './messaging.ts';
 
 /**
  * The realtime contract (D12): rooms, how sockets authenticate, and every frame that crosses a
@@ -73,15 +74,9 @@ export const PongMessageSchema = v.object({
 });
 export type PongMessage = v.InferOutput<typeof PongMessageSchema>;
 
-/** A chat message as realtime frames carry it (the chat feature may add fields). */
-export const RealtimeChatMessageSchema = v.object({
-  id,
-  chatId: id,
-  senderId: id,
-  text: v.nullable(v.string()),
-  createdAt: isoDateTime,
-});
-export type RealtimeChatMessage = v.InferOutput<typeof RealtimeChatMessageSchema>;
+/** A chat message as realtime frames carry it: the same shape the API answers. */
+export const RealtimeChatMessageSchema = ChatMessageSchema;
+export type RealtimeChatMessage = ChatMessage;
 
 /** A new message in one of the user's chats. */
 export const ReceiveMessageEventSchema = v.object({
