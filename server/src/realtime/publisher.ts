@@ -11,6 +11,8 @@ export interface RealtimePublisher {
   publish(rooms: readonly string[], message: RealtimeServerMessage): Promise<void>;
   /** Closes every open socket of `userId` (sign-out, password change, deactivation, deletion). Never throws. */
   disconnectUser(userId: string): Promise<void>;
+  /** Whether `userId` has an open socket in their user room; false when the room server cannot answer. */
+  isOnline(userId: string): Promise<boolean>;
 }
 
 /**
@@ -23,5 +25,6 @@ export function createSilentPublisher(): RealtimePublisher {
   return {
     publish: async () => {},
     disconnectUser: async () => {},
+    isOnline: async () => false,
   };
 }
