@@ -4,7 +4,10 @@ import { defineConfig } from 'vitest/config';
 // temporary libSQL file and the real HTTP server. End-to-end tests are Playwright's (see playwright.config.ts).
 export default defineConfig({
   test: {
-    include: ['{sdk,server,party,widgets,portal,admin}/src/**/*.test.{ts,tsx}'],
+    include: [
+      '{sdk,server,party,widgets,portal,admin}/src/**/*.test.{ts,tsx}',
+      'scripts/*.test.ts',
+    ],
     exclude: ['**/node_modules/**', '**/dist/**'],
     environment: 'node',
     testTimeout: 30_000,
