@@ -47,7 +47,14 @@ describe('the API surface', () => {
   it('sends secure headers', async () => {
     const res = await server.fetch('/api/health');
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
-    expect(res.headers.get('content-security-policy')).toContain("default-src 'self'");
+    const csp = res.headers.get('content-security-policy') ?? '';
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).toContain("form-action 'self'");
+    // No scheme-wide wildcard: images come from this origin only.
+    expect(csp).toMatch(/img-src 'self' data: blob:;/);
+    const hsts = res.headers.get('strict-transport-security') ?? '';
+    const maxAge = Number(/max-age=(\d+)/.exec(hsts)?.[1]);
+    expect(maxAge).toBeGreaterThanOrEqual(365 * 24 * 60 * 60);
   });
 
   it('allows CORS only for configured origins and exposes the credential headers', async () => {

@@ -165,11 +165,15 @@ export function createApp(deps: AppDeps) {
     secureHeaders({
       crossOriginResourcePolicy: false,
       crossOriginEmbedderPolicy: false,
+      // Two years, the preload list's own bar; one year is the least a browser should remember.
+      strictTransportSecurity: 'max-age=63072000; includeSubDomains',
       contentSecurityPolicy: {
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        // Every stored image is served from this origin (`/api/files/…`, also with S3 behind it).
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        formAction: ["'self'"],
         connectSrc: ["'self'", env.PARTY_URL, env.PARTY_URL.replace(/^http/, 'ws')],
         frameAncestors: ["'self'"],
         objectSrc: ["'none'"],
