@@ -2,6 +2,7 @@ import { PRODUCT_NAME } from '@fm/sdk/contracts';
 import { serve } from '@hono/node-server';
 import { createContainer, defaultStaticDirs } from './container.ts';
 import { migrateDatabase, openDatabase } from './db/client.ts';
+import { AdminBootstrapRefused } from './features/auth/service.ts';
 import { EnvError, loadEnv } from './env.ts';
 import { seedIfEmpty } from './seed/seed-if-empty.ts';
 
@@ -25,7 +26,13 @@ async function main() {
   const container = await createContainer({ env, database, staticDirs: defaultStaticDirs });
   const { logger } = container;
   if (env.ADMIN_EMAIL && env.ADMIN_PASSWORD) {
-    await container.accounts.ensureAdmin(env.ADMIN_EMAIL, env.ADMIN_PASSWORD);
+    try {
+      await container.accounts.ensureAdmin(env.ADMIN_EMAIL, env.ADMIN_PASSWORD);
+    } catch (error) {
+      if (!(error instanceof AdminBootstrapRefused)) throw error;
+      console.error(error.message);
+      process.exit(1);
+    }
     logger.info(`admin ${env.ADMIN_EMAIL} is ready`);
   }
   if (env.SEED === 'demo' && !env.isProduction) {

@@ -285,24 +285,32 @@ export function createAccountService(deps: AccountServiceDeps) {
     return { userId, token, link, expiresAt };
   }
 
-  /** D4: an admin with exactly these credentials exists after start (created, or its password reset). */
+  /**
+   * D4: an admin with exactly these credentials exists after start (created, or its password
+   * reset). It never promotes an existing non-admin: whoever registered the address first would
+   * otherwise become an admin at the next restart. A reset password ends the admin's sessions.
+   */
   async function ensureAdmin(email: string, password: string): Promise<void> {
     const ctx = await auth.$context;
-    const passwordHash = await ctx.password.hash(password);
     const existing = await findUserByEmail(email);
+    if (existing && existing.role !== 'admin') throw new AdminBootstrapRefused(email);
+    const credential = existing
+      ? await db.query.account.findFirst({
+          where: and(eq(account.userId, existing.id), eq(account.providerId, 'credential')),
+        })
+      : undefined;
+    const unchanged =
+      !!credential?.password &&
+      (await ctx.password.verify({ hash: credential.password, password }));
+    const passwordHash = unchanged ? null : await ctx.password.hash(password);
     await db.transaction(async (tx) => {
       const id = existing?.id ?? crypto.randomUUID();
       if (existing) {
         await tx
           .update(user)
-          .set({
-            role: 'admin',
-            isVerified: true,
-            isDeleted: false,
-            isDeactivated: false,
-            banned: false,
-          })
+          .set({ isVerified: true, isDeleted: false, isDeactivated: false, banned: false })
           .where(eq(user.id, id));
+        if (passwordHash) await tx.delete(session).where(eq(session.userId, id));
       } else {
         await tx.insert(user).values({
           id,
@@ -315,8 +323,9 @@ export function createAccountService(deps: AccountServiceDeps) {
           emailVerified: true,
         });
       }
-      await upsertCredential(tx, id, passwordHash);
+      if (passwordHash) await upsertCredential(tx, id, passwordHash);
     });
+    if (existing && passwordHash) await refreshTokens.revokeAllForUser(existing.id);
   }
 
   return {
@@ -334,3 +343,13 @@ export function createAccountService(deps: AccountServiceDeps) {
 }
 
 export type AccountService = ReturnType<typeof createAccountService>;
+
+/** `ADMIN_EMAIL` names an account that is not an admin: the server refuses to start (D4). */
+export class AdminBootstrapRefused extends Error {
+  override name = 'AdminBootstrapRefused';
+  constructor(email: string) {
+    super(
+      `ADMIN_EMAIL ${email} belongs to an existing account that is not an admin; it is never promoted. Choose another address for the admin.`,
+    );
+  }
+}

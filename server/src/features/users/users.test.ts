@@ -233,6 +233,38 @@ describe('public profiles', () => {
 });
 
 describe('admin bootstrap (D4)', () => {
+  it('never promotes an existing non-admin who owns ADMIN_EMAIL', async () => {
+    const squatter = await server.signUp('franchisor', { email: 'squat@test.example' });
+    await expect(
+      server.container.accounts.ensureAdmin('squat@test.example', 'Squat-Pass-1!'),
+    ).rejects.toThrow(/never promoted/);
+    const stored = await server.container.db.query.user.findFirst({
+      where: eq(user.email, 'squat@test.example'),
+    });
+    expect(stored?.role).toBe('franchisor');
+    // Their own password still works, the bootstrap one does not, and their session lives on.
+    const me = await server.fetch('/api/auth/me', { token: squatter.token });
+    expect(me.status).toBe(200);
+    const withBootstrap = await send('POST', '/api/auth/sign-in/email', {
+      email: 'squat@test.example',
+      password: 'Squat-Pass-1!',
+    });
+    expect(withBootstrap.status).toBe(401);
+  });
+
+  it('ends the admin sessions when it resets the password, and keeps them when it is unchanged', async () => {
+    await server.container.accounts.ensureAdmin('keeper@test.example', 'Keep-Pass-1!');
+    const signIn = async (password: string) =>
+      (await (
+        await send('POST', '/api/auth/sign-in/email', { email: 'keeper@test.example', password })
+      ).json()) as AuthResult;
+    const first = await signIn('Keep-Pass-1!');
+    await server.container.accounts.ensureAdmin('keeper@test.example', 'Keep-Pass-1!');
+    expect((await server.fetch('/api/auth/me', { token: first.token })).status).toBe(200);
+    await server.container.accounts.ensureAdmin('keeper@test.example', 'Keep-Pass-2!');
+    expect((await server.fetch('/api/auth/me', { token: first.token })).status).toBe(401);
+  });
+
   it('creates the admin, and resets its password on the next start', async () => {
     await server.container.accounts.ensureAdmin('boss@test.example', 'First-Pass-1!');
     const first = await send('POST', '/api/auth/sign-in/email', {
