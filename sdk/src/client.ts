@@ -7,6 +7,7 @@ import { createMessagesApi, type MessagesApi } from './messages.ts';
 import { createNotificationsApi, type NotificationsApi } from './notifications.ts';
 import { createPaymentsApi, type PaymentsApi } from './payments.ts';
 import { createProfileApi, type ProfileApi } from './profile.ts';
+import { createPromotionsApi, type PromotionsApi } from './promotions.ts';
 import { createSystemApi } from './system.ts';
 import { memoryTokenStore, type StoredCredentials, type TokenStore } from './token-store.ts';
 import { createUsersApi, type UsersApi } from './users.ts';
@@ -63,6 +64,7 @@ export interface FmClient {
   readonly payments: PaymentsApi;
   readonly messages: MessagesApi;
   readonly notifications: NotificationsApi;
+  readonly promotions: PromotionsApi;
   /**
    * Run-time configuration: `{ partyUrl, version }`.
    *
@@ -116,6 +118,7 @@ export function createClient(options: ClientOptions): FmClient {
     payments: createPaymentsApi(http),
     messages: createMessagesApi(http),
     notifications: createNotificationsApi(http),
+    promotions: createPromotionsApi(http),
     config: system.config,
     health: system.health,
   };

@@ -26,6 +26,7 @@ export type { MessagesApi } from './messages.ts';
 export type { NotificationsApi } from './notifications.ts';
 export type { PaymentsApi } from './payments.ts';
 export { type ProfileApi, type ProfileFiles, toProfileFormData } from './profile.ts';
+export type { PromotionsApi } from './promotions.ts';
 export type { SystemApi } from './system.ts';
 export {
   localStorageTokenStore,

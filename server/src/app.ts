@@ -17,6 +17,7 @@ import { messagingRoutes } from './features/messaging/routes.ts';
 import { notificationRoutes } from './features/notifications/routes.ts';
 import { paymentRoutes } from './features/payments/routes.ts';
 import { profileRoutes } from './features/profile/routes.ts';
+import { promotionRoutes } from './features/promotions/routes.ts';
 import type { ProfileService } from './features/profile/service.ts';
 import { systemRoutes } from './features/system/routes.ts';
 import { territoryRoutes } from './features/territory/routes.ts';
@@ -154,6 +155,7 @@ export function createApp(deps: AppDeps) {
     .route('/stripe', payments.stripe)
     .route('/chats', messagingRoutes({ db }))
     .route('/users', notificationRoutes({ db }))
+    .route('/users', promotionRoutes({ db, now: deps.now }))
     .all('*', () => {
       throw new AppError('NOT_FOUND');
     });

@@ -14,5 +14,6 @@ export * from './paging.ts';
 export * from './payments.ts';
 export * from './profile-edit.ts';
 export * from './profiles.ts';
+export * from './promotions.ts';
 export * from './realtime.ts';
 export * from './texts.ts';

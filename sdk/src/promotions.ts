@@ -1,0 +1,46 @@
+import { type PromotionList, PromotionListSchema } from './contracts/index.ts';
+import type { Http } from './http.ts';
+
+/**
+ * Promotions for the signed-in user (user-area §7 `GET users/promotions`): the ones running now
+ * for their audience, shown by the dashboard carousel.
+ *
+ * @example
+ * ```ts
+ * const { promotions } = await api.promotions.list();
+ * ```
+ */
+export interface PromotionsApi {
+  /**
+   * The promotions running now for the caller (franchisors: brand offers, consultants: consultant
+   * offers), ending soonest first, as `{ promotions: [{ key, title, description }] }`. Fails with
+   * `'Error fetching promotions: …'`.
+   *
+   * @example
+   * ```ts
+   * for (const p of (await api.promotions.list()).promotions) console.log(p.title);
+   * ```
+   */
+  list(): Promise<PromotionList>;
+}
+
+/**
+ * Creates the promotion calls on a transport.
+ *
+ * @example
+ * ```ts
+ * const promotions = createPromotionsApi(createHttp({ baseUrl, tokenStore }));
+ * ```
+ */
+export function createPromotionsApi(http: Http): PromotionsApi {
+  return {
+    list() {
+      return http.call({
+        operation: 'fetchPromotions',
+        method: 'get',
+        path: 'users/promotions',
+        response: PromotionListSchema,
+      });
+    },
+  };
+}
