@@ -197,6 +197,7 @@ function addChat(
   if (!last) return;
   data.chat.push({
     id: chatId,
+    pairKey: [c.franchisor.id, c.consultant.id].sort().join(':'),
     lastMessageAt: new Date(last.at),
     createdAt: new Date(messages[0]?.at ?? last.at),
     updatedAt: new Date(last.at),

@@ -1,4 +1,11 @@
-import { index, integer, primaryKey, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import {
+  index,
+  integer,
+  primaryKey,
+  sqliteTable,
+  text,
+  uniqueIndex,
+} from 'drizzle-orm/sqlite-core';
 import { user } from './auth.ts';
 import { bool, id, instant, timestamps } from './columns.ts';
 
@@ -6,10 +13,18 @@ export const chat = sqliteTable(
   'chat',
   {
     id: id(),
+    /**
+     * The two participants' user ids, sorted and joined by `:`: one chat per pair, so two
+     * concurrent "start a chat" calls end up in the same chat (null only for chats of other shapes).
+     */
+    pairKey: text('pair_key'),
     lastMessageAt: instant('last_message_at'),
     ...timestamps,
   },
-  (t) => [index('chat_last_message_idx').on(t.lastMessageAt)],
+  (t) => [
+    index('chat_last_message_idx').on(t.lastMessageAt),
+    uniqueIndex('chat_pair_key_uq').on(t.pairKey),
+  ],
 );
 
 export const chatParticipant = sqliteTable(
@@ -22,6 +37,8 @@ export const chatParticipant = sqliteTable(
       .notNull()
       .references(() => user.id, { onDelete: 'cascade' }),
     lastReadAt: instant('last_read_at'),
+    /** When this participant was last e-mailed about a new message here (at most hourly). */
+    lastEmailedAt: instant('last_emailed_at'),
   },
   (t) => [
     primaryKey({ columns: [t.chatId, t.userId] }),
@@ -39,13 +56,33 @@ export const message = sqliteTable(
     senderId: text('sender_id')
       .notNull()
       .references(() => user.id),
+    /** Plain text as the sender typed it (never HTML-escaped here; markup stays inert on display). */
     body: text('body').notNull().default(''),
+    /** Unused since `message_attachment` (a message may carry several files); kept for old rows. */
     attachmentUploadId: text('attachment_upload_id'),
     createdAt: instant('created_at')
       .notNull()
       .$defaultFn(() => new Date()),
   },
   (t) => [index('message_chat_idx').on(t.chatId, t.createdAt)],
+);
+
+/** The files of a message, in the order they were attached; an upload belongs to one message. */
+export const messageAttachment = sqliteTable(
+  'message_attachment',
+  {
+    messageId: text('message_id')
+      .notNull()
+      .references(() => message.id, { onDelete: 'cascade' }),
+    uploadId: text('upload_id')
+      .notNull()
+      .references(() => upload.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.messageId, t.uploadId] }),
+    uniqueIndex('message_attachment_upload_uq').on(t.uploadId),
+  ],
 );
 
 export const notification = sqliteTable(
