@@ -1,5 +1,7 @@
 import * as v from 'valibot';
+import { ROLES } from './enums.ts';
 import { type ChatMessage, ChatMessageSchema } from './messaging.ts';
+import { NotificationSchema } from './notifications.ts';
 
 /**
  * The realtime contract (D12): rooms, how sockets authenticate, and every frame that crosses a
@@ -11,11 +13,19 @@ import { type ChatMessage, ChatMessageSchema } from './messaging.ts';
 export const REALTIME_EVENTS = ['receiveMessage', 'readMessage', 'joinChat'] as const;
 export type RealtimeEvent = (typeof REALTIME_EVENTS)[number];
 
-/** The PartyKit party that holds the rooms: sockets connect to `{partyUrl}/parties/main/{room}`. */
-export const REALTIME_PARTY = 'main';
+/**
+ * The party that holds the rooms (D15): the PartyServer Durable Object bound as `Rooms` in
+ * `party/wrangler.jsonc`, which partyserver routes under its kebab-case name. Sockets connect to
+ * `{partyUrl}/parties/rooms/{room}`; the API pushes to the same path over HTTP.
+ */
+export const REALTIME_PARTY = 'rooms';
 
-/** Room names: `user-{userId}` (a user's own notifications) and `chat-{chatId}`. */
+/**
+ * Room names: `user-{userId}` (a user's own events) and `chat-{chatId}` (the participants of one
+ * chat). `meeting-{id}` joins them with the video meetings (issue 11).
+ */
 export const REALTIME_ROOM_PREFIXES = { user: 'user-', chat: 'chat-' } as const;
+export type RealtimeRoomKind = keyof typeof REALTIME_ROOM_PREFIXES;
 
 /**
  * The room of one user's own events.
@@ -37,16 +47,52 @@ export function chatRoomId(chatId: string): string {
   return `${REALTIME_ROOM_PREFIXES.chat}${chatId}`;
 }
 
+/** A room id read as what it is for. */
+export type RoomRef = { kind: RealtimeRoomKind; id: string };
+
 /**
- * How a socket authenticates: browsers cannot set headers on a WebSocket, so the access token
- * travels in the `token` query parameter. The realtime server verifies it with the API and hands
- * the verified identity to the room in the two headers (a client's own values are overwritten).
+ * Reads a room id (`user-{id}`, `chat-{id}`); null for anything else. Ids are what the API
+ * generates (letters, digits, `-` and `_`, at most 200 characters).
+ *
+ * @example
+ * parseRoomId('chat-c1'); // { kind: 'chat', id: 'c1' }
+ * parseRoomId('lobby'); // null
+ */
+export function parseRoomId(room: string): RoomRef | null {
+  for (const kind of Object.keys(REALTIME_ROOM_PREFIXES) as RealtimeRoomKind[]) {
+    const prefix = REALTIME_ROOM_PREFIXES[kind];
+    if (!room.startsWith(prefix)) continue;
+    const id = room.slice(prefix.length);
+    return /^[A-Za-z0-9_-]{1,200}$/.test(id) ? { kind, id } : null;
+  }
+  return null;
+}
+
+/**
+ * How a socket is admitted (D15): the client asks the API for a ticket for one room
+ * (`POST /api/realtime/ticket`) and opens the socket with it in the `ticket` query parameter. The
+ * room server redeems it with the API (`POST /api/realtime/redeem`, authenticated by the shared
+ * `REALTIME_SECRET` as a bearer token) before the socket opens, and hands the verified identity to
+ * the room in the two headers (a client's own values are overwritten). The access token never
+ * travels in a URL.
  */
 export const REALTIME_AUTH = {
-  tokenQueryParam: 'token',
+  ticketQueryParam: 'ticket',
   userIdHeader: 'x-fm-user-id',
   userRoleHeader: 'x-fm-user-role',
 } as const;
+
+/** API paths of the realtime handshake, below the API root (`/api`). */
+export const REALTIME_API_PATHS = {
+  ticket: 'realtime/ticket',
+  redeem: 'realtime/redeem',
+} as const;
+
+/** How long a ticket may wait to be redeemed; it works once. */
+export const REALTIME_TICKET_TTL_MS = 60_000;
+
+/** Socket reconnects: forever, one second apart (user-area §7). */
+export const REALTIME_RECONNECT_MS = 1_000;
 
 const id = v.pipe(v.string(), v.nonEmpty(), v.maxLength(200));
 const isoDateTime = v.pipe(v.string(), v.isoTimestamp());
@@ -104,6 +150,17 @@ export const JoinChatEventSchema = v.object({
 });
 export type JoinChatEvent = v.InferOutput<typeof JoinChatEventSchema>;
 
+/**
+ * A notification the API just created for the user (D12): the bell shows it and its badge takes
+ * `unreadCount` without waiting for the poll. Sent to the user's own room.
+ */
+export const NotificationEventSchema = v.object({
+  type: v.literal('notification'),
+  notification: NotificationSchema,
+  unreadCount: v.number(),
+});
+export type NotificationEvent = v.InferOutput<typeof NotificationEventSchema>;
+
 /** A frame the server could not accept; the socket stays open. `code` is an ERROR_CODES key. */
 export const RealtimeErrorMessageSchema = v.object({
   type: v.literal('error'),
@@ -118,6 +175,78 @@ export const RealtimeServerMessageSchema = v.variant('type', [
   ReceiveMessageEventSchema,
   ReadMessageEventSchema,
   JoinChatEventSchema,
+  NotificationEventSchema,
   RealtimeErrorMessageSchema,
 ]);
 export type RealtimeServerMessage = v.InferOutput<typeof RealtimeServerMessageSchema>;
+
+// ---- the handshake (D15) ----
+
+const roomName = v.pipe(
+  v.string(),
+  v.check((room) => parseRoomId(room) !== null, 'Unknown room'),
+);
+
+/** `POST /api/realtime/ticket`: a ticket for one room the caller may join. */
+export const RealtimeTicketInputSchema = v.strictObject({ room: roomName });
+export type RealtimeTicketInput = v.InferInput<typeof RealtimeTicketInputSchema>;
+
+/** A single-use ticket, good until `expiresAt`. */
+export const RealtimeTicketSchema = v.object({
+  ticket: v.pipe(v.string(), v.nonEmpty()),
+  expiresAt: isoDateTime,
+});
+export type RealtimeTicket = v.InferOutput<typeof RealtimeTicketSchema>;
+
+/** `POST /api/realtime/redeem` (room server → API, with the shared secret). */
+export const RealtimeRedeemInputSchema = v.strictObject({
+  ticket: v.pipe(v.string(), v.nonEmpty(), v.maxLength(200)),
+  room: roomName,
+});
+export type RealtimeRedeemInput = v.InferInput<typeof RealtimeRedeemInputSchema>;
+
+/** Who the redeemed ticket belongs to. */
+export const RealtimeIdentitySchema = v.object({
+  userId: id,
+  role: v.picklist(ROLES),
+});
+export type RealtimeIdentity = v.InferOutput<typeof RealtimeIdentitySchema>;
+
+// ---- API → room (over HTTP, with the shared secret) ----
+
+/** Send `message` to every socket in the room. */
+export const PublishCommandSchema = v.strictObject({
+  type: v.literal('publish'),
+  message: RealtimeServerMessageSchema,
+});
+
+/** Close every socket of `userId` in the room. Answers `{ closed }`. */
+export const DisconnectCommandSchema = v.strictObject({
+  type: v.literal('disconnect'),
+  userId: id,
+});
+
+/** How many sockets of `userId` the room holds. Answers `{ connections }`. */
+export const PresenceCommandSchema = v.strictObject({
+  type: v.literal('presence'),
+  userId: id,
+});
+
+/**
+ * What the API may ask a room to do: `POST {partyUrl}/parties/rooms/{room}` with
+ * `Authorization: Bearer {REALTIME_SECRET}` and one of these as the JSON body.
+ */
+export const RealtimeRoomCommandSchema = v.variant('type', [
+  PublishCommandSchema,
+  DisconnectCommandSchema,
+  PresenceCommandSchema,
+]);
+export type RealtimeRoomCommand = v.InferOutput<typeof RealtimeRoomCommandSchema>;
+
+/** A room's answer to a command: how many sockets it sent to, closed or counted. */
+export const RealtimeRoomReplySchema = v.object({
+  delivered: v.optional(v.number()),
+  closed: v.optional(v.number()),
+  connections: v.optional(v.number()),
+});
+export type RealtimeRoomReply = v.InferOutput<typeof RealtimeRoomReplySchema>;

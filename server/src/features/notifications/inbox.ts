@@ -1,6 +1,7 @@
 import type {
   MarkNotificationsReadInput,
   MarkNotificationsReadResult,
+  Notification,
   NotificationList,
 } from '@fm/sdk/contracts';
 import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
@@ -8,7 +9,7 @@ import type { Db } from '../../db/client.ts';
 import { notification, user } from '../../db/schema/index.ts';
 
 /** How many notifications the user has, and how many of them are unread, in one pass. */
-async function countsOf(db: Db, userId: string): Promise<{ total: number; unread: number }> {
+export async function countsOf(db: Db, userId: string): Promise<{ total: number; unread: number }> {
   const [row] = await db
     .select({
       total: count(),
@@ -17,6 +18,48 @@ async function countsOf(db: Db, userId: string): Promise<{ total: number; unread
     .from(notification)
     .where(eq(notification.userId, userId));
   return { total: row?.total ?? 0, unread: Number(row?.unread ?? 0) };
+}
+
+/** Notifications as the contract shows them: with the avatar and name of who caused each. */
+function selectNotifications(db: Db) {
+  return db
+    .select({
+      id: notification.id,
+      userId: notification.userId,
+      type: notification.type,
+      message: notification.message,
+      link: notification.link,
+      isRead: notification.isRead,
+      createdAt: notification.createdAt,
+      avatar: user.profilePhoto,
+      firstName: user.firstName,
+      lastName: user.lastName,
+    })
+    .from(notification)
+    .leftJoin(user, eq(user.id, notification.actorId));
+}
+
+type NotificationRow = Awaited<ReturnType<ReturnType<typeof selectNotifications>['where']>>[number];
+
+function toNotification({ userId: _owner, ...row }: NotificationRow): Notification {
+  return { ...row, createdAt: row.createdAt.toISOString() };
+}
+
+/**
+ * The notifications with these ids, with whose they are (for pushing them to their owners).
+ *
+ * @example
+ * const rows = await findNotifications(db, [id]); // [{ userId, notification }]
+ */
+export async function findNotifications(
+  db: Db,
+  ids: readonly string[],
+): Promise<{ userId: string; notification: Notification }[]> {
+  if (ids.length === 0) return [];
+  const rows = await selectNotifications(db)
+    .where(inArray(notification.id, [...ids]))
+    .orderBy(notification.createdAt, notification.id);
+  return rows.map((row) => ({ userId: row.userId, notification: toNotification(row) }));
 }
 
 /**
@@ -29,20 +72,7 @@ export async function listNotifications(
   query: { page: number; limit: number },
 ): Promise<NotificationList> {
   const [rows, counts] = await Promise.all([
-    db
-      .select({
-        id: notification.id,
-        type: notification.type,
-        message: notification.message,
-        link: notification.link,
-        isRead: notification.isRead,
-        createdAt: notification.createdAt,
-        avatar: user.profilePhoto,
-        firstName: user.firstName,
-        lastName: user.lastName,
-      })
-      .from(notification)
-      .leftJoin(user, eq(user.id, notification.actorId))
+    selectNotifications(db)
       .where(eq(notification.userId, userId))
       .orderBy(desc(notification.createdAt), desc(notification.id))
       .limit(query.limit)
@@ -54,7 +84,7 @@ export async function listNotifications(
     unreadCount: counts.unread,
     page: query.page,
     limit: query.limit,
-    data: rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })),
+    data: rows.map(toNotification),
   };
 }
 
