@@ -1,10 +1,9 @@
 import { type SupportRequestInput, SupportRequestInputSchema, TOASTS } from '@fm/sdk/contracts';
+import { FormAlert, SubmitButton, TextAreaField, TextField, useValibotForm } from '@fm/widgets/kit';
 import * as Dialog from '@radix-ui/react-dialog';
 import { toast } from 'sonner';
 import { api } from '../app/api-client.ts';
 import { useSession } from '../app/session.ts';
-import { FormAlert, SubmitButton, TextAreaField, TextField } from '../forms/fields.tsx';
-import { useValibotForm } from '../forms/use-valibot-form.ts';
 
 interface SupportDialogProps {
   open: boolean;

@@ -1,9 +1,9 @@
 import type { PaymentMethod } from '@fm/sdk/contracts';
+import { ConfirmDialog } from '@fm/widgets/kit';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { api } from '../../app/api-client.ts';
 import { CardForm } from './card-form.tsx';
-import { ConfirmDialog } from './confirm-dialog.tsx';
 import { formatCardExpiry } from './payments-format.ts';
 import { dataOf, errorMessage, useAsync } from './use-async.ts';
 

@@ -8,6 +8,7 @@ import {
   SUBSCRIPTION_TERM_MONTHS,
   type Subscription,
 } from '@fm/sdk/contracts';
+import { ConfirmDialog } from '@fm/widgets/kit';
 import { type FormEvent, useId, useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
@@ -17,7 +18,6 @@ import { useSession } from '../../app/session.ts';
 import { BACK_TO_PROFILE, sectionPath } from '../../pages/my-profile/my-profile-sections.ts';
 import { PageShell } from '../../pages/page-shell.tsx';
 import { useMyProfile } from '../profile/my-profile-store.tsx';
-import { ConfirmDialog } from './confirm-dialog.tsx';
 import { formatDate, formatMonthlyPrice } from './payments-format.ts';
 import { dataOf, errorMessage, useAsync } from './use-async.ts';
 

@@ -5,7 +5,7 @@ import {
   type CommissionKind,
   MINUTES_PER_RATE_UNIT,
 } from '@fm/sdk/contracts';
-import type { FieldValue } from '../../forms/use-valibot-form.ts';
+import type { FieldValue } from '@fm/widgets/kit';
 
 /**
  * A stored value as a form shows it: numbers and texts as text, nothing as ''.

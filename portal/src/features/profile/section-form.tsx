@@ -1,7 +1,7 @@
+import type { SubmitOutcome } from '@fm/widgets/kit';
+import { FormAlert, leavingWith, SubmitButton, UnsavedChangesGuard } from '@fm/widgets/kit';
 import type { FormEvent, ReactNode } from 'react';
-import { FormAlert, SubmitButton } from '../../forms/fields.tsx';
-import type { SubmitOutcome } from '../../forms/use-valibot-form.ts';
-import { UnsavedChangesGuard } from './unsaved-changes-guard.tsx';
+import { useBlocker } from 'react-router';
 
 /** What a section form needs from `useProfileSectionForm`. */
 export interface SectionFormState {
@@ -33,6 +33,7 @@ export function SectionForm({
   children: ReactNode;
   saveLabel?: string;
 }) {
+  const blocker = useBlocker(leavingWith(form.isDirty));
   return (
     <form className="form profile-form" aria-label={label} onSubmit={form.handleSubmit} noValidate>
       {children}
@@ -48,7 +49,7 @@ export function SectionForm({
           {saveLabel}
         </SubmitButton>
       </div>
-      <UnsavedChangesGuard when={form.isDirty} onSave={form.submit} />
+      <UnsavedChangesGuard when={form.isDirty} onSave={form.submit} blocker={blocker} />
     </form>
   );
 }

@@ -1,11 +1,7 @@
 import { FIELD_MESSAGES } from '@fm/sdk/contracts';
+import { type FormValues, type SubmitContext, useValibotForm } from '@fm/widgets/kit';
 import { toast } from 'sonner';
 import type * as v from 'valibot';
-import {
-  type FormValues,
-  type SubmitContext,
-  useValibotForm,
-} from '../../forms/use-valibot-form.ts';
 import { toastProfileUpdated } from './profile-toasts.ts';
 
 interface ProfileSectionFormOptions<TValues extends FormValues, TSchema extends v.GenericSchema> {

@@ -1,10 +1,9 @@
 import { ERROR_CODES, NewPasswordFormSchema, type SignUpRole } from '@fm/sdk/contracts';
+import { FormAlert, PasswordField, SubmitButton, useValibotForm } from '@fm/widgets/kit';
 import { Link, useSearchParams } from 'react-router';
 import { api } from '../../app/api-client.ts';
 import { useGoHome } from '../../app/navigation.ts';
 import { PATHS } from '../../app/paths.ts';
-import { FormAlert, PasswordField, SubmitButton } from '../../forms/fields.tsx';
-import { useValibotForm } from '../../forms/use-valibot-form.ts';
 import { AuthCard } from './auth-card.tsx';
 
 const ACCOUNT_NAME: Record<SignUpRole, string> = {

@@ -1,10 +1,9 @@
 import { ForgotPasswordInputSchema } from '@fm/sdk/contracts';
+import { FormAlert, SubmitButton, TextField, useValibotForm } from '@fm/widgets/kit';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { api } from '../../app/api-client.ts';
 import { PATHS } from '../../app/paths.ts';
-import { FormAlert, SubmitButton, TextField } from '../../forms/fields.tsx';
-import { useValibotForm } from '../../forms/use-valibot-form.ts';
 import { AuthCard } from './auth-card.tsx';
 
 /** The same answer whether or not the address has an account, so accounts cannot be probed. */

@@ -4,10 +4,6 @@ import {
   SignUpInputSchema,
   type SignUpRole,
 } from '@fm/sdk/contracts';
-import { Link, useLocation } from 'react-router';
-import { api } from '../../app/api-client.ts';
-import { useGoHome } from '../../app/navigation.ts';
-import { PATHS } from '../../app/paths.ts';
 import {
   CheckboxField,
   FormAlert,
@@ -15,8 +11,12 @@ import {
   SegmentedField,
   SubmitButton,
   TextField,
-} from '../../forms/fields.tsx';
-import { useValibotForm } from '../../forms/use-valibot-form.ts';
+  useValibotForm,
+} from '@fm/widgets/kit';
+import { Link, useLocation } from 'react-router';
+import { api } from '../../app/api-client.ts';
+import { useGoHome } from '../../app/navigation.ts';
+import { PATHS } from '../../app/paths.ts';
 import { AuthCard } from './auth-card.tsx';
 
 const ROLE_OPTIONS = [

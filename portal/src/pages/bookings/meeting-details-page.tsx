@@ -1,11 +1,11 @@
 import { isApiError } from '@fm/sdk';
 import { REDIRECT_AFTER_CANCEL_MS, type Session, TOASTS } from '@fm/sdk/contracts';
+import { formatDollars } from '@fm/widgets/kit';
 import * as Dialog from '@radix-ui/react-dialog';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { toast } from 'sonner';
 import { api } from '../../app/api-client.ts';
-import { formatDollars } from '../../app/format.ts';
 import { PATHS, publicProfilePath } from '../../app/paths.ts';
 import { useSession } from '../../app/session.ts';
 import { PageShell } from '../page-shell.tsx';

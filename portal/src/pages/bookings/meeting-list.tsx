@@ -1,6 +1,6 @@
 import type { Role, Session } from '@fm/sdk/contracts';
+import { formatDollars } from '@fm/widgets/kit';
 import { Link } from 'react-router';
-import { formatDollars } from '../../app/format.ts';
 import {
   formatDuration,
   formatMeetingDateTime,

@@ -1,9 +1,9 @@
 import { isApiError } from '@fm/sdk';
 import { GENERIC_MESSAGES, type Session as Meeting } from '@fm/sdk/contracts';
+import { formatDollars } from '@fm/widgets/kit';
 import { type ReactNode, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { api } from '../../app/api-client.ts';
-import { formatDollars } from '../../app/format.ts';
 import { homePathFor, PATHS, publicProfilePath } from '../../app/paths.ts';
 import { type Session, useSession } from '../../app/session.ts';
 import { useUnreadCount } from '../../app/unread-count.ts';

@@ -9,7 +9,7 @@ import {
   SUBSCRIPTION_PRICE_CENTS,
   SUBSCRIPTION_TERM_MONTHS,
 } from '@fm/sdk/contracts';
-import { formatCents } from '../../app/format.ts';
+import { formatCents } from '@fm/widgets/kit';
 
 /** The landing page's copy; numbers come from the contract so they never drift from the terms. */
 

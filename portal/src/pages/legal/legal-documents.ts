@@ -9,7 +9,7 @@ import {
   SUBSCRIPTION_PRICE_CENTS,
   SUBSCRIPTION_TERM_MONTHS,
 } from '@fm/sdk/contracts';
-import { formatCents } from '../../app/format.ts';
+import { formatCents } from '@fm/widgets/kit';
 import { PATHS } from '../../app/paths.ts';
 import { PRODUCT_NAME } from '../../app/site.ts';
 

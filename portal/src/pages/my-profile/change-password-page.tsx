@@ -1,8 +1,7 @@
 import { ChangePasswordInputSchema, TOASTS } from '@fm/sdk/contracts';
+import { FormAlert, PasswordField, SubmitButton, useValibotForm } from '@fm/widgets/kit';
 import { toast } from 'sonner';
 import { api } from '../../app/api-client.ts';
-import { FormAlert, PasswordField, SubmitButton } from '../../forms/fields.tsx';
-import { useValibotForm } from '../../forms/use-valibot-form.ts';
 import { PageShell } from '../page-shell.tsx';
 import { BACK_TO_PROFILE } from './my-profile-sections.ts';
 

@@ -1,9 +1,9 @@
 import type { OwnProfile, Role } from '@fm/sdk/contracts';
+import { displayStatus } from '@fm/widgets/kit';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useSession } from '../../app/session.ts';
 import { CompletenessWidget } from '../../features/profile/completeness-widget.tsx';
-import { displayStatus } from '../../features/profile/display-status.ts';
 import { ProfileGate } from '../../features/profile/my-profile-store.tsx';
 import { AccountStatusSection } from '../../features/profile/sections/account-status-section.tsx';
 import { ConsultantGeneralSection } from '../../features/profile/sections/consultant-general-section.tsx';

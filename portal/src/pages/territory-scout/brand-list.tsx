@@ -1,6 +1,6 @@
 import type { FranchisorListItem, FranchisorSearchResult } from '@fm/sdk/contracts';
+import { formatDollars } from '@fm/widgets/kit';
 import { Link } from 'react-router';
-import { formatDollars } from '../../app/format.ts';
 import { publicProfilePath } from '../../app/paths.ts';
 import { countLabel, type Place } from './places.ts';
 import type { Loadable } from './use-territory.ts';

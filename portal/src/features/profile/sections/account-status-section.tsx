@@ -1,9 +1,9 @@
 import { GENERIC_MESSAGES, type OwnProfile } from '@fm/sdk/contracts';
+import { DISPLAY_STATUS_EXPLANATIONS, displayStatus, isGoodStanding } from '@fm/widgets/kit';
 import * as Dialog from '@radix-ui/react-dialog';
 import { useState } from 'react';
 import { api, clearBrowserStorage } from '../../../app/api-client.ts';
 import { PATHS } from '../../../app/paths.ts';
-import { DISPLAY_STATUS_EXPLANATIONS, displayStatus, isGoodStanding } from '../display-status.ts';
 import { failureText } from '../profile-toasts.ts';
 
 /**

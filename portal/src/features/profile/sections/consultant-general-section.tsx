@@ -8,18 +8,18 @@ import {
   ProfilePatchSchema,
   REGIONS,
 } from '@fm/sdk/contracts';
-import { useEffect, useState } from 'react';
-import * as v from 'valibot';
-import { api } from '../../../app/api-client.ts';
 import {
   MultiSelectField,
+  PhotoUpload,
   ReadOnlyField,
   SelectField,
   TextAreaField,
   TextField,
-} from '../../../forms/fields.tsx';
+} from '@fm/widgets/kit';
+import { useEffect, useState } from 'react';
+import * as v from 'valibot';
+import { api } from '../../../app/api-client.ts';
 import { useMyProfile } from '../my-profile-store.tsx';
-import { PhotoUpload } from '../photo-cropper.tsx';
 import { changedValues, formText } from '../profile-patch.ts';
 import { toastProfileUpdated, toastProfileUpdateFailed } from '../profile-toasts.ts';
 import { FormSection, SectionForm } from '../section-form.tsx';

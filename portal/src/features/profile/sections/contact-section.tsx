@@ -4,13 +4,12 @@ import {
   type OwnProfile,
   TOASTS,
 } from '@fm/sdk/contracts';
+import { CheckboxField, PhotoUpload, ReadOnlyField, TextField } from '@fm/widgets/kit';
 import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
 import * as v from 'valibot';
 import { api } from '../../../app/api-client.ts';
-import { CheckboxField, ReadOnlyField, TextField } from '../../../forms/fields.tsx';
 import { useMyProfile } from '../my-profile-store.tsx';
-import { PhotoUpload } from '../photo-cropper.tsx';
 import { changedValues } from '../profile-patch.ts';
 import { failureText, toastProfileUpdated, toastProfileUpdateFailed } from '../profile-toasts.ts';
 import { FormSection, SectionForm } from '../section-form.tsx';

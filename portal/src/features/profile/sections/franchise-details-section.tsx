@@ -7,8 +7,6 @@ import {
   type ProfilePatch,
   STATES_BY_COUNTRY,
 } from '@fm/sdk/contracts';
-import * as v from 'valibot';
-import { api } from '../../../app/api-client.ts';
 import {
   CheckboxField,
   MultiSelectField,
@@ -16,7 +14,9 @@ import {
   SelectField,
   TextAreaField,
   TextField,
-} from '../../../forms/fields.tsx';
+} from '@fm/widgets/kit';
+import * as v from 'valibot';
+import { api } from '../../../app/api-client.ts';
 import { useMyProfile } from '../my-profile-store.tsx';
 import { changedValues, formText, withFormFieldNames } from '../profile-patch.ts';
 import { toastProfileUpdateFailed } from '../profile-toasts.ts';

@@ -1,14 +1,14 @@
 import type { DocumentRef, OwnProfile } from '@fm/sdk/contracts';
-import { useId, useRef, useState } from 'react';
-import { api } from '../../../app/api-client.ts';
 import {
   DOCUMENT_ACCEPT,
   documentFileProblem,
   IMAGE_ACCEPT,
   imageFileProblem,
-} from '../image-file.ts';
+  PhotoUpload,
+} from '@fm/widgets/kit';
+import { useId, useRef, useState } from 'react';
+import { api } from '../../../app/api-client.ts';
 import { useMyProfile } from '../my-profile-store.tsx';
-import { PhotoUpload } from '../photo-cropper.tsx';
 import { toastProfileUpdated, toastProfileUpdateFailed } from '../profile-toasts.ts';
 
 const NEEDS_FRANCHISE = 'Save the franchise details first; the gallery belongs to the franchise.';

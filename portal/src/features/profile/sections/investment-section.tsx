@@ -4,14 +4,9 @@ import {
   type OwnProfile,
   type ProfilePatch,
 } from '@fm/sdk/contracts';
+import { CheckboxField, NumberField, SegmentedField, TextAreaField } from '@fm/widgets/kit';
 import * as v from 'valibot';
 import { api } from '../../../app/api-client.ts';
-import {
-  CheckboxField,
-  NumberField,
-  SegmentedField,
-  TextAreaField,
-} from '../../../forms/fields.tsx';
 import { useMyProfile } from '../my-profile-store.tsx';
 import {
   cashModeOf,

@@ -1,8 +1,7 @@
 import { MINUTES_PER_RATE_UNIT, type OwnProfile, ProfilePatchSchema } from '@fm/sdk/contracts';
+import { formatDollars, NumberField } from '@fm/widgets/kit';
 import * as v from 'valibot';
 import { api } from '../../../app/api-client.ts';
-import { formatDollars } from '../../../app/format.ts';
-import { NumberField } from '../../../forms/fields.tsx';
 import { useMyProfile } from '../my-profile-store.tsx';
 import { formText, meetingCost } from '../profile-patch.ts';
 import { toastProfileUpdateFailed } from '../profile-toasts.ts';

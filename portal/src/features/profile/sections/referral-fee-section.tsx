@@ -5,9 +5,9 @@ import {
   type OwnProfile,
   type ProfilePatch,
 } from '@fm/sdk/contracts';
+import { NumberField } from '@fm/widgets/kit';
 import * as v from 'valibot';
 import { api } from '../../../app/api-client.ts';
-import { NumberField } from '../../../forms/fields.tsx';
 import { useMyProfile } from '../my-profile-store.tsx';
 import {
   type CommissionScope,

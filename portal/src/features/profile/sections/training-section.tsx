@@ -1,7 +1,7 @@
 import { FranchisePatchSchema, type OwnProfile, type ProfilePatch } from '@fm/sdk/contracts';
+import { CheckboxField, TextAreaField } from '@fm/widgets/kit';
 import * as v from 'valibot';
 import { api } from '../../../app/api-client.ts';
-import { CheckboxField, TextAreaField } from '../../../forms/fields.tsx';
 import { useMyProfile } from '../my-profile-store.tsx';
 import { changedValues, withFormFieldNames } from '../profile-patch.ts';
 import { toastProfileUpdateFailed } from '../profile-toasts.ts';

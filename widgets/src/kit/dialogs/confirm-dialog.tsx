@@ -1,0 +1,53 @@
+import * as Dialog from '@radix-ui/react-dialog';
+import type { ReactNode } from 'react';
+
+interface ConfirmDialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  title: string;
+  children: ReactNode;
+  confirmLabel: string;
+  onConfirm: () => void;
+  pending?: boolean;
+  danger?: boolean;
+}
+
+/** Asks before an action that cannot be undone (delete a card, unsubscribe). */
+export function ConfirmDialog({
+  open,
+  onOpenChange,
+  title,
+  children,
+  confirmLabel,
+  onConfirm,
+  pending = false,
+  danger = true,
+}: ConfirmDialogProps) {
+  return (
+    <Dialog.Root open={open} onOpenChange={onOpenChange}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="dialog-overlay" />
+        <Dialog.Content className="dialog dialog--small" role="alertdialog">
+          <Dialog.Title className="dialog__title">{title}</Dialog.Title>
+          <Dialog.Description className="dialog__text">{children}</Dialog.Description>
+          <div className="dialog__actions">
+            <Dialog.Close asChild>
+              <button type="button" className="button button--ghost">
+                Cancel
+              </button>
+            </Dialog.Close>
+            <button
+              type="button"
+              className={danger ? 'button button--danger' : 'button button--primary'}
+              onClick={onConfirm}
+              disabled={pending}
+              aria-busy={pending}
+            >
+              {confirmLabel}
+            </button>
+          </div>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}

@@ -1,0 +1,76 @@
+/**
+ * The kit the portal and the admin app both build with: form fields and the valibot form hook,
+ * the photo cropper, dialogs (confirm, unsaved changes), tables with their pager, status labels,
+ * money and date formats and the toast outlet. Styles: `@fm/widgets/kit.css` (design tokens
+ * included).
+ */
+export { ConfirmDialog } from './dialogs/confirm-dialog.tsx';
+export {
+  leavingWith,
+  type NavigationBlocker,
+  UNSAVED_CHANGES_TEXT,
+  UnsavedChangesGuard,
+} from './dialogs/unsaved-changes-guard.tsx';
+export { CappedTags } from './format/capped-tags.tsx';
+export {
+  type AccountFlags,
+  type ConsultantDisplayStatus,
+  consultantDisplayStatus,
+  DISPLAY_STATUS_EXPLANATIONS,
+  type DisplayStatus,
+  displayStatus,
+  franchisorDisplayStatus,
+  isGoodStanding,
+} from './format/display-status.ts';
+export {
+  formatActivationExpiry,
+  formatCents,
+  formatDate,
+  formatDateTime,
+  formatDollars,
+} from './format/format.ts';
+export { StatusLabel, type StatusTone, statusTone } from './format/status-label.tsx';
+export {
+  CheckboxField,
+  FormAlert,
+  MultiSelectField,
+  NumberField,
+  PasswordField,
+  ReadOnlyField,
+  SegmentedField,
+  SelectField,
+  SubmitButton,
+  TextAreaField,
+  TextField,
+} from './forms/fields.tsx';
+export {
+  errorsFromFailure,
+  type FieldErrors,
+  type ValidationResult,
+  validateForm,
+} from './forms/form-validation.ts';
+export {
+  type CheckboxBinding,
+  changedFields,
+  type FieldValue,
+  type FormValues,
+  type ListFieldBinding,
+  type SubmitContext,
+  type SubmitOutcome,
+  sameFieldValue,
+  type TextFieldBinding,
+  useValibotForm,
+  type ValibotFormOptions,
+} from './forms/use-valibot-form.ts';
+export { cropToJpeg, outputSize, type PixelArea } from './photo/crop-image.ts';
+export {
+  DOCUMENT_ACCEPT,
+  documentFileProblem,
+  IMAGE_ACCEPT,
+  IMAGE_FILE_MESSAGES,
+  imageFileProblem,
+} from './photo/image-file.ts';
+export { PhotoCropperDialog, PhotoUpload } from './photo/photo-cropper.tsx';
+export { type Column, DataTable, type DataTableProps } from './table/data-table.tsx';
+export { TablePager, type TablePagerProps } from './table/table-pager.tsx';
+export { AppToaster, toast } from './toasts.tsx';
