@@ -1,6 +1,5 @@
 import { AUTH_HEADERS } from '@fm/sdk/contracts';
 import { Hono } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import { cors } from 'hono/cors';
 import { secureHeaders } from 'hono/secure-headers';
 import type { Auth } from './auth/auth.ts';
@@ -16,12 +15,13 @@ import { discoveryRoutes } from './features/discovery/routes.ts';
 import { messagingRoutes } from './features/messaging/routes.ts';
 import { notificationRoutes } from './features/notifications/routes.ts';
 import { paymentRoutes } from './features/payments/routes.ts';
-import { profileRoutes } from './features/profile/routes.ts';
+import { MULTIPART_LIMIT_BYTES, profileRoutes } from './features/profile/routes.ts';
 import { promotionRoutes } from './features/promotions/routes.ts';
 import type { ProfileService } from './features/profile/service.ts';
 import { systemRoutes } from './features/system/routes.ts';
 import { territoryRoutes } from './features/territory/routes.ts';
 import { userRoutes } from './features/users/routes.ts';
+import { bodyCaps } from './http/body-caps.ts';
 import { AppError, errorResponse, toAppError } from './http/errors.ts';
 import type { Logger } from './http/logger.ts';
 import { requestLogger } from './http/request-logger.ts';
@@ -86,12 +86,6 @@ export function createApp(deps: AppDeps) {
     now: deps.now,
     payments: deps.payments,
   });
-  const jsonLimit = bodyLimit({
-    maxSize: env.BODY_LIMIT_BYTES,
-    onError: () => {
-      throw new AppError('PAYLOAD_TOO_LARGE');
-    },
-  });
   const api = new Hono<AppEnv>()
     .use(
       '*',
@@ -114,12 +108,7 @@ export function createApp(deps: AppDeps) {
         maxAge: 600,
       }),
     )
-    .use('*', (c, next) =>
-      // Multipart routes (uploads) set their own, larger limit.
-      (c.req.header('content-type') ?? '').startsWith('multipart/form-data')
-        ? next()
-        : jsonLimit(c, next),
-    )
+    .use('*', bodyCaps({ jsonBytes: env.BODY_LIMIT_BYTES, uploadBytes: MULTIPART_LIMIT_BYTES }))
     .use(
       '*',
       createSessionMiddleware({
