@@ -1,3 +1,4 @@
+import { type AdminApi, createAdminApi } from './admin.ts';
 import { type AuthApi, createAuthApi } from './auth.ts';
 import { type BookingsApi, createBookingsApi } from './bookings.ts';
 import type { ClientConfig, Health } from './contracts/index.ts';
@@ -64,6 +65,8 @@ export interface FmClient {
   readonly payments: PaymentsApi;
   readonly messages: MessagesApi;
   readonly notifications: NotificationsApi;
+  /** The admin control panel's calls (admins only). */
+  readonly admin: AdminApi;
   readonly promotions: PromotionsApi;
   /**
    * Run-time configuration: `{ partyUrl, version }`.
@@ -118,6 +121,7 @@ export function createClient(options: ClientOptions): FmClient {
     payments: createPaymentsApi(http),
     messages: createMessagesApi(http),
     notifications: createNotificationsApi(http),
+    admin: createAdminApi(http),
     promotions: createPromotionsApi(http),
     config: system.config,
     health: system.health,

@@ -8,6 +8,7 @@
  * const api = createClient({ baseUrl: '/api', tokenStore: localStorageTokenStore('fm-portal') });
  * ```
  */
+export { type AdminApi, toAdminFormData } from './admin.ts';
 export type { AuthApi } from './auth.ts';
 export type { BookingsApi } from './bookings.ts';
 export { type ClientOptions, createClient, type FmClient } from './client.ts';

@@ -2,6 +2,7 @@
  * The product's contract: every shape, enumeration, constant, text and error code, defined once.
  * Imports valibot only, so the server, the PartyKit rooms and browsers can all use it.
  */
+export * from './admin.ts';
 export * from './auth.ts';
 export * from './booking.ts';
 export * from './constants.ts';

@@ -152,5 +152,22 @@ export const CLIENT_OPERATIONS = {
   resolveLateCancellation: 'Error resolving late cancellation',
   // Messaging
   fetchUnreadCount: 'Error fetching unread messages count',
+  // Admin panel (issue 10): calls the spec lists without an operation text
+  fetchAdminUsers: 'Error fetching users',
+  fetchAdminUser: 'Error fetching user',
+  issueActivationLink: 'Error issuing activation link',
+  fetchAdminFranchises: 'Error fetching franchises',
+  fetchAdminFranchise: 'Error fetching franchise',
+  deleteFranchise: 'Error deleting franchise',
+  updateBillingAddress: 'Error updating billing address',
+  fetchAdminSessions: 'Error fetching bookings',
+  fetchAdminSession: 'Error fetching booking',
+  fetchAdminPayments: 'Error fetching payments',
+  downloadPayments: 'Error downloading payments',
+  createPromotion: 'Error creating promotion',
+  updatePromotion: 'Error updating promotion',
+  deletePromotion: 'Error deleting promotion',
+  fetchRequests: 'Error fetching requests',
+  fetchAuditLog: 'Error fetching audit log',
 } as const;
 export type ClientOperation = keyof typeof CLIENT_OPERATIONS;

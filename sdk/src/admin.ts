@@ -1,0 +1,610 @@
+import type * as v from 'valibot';
+import {
+  type ActivationLink,
+  ActivationLinkSchema,
+  ADMIN_JSON_FIELDS,
+  type AdminAuditList,
+  AdminAuditListSchema,
+  type AdminAuditQuery,
+  AdminAuditQuerySchema,
+  AdminBillingAddressInputSchema,
+  type AdminBookingsDownloadQuery,
+  AdminBookingsDownloadQuerySchema,
+  type AdminBrandName,
+  type AdminBrandNameList,
+  type AdminBrandNameListQuery,
+  AdminBrandNameListQuerySchema,
+  AdminBrandNameListSchema,
+  AdminBrandNameSchema,
+  type AdminBrandNamesDownloadQuery,
+  AdminBrandNamesDownloadQuerySchema,
+  AdminBrandNameUpdateSchema,
+  type AdminConsultantsDownloadQuery,
+  AdminConsultantsDownloadQuerySchema,
+  type AdminDashboard,
+  type AdminDashboardGraph,
+  type AdminDashboardGraphQuery,
+  AdminDashboardGraphQuerySchema,
+  AdminDashboardGraphSchema,
+  AdminDashboardSchema,
+  type AdminFile,
+  AdminFileSchema,
+  type AdminFiles,
+  type AdminFranchiseCreate,
+  AdminFranchiseCreateSchema,
+  type AdminFranchiseDetail,
+  AdminFranchiseDetailSchema,
+  type AdminFranchiseList,
+  type AdminFranchiseListQuery,
+  AdminFranchiseListQuerySchema,
+  AdminFranchiseListSchema,
+  type AdminFranchisesDownloadQuery,
+  AdminFranchisesDownloadQuerySchema,
+  type AdminFranchiseUpdate,
+  AdminFranchiseUpdateSchema,
+  type AdminFranchisorList,
+  AdminFranchisorListSchema,
+  type AdminFranchisorQuery,
+  type AdminPaymentList,
+  type AdminPaymentListQuery,
+  AdminPaymentListQuerySchema,
+  AdminPaymentListSchema,
+  AdminPaymentMethodListSchema,
+  type AdminPaymentsDownloadQuery,
+  AdminPaymentsDownloadQuerySchema,
+  type AdminPromotion,
+  type AdminPromotionInput,
+  AdminPromotionInputSchema,
+  type AdminPromotionList,
+  type AdminPromotionListQuery,
+  AdminPromotionListQuerySchema,
+  AdminPromotionListSchema,
+  AdminPromotionSchema,
+  type AdminPromotionUpdate,
+  AdminPromotionUpdateSchema,
+  type AdminRequestList,
+  type AdminRequestListQuery,
+  AdminRequestListQuerySchema,
+  AdminRequestListSchema,
+  type AdminSession,
+  type AdminSessionList,
+  type AdminSessionListQuery,
+  AdminSessionListQuerySchema,
+  AdminSessionListSchema,
+  AdminSessionSchema,
+  type AdminUserCreate,
+  type AdminUserCreated,
+  AdminUserCreatedSchema,
+  AdminUserCreateSchema,
+  type AdminUserDetail,
+  AdminUserDetailSchema,
+  type AdminUserList,
+  type AdminUserListQuery,
+  AdminUserListQuerySchema,
+  AdminUserListSchema,
+  type AdminUserUpdate,
+  AdminUserUpdateSchema,
+  type BrandNameStatus,
+  CROPPED_IMAGE_NAME,
+  OkSchema,
+  type PaymentMethod,
+  type PromotionStatus,
+} from './contracts/index.ts';
+import type { SdkOperation } from './errors.ts';
+import { type Http, withQuery } from './http.ts';
+import { validateInput } from './validate-input.ts';
+
+/**
+ * The admin control panel (admin-panel.md §7, D17). Every call needs an admin's credentials; other
+ * roles get 403 `ADMIN_ONLY`. Lists answer `{<key>, total, page, limit}`; money is in dollars.
+ *
+ * @example
+ * ```ts
+ * const { users, total } = await api.admin.listUsers({ role: 'consultant', search: 'ann', page: 2 });
+ * const { file, fileName } = await api.admin.downloadConsultants({ search: 'ann' });
+ * ```
+ */
+export interface AdminApi {
+  /**
+   * The dashboard's figures (`GET admin/dashboard`, D17).
+   * @example const { consultants, money } = await api.admin.getDashboard();
+   */
+  getDashboard(): Promise<AdminDashboard>;
+  /**
+   * A dashboard graph (`GET admin/dashboard-graph?type&period`): meetings, revenue or sign-ups.
+   * @example const { points } = await api.admin.getDashboardGraph({ type: 'revenue', period: 'year' });
+   */
+  getDashboardGraph(query?: AdminDashboardGraphQuery): Promise<AdminDashboardGraph>;
+  /**
+   * Consultants or franchisor users, hidden, deactivated and deleted ones included (`GET admin/users`).
+   * @example const { users } = await api.admin.listUsers({ role: 'consultant', status: 'hidden' });
+   */
+  listUsers(query: AdminUserListQuery): Promise<AdminUserList>;
+  /**
+   * One consultant or franchisor user with their pending activation link (`GET admin/users/{id}`).
+   * @example const consultant = await api.admin.getUser(id);
+   */
+  getUser(id: string): Promise<AdminUserDetail>;
+  /**
+   * Creates a consultant, or a franchisor user of a franchise (`POST admin/users`, multipart when a
+   * photo is sent). The answer carries the activation link and its expiry.
+   * @example const { user, activation } = await api.admin.createUser({ role: 'consultant', firstName, lastName, email, phone });
+   */
+  createUser(
+    input: AdminUserCreate,
+    files?: Pick<AdminFiles, 'profilePhoto'>,
+  ): Promise<AdminUserCreated>;
+  /**
+   * Edits a user (`PATCH admin/users/{id}`).
+   * @example await api.admin.updateUser(id, { rate: 60 }, { profilePhoto: blob });
+   */
+  updateUser(
+    id: string,
+    input: AdminUserUpdate,
+    files?: Pick<AdminFiles, 'profilePhoto'>,
+  ): Promise<AdminUserDetail>;
+  /**
+   * Deactivates (ends their sessions at once) or activates a user (`PATCH admin/users/{id} {isDeactivated}`).
+   * @example await api.admin.setUserDeactivated(id, true);
+   */
+  setUserDeactivated(id: string, deactivated: boolean): Promise<AdminUserDetail>;
+  /**
+   * Hides (`visible: false`) or shows a user (`PATCH admin/users/{id} {status}`).
+   * @example await api.admin.setUserVisible(id, false);
+   */
+  setUserVisible(id: string, visible: boolean): Promise<AdminUserDetail>;
+  /**
+   * Deletes a user (`DELETE admin/users/{id}`): they can no longer sign in; their sessions end.
+   * A franchise's billing contact is refused (422) while other members remain.
+   * @example await api.admin.deleteUser(id);
+   */
+  deleteUser(id: string): Promise<void>;
+  /**
+   * Issues a fresh activation link for an account not yet activated (`POST admin/users/{id}/activation-link`).
+   * @example const { link, expiresAt } = await api.admin.issueActivationLink(id);
+   */
+  issueActivationLink(id: string): Promise<ActivationLink>;
+  /**
+   * Franchisor users to pick for Add Existing Franchisor (`GET admin/franchisors`).
+   * @example const { franchisors } = await api.admin.listFranchisors({ search: 'smith' });
+   */
+  listFranchisors(query?: AdminFranchisorQuery): Promise<AdminFranchisorList>;
+  /**
+   * Moves an existing franchisor user into a franchise, out of their former one
+   * (`POST admin/franchisors/{franchisorId}/add/{franchiseId}`).
+   * @example await api.admin.addExistingFranchisor(userId, franchiseId);
+   */
+  addExistingFranchisor(franchisorId: string, franchiseId: string): Promise<AdminFranchiseDetail>;
+  /**
+   * Franchises (`GET admin/franchises`).
+   * @example const { franchises } = await api.admin.listFranchises({ search: 'pizza' });
+   */
+  listFranchises(query?: AdminFranchiseListQuery): Promise<AdminFranchiseList>;
+  /**
+   * One franchise with its members (`GET admin/franchises/{id}`).
+   * @example const franchise = await api.admin.getFranchise(id);
+   */
+  getFranchise(id: string): Promise<AdminFranchiseDetail>;
+  /**
+   * Creates a franchise (`POST admin/franchises`, multipart when a logo or photos are sent).
+   * @example const created = await api.admin.createFranchise({ company: 'Brand' }, { logo: blob });
+   */
+  createFranchise(input: AdminFranchiseCreate, files?: AdminFiles): Promise<AdminFranchiseDetail>;
+  /**
+   * Edits a franchise (`PATCH admin/franchises/{id}`).
+   * @example await api.admin.updateFranchise(id, { sbaEligible: true });
+   */
+  updateFranchise(
+    id: string,
+    input: AdminFranchiseUpdate,
+    files?: AdminFiles,
+  ): Promise<AdminFranchiseDetail>;
+  /**
+   * Deactivates or activates a franchise (`PATCH admin/franchises/{id} {isDeactivated}`).
+   * @example await api.admin.setFranchiseDeactivated(id, true);
+   */
+  setFranchiseDeactivated(id: string, deactivated: boolean): Promise<AdminFranchiseDetail>;
+  /**
+   * Hides or shows a franchise (`PATCH admin/franchises/{id} {status}`).
+   * @example await api.admin.setFranchiseVisible(id, false);
+   */
+  setFranchiseVisible(id: string, visible: boolean): Promise<AdminFranchiseDetail>;
+  /**
+   * Deletes a franchise (`DELETE admin/franchises/{id}`); its members leave it.
+   * @example await api.admin.deleteFranchise(id);
+   */
+  deleteFranchise(id: string): Promise<void>;
+  /**
+   * Makes the member with this e-mail the franchise's only billing contact
+   * (`PATCH admin/franchises/{id}/billing-address`); empty is refused ('Billing address can not be deleted').
+   * @example await api.admin.setBillingAddress(franchiseId, 'owner@brand.com');
+   */
+  setBillingAddress(franchiseId: string, email: string): Promise<AdminFranchiseDetail>;
+  /**
+   * A franchise's saved cards (`GET admin/payment-methods/{franchiseId}`).
+   * @example const cards = await api.admin.listPaymentMethods(franchiseId);
+   */
+  listPaymentMethods(franchiseId: string): Promise<PaymentMethod[]>;
+  /**
+   * Bookings (`GET admin/sessions`); `limit: 10000` fetches all for an average rating.
+   * @example const { sessions, total } = await api.admin.listSessions({ consultantId, limit: 10000 });
+   */
+  listSessions(query?: AdminSessionListQuery): Promise<AdminSessionList>;
+  /**
+   * One booking with consultant, franchise and reviews (`GET admin/sessions/{id}`).
+   * @example const booking = await api.admin.getSession(id);
+   */
+  getSession(id: string): Promise<AdminSession>;
+  /**
+   * Payments (`GET admin/payments`).
+   * @example const { payments } = await api.admin.listPayments({ paid: 'unpaid' });
+   */
+  listPayments(query?: AdminPaymentListQuery): Promise<AdminPaymentList>;
+  /**
+   * Bookings as CSV (`GET admin/bookings/download`): `{fileName, file}` with `file` in base64.
+   * @example const { fileName, file } = await api.admin.downloadBookings({ startDate: '2025-01-01' });
+   */
+  downloadBookings(query?: AdminBookingsDownloadQuery): Promise<AdminFile>;
+  /**
+   * Payments as CSV (`GET admin/payments/download`).
+   * @example const { fileName, file } = await api.admin.downloadPayments();
+   */
+  downloadPayments(query?: AdminPaymentsDownloadQuery): Promise<AdminFile>;
+  /**
+   * Franchises as CSV (`GET admin/franchises/download`).
+   * @example const { fileName, file } = await api.admin.downloadFranchises({ search: 'pizza' });
+   */
+  downloadFranchises(query?: AdminFranchisesDownloadQuery): Promise<AdminFile>;
+  /**
+   * Consultants as CSV (`GET admin/consultants/download`).
+   * @example const { fileName, file } = await api.admin.downloadConsultants();
+   */
+  downloadConsultants(query?: AdminConsultantsDownloadQuery): Promise<AdminFile>;
+  /**
+   * Company brands as CSV, `company_brands_{timestamp}.csv` (`GET admin/brand-names/download`).
+   * @example const { fileName, file } = await api.admin.downloadBrandNames();
+   */
+  downloadBrandNames(query?: AdminBrandNamesDownloadQuery): Promise<AdminFile>;
+  /**
+   * Promotions (`GET admin/promotions`).
+   * @example const { promotions } = await api.admin.listPromotions({ status: 'active' });
+   */
+  listPromotions(query?: AdminPromotionListQuery): Promise<AdminPromotionList>;
+  /**
+   * Creates a promotion (`POST admin/promotions`).
+   * @example await api.admin.createPromotion(promotionFormToInput(form));
+   */
+  createPromotion(input: AdminPromotionInput): Promise<AdminPromotion>;
+  /**
+   * Edits a promotion (`PATCH admin/promotions/{id}`).
+   * @example await api.admin.updatePromotion(id, { name: 'Spring' });
+   */
+  updatePromotion(id: string, input: AdminPromotionUpdate): Promise<AdminPromotion>;
+  /**
+   * The Running/Paused switch (`PATCH admin/promotions/{id} {status}`).
+   * @example await api.admin.setPromotionStatus(id, 'inactive');
+   */
+  setPromotionStatus(id: string, status: PromotionStatus): Promise<AdminPromotion>;
+  /**
+   * Deletes a promotion (`DELETE admin/promotions/{id}`).
+   * @example await api.admin.deletePromotion(id);
+   */
+  deletePromotion(id: string): Promise<void>;
+  /**
+   * Company brand names (`GET admin/brand-names`; `status` defaults to pending).
+   * @example const { brandNames } = await api.admin.listBrandNames({ status: 'approved' });
+   */
+  listBrandNames(query?: AdminBrandNameListQuery): Promise<AdminBrandNameList>;
+  /**
+   * Sets a brand name's status (`PATCH admin/brand-names/{id}`).
+   * @example await api.admin.updateBrandNameStatus(id, 'approved');
+   */
+  updateBrandNameStatus(id: string, status: BrandNameStatus): Promise<AdminBrandName>;
+  /**
+   * The Requests page's tabs (`GET admin/requests?type=user|company`).
+   * @example const { requests } = await api.admin.listRequests({ type: 'company' });
+   */
+  listRequests(query: AdminRequestListQuery): Promise<AdminRequestList>;
+  /**
+   * The audit trail of one record, newest first (`GET admin/audit?entityType&entityId`).
+   * @example const { entries } = await api.admin.listAudit({ entityType: 'user', entityId: id });
+   */
+  listAudit(query: AdminAuditQuery): Promise<AdminAuditList>;
+}
+
+const enc = (value: string) => encodeURIComponent(value);
+const dropUndefined = <T extends Record<string, unknown>>(o: T): T =>
+  Object.fromEntries(Object.entries(o).filter(([, value]) => value !== undefined)) as T;
+
+/**
+ * A multipart body of an admin form: lists as repeated `name[]` items, commissions as JSON text,
+ * files as `cropped-image.jpg`.
+ * @example toAdminFormData({ region: ['USA'] }, { profilePhoto: blob })
+ */
+export function toAdminFormData(input: Record<string, unknown>, files: AdminFiles = {}): FormData {
+  const form = new FormData();
+  for (const [key, value] of Object.entries(dropUndefined(input))) {
+    if ((ADMIN_JSON_FIELDS as readonly string[]).includes(key)) {
+      form.append(key, JSON.stringify(value));
+    } else if (Array.isArray(value)) {
+      for (const item of value) form.append(`${key}[]`, String(item));
+    } else form.append(key, value === null ? '' : String(value));
+  }
+  if (files.profilePhoto) form.append('profilePhoto', files.profilePhoto, CROPPED_IMAGE_NAME);
+  if (files.logo) form.append('logo', files.logo, CROPPED_IMAGE_NAME);
+  for (const photo of files.photos ?? []) form.append('photos', photo, CROPPED_IMAGE_NAME);
+  return form;
+}
+
+const hasFiles = (files: AdminFiles) =>
+  !!(files.profilePhoto || files.logo || (files.photos && files.photos.length > 0));
+
+/**
+ * Creates the admin calls on a transport.
+ * @example const admin = createAdminApi(http);
+ */
+export function createAdminApi(http: Http): AdminApi {
+  function get<S extends v.GenericSchema>(
+    operation: SdkOperation,
+    path: string,
+    response: S,
+    query?: { schema: v.GenericSchema; value: Record<string, unknown> },
+  ): Promise<v.InferOutput<S>> {
+    if (query) validateInput(operation, query.schema, query.value);
+    return http.call({
+      operation,
+      method: 'get',
+      path: query ? withQuery(path, query.value) : path,
+      response,
+    });
+  }
+
+  function send<S extends v.GenericSchema>(
+    operation: SdkOperation,
+    method: 'post' | 'patch',
+    path: string,
+    input: Record<string, unknown>,
+    schema: v.GenericSchema,
+    response: S,
+    files: AdminFiles = {},
+  ): Promise<v.InferOutput<S>> {
+    const cleaned = dropUndefined(input);
+    validateInput(operation, schema, cleaned);
+    return http.call({
+      operation,
+      method,
+      path,
+      ...(hasFiles(files) ? { body: toAdminFormData(cleaned, files) } : { json: cleaned }),
+      response,
+    });
+  }
+
+  async function remove(operation: SdkOperation, path: string): Promise<void> {
+    await http.call({ operation, method: 'delete', path, response: OkSchema });
+  }
+
+  const download =
+    (operation: SdkOperation, path: string, schema: v.GenericSchema) =>
+    (query: Record<string, unknown> = {}) =>
+      get(operation, path, AdminFileSchema, { schema, value: query });
+
+  const patchUser = (id: string, json: AdminUserUpdate) =>
+    send(
+      'updateUser',
+      'patch',
+      `admin/users/${enc(id)}`,
+      json,
+      AdminUserUpdateSchema,
+      AdminUserDetailSchema,
+    );
+  const patchFranchise = (id: string, json: AdminFranchiseUpdate) =>
+    send(
+      'updateFranchise',
+      'patch',
+      `admin/franchises/${enc(id)}`,
+      json,
+      AdminFranchiseUpdateSchema,
+      AdminFranchiseDetailSchema,
+    );
+
+  return {
+    getDashboard: () => get('fetchDashboard', 'admin/dashboard', AdminDashboardSchema),
+    getDashboardGraph: (query = {}) =>
+      get('fetchDashboardGraph', 'admin/dashboard-graph', AdminDashboardGraphSchema, {
+        schema: AdminDashboardGraphQuerySchema,
+        value: query,
+      }),
+    listUsers: (query) =>
+      get('fetchAdminUsers', 'admin/users', AdminUserListSchema, {
+        schema: AdminUserListQuerySchema,
+        value: query,
+      }),
+    getUser: (id) => get('fetchAdminUser', `admin/users/${enc(id)}`, AdminUserDetailSchema),
+    createUser: (input, files = {}) =>
+      send(
+        input.role === 'consultant' ? 'createConsultant' : 'createUser',
+        'post',
+        'admin/users',
+        input,
+        AdminUserCreateSchema,
+        AdminUserCreatedSchema,
+        files,
+      ),
+    updateUser: (id, input, files = {}) =>
+      send(
+        'updateUser',
+        'patch',
+        `admin/users/${enc(id)}`,
+        input,
+        AdminUserUpdateSchema,
+        AdminUserDetailSchema,
+        files,
+      ),
+    setUserDeactivated: (id, deactivated) => patchUser(id, { isDeactivated: deactivated }),
+    setUserVisible: (id, visible) => patchUser(id, { status: visible }),
+    deleteUser: (id) => remove('deleteUser', `admin/users/${enc(id)}`),
+    issueActivationLink: (id) =>
+      http.call({
+        operation: 'issueActivationLink',
+        method: 'post',
+        path: `admin/users/${enc(id)}/activation-link`,
+        json: {},
+        response: ActivationLinkSchema,
+      }),
+    listFranchisors: (query = {}) =>
+      get(
+        'fetchAdminFranchisors',
+        withQuery('admin/franchisors', query),
+        AdminFranchisorListSchema,
+      ),
+    addExistingFranchisor: (franchisorId, franchiseId) =>
+      http.call({
+        operation: 'addExistingFranchisor',
+        method: 'post',
+        path: `admin/franchisors/${enc(franchisorId)}/add/${enc(franchiseId)}`,
+        json: {},
+        response: AdminFranchiseDetailSchema,
+      }),
+    listFranchises: (query = {}) =>
+      get('fetchAdminFranchises', 'admin/franchises', AdminFranchiseListSchema, {
+        schema: AdminFranchiseListQuerySchema,
+        value: query,
+      }),
+    getFranchise: (id) =>
+      get('fetchAdminFranchise', `admin/franchises/${enc(id)}`, AdminFranchiseDetailSchema),
+    createFranchise: (input, files = {}) =>
+      send(
+        'createFranchise',
+        'post',
+        'admin/franchises',
+        input,
+        AdminFranchiseCreateSchema,
+        AdminFranchiseDetailSchema,
+        files,
+      ),
+    updateFranchise: (id, input, files = {}) =>
+      send(
+        'updateFranchise',
+        'patch',
+        `admin/franchises/${enc(id)}`,
+        input,
+        AdminFranchiseUpdateSchema,
+        AdminFranchiseDetailSchema,
+        files,
+      ),
+    setFranchiseDeactivated: (id, deactivated) =>
+      patchFranchise(id, { isDeactivated: deactivated }),
+    setFranchiseVisible: (id, visible) => patchFranchise(id, { status: visible }),
+    deleteFranchise: (id) => remove('deleteFranchise', `admin/franchises/${enc(id)}`),
+    setBillingAddress: (franchiseId, email) =>
+      send(
+        'updateBillingAddress',
+        'patch',
+        `admin/franchises/${enc(franchiseId)}/billing-address`,
+        { email },
+        AdminBillingAddressInputSchema,
+        AdminFranchiseDetailSchema,
+      ),
+    listPaymentMethods: async (franchiseId) =>
+      (
+        await get(
+          'fetchPaymentMethods',
+          `admin/payment-methods/${enc(franchiseId)}`,
+          AdminPaymentMethodListSchema,
+        )
+      ).data,
+    listSessions: (query = {}) =>
+      get('fetchAdminSessions', 'admin/sessions', AdminSessionListSchema, {
+        schema: AdminSessionListQuerySchema,
+        value: query,
+      }),
+    getSession: (id) => get('fetchAdminSession', `admin/sessions/${enc(id)}`, AdminSessionSchema),
+    listPayments: (query = {}) =>
+      get('fetchAdminPayments', 'admin/payments', AdminPaymentListSchema, {
+        schema: AdminPaymentListQuerySchema,
+        value: query,
+      }),
+    downloadBookings: download(
+      'downloadBookings',
+      'admin/bookings/download',
+      AdminBookingsDownloadQuerySchema,
+    ),
+    downloadPayments: download(
+      'downloadPayments',
+      'admin/payments/download',
+      AdminPaymentsDownloadQuerySchema,
+    ),
+    downloadFranchises: download(
+      'downloadFranchises',
+      'admin/franchises/download',
+      AdminFranchisesDownloadQuerySchema,
+    ),
+    downloadConsultants: download(
+      'downloadConsultants',
+      'admin/consultants/download',
+      AdminConsultantsDownloadQuerySchema,
+    ),
+    downloadBrandNames: download(
+      'downloadCompanyBrands',
+      'admin/brand-names/download',
+      AdminBrandNamesDownloadQuerySchema,
+    ),
+    listPromotions: (query = {}) =>
+      get('fetchPromotions', 'admin/promotions', AdminPromotionListSchema, {
+        schema: AdminPromotionListQuerySchema,
+        value: query,
+      }),
+    createPromotion: (input) =>
+      send(
+        'createPromotion',
+        'post',
+        'admin/promotions',
+        input,
+        AdminPromotionInputSchema,
+        AdminPromotionSchema,
+      ),
+    updatePromotion: (id, input) =>
+      send(
+        'updatePromotion',
+        'patch',
+        `admin/promotions/${enc(id)}`,
+        input,
+        AdminPromotionUpdateSchema,
+        AdminPromotionSchema,
+      ),
+    setPromotionStatus: (id, status) =>
+      send(
+        'updatePromotion',
+        'patch',
+        `admin/promotions/${enc(id)}`,
+        { status },
+        AdminPromotionUpdateSchema,
+        AdminPromotionSchema,
+      ),
+    deletePromotion: (id) => remove('deletePromotion', `admin/promotions/${enc(id)}`),
+    listBrandNames: (query = {}) =>
+      get('fetchBrandNames', 'admin/brand-names', AdminBrandNameListSchema, {
+        schema: AdminBrandNameListQuerySchema,
+        value: query,
+      }),
+    updateBrandNameStatus: (id, status) =>
+      send(
+        'updateBrandName',
+        'patch',
+        `admin/brand-names/${enc(id)}`,
+        { status },
+        AdminBrandNameUpdateSchema,
+        AdminBrandNameSchema,
+      ),
+    listRequests: (query) =>
+      get('fetchRequests', 'admin/requests', AdminRequestListSchema, {
+        schema: AdminRequestListQuerySchema,
+        value: query,
+      }),
+    listAudit: (query) =>
+      get('fetchAuditLog', 'admin/audit', AdminAuditListSchema, {
+        schema: AdminAuditQuerySchema,
+        value: query,
+      }),
+  };
+}
