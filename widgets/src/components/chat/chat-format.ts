@@ -1,0 +1,157 @@
+import { TZDate } from '@date-fns/tz';
+import type { ChatParticipant } from '@fm/sdk/contracts';
+import { DATE_TIME_FORMAT, SLOT_TIME_FORMAT } from '@fm/sdk/contracts';
+import { format } from 'date-fns';
+import { initials } from '../profile-card/profile-format.ts';
+
+const BYTE_UNITS = ['KB', 'MB', 'GB'] as const;
+
+/**
+ * A file size as people read it (1024-based, one decimal under 10).
+ *
+ * @example
+ * formatBytes(532); // '532 B'
+ * formatBytes(1536); // '1.5 KB'
+ * formatBytes(20 * 1024 * 1024); // '20 MB'
+ */
+export function formatBytes(bytes: number): string {
+  if (!Number.isFinite(bytes) || bytes < 1024) {
+    return `${Math.max(0, Math.round(Number.isFinite(bytes) ? bytes : 0))} B`;
+  }
+  let value = bytes / 1024;
+  let unit = 0;
+  while (value >= 1024 && unit < BYTE_UNITS.length - 1) {
+    value /= 1024;
+    unit += 1;
+  }
+  const shown = value < 10 ? Math.round(value * 10) / 10 : Math.round(value);
+  // 1023.96 KB rounds to 1024 KB: say 1 MB instead.
+  if (shown >= 1024 && unit < BYTE_UNITS.length - 1) return `1 ${BYTE_UNITS[unit + 1]}`;
+  return `${shown} ${BYTE_UNITS[unit]}`;
+}
+
+/**
+ * The browser's IANA time zone, or UTC when it cannot be read.
+ *
+ * @example
+ * localTimeZone(); // 'America/New_York'
+ */
+export function localTimeZone(): string {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+  } catch {
+    return 'UTC';
+  }
+}
+
+function zoned(iso: string, zone: string): TZDate {
+  return new TZDate(Date.parse(iso), zone);
+}
+
+/**
+ * The calendar day (`YYYY-MM-DD`) an instant falls on in a zone.
+ *
+ * @example
+ * dayKey('2026-03-10T03:00:00Z', 'America/New_York'); // '2026-03-09'
+ */
+export function dayKey(iso: string, zone: string): string {
+  return format(zoned(iso, zone), 'yyyy-MM-dd');
+}
+
+function previousDay(key: string): string {
+  const [y = 0, m = 1, d = 1] = key.split('-').map(Number);
+  const date = new Date(Date.UTC(y, m - 1, d - 1));
+  return date.toISOString().slice(0, 10);
+}
+
+/**
+ * The label of a day separator: Today, Yesterday, or '9 Mar, 2026'.
+ *
+ * @example
+ * dayLabel('2026-03-09T15:00:00Z', 'UTC', Date.parse('2026-03-10T08:00:00Z')); // 'Yesterday'
+ */
+export function dayLabel(iso: string, zone: string, now: number): string {
+  const key = dayKey(iso, zone);
+  const today = dayKey(new Date(now).toISOString(), zone);
+  if (key === today) return 'Today';
+  if (key === previousDay(today)) return 'Yesterday';
+  return format(zoned(iso, zone), 'd MMM, yyyy');
+}
+
+/**
+ * The time of a message (user-area §9: h:mm A).
+ *
+ * @example
+ * formatMessageTime('2026-03-09T15:05:00Z', 'UTC'); // '3:05 PM'
+ */
+export function formatMessageTime(iso: string, zone: string): string {
+  return format(zoned(iso, zone), SLOT_TIME_FORMAT);
+}
+
+/**
+ * A message's full date and time (user-area §9: '1 Jan, 2025, 3:00 pm'), for tooltips.
+ *
+ * @example
+ * formatMessageDateTime('2025-01-01T15:00:00Z', 'UTC'); // '1 Jan, 2025, 3:00 pm'
+ */
+export function formatMessageDateTime(iso: string, zone: string): string {
+  return format(zoned(iso, zone), DATE_TIME_FORMAT);
+}
+
+/**
+ * When a chat row's last activity was: the time today, 'Yesterday', the weekday within a week,
+ * else the date.
+ *
+ * @example
+ * formatListTime('2026-03-09T15:05:00Z', 'UTC', Date.parse('2026-03-09T18:00:00Z')); // '3:05 PM'
+ * formatListTime('2026-03-05T15:05:00Z', 'UTC', Date.parse('2026-03-09T18:00:00Z')); // 'Thu'
+ */
+export function formatListTime(iso: string, zone: string, now: number): string {
+  const key = dayKey(iso, zone);
+  const today = dayKey(new Date(now).toISOString(), zone);
+  if (key === today) return formatMessageTime(iso, zone);
+  if (key === previousDay(today)) return 'Yesterday';
+  const ageDays = (Date.parse(`${today}T00:00:00Z`) - Date.parse(`${key}T00:00:00Z`)) / 86_400_000;
+  if (ageDays > 0 && ageDays < 7) return format(zoned(iso, zone), 'EEE');
+  return format(zoned(iso, zone), 'd MMM, yyyy');
+}
+
+/**
+ * The other participant's full name.
+ *
+ * @example
+ * participantName({ firstName: 'Dana', lastName: 'Whitfield' }); // 'Dana Whitfield'
+ */
+export function participantName(p: Pick<ChatParticipant, 'firstName' | 'lastName'>): string {
+  return `${p.firstName} ${p.lastName}`.trim();
+}
+
+/**
+ * Initials for an avatar without a photo.
+ *
+ * @example
+ * participantInitials({ firstName: 'Dana', lastName: 'Whitfield' }); // 'DW'
+ */
+export function participantInitials(p: Pick<ChatParticipant, 'firstName' | 'lastName'>): string {
+  return initials(p.firstName, p.lastName) || '?';
+}
+
+/**
+ * A one-line preview of a message for the chat list: its text on one line, or the files it
+ * carries when it has no text.
+ *
+ * @example
+ * messagePreview({ text: 'Hi\nthere', attachments: [] }); // 'Hi there'
+ * messagePreview({ text: '', attachments: [{ kind: 'image', name: 'a.png' }] }); // '📷 a.png'
+ */
+export function messagePreview(message: {
+  text: string;
+  attachments: readonly { kind: 'image' | 'document'; name: string }[];
+}): string {
+  const text = message.text.replace(/\s+/g, ' ').trim();
+  if (text) return text;
+  const [first, ...rest] = message.attachments;
+  if (!first) return '';
+  const icon = first.kind === 'image' ? '📷' : '📄';
+  return rest.length > 0 ? `${icon} ${first.name} +${rest.length}` : `${icon} ${first.name}`;
+}
