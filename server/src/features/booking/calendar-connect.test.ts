@@ -283,9 +283,14 @@ describe('connect calendar with OAuth configured', () => {
     const consultant = await makeConsultant(server, {
       settings: { weeklyHours: OFFICE_HOURS, meetingLengths: [30] },
     });
-    const { url } = (await (await connectUrl(server, consultant.token, 'google')).json()) as {
-      url: string;
-    };
+    const started = await connectUrl(server, consultant.token, 'google');
+    const { url } = (await started.json()) as { url: string };
+    // The browser that asked carries the binding cookie back on the provider's redirect.
+    const setCookie = started.headers.get('set-cookie') ?? '';
+    expect(setCookie).toMatch(/fm_calendar_binding=[^;]+;.*HttpOnly/i);
+    expect(setCookie).toMatch(/Path=\/api\/auth\/consultant\/connect-calendar/);
+    expect(setCookie).toMatch(/SameSite=Lax/i);
+    const cookie = { cookie: setCookie.split(';')[0] ?? '' };
     // The same wiring as the server, with the provider endpoints pointing at the local fake.
     const { db, env, mailer, logger } = server.container;
     const routes = bookingRoutes({
@@ -306,7 +311,13 @@ describe('connect calendar with OAuth configured', () => {
 
     requests.length = 0;
     const callback = `/connect-calendar/callback?code=good-code&state=${encodeURIComponent(state)}`;
-    const done = await routes.connect.request(callback);
+    // Another browser (a victim handed this consent link) cannot complete it: no code exchange.
+    for (const other of [{}, { cookie: 'fm_calendar_binding=someone-elses' }]) {
+      const refused = await routes.connect.request(callback, { headers: other });
+      expect(refused.headers.get('location')).toBe('/my-profile/calendar?error=invalid_state');
+    }
+    expect(requests).toHaveLength(0);
+    const done = await routes.connect.request(callback, { headers: cookie });
     expect(done.status).toBe(302);
     expect(done.headers.get('location')).toBe('/my-profile/calendar?connected=google');
 
@@ -340,7 +351,7 @@ describe('connect calendar with OAuth configured', () => {
     expect(row?.tokenExpiry?.getTime()).toBe(clock.getTime() + 3_600_000);
 
     // The state is spent.
-    const replay = await routes.connect.request(callback);
+    const replay = await routes.connect.request(callback, { headers: cookie });
     expect(replay.headers.get('location')).toBe('/my-profile/calendar?error=invalid_state');
     const denied = await routes.connect.request(
       `/connect-calendar/callback?error=access_denied&state=x`,

@@ -62,7 +62,20 @@ interface StatePayload {
   exp: number;
   n: string;
   v: number;
+  /** The HMAC of the browser binding: the callback must come from the browser that asked. */
+  b: string;
 }
+
+/**
+ * The cookie that ties a connect flow to the browser that started it: set on the consultant's own
+ * (signed-in) request, sent back on the provider's redirect. Without it, anyone could hand a
+ * victim a consent link carrying their own state, and the victim's calendar would be linked to the
+ * attacker's account.
+ */
+export const CALENDAR_BINDING_COOKIE = 'fm_calendar_binding';
+/** Where the binding cookie is sent: the connect navigation and its callback only. */
+export const CALENDAR_BINDING_PATH = '/api/auth/consultant/connect-calendar';
+const BIND_PURPOSE = 'calendar-connect-binding';
 
 const isState = (x: unknown): x is StatePayload => {
   const s = x as Partial<StatePayload> | null;
@@ -72,6 +85,7 @@ const isState = (x: unknown): x is StatePayload => {
     typeof s.exp === 'number' &&
     typeof s.n === 'string' &&
     typeof s.v === 'number' &&
+    typeof s.b === 'string' &&
     (CALENDAR_PROVIDERS as readonly string[]).includes(s.p ?? '')
   );
 };
@@ -97,16 +111,23 @@ export function createCalendarConnections(deps: {
     });
   const versionOf = (row: ConnectionRow | undefined) => row?.updatedAt.getTime() ?? 0;
 
-  /** A fresh one-time state for a consultant and a provider. */
-  async function issueState(userId: string, provider: CalendarProvider): Promise<string> {
+  const bindingMac = (binding: string) => hmac(deps.secret, BIND_PURPOSE, binding);
+
+  /** A fresh one-time state for a consultant and a provider, and the browser binding it needs. */
+  async function issueState(
+    userId: string,
+    provider: CalendarProvider,
+  ): Promise<{ state: string; binding: string }> {
+    const binding = randomBytes(16).toString('base64url');
     const payload: StatePayload = {
       uid: userId,
       p: provider,
       exp: now().getTime() + STATE_TTL_MS,
       n: randomBytes(16).toString('base64url'),
       v: versionOf(await rowOf(userId, provider)),
+      b: bindingMac(binding),
     };
-    return signTicket(deps.secret, STATE_PURPOSE, payload);
+    return { state: signTicket(deps.secret, STATE_PURPOSE, payload), binding };
   }
 
   /** The state's payload when signed, unexpired and (with `current`) still unused. */
@@ -226,14 +247,17 @@ export function createCalendarConnections(deps: {
     busyTimes,
     events,
 
-    /** Step 1: the URL the browser navigates to. */
-    async connectUrl(userId: string, provider: CalendarProvider): Promise<string> {
-      const state = await issueState(userId, provider);
-      const url = new URL(`${deps.publicUrl}/api/auth/consultant/connect-calendar`);
+    /** Step 1: the URL the browser navigates to, and the binding its cookie must carry. */
+    async connectUrl(
+      userId: string,
+      provider: CalendarProvider,
+    ): Promise<{ url: string; binding: string }> {
+      const { state, binding } = await issueState(userId, provider);
+      const url = new URL(`${deps.publicUrl}${CALENDAR_BINDING_PATH}`);
       url.searchParams.set('consultantId', userId);
       url.searchParams.set('calendar', provider);
       url.searchParams.set('state', state);
-      return url.toString();
+      return { url: url.toString(), binding };
     },
 
     /** Step 2: the provider's consent URL, or null when the state does not prove the consultant. */
@@ -243,22 +267,24 @@ export function createCalendarConnections(deps: {
       state: string | null;
       /** A signed-in consultant calling directly (an API client with the bearer header). */
       sessionUserId: string | null;
-    }): Promise<string | null> {
+    }): Promise<{ url: string; binding: string | null } | null> {
       const config = providers[options.provider];
       if (!config) return null;
       let state = options.state;
+      let binding: string | null = null;
       let payload = state ? await checkState(state, true) : null;
       if (!payload && options.sessionUserId === options.consultantId) {
-        state = await issueState(options.consultantId, options.provider);
+        ({ state, binding } = await issueState(options.consultantId, options.provider));
         payload = await checkState(state, true);
       }
       if (!state || !payload) return null;
       if (payload.uid !== options.consultantId || payload.p !== options.provider) return null;
-      return authorizationUrl(config, {
+      const url = authorizationUrl(config, {
         redirectUri,
         state,
         codeVerifier: verifierOf(payload.n),
       });
+      return { url, binding };
     },
 
     /** Step 3: exchange the code and store the tokens; answers where the browser goes next. */
@@ -266,11 +292,19 @@ export function createCalendarConnections(deps: {
       code?: string | undefined;
       state?: string | undefined;
       error?: string | undefined;
+      /** The binding cookie the browser sent back. */
+      binding?: string | undefined;
     }): Promise<string> {
       const back = (params: Record<string, string>) =>
         `/my-profile/calendar?${new URLSearchParams(params).toString()}`;
       const payload = query.state ? await checkState(query.state, true) : null;
       if (!payload) return back({ error: 'invalid_state' });
+      if (!query.binding || bindingMac(query.binding) !== payload.b) {
+        logger.info('calendar callback from a browser that did not start the flow', {
+          provider: payload.p,
+        });
+        return back({ error: 'invalid_state' });
+      }
       if (query.error || !query.code) {
         return back({ error: query.error ? 'access_denied' : 'missing_code', calendar: payload.p });
       }

@@ -10,7 +10,8 @@ import {
   UpdateSessionInputSchema,
 } from '@fm/sdk/contracts';
 import { eq } from 'drizzle-orm';
-import { Hono } from 'hono';
+import { type Context, Hono } from 'hono';
+import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { createMiddleware } from 'hono/factory';
 import * as v from 'valibot';
 import { type AppEnv, requireRole, requireUser, type SessionUser } from '../../auth/session.ts';
@@ -24,6 +25,8 @@ import type { Mailer } from '../../mail/mailer.ts';
 import { createAvailabilityService, DEFAULT_SETTINGS } from './availability-service.ts';
 import {
   type BusyTimeSource,
+  CALENDAR_BINDING_COOKIE,
+  CALENDAR_BINDING_PATH,
   type CalendarEventWriter,
   createCalendarConnections,
 } from './calendar-connections.ts';
@@ -78,6 +81,16 @@ const FEED_FILE = /^([\w-]{20,100})\.ics$/;
  */
 export function bookingRoutes(deps: BookingDeps) {
   const { db, env, now } = deps;
+  /** Ties a calendar connect flow to this browser (see CALENDAR_BINDING_COOKIE). */
+  const bindBrowser = (c: Context, binding: string) =>
+    setCookie(c, CALENDAR_BINDING_COOKIE, binding, {
+      path: CALENDAR_BINDING_PATH,
+      httpOnly: true,
+      // Lax: the provider's redirect back is a top-level GET navigation, which carries it.
+      sameSite: 'Lax',
+      secure: env.PUBLIC_URL.startsWith('https:'),
+      maxAge: 10 * 60,
+    });
   const connections = createCalendarConnections({
     db,
     secret: env.AUTH_SECRET,
@@ -201,7 +214,9 @@ export function bookingRoutes(deps: BookingDeps) {
         const me = requireUser(c);
         const { calendar } = c.req.valid('json');
         requireConfigured(calendar);
-        return c.json({ url: await connections.connectUrl(me.id, calendar) });
+        const { url, binding } = await connections.connectUrl(me.id, calendar);
+        bindBrowser(c, binding);
+        return c.json({ url });
       },
     )
     .delete('/calendars/connections/:provider', consultantsOnly, async (c) => {
@@ -225,21 +240,25 @@ export function bookingRoutes(deps: BookingDeps) {
     });
 
   const connect = new Hono<AppEnv>()
-    .get('/connect-calendar/callback', validate('query', CallbackQuerySchema), async (c) =>
-      c.redirect(await connections.complete(c.req.valid('query')), 302),
-    )
+    .get('/connect-calendar/callback', validate('query', CallbackQuerySchema), async (c) => {
+      const binding = getCookie(c, CALENDAR_BINDING_COOKIE);
+      deleteCookie(c, CALENDAR_BINDING_COOKIE, { path: CALENDAR_BINDING_PATH });
+      return c.redirect(await connections.complete({ ...c.req.valid('query'), binding }), 302);
+    })
     .get('/connect-calendar', validate('query', ConnectQuerySchema), async (c) => {
       const query = c.req.valid('query');
       requireConfigured(query.calendar);
       const me = c.get('user');
-      const url = await connections.consentUrl({
+      const consent = await connections.consentUrl({
         consultantId: query.consultantId,
         provider: query.calendar,
         state: query.state ?? null,
         sessionUserId: me?.role === 'consultant' ? me.id : null,
       });
-      if (!url) throw new AppError('UNAUTHORIZED');
-      return c.redirect(url, 302);
+      if (!consent) throw new AppError('UNAUTHORIZED');
+      // A signed-in consultant navigating without a state starts a flow bound to this browser.
+      if (consent.binding) bindBrowser(c, consent.binding);
+      return c.redirect(consent.url, 302);
     });
 
   const feeds = new Hono<AppEnv>().get('/feed/:file', async (c) => {
