@@ -1,14 +1,18 @@
+import { AppToaster } from '@fm/widgets/kit';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
-import { Toaster } from 'sonner';
 import { setUnauthorizedNavigator } from './api/client.ts';
+import { queryClient } from './data/query-client.ts';
 import { createAdminRouter } from './router.tsx';
-import './styles/tokens.css';
+import '@fm/widgets/kit.css';
+import './styles/admin-tokens.css';
 import './styles/base.css';
 
 const router = createAdminRouter();
 setUnauthorizedNavigator((path) => {
+  queryClient.clear();
   void router.navigate(path, { replace: true });
 });
 
@@ -17,7 +21,9 @@ if (!container) throw new Error('The control panel needs an element with id "roo
 
 createRoot(container).render(
   <StrictMode>
-    <RouterProvider router={router} />
-    <Toaster position="top-right" richColors closeButton />
+    <QueryClientProvider client={queryClient}>
+      <RouterProvider router={router} />
+      <AppToaster />
+    </QueryClientProvider>
   </StrictMode>,
 );

@@ -1,14 +1,11 @@
 import { isApiError } from '@fm/sdk';
 import { ForgotPasswordInputSchema } from '@fm/sdk/contracts';
+import { FormAlert, SubmitButton, TextField, useValibotForm } from '@fm/widgets/kit';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { ADMIN_TEXT } from '../admin-texts.ts';
 import { api } from '../api/client.ts';
 import { errorMessage } from '../api/error-message.ts';
-import { FormAlert } from '../forms/form-alert.tsx';
-import { SubmitButton } from '../forms/submit-button.tsx';
-import { TextField } from '../forms/text-field.tsx';
-import { useForm } from '../forms/use-form.ts';
 import { paths } from '../paths.ts';
 import { AuthHeading } from './auth-layout.tsx';
 
@@ -23,7 +20,7 @@ function shouldRetry(error: unknown): boolean {
 /** `/control-panel/auth/forgot-password`. */
 export function ForgotPasswordPage() {
   const [sent, setSent] = useState(false);
-  const form = useForm({
+  const form = useValibotForm({
     schema: ForgotPasswordInputSchema,
     initialValues: { email: '' },
     onSubmit: async (input) => {
@@ -44,21 +41,20 @@ export function ForgotPasswordPage() {
         subtitle={sent ? undefined : ADMIN_TEXT.forgotPasswordSubtitle}
       />
       {sent ? (
-        <FormAlert tone="success">{ADMIN_TEXT.resetLinkSent}</FormAlert>
+        <p className="form-success" role="status">
+          {ADMIN_TEXT.resetLinkSent}
+        </p>
       ) : (
         <form className="form" onSubmit={form.handleSubmit} noValidate aria-label="Forgot password">
-          {form.formError ? <FormAlert>{form.formError}</FormAlert> : null}
+          <FormAlert message={form.formError} />
           <TextField
             label="Email"
             type="email"
             autoComplete="username"
-            inputMode="email"
             autoFocus
-            {...form.field('email')}
+            field={form.field('email')}
           />
-          <SubmitButton submitting={form.submitting} block>
-            {ADMIN_TEXT.sendResetLink}
-          </SubmitButton>
+          <SubmitButton pending={form.isSubmitting}>{ADMIN_TEXT.sendResetLink}</SubmitButton>
         </form>
       )}
       <p className="auth-card__footer">

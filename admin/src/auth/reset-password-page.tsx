@@ -1,13 +1,8 @@
 import { FIELD_MESSAGES, NewPasswordFormSchema } from '@fm/sdk/contracts';
+import { FormAlert, PasswordField, SubmitButton, toast, useValibotForm } from '@fm/widgets/kit';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { toast } from 'sonner';
 import { ADMIN_TEXT } from '../admin-texts.ts';
 import { api } from '../api/client.ts';
-import { errorMessage } from '../api/error-message.ts';
-import { FormAlert } from '../forms/form-alert.tsx';
-import { PasswordField } from '../forms/password-field.tsx';
-import { SubmitButton } from '../forms/submit-button.tsx';
-import { useForm } from '../forms/use-form.ts';
 import { paths } from '../paths.ts';
 import { AuthHeading } from './auth-layout.tsx';
 
@@ -17,17 +12,13 @@ export function ResetPasswordPage() {
   const token = searchParams.get('token')?.trim() ?? '';
   const navigate = useNavigate();
 
-  const form = useForm({
+  const form = useValibotForm({
     schema: NewPasswordFormSchema,
     initialValues: { password: '', confirmPassword: '' },
     onSubmit: async ({ password }) => {
-      try {
-        await api.auth.resetPassword({ token, password });
-        toast.success(ADMIN_TEXT.passwordResetDone);
-        await navigate(paths.signIn, { replace: true });
-      } catch (error) {
-        if (!form.showServerErrors(error)) form.setFormError(errorMessage(error));
-      }
+      await api.auth.resetPassword({ token, password });
+      toast.success(ADMIN_TEXT.passwordResetDone);
+      await navigate(paths.signIn, { replace: true });
     },
   });
 
@@ -35,7 +26,7 @@ export function ResetPasswordPage() {
     return (
       <>
         <AuthHeading title={ADMIN_TEXT.resetPasswordTitle} />
-        <FormAlert>{ADMIN_TEXT.resetLinkInvalid}</FormAlert>
+        <FormAlert message={ADMIN_TEXT.resetLinkInvalid} />
         <p className="auth-card__footer">
           <Link to={paths.forgotPassword}>{ADMIN_TEXT.requestNewLink}</Link>
         </p>
@@ -50,22 +41,20 @@ export function ResetPasswordPage() {
         subtitle={ADMIN_TEXT.resetPasswordSubtitle}
       />
       <form className="form" onSubmit={form.handleSubmit} noValidate aria-label="Reset password">
-        {form.formError ? <FormAlert>{form.formError}</FormAlert> : null}
+        <FormAlert message={form.formError} />
         <PasswordField
           label="New Password"
           autoComplete="new-password"
           autoFocus
-          hint={FIELD_MESSAGES.passwordRule}
-          {...form.field('password')}
+          field={form.field('password')}
         />
         <PasswordField
           label="Repeat Password"
           autoComplete="new-password"
-          {...form.field('confirmPassword')}
+          field={form.field('confirmPassword')}
         />
-        <SubmitButton submitting={form.submitting} block>
-          {ADMIN_TEXT.resetPassword}
-        </SubmitButton>
+        <p className="field__hint">{FIELD_MESSAGES.passwordRule}</p>
+        <SubmitButton pending={form.isSubmitting}>{ADMIN_TEXT.resetPassword}</SubmitButton>
       </form>
       <p className="auth-card__footer">
         <Link to={paths.signIn}>{ADMIN_TEXT.backToSignIn}</Link>

@@ -1,14 +1,9 @@
 import { GENERIC_MESSAGES, SignInInputSchema } from '@fm/sdk/contracts';
+import { FormAlert, PasswordField, SubmitButton, TextField, useValibotForm } from '@fm/widgets/kit';
 import type { Location } from 'react-router';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { ADMIN_TEXT } from '../admin-texts.ts';
 import { api, clearAdminSession } from '../api/client.ts';
-import { errorMessage } from '../api/error-message.ts';
-import { FormAlert } from '../forms/form-alert.tsx';
-import { PasswordField } from '../forms/password-field.tsx';
-import { SubmitButton } from '../forms/submit-button.tsx';
-import { TextField } from '../forms/text-field.tsx';
-import { useForm } from '../forms/use-form.ts';
 import { isAuthPath, paths } from '../paths.ts';
 import { useSession } from '../session/session-store.ts';
 import { AuthHeading } from './auth-layout.tsx';
@@ -32,26 +27,22 @@ export function SignInPage() {
   const navigate = useNavigate();
   const target = redirectTarget(location);
 
-  const form = useForm({
+  const form = useValibotForm({
     schema: SignInInputSchema,
     initialValues: { email: '', password: '' },
     onSubmit: async (input) => {
-      try {
-        const { user } = await api.auth.signIn(input);
-        if (user.role !== 'admin') {
-          await api.auth.signOut().catch(() => undefined);
-          clearAdminSession();
-          form.setFormError(GENERIC_MESSAGES.permissionDenied);
-          return;
-        }
-        await navigate(target, { replace: true });
-      } catch (error) {
-        if (!form.showServerErrors(error)) form.setFormError(errorMessage(error));
+      const { user } = await api.auth.signIn(input);
+      if (user.role !== 'admin') {
+        await api.auth.signOut().catch(() => undefined);
+        clearAdminSession();
+        form.setFormError(GENERIC_MESSAGES.permissionDenied);
+        return;
       }
+      await navigate(target, { replace: true });
     },
   });
 
-  if (session?.user.role === 'admin' && !form.submitting) {
+  if (session?.user.role === 'admin' && !form.isSubmitting) {
     return <Navigate to={target} replace />;
   }
 
@@ -59,26 +50,23 @@ export function SignInPage() {
     <>
       <AuthHeading title={ADMIN_TEXT.signInTitle} subtitle={ADMIN_TEXT.signInSubtitle} />
       <form className="form" onSubmit={form.handleSubmit} noValidate aria-label="Sign in">
-        {form.formError ? <FormAlert>{form.formError}</FormAlert> : null}
+        <FormAlert message={form.formError} />
         <TextField
           label="Email"
           type="email"
           autoComplete="username"
-          inputMode="email"
           autoFocus
-          {...form.field('email')}
+          field={form.field('email')}
         />
         <PasswordField
           label="Password"
           autoComplete="current-password"
-          {...form.field('password')}
+          field={form.field('password')}
         />
         <div className="auth-card__row">
           <Link to={paths.forgotPassword}>{ADMIN_TEXT.forgotPasswordLink}</Link>
         </div>
-        <SubmitButton submitting={form.submitting} block>
-          {ADMIN_TEXT.signIn}
-        </SubmitButton>
+        <SubmitButton pending={form.isSubmitting}>{ADMIN_TEXT.signIn}</SubmitButton>
       </form>
     </>
   );

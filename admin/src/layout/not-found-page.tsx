@@ -2,7 +2,6 @@ import { Link } from 'react-router';
 import { ADMIN_TEXT } from '../admin-texts.ts';
 import { paths } from '../paths.ts';
 import { Page } from '../ui/page.tsx';
-import '../ui/button.css';
 
 /** Any unknown path inside the control panel. */
 export function NotFoundPage() {

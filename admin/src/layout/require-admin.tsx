@@ -1,8 +1,8 @@
 import { GENERIC_MESSAGES } from '@fm/sdk/contracts';
+import { toast } from '@fm/widgets/kit';
 import type { ReactNode } from 'react';
 import { useEffect } from 'react';
 import { Navigate, useLocation } from 'react-router';
-import { toast } from 'sonner';
 import { ADMIN_TEXT } from '../admin-texts.ts';
 import { api, clearAdminSession } from '../api/client.ts';
 import type { SignInRedirectState } from '../auth/sign-in-page.tsx';

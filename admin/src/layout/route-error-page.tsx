@@ -1,7 +1,6 @@
+import { FormAlert } from '@fm/widgets/kit';
 import { isRouteErrorResponse, useRouteError } from 'react-router';
 import { ADMIN_TEXT } from '../admin-texts.ts';
-import { FormAlert } from '../forms/form-alert.tsx';
-import '../ui/button.css';
 import '../ui/page.css';
 
 /** Shown in place of a screen that failed to render, keeping the rest of the app usable. */
@@ -15,7 +14,7 @@ export function RouteErrorPage() {
   return (
     <div className="card status-card" role="alert">
       <h1 className="page__title">{ADMIN_TEXT.unexpectedError}</h1>
-      {detail ? <FormAlert tone="info">{detail}</FormAlert> : null}
+      <FormAlert message={detail ?? null} />
       <button
         type="button"
         className="button button--primary"

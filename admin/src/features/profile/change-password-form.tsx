@@ -1,13 +1,9 @@
 import { ChangePasswordInputSchema, FIELD_MESSAGES, TOASTS } from '@fm/sdk/contracts';
+import { FormAlert, PasswordField, SubmitButton, toast, useValibotForm } from '@fm/widgets/kit';
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
 import { ADMIN_TEXT } from '../../admin-texts.ts';
 import { api, clearAdminSession } from '../../api/client.ts';
 import { errorMessage } from '../../api/error-message.ts';
-import { FormAlert } from '../../forms/form-alert.tsx';
-import { PasswordField } from '../../forms/password-field.tsx';
-import { SubmitButton } from '../../forms/submit-button.tsx';
-import { useForm } from '../../forms/use-form.ts';
 import { paths } from '../../paths.ts';
 
 /**
@@ -16,16 +12,15 @@ import { paths } from '../../paths.ts';
  */
 export function ChangePasswordForm() {
   const navigate = useNavigate();
-  const form = useForm({
+  const form = useValibotForm({
     schema: ChangePasswordInputSchema,
     initialValues: { oldPassword: '', password: '', confirmPassword: '' },
     onSubmit: async (input) => {
       try {
         await api.users.changePassword(input);
       } catch (error) {
-        form.showServerErrors(error);
         toast.error(errorMessage(error));
-        return;
+        throw error;
       }
       toast.success(TOASTS.passwordChanged, { description: ADMIN_TEXT.passwordChangedSignInAgain });
       await api.auth.signOut().catch(() => undefined);
@@ -44,22 +39,24 @@ export function ChangePasswordForm() {
       <PasswordField
         label="Current Password"
         autoComplete="current-password"
-        {...form.field('oldPassword')}
+        field={form.field('oldPassword')}
       />
       <PasswordField
         label="New Password"
         autoComplete="new-password"
-        hint={FIELD_MESSAGES.passwordRule}
-        {...form.field('password')}
+        field={form.field('password')}
       />
+      <p className="field__hint">{FIELD_MESSAGES.passwordRule}</p>
       <PasswordField
         label="Repeat Password"
         autoComplete="new-password"
-        {...form.field('confirmPassword')}
+        field={form.field('confirmPassword')}
       />
-      {form.formError ? <FormAlert>{form.formError}</FormAlert> : null}
+      <FormAlert message={form.formError} />
       <div className="form__actions">
-        <SubmitButton submitting={form.submitting}>Change Password</SubmitButton>
+        <SubmitButton pending={form.isSubmitting} className="button button--primary">
+          Change Password
+        </SubmitButton>
       </div>
     </form>
   );

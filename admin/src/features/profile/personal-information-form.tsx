@@ -1,92 +1,43 @@
+import type { OwnProfile } from '@fm/sdk/contracts';
 import { TOASTS } from '@fm/sdk/contracts';
-import { useCallback, useEffect, useState } from 'react';
-import { toast } from 'sonner';
+import { FormAlert, SubmitButton, TextField, toast, useValibotForm } from '@fm/widgets/kit';
+import { useQuery } from '@tanstack/react-query';
 import { ADMIN_TEXT } from '../../admin-texts.ts';
 import { api } from '../../api/client.ts';
-import { errorMessage, serverMessageOr } from '../../api/error-message.ts';
-import { FormAlert } from '../../forms/form-alert.tsx';
-import { SubmitButton } from '../../forms/submit-button.tsx';
-import { TextField } from '../../forms/text-field.tsx';
-import { useForm } from '../../forms/use-form.ts';
+import { serverMessageOr } from '../../api/error-message.ts';
 import { rememberUser } from '../../session/session-store.ts';
+import { LoadFailure } from '../../ui/load-failure.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
-import type { PersonalInformationValues } from './personal-information-schema.ts';
 import { nonEmptyFields, PersonalInformationFormSchema } from './personal-information-schema.ts';
 
-const EMPTY: PersonalInformationValues = { firstName: '', lastName: '', email: '' };
-
-type LoadState =
-  | { status: 'loading' }
-  | { status: 'ready' }
-  | { status: 'failed'; message: string };
+function valuesOf(profile: Pick<OwnProfile, 'firstName' | 'lastName' | 'email'>) {
+  return { firstName: profile.firstName, lastName: profile.lastName, email: profile.email };
+}
 
 /** The Personal Information tab: first name, last name and e-mail, prefilled from the profile. */
 export function PersonalInformationForm() {
-  const [load, setLoad] = useState<LoadState>({ status: 'loading' });
+  const profile = useQuery({ queryKey: ['admin-profile'], queryFn: () => api.users.getProfile() });
+  if (profile.isPending) return <Spinner label={ADMIN_TEXT.loading} />;
+  if (profile.isError) return <LoadFailure error={profile.error} onRetry={profile.refetch} />;
+  return <PersonalInformationFields initial={valuesOf(profile.data)} />;
+}
 
-  const form = useForm({
+function PersonalInformationFields({ initial }: { initial: ReturnType<typeof valuesOf> }) {
+  const form = useValibotForm({
     schema: PersonalInformationFormSchema,
-    initialValues: EMPTY,
+    initialValues: initial,
     onSubmit: async (values) => {
       try {
         const profile = await api.users.updateAccount(nonEmptyFields(values));
         rememberUser(profile);
-        form.reset({
-          firstName: profile.firstName,
-          lastName: profile.lastName,
-          email: profile.email,
-        });
+        form.commit(valuesOf(profile));
         toast.success(TOASTS.adminProfileUpdated);
       } catch (error) {
-        form.showServerErrors(error);
         toast.error(serverMessageOr(error, TOASTS.failedToUpdateProfile));
+        throw error;
       }
     },
   });
-  const { reset } = form;
-
-  const loadProfile = useCallback(
-    (isCurrent: () => boolean) => {
-      setLoad({ status: 'loading' });
-      api.users
-        .getProfile()
-        .then((profile) => {
-          if (!isCurrent()) return;
-          reset({ firstName: profile.firstName, lastName: profile.lastName, email: profile.email });
-          setLoad({ status: 'ready' });
-        })
-        .catch((error: unknown) => {
-          if (isCurrent()) setLoad({ status: 'failed', message: errorMessage(error) });
-        });
-    },
-    [reset],
-  );
-
-  useEffect(() => {
-    let current = true;
-    loadProfile(() => current);
-    return () => {
-      current = false;
-    };
-  }, [loadProfile]);
-
-  if (load.status === 'loading') return <Spinner label={ADMIN_TEXT.loading} />;
-  if (load.status === 'failed') {
-    return (
-      <div className="profile-form">
-        <FormAlert>{load.message}</FormAlert>
-        <div className="form__actions">
-          <button
-            type="button"
-            className="button button--secondary"
-            onClick={() => loadProfile(() => true)}
-          >
-            {ADMIN_TEXT.retry}
-          </button>
-        </div>
-      </div>
-    );
-  }
 
   return (
     <form
@@ -95,20 +46,16 @@ export function PersonalInformationForm() {
       noValidate
       aria-label="Personal Information"
     >
-      <div className="profile-form__row">
-        <TextField label="First Name" autoComplete="given-name" {...form.field('firstName')} />
-        <TextField label="Last Name" autoComplete="family-name" {...form.field('lastName')} />
+      <div className="form__row">
+        <TextField label="First Name" autoComplete="given-name" field={form.field('firstName')} />
+        <TextField label="Last Name" autoComplete="family-name" field={form.field('lastName')} />
       </div>
-      <TextField
-        label="Email"
-        type="email"
-        inputMode="email"
-        autoComplete="email"
-        {...form.field('email')}
-      />
-      {form.formError ? <FormAlert>{form.formError}</FormAlert> : null}
+      <TextField label="Email" type="email" autoComplete="email" field={form.field('email')} />
+      <FormAlert message={form.formError} />
       <div className="form__actions">
-        <SubmitButton submitting={form.submitting}>Save Changes</SubmitButton>
+        <SubmitButton pending={form.isSubmitting} className="button button--primary">
+          Save Changes
+        </SubmitButton>
       </div>
     </form>
   );

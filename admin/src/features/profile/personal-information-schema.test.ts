@@ -1,6 +1,6 @@
 import { FIELD_MESSAGES } from '@fm/sdk/contracts';
+import { validateForm } from '@fm/widgets/kit';
 import { describe, expect, it } from 'vitest';
-import { validateForm } from '../../forms/form-validation.ts';
 import { nonEmptyFields, PersonalInformationFormSchema } from './personal-information-schema.ts';
 
 describe('PersonalInformationFormSchema', () => {

@@ -290,6 +290,8 @@ export function useValibotForm<TValues extends FormValues, TSchema extends v.Gen
     fieldId,
     errorOf,
     formError,
+    /** Shows (or clears) a message for the whole form, e.g. a refusal decided after the call. */
+    setFormError,
     isSubmitting,
     /** Whether any value differs from the saved state. */
     isDirty: changed.length > 0,
