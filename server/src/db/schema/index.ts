@@ -5,5 +5,6 @@ export * from './franchises.ts';
 export * from './meetings.ts';
 export * from './messaging.ts';
 export * from './money.ts';
+export * from './realtime.ts';
 export * from './search.ts';
 export * from './system.ts';

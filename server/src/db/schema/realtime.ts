@@ -1,0 +1,22 @@
+import { index, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import { user } from './auth.ts';
+import { instant, timestamps } from './columns.ts';
+
+/**
+ * Single-use tickets that admit one socket to one realtime room (D15). Only the SHA-256 of a
+ * ticket is stored, so the table leaks nothing usable; a ticket is deleted when redeemed, and
+ * expired ones are swept when new ones are issued.
+ */
+export const realtimeTicket = sqliteTable(
+  'realtime_ticket',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    room: text('room').notNull(),
+    expiresAt: instant('expires_at').notNull(),
+    createdAt: timestamps.createdAt,
+  },
+  (t) => [index('realtime_ticket_expires_idx').on(t.expiresAt)],
+);
