@@ -41,6 +41,7 @@ export function staticApps(dirs: StaticDirs) {
   app.get(
     '/widgets/*',
     serveStatic({
+      precompressed: true,
       root: rel(dirs.widgets),
       rewriteRequestPath: (p) => p.replace(/^\/widgets/, ''),
     }),
@@ -53,6 +54,7 @@ export function staticApps(dirs: StaticDirs) {
   app.get(
     '/control-panel/*',
     serveStatic({
+      precompressed: true,
       root: rel(dirs.admin),
       rewriteRequestPath: (p) => p.replace(/^\/control-panel/, ''),
     }),
@@ -68,7 +70,8 @@ export function staticApps(dirs: StaticDirs) {
     await next();
     if (c.res.ok) c.header('cache-control', immutable);
   });
-  app.get('/*', serveStatic({ root: rel(dirs.portal) }));
+  // Builds write .br/.gz copies (scripts/precompress.mjs); the best one the browser accepts is sent.
+  app.get('/*', serveStatic({ precompressed: true, root: rel(dirs.portal) }));
   app.get('/*', (c) => (portalIndex ? c.html(portalIndex) : notBuilt(c, 'The portal')));
   return app;
 }

@@ -1,0 +1,52 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { afterAll, describe, expect, it } from 'vitest';
+import { precompress } from '../../../scripts/precompress.mjs';
+import { staticApps } from './static-apps.ts';
+
+const root = mkdtempSync(join(tmpdir(), 'fm-static-'));
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+const dirs = {
+  portal: join(root, 'portal'),
+  admin: join(root, 'admin'),
+  widgets: join(root, 'widgets'),
+  widgetsDemo: join(root, 'demo'),
+};
+for (const dir of Object.values(dirs)) mkdirSync(join(dir, 'assets'), { recursive: true });
+const script = `export const words = ${JSON.stringify('franchise '.repeat(400))};`;
+writeFileSync(join(dirs.portal, 'index.html'), '<!doctype html><title>portal</title>');
+writeFileSync(join(dirs.portal, 'assets/app-1.js'), script);
+writeFileSync(join(dirs.widgets, 'fm-widgets.js'), script);
+for (const dir of [dirs.portal, dirs.widgets]) precompress(dir);
+const app = staticApps(dirs);
+
+describe('static apps', () => {
+  it('sends the Brotli copy to browsers that take it, gzip to the others, plain to the rest', async () => {
+    const br = await app.request('/assets/app-1.js', {
+      headers: { 'accept-encoding': 'gzip, deflate, br' },
+    });
+    expect(br.headers.get('content-encoding')).toBe('br');
+    expect(br.headers.get('vary')).toContain('Accept-Encoding');
+    expect(br.headers.get('content-type')).toContain('javascript');
+    expect(br.headers.get('cache-control')).toContain('immutable');
+    expect(brotliDecompressSync(Buffer.from(await br.arrayBuffer())).toString()).toBe(script);
+
+    const gz = await app.request('/assets/app-1.js', { headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers.get('content-encoding')).toBe('gzip');
+    expect(gunzipSync(Buffer.from(await gz.arrayBuffer())).toString()).toBe(script);
+
+    const plain = await app.request('/assets/app-1.js');
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    expect(await plain.text()).toBe(script);
+  });
+
+  it('compresses the embeddable widgets too, still readable cross-origin', async () => {
+    const res = await app.request('/widgets/fm-widgets.js', {
+      headers: { 'accept-encoding': 'br' },
+    });
+    expect(res.headers.get('content-encoding')).toBe('br');
+    expect(res.headers.get('access-control-allow-origin')).toBe('*');
+  });
+});
