@@ -45,6 +45,8 @@ export const user = sqliteTable(
     /** SHA-256 of the activation token sent by e-mail; the token itself is never stored. */
     tokenActivation: text('token_activation'),
     tokenActivationExpiresAt: instant('token_activation_expires_at'),
+    /** The same token sealed with a key from AUTH_SECRET, so an admin can show the link again. */
+    tokenActivationSealed: text('token_activation_sealed'),
     /** A franchisor user's franchise (one franchise per franchisor user). */
     franchiseId: text('franchise_id').references((): AnySQLiteColumn => franchise.id, {
       onDelete: 'set null',
@@ -66,6 +68,8 @@ export const user = sqliteTable(
     // The AI search's change check: max(updated_at) of the franchisors, every second.
     index('user_role_updated_idx').on(t.role, t.updatedAt),
     uniqueIndex('user_token_activation_uq').on(t.tokenActivation),
+    // Admin dashboard: consultants new this month, sign-ups per day (issue 10).
+    index('user_role_created_idx').on(t.role, t.createdAt),
   ],
 );
 

@@ -48,6 +48,10 @@ export const meeting = sqliteTable(
     index('meeting_franchisor_idx').on(t.franchisorId, t.startAt),
     index('meeting_franchise_idx').on(t.franchiseId, t.startAt),
     index('meeting_status_idx').on(t.status, t.startAt),
+    // Admin dashboard and bookings list (issue 10).
+    index('meeting_start_idx').on(t.startAt),
+    index('meeting_completed_idx').on(t.status, t.markedAsCompletedAt),
+    index('meeting_declined_idx').on(t.status, t.declinedAt),
   ],
 );
 

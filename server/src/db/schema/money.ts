@@ -117,6 +117,8 @@ export const payment = sqliteTable(
     index('payment_consultant_idx').on(t.consultantId, t.createdAt),
     index('payment_status_idx').on(t.status, t.isPaid),
     index('payment_hold_due_idx').on(t.holdDueAt),
+    // Admin dashboard: money charged per day and month (issue 10).
+    index('payment_charged_idx').on(t.chargedAt),
   ],
 );
 
@@ -177,7 +179,10 @@ export const payout = sqliteTable(
     providerReference: text('provider_reference'),
     ...timestamps,
   },
-  (t) => [uniqueIndex('payout_consultant_period_uq').on(t.consultantId, t.period)],
+  (t) => [
+    uniqueIndex('payout_consultant_period_uq').on(t.consultantId, t.period),
+    index('payout_status_idx').on(t.status),
+  ],
 );
 
 /** Provider webhook events handled once. */
