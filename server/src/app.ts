@@ -142,7 +142,18 @@ export function createApp(deps: AppDeps) {
     .route('/calendar', booking.feeds)
     .route('/users', payments.users)
     .route('/stripe', payments.stripe)
-    .route('/chats', messagingRoutes({ db }))
+    .route(
+      '/chats',
+      messagingRoutes({
+        db,
+        uploads: deps.uploads,
+        realtime: deps.realtime,
+        mailer: deps.mailer,
+        logger,
+        publicUrl: env.PUBLIC_URL,
+        now: deps.now,
+      }),
+    )
     .route('/users', notificationRoutes({ db }))
     .route('/users', promotionRoutes({ db, now: deps.now }))
     .all('*', () => {

@@ -12,7 +12,7 @@ import { createRateLimiter } from './http/rate-limit.ts';
 import type { StaticDirs } from './http/static-apps.ts';
 import { createOutboxMailer, createSmtpMailer, type Mailer } from './mail/mailer.ts';
 import { createPayments } from './payments/payments.ts';
-import { createSilentPublisher } from './realtime/publisher.ts';
+import { createSilentPublisher, type RealtimePublisher } from './realtime/publisher.ts';
 import { createS3Storage } from './uploads/s3-storage.ts';
 import { createLocalStorage, type FileStorage } from './uploads/storage.ts';
 import { createUploadService } from './uploads/upload-service.ts';
@@ -38,6 +38,8 @@ export async function createContainer(options: {
   mailer?: Mailer;
   staticDirs?: StaticDirs | undefined;
   storage?: FileStorage;
+  /** How the API pushes into the rooms (tests pass a recording one). */
+  realtime?: RealtimePublisher;
 }) {
   const { env, database } = options;
   const db = database.db;
@@ -82,7 +84,7 @@ export async function createContainer(options: {
   const profiles = createProfileService({ db, uploads, refreshTokens });
   const payments = createPayments({ db, env, mailer, logger, now });
   // TODO(issue 9, realtime): the HTTP publisher to the PartyServer rooms replaces this.
-  const realtime = createSilentPublisher();
+  const realtime = options.realtime ?? createSilentPublisher();
   const app = createApp({
     realtime,
     payments,

@@ -9,6 +9,7 @@ import { type Container, createContainer } from '../container.ts';
 import { migrateDatabase, openDatabase } from '../db/client.ts';
 import { session } from '../db/schema/index.ts';
 import { loadEnv } from '../env.ts';
+import type { RealtimePublisher } from '../realtime/publisher.ts';
 
 export interface TestServer {
   /** Origin of the running server, e.g. http://127.0.0.1:51234 (the API is at `${url}/api`). */
@@ -38,6 +39,8 @@ export async function startTestServer(
     env?: Record<string, string>;
     now?: () => Date;
     seed?: (c: Container) => Promise<unknown>;
+    /** Receives what the API pushes into realtime rooms (tests record it). */
+    realtime?: RealtimePublisher;
   } = {},
 ): Promise<TestServer> {
   const dir = mkdtempSync(join(tmpdir(), 'fm-test-'));
@@ -68,6 +71,7 @@ export async function startTestServer(
     env,
     database,
     ...(options.now ? { now: options.now } : {}),
+    ...(options.realtime ? { realtime: options.realtime } : {}),
   });
   if (options.seed) await options.seed(container);
   server.removeAllListeners('request');

@@ -8,6 +8,54 @@ import type { FileStorage } from './storage.ts';
 
 export type UploadKind = 'image' | 'document' | 'attachment';
 
+/**
+ * Chat attachments (D13): JPEG/PNG images (shown inline) and everyday documents. Formats with a
+ * signature are recognised by their bytes; plain text has none, so it is accepted only as a
+ * text file by name (`.txt`, `.csv`, …), and the old binary Office formats (one container format
+ * shared with installers) only as `.doc`, `.xls` or `.ppt`.
+ */
+const CHAT_FILE_MIMES = [
+  'image/jpeg',
+  'image/png',
+  'application/pdf',
+  'application/rtf',
+  'application/zip',
+  'application/msword',
+  'application/vnd.ms-excel',
+  'application/vnd.ms-powerpoint',
+  'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  'application/vnd.openxmlformats-officedocument.presentationml.presentation',
+  'application/vnd.oasis.opendocument.text',
+  'application/vnd.oasis.opendocument.spreadsheet',
+  'application/vnd.oasis.opendocument.presentation',
+  'text/plain',
+  'text/csv',
+  'text/markdown',
+] as const;
+
+const TEXT_FILES: Record<string, string> = {
+  txt: 'text/plain',
+  log: 'text/plain',
+  csv: 'text/csv',
+  tsv: 'text/plain',
+  md: 'text/markdown',
+};
+const OLE_OFFICE_FILES: Record<string, string> = {
+  doc: 'application/msword',
+  xls: 'application/vnd.ms-excel',
+  ppt: 'application/vnd.ms-powerpoint',
+};
+const extensionOf = (name: string) => /\.([A-Za-z0-9]{1,8})$/.exec(name)?.[1]?.toLowerCase() ?? '';
+
+/** The type of a chat file from its bytes (and, where the bytes cannot tell, its name). */
+function attachmentMime(detected: string | undefined, bytes: Uint8Array, name: string) {
+  const ext = extensionOf(name);
+  if (detected === 'application/x-cfb') return OLE_OFFICE_FILES[ext];
+  if (detected) return detected;
+  return TEXT_FILES[ext] && isPlainText(bytes) ? TEXT_FILES[ext] : undefined;
+}
+
 const ACCEPTED: Record<
   UploadKind,
   { mimes: readonly string[]; maxBytes: number; message: string }
@@ -23,15 +71,7 @@ const ACCEPTED: Record<
     message: 'Only PDF documents or JPEG/PNG images are accepted',
   },
   attachment: {
-    mimes: [
-      'application/pdf',
-      'image/jpeg',
-      'image/png',
-      'image/gif',
-      'image/webp',
-      'application/zip',
-      'text/plain',
-    ],
+    mimes: CHAT_FILE_MIMES,
     maxBytes: ATTACHMENT_MAX_BYTES,
     message: 'This file type is not accepted',
   },
@@ -44,7 +84,19 @@ const EXTENSIONS: Record<string, string> = {
   'image/webp': 'webp',
   'application/pdf': 'pdf',
   'application/zip': 'zip',
+  'application/rtf': 'rtf',
+  'application/msword': 'doc',
+  'application/vnd.ms-excel': 'xls',
+  'application/vnd.ms-powerpoint': 'ppt',
+  'application/vnd.openxmlformats-officedocument.wordprocessingml.document': 'docx',
+  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': 'xlsx',
+  'application/vnd.openxmlformats-officedocument.presentationml.presentation': 'pptx',
+  'application/vnd.oasis.opendocument.text': 'odt',
+  'application/vnd.oasis.opendocument.spreadsheet': 'ods',
+  'application/vnd.oasis.opendocument.presentation': 'odp',
   'text/plain': 'txt',
+  'text/csv': 'csv',
+  'text/markdown': 'md',
 };
 
 /** The checked bytes of one upload, not yet stored. */
@@ -71,7 +123,7 @@ export function createUploadService(deps: { db: Db; storage: FileStorage }) {
       throw new AppError('UNSUPPORTED_MEDIA_TYPE', { message: rule.message });
     const detected = await fileTypeFromBuffer(bytes);
     const mime =
-      detected?.mime ?? (kind === 'attachment' && isPlainText(bytes) ? 'text/plain' : undefined);
+      kind === 'attachment' ? attachmentMime(detected?.mime, bytes, file.name) : detected?.mime;
     if (!mime || !rule.mimes.includes(mime))
       throw new AppError('UNSUPPORTED_MEDIA_TYPE', { message: rule.message });
     return { bytes, mime, name: file.name.slice(0, 200), kind };

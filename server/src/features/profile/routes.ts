@@ -132,7 +132,8 @@ export function profileRoutes(deps: {
 
   const files = new Hono<AppEnv>().get('/:id', async (c) => {
     const row = await deps.db.query.upload.findFirst({ where: eq(upload.id, c.req.param('id')) });
-    if (!row) throw new AppError('NOT_FOUND');
+    // Chat files are served only to their chat's participants, at /api/chats/attachments/{id}.
+    if (!row || row.kind === 'attachment') throw new AppError('NOT_FOUND');
     if (row.isPrivate && !c.get('user')) throw new AppError('UNAUTHORIZED');
     const stream = await uploads.storage.get(row.key);
     if (!stream) throw new AppError('NOT_FOUND');
