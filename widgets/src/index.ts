@@ -8,6 +8,7 @@ export * from './components/consultant-list/index.ts';
 export * from './components/franchisor-list/index.ts';
 export * from './components/list-kit/index.ts';
 export * from './components/profile-card/index.ts';
+export * from './components/promotions/index.ts';
 export * from './components/restricted-action/index.ts';
 export { parseTheme, WIDGET_THEMES, type WidgetTheme } from './theme.ts';
 export { toWidgetError, type WidgetError } from './widget-error.ts';

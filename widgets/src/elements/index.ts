@@ -1,6 +1,7 @@
 import { FmBookingModal } from './fm-booking-modal.ts';
 import { FmConsultantList } from './fm-consultant-list.ts';
 import { FmProfileCard } from './fm-profile-card.ts';
+import { FmPromotions } from './fm-promotions.ts';
 
 /**
  * Every custom element of the bundle, by tag name. A new widget adds one line here.
@@ -9,6 +10,7 @@ export const FM_ELEMENTS: Readonly<Record<`fm-${string}`, CustomElementConstruct
   'fm-profile-card': FmProfileCard,
   'fm-consultant-list': FmConsultantList,
   'fm-booking-modal': FmBookingModal,
+  'fm-promotions': FmPromotions,
 };
 
 /**
@@ -34,4 +36,5 @@ export { defaultApiBase } from './element-client.ts';
 export type { FmBookingModal, FmBookingModalAttributes } from './fm-booking-modal.ts';
 export type { FmConsultantListAttributes } from './fm-consultant-list.ts';
 export type { FmProfileCardAttributes } from './fm-profile-card.ts';
+export type { FmPromotionsAttributes } from './fm-promotions.ts';
 export { dispatchFmEvent, type FmEventName, useFmEvents } from './host-events.ts';

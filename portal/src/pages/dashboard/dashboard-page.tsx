@@ -1,5 +1,6 @@
 import { isApiError } from '@fm/sdk';
 import { GENERIC_MESSAGES, type Session as Meeting } from '@fm/sdk/contracts';
+import { Promotions } from '@fm/widgets';
 import { formatDollars } from '@fm/widgets/kit';
 import { type ReactNode, useEffect, useState } from 'react';
 import { Link } from 'react-router';
@@ -259,7 +260,8 @@ function CompletenessCard({ session }: { session: Session }) {
 }
 
 /**
- * `/dashboard`: the signed-in user's next meetings, spend (franchisor) or earnings (consultant)
+ * `/dashboard`: the promotions running for the user (a carousel, absent when there are none), then
+ * the signed-in user's next meetings, spend (franchisor) or earnings (consultant)
  * this month, unread messages and profile completeness at a glance.
  */
 export function DashboardPage() {
@@ -271,6 +273,9 @@ export function DashboardPage() {
   }
   return (
     <PageShell title="Dashboard" lead={`Welcome back, ${session.user.firstName}.`}>
+      <div className="dashboard-promotions" data-testid="dashboard-promotions">
+        <Promotions client={api} headingLevel={2} />
+      </div>
       <MyProfileProvider>
         <div className="dashboard">
           <NextMeetingsCard role={role} />
