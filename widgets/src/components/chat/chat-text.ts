@@ -16,6 +16,7 @@ export const CHAT_TEXT = {
   noChatsHint: 'Start one with Message on a profile or a meeting.',
   noMatches: (query: string) => `No conversation with “${query}”.`,
   unread: (count: number) => `${count} unread`,
+  moreChats: 'Show more conversations',
   you: 'You: ',
   noMessagesYet: 'No messages yet',
   retry: 'Try again',

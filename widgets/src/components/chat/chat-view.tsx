@@ -1,0 +1,129 @@
+import { type MouseEvent, useId, useRef } from 'react';
+import type { WidgetTheme } from '../../theme.ts';
+import { useNarrow } from '../list-kit/use-narrow.ts';
+import { ActionNotAvailableContent } from '../restricted-action/action-not-available.tsx';
+import { ModalFrame } from '../restricted-action/modal-frame.tsx';
+import restrictedStyles from '../restricted-action/restricted-action.css?inline';
+import { RESTRICTED_ACTION_TEXT } from '../restricted-action/restricted-action-text.ts';
+import styles from './chat.css?inline';
+import { ChatListView, type ChatListViewProps } from './chat-list-view.tsx';
+import { CHAT_TEXT } from './chat-text.ts';
+import { ConversationView, type ConversationViewProps } from './conversation-view.tsx';
+
+/** Why an action was refused with 403 (D11): the Action Not Available modal shows. */
+export type ChatRestriction = 'SUBSCRIPTION_REQUIRED' | 'PROFILE_INACTIVE';
+
+export interface ChatViewProps {
+  theme?: WidgetTheme | undefined;
+  /** The list pane (its `selectedChatId` also picks the pane shown on narrow screens). */
+  list: ChatListViewProps;
+  /** The open conversation; null shows "choose a conversation" beside the list. */
+  conversation: Omit<ConversationViewProps, 'backHref' | 'onBack' | 'now' | 'timeZone'> | null;
+  /** Where "Back to conversations" leads in the one-pane layout. */
+  listHref: string;
+  onBackToList?: ((event: MouseEvent<HTMLAnchorElement>) => void) | undefined;
+  /** Set after a 403 SUBSCRIPTION_REQUIRED / PROFILE_INACTIVE: the modal shows. */
+  restriction?: ChatRestriction | null | undefined;
+  activateHref: string;
+  onActivate?: ((event: MouseEvent<HTMLAnchorElement>) => void) | undefined;
+  onCloseRestriction?: (() => void) | undefined;
+  /** Set when the visitor is not signed in (401): a Log In link instead of the chat. */
+  signInHref?: string | null | undefined;
+  /** Forces the one-pane layout (stories); otherwise it follows the widget's own width. */
+  narrow?: boolean | undefined;
+}
+
+/**
+ * The chat as a pure view: the list and the open conversation side by side, or one pane at a time
+ * when the widget is narrower than the mobile breakpoint (768 px) — the list without a chosen chat,
+ * the conversation with a Back link otherwise. Refused actions (D11) show the Action Not
+ * Available modal; a visitor who is not signed in is invited to log in.
+ *
+ * @example
+ * <ChatView list={listProps} conversation={conversationProps} listHref="/chats"
+ *   activateHref="/my-profile/subscription" />
+ */
+export function ChatView({
+  theme = 'light',
+  list,
+  conversation,
+  listHref,
+  onBackToList,
+  restriction,
+  activateHref,
+  onActivate,
+  onCloseRestriction,
+  signInHref,
+  narrow: forcedNarrow,
+}: ChatViewProps) {
+  const root = useRef<HTMLDivElement>(null);
+  const measuredNarrow = useNarrow(root);
+  const narrow = forcedNarrow ?? measuredNarrow;
+  const titleId = useId();
+  const selected = list.selectedChatId !== null && conversation !== null;
+  const showList = !narrow || !selected;
+  const showConversation = !narrow || selected;
+
+  return (
+    <div
+      ref={root}
+      className="fm-ui fm-chat"
+      data-theme={theme}
+      data-layout={narrow ? 'single' : 'split'}
+      data-testid="fm-chat"
+    >
+      <style>{restrictedStyles + styles}</style>
+      {signInHref ? (
+        <div className="fm-chat-notice fm-chat__signin">
+          <p>{CHAT_TEXT.signIn}</p>
+          <a className="fm-btn fm-btn--primary" href={signInHref}>
+            {CHAT_TEXT.signInLink}
+          </a>
+        </div>
+      ) : (
+        <>
+          {showList ? (
+            <div className="fm-chat__pane fm-chat__pane--list">
+              <ChatListView {...list} />
+            </div>
+          ) : null}
+          {showConversation ? (
+            <div className="fm-chat__pane fm-chat__pane--conversation">
+              {conversation ? (
+                <ConversationView
+                  {...conversation}
+                  backHref={narrow ? listHref : null}
+                  onBack={onBackToList}
+                  now={list.now}
+                  timeZone={list.timeZone}
+                />
+              ) : (
+                <p className="fm-chat-notice fm-chat__choose">{CHAT_TEXT.chooseChat}</p>
+              )}
+            </div>
+          ) : null}
+        </>
+      )}
+      {restriction ? (
+        <ModalFrame
+          labelledBy={titleId}
+          describedBy={`${titleId}-text`}
+          onClose={() => onCloseRestriction?.()}
+          className="fm-modal__panel--small"
+        >
+          <ActionNotAvailableContent
+            titleId={titleId}
+            activateHref={activateHref}
+            onActivate={onActivate}
+            onClose={() => onCloseRestriction?.()}
+            message={
+              restriction === 'SUBSCRIPTION_REQUIRED'
+                ? RESTRICTED_ACTION_TEXT.subscriptionRequired
+                : RESTRICTED_ACTION_TEXT.body
+            }
+          />
+        </ModalFrame>
+      ) : null}
+    </div>
+  );
+}
