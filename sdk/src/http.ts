@@ -63,6 +63,12 @@ export interface CallOptions<TSchema extends v.GenericSchema> {
   retries?: number;
   /** Bypass every HTTP cache on the way (`cache: 'no-store'`): for polled counters. */
   fresh?: boolean;
+  /** Cancels the call (it then rejects with code `NETWORK_ERROR`). */
+  signal?: AbortSignal | undefined;
+  /** Milliseconds before this call is abandoned, or `false` for none (default: the client's). */
+  timeout?: number | false | undefined;
+  /** A `fetch` for this call only (uploads with progress send through `XMLHttpRequest`). */
+  fetch?: ((input: Request | URL | string, init?: RequestInit) => Promise<Response>) | undefined;
 }
 
 /**
@@ -186,6 +192,9 @@ export function createHttp(options: HttpOptions): Http {
         ...(call.json !== undefined ? { json: call.json } : {}),
         ...(call.body !== undefined ? { body: call.body } : {}),
         ...(call.fresh ? { cache: 'no-store' as const } : {}),
+        ...(call.signal ? { signal: call.signal } : {}),
+        ...(call.fetch ? { fetch: call.fetch } : {}),
+        ...(call.timeout !== undefined ? { timeout: call.timeout } : {}),
         retry: {
           limit: call.retries ?? 0,
           methods: [call.method],

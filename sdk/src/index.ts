@@ -23,7 +23,7 @@ export {
   ResponseShapeError,
   type SdkOperation,
 } from './errors.ts';
-export type { MessagesApi } from './messages.ts';
+export type { MessagesApi, UploadOptions, UploadProgress } from './messages.ts';
 export type { NotificationsApi } from './notifications.ts';
 export type { PaymentsApi } from './payments.ts';
 export { type ProfileApi, type ProfileFiles, toProfileFormData } from './profile.ts';
@@ -35,4 +35,5 @@ export {
   type StoredCredentials,
   type TokenStore,
 } from './token-store.ts';
+export { canReportUploadProgress } from './upload-progress.ts';
 export type { UsersApi } from './users.ts';

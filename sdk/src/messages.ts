@@ -1,18 +1,161 @@
-import { type UnreadCount, UnreadCountSchema } from './contracts/index.ts';
-import type { Http } from './http.ts';
+import { isHTTPError } from 'ky';
+import {
+  type ChatAttachment,
+  ChatAttachmentSchema,
+  type ChatDetail,
+  type ChatDetailQuery,
+  ChatDetailQuerySchema,
+  ChatDetailSchema,
+  type ChatList,
+  type ChatListQuery,
+  ChatListQuerySchema,
+  ChatListSchema,
+  type ChatMessage,
+  ChatMessageSchema,
+  type ChatSummary,
+  ChatSummarySchema,
+  type CreateChatInput,
+  CreateChatInputSchema,
+  type MarkChatReadResult,
+  MarkChatReadResultSchema,
+  type SendMessageInput,
+  SendMessageInputSchema,
+  type UnreadCount,
+  UnreadCountSchema,
+} from './contracts/index.ts';
+import { httpError, isApiError, networkError } from './errors.ts';
+import { type Http, withQuery } from './http.ts';
+import { canReportUploadProgress, type UploadProgress, xhrFetch } from './upload-progress.ts';
+import { validateInput } from './validate-input.ts';
+
+export type { UploadProgress } from './upload-progress.ts';
 
 /**
- * Messaging calls (user-area §7). This release has the unread count; the chat calls follow.
+ * Options of {@link MessagesApi.upload}.
  *
  * @example
  * ```ts
- * const { unreadCount } = await api.messages.unreadCount();
+ * const options: UploadOptions = { onProgress: ({ loaded, total }) => setPercent((100 * loaded) / total) };
+ * ```
+ */
+export interface UploadOptions {
+  /**
+   * Called as the file goes out (browsers: from `XMLHttpRequest`'s upload events). Where there
+   * is no `XMLHttpRequest` (Node), it is called once, with everything sent, when the upload is done.
+   */
+  onProgress?: ((progress: UploadProgress) => void) | undefined;
+  /** The file name to send when `file` is a `Blob` without one (default `'file'`). */
+  name?: string | undefined;
+  /** Cancels the upload. */
+  signal?: AbortSignal | undefined;
+}
+
+/**
+ * Chats (user-area §3, §7; D11, D12, D13): the caller's chats, a conversation page by page,
+ * starting a chat, sending, marking read, attachments and the unread count. Every call sends the
+ * stored credentials; a user reads and writes only chats they take part in (others answer 404).
+ * Writes need an active subscription (franchisor) or an activated profile (consultant): otherwise
+ * they reject with status 403 and code `SUBSCRIPTION_REQUIRED` or `PROFILE_INACTIVE`.
+ *
+ * @example
+ * ```ts
+ * const chat = await api.messages.create({ participants: [consultantId] });
+ * await api.messages.send(chat.id, { text: 'Hello!' });
+ * const { messages, nextCursor } = await api.messages.get(chat.id);
  * ```
  */
 export interface MessagesApi {
   /**
+   * `GET /api/chats?page&limit`: one page of the caller's chats, newest activity first, each with
+   * the other participant, the last message and its own unread count.
+   *
+   * @example
+   * ```ts
+   * const { data, total } = await api.messages.list({ page: 1 }); // 20 a page by default
+   * ```
+   */
+  list(query?: ChatListQuery, options?: { signal?: AbortSignal }): Promise<ChatList>;
+  /**
+   * `GET /api/chats/{id}?before&limit`: the chat (other participant, how far they have read) and
+   * one page of messages, oldest first. Pass `nextCursor` as `before` for the page before it;
+   * `nextCursor` is null on the page that reaches the first message.
+   *
+   * @example
+   * ```ts
+   * const page = await api.messages.get(chatId);
+   * const earlier = page.nextCursor ? await api.messages.get(chatId, { before: page.nextCursor }) : null;
+   * ```
+   */
+  get(
+    chatId: string,
+    query?: ChatDetailQuery,
+    options?: { signal?: AbortSignal },
+  ): Promise<ChatDetail>;
+  /**
+   * `POST /api/chats {participants}`: opens the chat with a consultant (as a franchisor) or a
+   * franchisor (as a consultant); answers the existing chat when the two already have one.
+   * 404 for a user who cannot be messaged, 422 for oneself or a user of the same role.
+   *
+   * @example
+   * ```ts
+   * const chat = await api.messages.create({ participants: [consultantId] });
+   * navigate(`/chats/${chat.id}`);
+   * ```
+   */
+  create(input: CreateChatInput): Promise<ChatSummary>;
+  /**
+   * `POST /api/chats/{id}/messages`: sends text, files uploaded with {@link MessagesApi.upload},
+   * or both. The text is stored and shown as plain text.
+   *
+   * @example
+   * ```ts
+   * const file = await api.messages.upload(picked);
+   * const message = await api.messages.send(chatId, { text: 'The FDD', attachmentIds: [file.id] });
+   * ```
+   */
+  send(chatId: string, input: SendMessageInput): Promise<ChatMessage>;
+  /**
+   * `POST /api/chats/{id}/read`: the caller has read the chat up to now; answers their unread count
+   * across all chats (for the badge).
+   *
+   * @example
+   * ```ts
+   * const { unreadCount } = await api.messages.markRead(chatId);
+   * ```
+   */
+  markRead(chatId: string): Promise<MarkChatReadResult>;
+  /**
+   * `POST /api/chats/upload` (multipart field `file`): uploads one attachment, checked by content
+   * (D13): JPEG/PNG images (`kind: 'image'`) and documents such as PDF, Word, Excel, PowerPoint,
+   * OpenDocument, RTF, ZIP and text files (`kind: 'document'`), up to 20 MB (413 above, 415 for
+   * other types). The file stays private to the uploader until it is sent in a chat.
+   *
+   * @example
+   * ```ts
+   * const attachment = await api.messages.upload(input.files[0], {
+   *   onProgress: ({ loaded, total }) => setPercent(Math.round((100 * loaded) / total)),
+   * });
+   * ```
+   */
+  upload(file: Blob, options?: UploadOptions): Promise<ChatAttachment>;
+  /**
+   * Downloads an attachment (`attachment.url`) with the caller's credentials, as a `Blob`: images
+   * are shown through `URL.createObjectURL(blob)`, documents saved from it. 404 unless the caller
+   * takes part in the chat (or uploaded the file).
+   *
+   * @example
+   * ```ts
+   * const blob = await api.messages.fetchAttachment(attachment);
+   * img.src = URL.createObjectURL(blob);
+   * ```
+   */
+  fetchAttachment(
+    attachment: Pick<ChatAttachment, 'id'> | string,
+    options?: { signal?: AbortSignal },
+  ): Promise<Blob>;
+  /**
    * `GET /api/chats/messages/unread-count`, bypassing caches: messages from others the user has
-   * not read yet. The portal polls it every `UNREAD_POLL_MS`.
+   * not read yet. The portal polls it every `UNREAD_POLL_MS` and on realtime events.
    *
    * @example
    * ```ts
@@ -21,6 +164,11 @@ export interface MessagesApi {
    */
   unreadCount(): Promise<UnreadCount>;
 }
+
+/** How long an upload may take before it is abandoned. */
+const UPLOAD_TIMEOUT_MS = 5 * 60_000;
+
+const chatPath = (chatId: string, rest = '') => `chats/${encodeURIComponent(chatId)}${rest}`;
 
 /**
  * Creates the messaging calls on a transport.
@@ -32,6 +180,99 @@ export interface MessagesApi {
  */
 export function createMessagesApi(http: Http): MessagesApi {
   return {
+    async list(query = {}, options = {}) {
+      validateInput('fetchChats', ChatListQuerySchema, query);
+      return http.call({
+        operation: 'fetchChats',
+        method: 'get',
+        path: withQuery('chats', { page: query.page, limit: query.limit }),
+        response: ChatListSchema,
+        fresh: true,
+        signal: options.signal,
+      });
+    },
+    async get(chatId, query = {}, options = {}) {
+      validateInput('fetchChat', ChatDetailQuerySchema, query);
+      return http.call({
+        operation: 'fetchChat',
+        method: 'get',
+        path: withQuery(chatPath(chatId), { before: query.before, limit: query.limit }),
+        response: ChatDetailSchema,
+        fresh: true,
+        signal: options.signal,
+      });
+    },
+    async create(input) {
+      const json = validateInput('createChat', CreateChatInputSchema, input);
+      return http.call({
+        operation: 'createChat',
+        method: 'post',
+        path: 'chats',
+        json,
+        response: ChatSummarySchema,
+      });
+    },
+    async send(chatId, input) {
+      const json = validateInput('sendMessage', SendMessageInputSchema, input);
+      return http.call({
+        operation: 'sendMessage',
+        method: 'post',
+        path: chatPath(chatId, '/messages'),
+        json,
+        response: ChatMessageSchema,
+      });
+    },
+    markRead(chatId) {
+      return http.call({
+        operation: 'markChatRead',
+        method: 'post',
+        path: chatPath(chatId, '/read'),
+        response: MarkChatReadResultSchema,
+      });
+    },
+    async upload(file, options = {}) {
+      const body = new FormData();
+      const name = options.name ?? (file instanceof File ? file.name : 'file');
+      body.append('file', file, name);
+      const withProgress = options.onProgress && canReportUploadProgress();
+      const result = await http.call({
+        operation: 'uploadAttachment',
+        method: 'post',
+        path: 'chats/upload',
+        body,
+        response: ChatAttachmentSchema,
+        signal: options.signal,
+        // 20 MB take a while on a slow line; the signal cancels sooner.
+        timeout: UPLOAD_TIMEOUT_MS,
+        ...(withProgress && options.onProgress ? { fetch: xhrFetch(options.onProgress) } : {}),
+      });
+      if (options.onProgress && !withProgress) {
+        options.onProgress({ loaded: file.size, total: file.size });
+      }
+      return result;
+    },
+    async fetchAttachment(attachment, options = {}) {
+      const id = typeof attachment === 'string' ? attachment : attachment.id;
+      try {
+        const response = await http.ky.get(`chats/attachments/${encodeURIComponent(id)}`, {
+          ...(options.signal ? { signal: options.signal } : {}),
+          headers: { accept: '*/*' },
+        });
+        return await response.blob();
+      } catch (error) {
+        if (isApiError(error)) throw error;
+        if (isHTTPError(error)) {
+          let text = '';
+          try {
+            text = await error.response.text();
+          } catch {
+            // The generic message is used.
+          }
+          throw httpError('fetchAttachment', error.response.status, text, error);
+        }
+        throw networkError('fetchAttachment', error);
+      }
+    },
     unreadCount() {
       return http.call({
         operation: 'fetchUnreadCount',

@@ -152,6 +152,13 @@ export const CLIENT_OPERATIONS = {
   resolveLateCancellation: 'Error resolving late cancellation',
   // Messaging
   fetchUnreadCount: 'Error fetching unread messages count',
+  fetchChats: 'Error fetching chats',
+  fetchChat: 'Error fetching chat',
+  createChat: 'Error creating chat',
+  sendMessage: 'Error sending message',
+  markChatRead: 'Error marking chat as read',
+  uploadAttachment: 'Error uploading attachment',
+  fetchAttachment: 'Error fetching attachment',
   // Admin panel (issue 10): calls the spec lists without an operation text
   fetchAdminUsers: 'Error fetching users',
   fetchAdminUser: 'Error fetching user',
