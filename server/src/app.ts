@@ -161,7 +161,7 @@ export function createApp(deps: AppDeps) {
     });
 
   const app = new Hono<AppEnv>();
-  app.use('*', requestLogger(logger));
+  app.use('*', requestLogger(logger, { trustIncomingId: env.TRUST_PROXY }));
   app.use(
     '*',
     secureHeaders({

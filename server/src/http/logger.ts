@@ -1,3 +1,6 @@
+import { type DestinationStream, pino } from 'pino';
+import { currentRequest } from './request-context.ts';
+
 export type LogLevel = 'silent' | 'error' | 'info' | 'debug';
 
 export interface Logger {
@@ -6,30 +9,76 @@ export interface Logger {
   debug(message: string, detail?: unknown): void;
 }
 
-const rank: Record<LogLevel, number> = { silent: 0, error: 1, info: 2, debug: 3 };
+/**
+ * Keys whose values never reach a log line, at any depth we log: credentials, tokens and secrets.
+ * A value is replaced, the key stays, so a line still says that something was there.
+ */
+export const REDACTED_KEYS = [
+  'authorization',
+  'cookie',
+  'set-cookie',
+  'password',
+  'oldPassword',
+  'confirmPassword',
+  'token',
+  'accessToken',
+  'refreshToken',
+  'ticket',
+  'secret',
+  'apiKey',
+] as const;
+
+const redactPaths = REDACTED_KEYS.flatMap((key) => [key, `*.${key}`, `*.*.${key}`]);
+
+/** Detail as structured fields: an error with its stack as `err`, anything else as `detail`. */
+function fieldsOf(detail: unknown): Record<string, unknown> {
+  if (detail === undefined) return {};
+  return detail instanceof Error ? { err: detail } : { detail };
+}
+
+const silentLogger: Logger = { error: () => {}, info: () => {}, debug: () => {} };
+
+let sharedStdout: DestinationStream | undefined;
+/** One buffered stdout stream per process, flushed synchronously when the process exits. */
+function stdout(): DestinationStream {
+  if (!sharedStdout) {
+    const stream = pino.destination({ dest: 1, sync: false, minLength: 4096 });
+    process.once('exit', () => stream.flushSync());
+    sharedStdout = stream;
+  }
+  return sharedStdout;
+}
 
 /**
- * A minimal leveled logger writing one line per event to stdout/stderr.
- * @example const logger = createLogger('info'); logger.info('listening', { port });
+ * The server's logger: one JSON object per line (pino), with the level, the ISO time, the request
+ * id of the request being served (see `runInRequest`) and no credentials (see `REDACTED_KEYS`).
+ * Lines are buffered and written asynchronously, so logging does not hold up a request.
+ *
+ * @example
+ * const logger = createLogger('info');
+ * logger.info('listening', { port: 8787 });
+ * // {"level":"info","time":"2026-11-25T15:40:00.000Z","msg":"listening","detail":{"port":8787}}
  */
-export function createLogger(level: LogLevel): Logger {
-  const at = rank[level];
-  const line = (lvl: string, message: string, detail: unknown) => {
-    const suffix =
-      detail === undefined
-        ? ''
-        : ` ${detail instanceof Error ? (detail.stack ?? detail.message) : JSON.stringify(detail)}`;
-    return `${new Date().toISOString()} ${lvl} ${message}${suffix}`;
-  };
+export function createLogger(level: LogLevel, destination?: DestinationStream): Logger {
+  if (level === 'silent') return silentLogger;
+  const base = pino(
+    {
+      level,
+      base: null,
+      timestamp: pino.stdTimeFunctions.isoTime,
+      formatters: { level: (label) => ({ level: label }) },
+      messageKey: 'msg',
+      redact: { paths: redactPaths, censor: '[redacted]' },
+      mixin: () => {
+        const request = currentRequest();
+        return request ? { reqId: request.reqId } : {};
+      },
+    },
+    destination ?? stdout(),
+  );
   return {
-    error: (m, d) => {
-      if (at >= 1) console.error(line('error', m, d));
-    },
-    info: (m, d) => {
-      if (at >= 2) console.log(line('info', m, d));
-    },
-    debug: (m, d) => {
-      if (at >= 3) console.log(line('debug', m, d));
-    },
+    error: (message, detail) => base.error(fieldsOf(detail), message),
+    info: (message, detail) => base.info(fieldsOf(detail), message),
+    debug: (message, detail) => base.debug(fieldsOf(detail), message),
   };
 }

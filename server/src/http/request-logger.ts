@@ -1,12 +1,33 @@
 import { createMiddleware } from 'hono/factory';
 import type { Logger } from './logger.ts';
+import { runInRequest } from './request-context.ts';
 
-/** One log line per request: method, path, status and duration. */
-export const requestLogger = (logger: Logger) =>
+/** The response header that names a request, for support and for correlating log lines. */
+export const REQUEST_ID_HEADER = 'x-request-id';
+/** What an incoming id may look like: short, printable, no room for log injection. */
+const INCOMING_ID = /^[A-Za-z0-9._:-]{8,128}$/;
+
+/**
+ * Names every request and logs one line for it. The id is the incoming `x-request-id` when a
+ * trusted proxy set it (`trustIncomingId`), else a fresh UUID; it goes back in the response header
+ * and onto every log line written while the request is served.
+ *
+ * @example
+ * app.use('*', requestLogger(logger, { trustIncomingId: env.TRUST_PROXY }));
+ */
+export const requestLogger = (logger: Logger, options: { trustIncomingId?: boolean } = {}) =>
   createMiddleware(async (c, next) => {
+    const incoming = options.trustIncomingId ? c.req.header(REQUEST_ID_HEADER) : undefined;
+    const reqId = incoming && INCOMING_ID.test(incoming) ? incoming : crypto.randomUUID();
     const started = performance.now();
-    await next();
-    logger.info(
-      `${c.req.method} ${c.req.path} ${c.res.status} ${(performance.now() - started).toFixed(1)}ms`,
-    );
+    await runInRequest({ reqId }, async () => {
+      await next();
+      c.header(REQUEST_ID_HEADER, reqId);
+      logger.info('request', {
+        method: c.req.method,
+        path: c.req.path,
+        status: c.res.status,
+        ms: Math.round((performance.now() - started) * 10) / 10,
+      });
+    });
   });

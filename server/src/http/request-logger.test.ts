@@ -1,0 +1,58 @@
+import { Writable } from 'node:stream';
+import { Hono } from 'hono';
+import { describe, expect, it } from 'vitest';
+import { createLogger } from './logger.ts';
+import { REQUEST_ID_HEADER, requestLogger } from './request-logger.ts';
+
+function appWith(trustIncomingId: boolean) {
+  const lines: Record<string, unknown>[] = [];
+  const stream = new Writable({
+    write(chunk, _encoding, done) {
+      for (const line of String(chunk).split('\n').filter(Boolean)) lines.push(JSON.parse(line));
+      done();
+    },
+  });
+  const logger = createLogger('info', stream);
+  const app = new Hono().use('*', requestLogger(logger, { trustIncomingId })).get('/work', (c) => {
+    logger.info('working');
+    return c.text('ok');
+  });
+  return { app, lines };
+}
+
+describe('requestLogger', () => {
+  it('names each request, answers the id, and puts it on every line of that request', async () => {
+    const { app, lines } = appWith(false);
+    const res = await app.request('/work');
+    const id = res.headers.get(REQUEST_ID_HEADER) ?? '';
+    expect(id).toMatch(/^[0-9a-f-]{36}$/);
+    expect(lines).toEqual([
+      expect.objectContaining({ msg: 'working', reqId: id }),
+      expect.objectContaining({
+        msg: 'request',
+        reqId: id,
+        detail: expect.objectContaining({ method: 'GET', path: '/work', status: 200 }),
+      }),
+    ]);
+    const again = await app.request('/work');
+    expect(again.headers.get(REQUEST_ID_HEADER)).not.toBe(id);
+  });
+
+  it('takes an incoming id only from a trusted proxy, and only a well-formed one', async () => {
+    const untrusted = appWith(false);
+    const spoofed = await untrusted.app.request('/work', {
+      headers: { [REQUEST_ID_HEADER]: 'client-chosen-id' },
+    });
+    expect(spoofed.headers.get(REQUEST_ID_HEADER)).not.toBe('client-chosen-id');
+
+    const trusted = appWith(true);
+    const kept = await trusted.app.request('/work', {
+      headers: { [REQUEST_ID_HEADER]: 'proxy-id-0001' },
+    });
+    expect(kept.headers.get(REQUEST_ID_HEADER)).toBe('proxy-id-0001');
+    const injected = await trusted.app.request('/work', {
+      headers: { [REQUEST_ID_HEADER]: 'bad id with "quotes" and {braces}' },
+    });
+    expect(injected.headers.get(REQUEST_ID_HEADER)).toMatch(/^[0-9a-f-]{36}$/);
+  });
+});
