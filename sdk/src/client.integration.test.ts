@@ -52,6 +52,16 @@ describe('the SDK against the real API', () => {
     expect(unauthorized()).toBe(0);
   });
 
+  it('names the failed request with the id the server answered, to quote to support', async () => {
+    const { api } = newClient();
+    const first = await api.auth.signIn({ email: email(), password }).catch((e: unknown) => e);
+    const second = await api.auth.signIn({ email: email(), password }).catch((e: unknown) => e);
+    const idOf = (e: unknown) => (isApiError(e) ? e.requestId : 'not an ApiError');
+    expect(idOf(first)).toMatch(/^[0-9a-f-]{36}$/);
+    expect(idOf(second)).toMatch(/^[0-9a-f-]{36}$/);
+    expect(idOf(first)).not.toBe(idOf(second));
+  });
+
   it('replaces the stored tokens from response headers when the access token has expired', async () => {
     const { api, store } = newClient();
     await api.auth.signUp({

@@ -61,6 +61,8 @@ export interface ApiErrorInit {
   /** Overrides the whole message (used for non-HTTP failures). */
   message?: string;
   errors?: Record<string, string> | undefined;
+  /** The server's `x-request-id` for the failed call, to quote to support. */
+  requestId?: string | undefined;
   cause?: unknown;
 }
 
@@ -93,6 +95,11 @@ export class ApiError extends Error {
   readonly serverMessage: string | undefined;
   /** The call that failed, a key of `OPERATIONS`/`CLIENT_OPERATIONS` (e.g. `'signIn'`). */
   readonly operation: SdkOperation;
+  /**
+   * The id the server gave the failed request (its `x-request-id` header): quote it to support,
+   * it finds every log line of that request. `undefined` when no HTTP answer came.
+   */
+  readonly requestId: string | undefined;
 
   constructor(init: ApiErrorInit) {
     super(
@@ -104,6 +111,7 @@ export class ApiError extends Error {
     this.code = init.code;
     this.serverMessage = init.serverMessage;
     this.operation = init.operation;
+    this.requestId = init.requestId;
     if (init.errors !== undefined) this.errors = init.errors;
   }
 }
@@ -182,6 +190,20 @@ const STATUS_CODES: Readonly<Record<number, ErrorCode>> = {
   503: 'SERVICE_UNAVAILABLE',
 };
 
+/** The header in which the server names each request. */
+export const REQUEST_ID_HEADER = 'x-request-id';
+
+/** The request id of an HTTP failure, read from the response a ky `HTTPError` (the cause) holds. */
+function requestIdOf(cause: unknown): string | undefined {
+  if (typeof cause !== 'object' || cause === null || !('response' in cause)) return undefined;
+  // Duck-typed: the Response may come from another realm (a fetch passed in, a test runner).
+  const { response } = cause as { response?: { headers?: { get?: unknown } } };
+  const get = response?.headers?.get;
+  if (typeof get !== 'function') return undefined;
+  const id: unknown = get.call(response?.headers, REQUEST_ID_HEADER);
+  return typeof id === 'string' && id !== '' ? id : undefined;
+}
+
 function codeForStatus(status: number): ApiErrorCode {
   return STATUS_CODES[status] ?? (status >= 500 ? 'INTERNAL_ERROR' : 'HTTP_ERROR');
 }
@@ -206,7 +228,8 @@ const LenientErrorBodySchema = v.object({
 
 /**
  * The {@link ApiError} of an HTTP error answer with the given (already read) body text (D7 shape:
- * `{ message, code, errors? }`; anything else gives the generic message).
+ * `{ message, code, errors? }`; anything else gives the generic message). When `cause` is ky's
+ * `HTTPError`, the error carries the answer's request id.
  *
  * @example
  * ```ts
@@ -234,6 +257,7 @@ export function httpError(
     code: body?.code ?? codeForStatus(status),
     serverMessage: body?.message,
     errors: errors && Object.keys(errors).length > 0 ? errors : undefined,
+    requestId: requestIdOf(cause),
     cause,
   });
 }

@@ -103,6 +103,7 @@ export function createApp(deps: AppDeps) {
           AUTH_HEADERS.newAccessToken,
           AUTH_HEADERS.newRefreshToken,
           'set-auth-token',
+          'x-request-id',
         ],
         credentials: true,
         maxAge: 600,
