@@ -64,6 +64,7 @@ const ODD_QUERY = new URLSearchParams({
   consultantId: '%00',
   calendar: 'myspace',
   token: 'x',
+  before: 'no-such-message',
 }).toString();
 
 const WRONG_TYPES = JSON.stringify({
@@ -82,6 +83,8 @@ const WRONG_TYPES = JSON.stringify({
   paymentMethodId: {},
   isDefault: 'yes',
   participants: 3,
+  text: { html: '<b>' },
+  attachmentIds: 'x',
   weeklyHours: 'all',
   meetingLengths: [-15, 'a'],
   token: [],
@@ -154,6 +157,18 @@ describe('bad input never gets a 500', () => {
     expect(routes.length).toBeGreaterThan(60);
     expect(routes).toContainEqual({ method: 'POST', path: '/api/session' });
     expect(routes).toContainEqual({ method: 'PATCH', path: '/api/users' });
+    for (const chatRoute of [
+      'GET /api/chats',
+      'POST /api/chats',
+      'GET /api/chats/:id',
+      'POST /api/chats/:id/messages',
+      'POST /api/chats/:id/read',
+      'POST /api/chats/upload',
+      'GET /api/chats/attachments/:id',
+    ]) {
+      const [method, path] = chatRoute.split(' ');
+      expect(routes).toContainEqual({ method, path });
+    }
   });
 
   for (const role of ['guest', 'consultant', 'franchisor', 'admin'] as const) {
