@@ -1,6 +1,6 @@
-import type { ChatAttachment } from '@fm/sdk/contracts';
 import { type MouseEvent, useLayoutEffect, useMemo, useRef } from 'react';
 import { ListAvatar } from '../list-kit/avatar.tsx';
+import type { AttachmentLoader } from './attachment-loader.ts';
 import { participantInitials, participantName } from './chat-format.ts';
 import { CHAT_TEXT } from './chat-text.ts';
 import { ComposerView, type ComposerViewProps } from './composer-view.tsx';
@@ -23,7 +23,8 @@ export interface ConversationViewProps {
   onRetryLoad?: (() => void) | undefined;
   onRetrySend?: ((key: string) => void) | undefined;
   onDiscard?: ((key: string) => void) | undefined;
-  attachmentUrl?: ((attachment: ChatAttachment) => string) | undefined;
+  /** Fetches attachments with the user's credentials. */
+  attachments: AttachmentLoader;
   now: number;
   timeZone: string;
 }
@@ -93,7 +94,7 @@ export function ConversationView({
   onRetryLoad,
   onRetrySend,
   onDiscard,
-  attachmentUrl,
+  attachments,
   now,
   timeZone,
 }: ConversationViewProps) {
@@ -213,7 +214,7 @@ export function ConversationView({
                   startsRun={startsRun}
                   senderName={name}
                   timeZone={timeZone}
-                  attachmentUrl={attachmentUrl}
+                  attachments={attachments}
                   onRetry={onRetrySend}
                   onDiscard={onDiscard}
                 />

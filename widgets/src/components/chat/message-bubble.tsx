@@ -1,4 +1,6 @@
 import type { ChatAttachment } from '@fm/sdk/contracts';
+import { type MouseEvent, useEffect, useState } from 'react';
+import type { AttachmentLoader } from './attachment-loader.ts';
 import { formatBytes, formatMessageDateTime, formatMessageTime } from './chat-format.ts';
 import { CHAT_TEXT } from './chat-text.ts';
 import type { TimelineEntry } from './conversation-state.ts';
@@ -11,8 +13,8 @@ export interface MessageBubbleProps {
   /** The other participant's name, read before their messages by screen readers. */
   senderName: string;
   timeZone: string;
-  /** Where the browser fetches an attachment (the attachment's own `url` by default). */
-  attachmentUrl?: ((attachment: ChatAttachment) => string) | undefined;
+  /** Fetches attachments with the user's credentials. */
+  attachments: AttachmentLoader;
   onRetry?: ((key: string) => void) | undefined;
   onDiscard?: ((key: string) => void) | undefined;
 }
@@ -37,7 +39,7 @@ export function MessageBubble({
   startsRun,
   senderName,
   timeZone,
-  attachmentUrl = (a) => a.url,
+  attachments,
   onRetry,
   onDiscard,
 }: MessageBubbleProps) {
@@ -55,21 +57,7 @@ export function MessageBubble({
         {images.length > 0 ? (
           <div className="fm-msg__images">
             {images.map((image) => (
-              <a
-                key={image.id}
-                className="fm-msg__image-link"
-                href={attachmentUrl(image)}
-                target="_blank"
-                rel="noopener noreferrer"
-                aria-label={CHAT_TEXT.openImage(image.name)}
-              >
-                <img
-                  className="fm-msg__image"
-                  src={attachmentUrl(image)}
-                  alt={image.name}
-                  loading="lazy"
-                />
-              </a>
+              <AttachmentImage key={image.id} image={image} loader={attachments} />
             ))}
           </div>
         ) : null}
@@ -77,24 +65,7 @@ export function MessageBubble({
           <ul className="fm-msg__documents">
             {documents.map((document) => (
               <li key={document.id}>
-                <a
-                  className="fm-msg__document"
-                  href={attachmentUrl(document)}
-                  download={document.name}
-                  aria-label={CHAT_TEXT.download(document.name, formatBytes(document.size))}
-                >
-                  <svg
-                    viewBox="0 0 24 24"
-                    width="22"
-                    height="22"
-                    aria-hidden="true"
-                    focusable="false"
-                  >
-                    <path d="M6 2h8l6 6v12a2 2 0 0 1-2 2H6a2 2 0 0 1-2-2V4a2 2 0 0 1 2-2Zm7 1.5V9h5.5L13 3.5ZM8 13h8v1.5H8V13Zm0 3.5h8V18H8v-1.5Z" />
-                  </svg>
-                  <span className="fm-msg__document-name">{document.name}</span>
-                  <span className="fm-msg__document-size">{formatBytes(document.size)}</span>
-                </a>
+                <AttachmentDocument document={document} loader={attachments} />
               </li>
             ))}
           </ul>
@@ -182,5 +153,108 @@ function Tick({ status }: { status: NonNullable<TimelineEntry['delivery']> }) {
         )}
       </svg>
     </span>
+  );
+}
+
+/** The object URL of an attachment once fetched, null before, 'failed' when it could not be. */
+function useObjectUrl(
+  loader: AttachmentLoader,
+  attachment: ChatAttachment,
+): string | null | 'failed' {
+  const [url, setUrl] = useState<string | null | 'failed'>(null);
+  useEffect(() => {
+    let current = true;
+    setUrl(null);
+    loader.objectUrl(attachment).then(
+      (next) => {
+        if (current) setUrl(next);
+      },
+      () => {
+        if (current) setUrl('failed');
+      },
+    );
+    return () => {
+      current = false;
+    };
+  }, [loader, attachment]);
+  return url;
+}
+
+/** An image shown inline; a click opens it full size in a new tab. */
+function AttachmentImage({ image, loader }: { image: ChatAttachment; loader: AttachmentLoader }) {
+  const url = useObjectUrl(loader, image);
+  if (url === null || url === 'failed') {
+    return (
+      <span
+        className={`fm-msg__image fm-msg__image--placeholder${url === 'failed' ? ' fm-msg__image--failed' : ''}`}
+        role="img"
+        aria-label={image.name}
+        aria-busy={url === null}
+      >
+        {url === 'failed' ? image.name : null}
+      </span>
+    );
+  }
+  return (
+    <a
+      className="fm-msg__image-link"
+      href={url}
+      target="_blank"
+      rel="noopener noreferrer"
+      aria-label={CHAT_TEXT.openImage(image.name)}
+    >
+      <img className="fm-msg__image" src={url} alt={image.name} />
+    </a>
+  );
+}
+
+/**
+ * A document as a download link with its name and size. The file is fetched with the user's
+ * credentials when the link is used, then saved under its own name.
+ */
+function AttachmentDocument({
+  document: file,
+  loader,
+}: {
+  document: ChatAttachment;
+  loader: AttachmentLoader;
+}) {
+  const [busy, setBusy] = useState(false);
+  const size = formatBytes(file.size);
+  const download = (event: MouseEvent<HTMLAnchorElement>) => {
+    event.preventDefault();
+    if (busy) return;
+    const link = event.currentTarget;
+    setBusy(true);
+    loader.objectUrl(file).then(
+      (url) => {
+        setBusy(false);
+        const save = link.ownerDocument.createElement('a');
+        save.href = url;
+        save.download = file.name;
+        save.rel = 'noopener';
+        save.hidden = true;
+        link.after(save);
+        save.click();
+        save.remove();
+      },
+      () => setBusy(false),
+    );
+  };
+  return (
+    <a
+      className="fm-msg__document"
+      href={file.url}
+      download={file.name}
+      aria-label={CHAT_TEXT.download(file.name, size)}
+      aria-busy={busy}
+      onClick={download}
+    >
+      <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" focusable="false">
+        <path d="M6 2h8l6 6v12a2 2 0 0 1-2 2H6a2 2 0 0 1-2-2V4a2 2 0 0 1 2-2Zm7 1.5V9h5.5L13 3.5ZM8 13h8v1.5H8V13Zm0 3.5h8V18H8v-1.5Z" />
+      </svg>
+      <span className="fm-msg__document-name">{file.name}</span>
+      <span className="fm-msg__document-size">{size}</span>
+    </a>
   );
 }

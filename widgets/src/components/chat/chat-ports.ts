@@ -1,0 +1,53 @@
+import type {
+  ChatAttachment,
+  ChatDetail,
+  ChatDetailQuery,
+  ChatList,
+  ChatListQuery,
+  ChatMessage,
+  ChatSummary,
+  CreateChatInput,
+  MarkChatReadResult,
+  RealtimeServerMessage,
+  SendMessageInput,
+} from '@fm/sdk/contracts';
+
+/**
+ * The chat calls the widget makes. In an app it is the SDK's `client.messages` (see
+ * `chatSourceOf`); stories pass fixtures.
+ *
+ * @example
+ * const source: ChatSource = chatSourceOf(api);
+ */
+export interface ChatSource {
+  list(query: ChatListQuery): Promise<ChatList>;
+  get(chatId: string, query?: ChatDetailQuery): Promise<ChatDetail>;
+  /** Opens the chat with another user (the existing one when there is one). */
+  create(input: CreateChatInput): Promise<ChatSummary>;
+  send(chatId: string, input: SendMessageInput): Promise<ChatMessage>;
+  markRead(chatId: string): Promise<MarkChatReadResult>;
+  /** Uploads one file; `onProgress` gets 0 to 1. */
+  upload(
+    file: File,
+    options: { onProgress: (fraction: number) => void; signal: AbortSignal },
+  ): Promise<ChatAttachment>;
+  /** Downloads an attachment with the user's credentials. */
+  fetchAttachment(attachment: ChatAttachment): Promise<Blob>;
+}
+
+/**
+ * Where live frames come from (D12, D15): the user's realtime room, opened by the app (one socket
+ * for the bell, the badge and the chat) or by the widget itself. While it is not live the widget
+ * polls the API instead.
+ *
+ * @example
+ * const realtime: ChatRealtime = { subscribe, isLive: () => socketOpen, onLiveChange };
+ */
+export interface ChatRealtime {
+  /** Every frame of the user's room; returns the unsubscribe function. */
+  subscribe(listener: (frame: RealtimeServerMessage) => void): () => void;
+  /** Whether frames are arriving now (the socket is open). */
+  isLive(): boolean;
+  /** Called with `true` when the socket opens (again) and `false` when it drops. */
+  onLiveChange(listener: (live: boolean) => void): () => void;
+}
