@@ -126,10 +126,7 @@ export function createApp(deps: AppDeps) {
     .route('/', systemRoutes({ db, partyUrl: env.PARTY_URL }))
     // Before /auth: better-auth's catch-all would take /auth/consultant/* otherwise.
     .route('/auth/consultant', booking.connect)
-    .route(
-      '/auth',
-      authRoutes({ accounts: deps.accounts, auth: deps.auth, trustProxy: env.TRUST_PROXY }),
-    )
+    .route('/auth', authRoutes({ accounts: deps.accounts, trustProxy: env.TRUST_PROXY }))
     .route('/users', userRoutes({ db, accounts: deps.accounts, trustProxy: env.TRUST_PROXY }))
     .route('/users', profile.users)
     .route('/profile', profile.profile)

@@ -6,16 +6,16 @@ import {
   SignUpInputSchema,
 } from '@fm/sdk/contracts';
 import { Hono } from 'hono';
-import type { Auth } from '../../auth/auth.ts';
 import { type AppEnv, requireUser } from '../../auth/session.ts';
 import { clientIp } from '../../http/client-ip.ts';
 import { validate } from '../../http/validate.ts';
 import type { AccountService } from './service.ts';
 
 /**
- * `/api/auth/*`: our wrappers with the spec's rules first, then better-auth's own handler for the rest.
+ * `/api/auth/*`: the product's auth calls, each with the spec's rules and our limits, on top of
+ * better-auth's server API. better-auth's HTTP handler is not mounted.
  */
-export function authRoutes(deps: { accounts: AccountService; auth: Auth; trustProxy: boolean }) {
+export function authRoutes(deps: { accounts: AccountService; trustProxy: boolean }) {
   const { accounts } = deps;
   const ip = (c: Parameters<typeof clientIp>[0]) => clientIp(c, deps.trustProxy);
   return new Hono<AppEnv>()
@@ -38,6 +38,7 @@ export function authRoutes(deps: { accounts: AccountService; auth: Auth; trustPr
       const { token, password } = c.req.valid('json');
       await accounts.resetPassword(token, password);
       return c.json({ ok: true as const });
-    })
-    .on(['GET', 'POST'], '/*', (c) => deps.auth.handler(c.req.raw));
+    });
+  // Nothing else of better-auth is mounted: its own endpoints (password-reset mails, e-mail
+  // change, admin plugin calls…) would bypass these rules and limits. They answer 404.
 }

@@ -58,8 +58,18 @@ export const activationLink = (publicUrl: string, role: Role, token: string) =>
  * Identity rules of D5/D6 on top of better-auth: sign-up with a role (never admin) and the 18+ rule,
  * sign-in refusing deleted and deactivated accounts, refresh tokens, activation links, password changes.
  */
+/** Per-account sign-in limit, as a multiple of the per address-and-account one. */
+const ACCOUNT_FACTOR = 3;
+/** Per-address sign-in limit over all accounts, as a multiple of the per address-and-account one. */
+const ADDRESS_FACTOR = 10;
+
 export function createAccountService(deps: AccountServiceDeps) {
   const { db, auth, refreshTokens, now } = deps;
+
+  /** Counts a hit on every key; the first one over its limit refuses the call (429). */
+  async function hitAll(keys: readonly (readonly [string, number])[]): Promise<void> {
+    for (const [key, max] of keys) await deps.limiter.hit(key, max);
+  }
 
   const findUserByEmail = (email: string) =>
     db.query.user.findFirst({ where: eq(user.email, email.toLowerCase()) });
@@ -116,7 +126,12 @@ export function createAccountService(deps: AccountServiceDeps) {
 
   async function signIn(input: SignInInput, ip: string): Promise<AuthResult> {
     const email = input.email.toLowerCase();
-    await deps.limiter.hit(`sign-in:${ip}:${email}`, deps.limits.signIn);
+    await hitAll([
+      [`sign-in:${ip}:${email}`, deps.limits.signIn],
+      // One account guessed at from many addresses, and one address trying many accounts.
+      [`sign-in-account:${email}`, deps.limits.signIn * ACCOUNT_FACTOR],
+      [`sign-in-address:${ip}`, deps.limits.signIn * ADDRESS_FACTOR],
+    ]);
     let token: string;
     try {
       const result = await auth.api.signInEmail({ body: { email, password: input.password } });
@@ -227,7 +242,13 @@ export function createAccountService(deps: AccountServiceDeps) {
   }
 
   async function forgotPassword(email: string, ip: string): Promise<void> {
-    await deps.limiter.hit(`forgot:${ip}:${email}`, deps.limits.signIn);
+    // Reset mails are limited per account too, so nobody can flood one inbox from many addresses.
+    const account = email.toLowerCase();
+    await hitAll([
+      [`forgot:${ip}:${account}`, deps.limits.signIn],
+      [`forgot-account:${account}`, deps.limits.signIn],
+      [`forgot-address:${ip}`, deps.limits.signIn * ACCOUNT_FACTOR],
+    ]);
     const stored = await findUserByEmail(email);
     if (!stored || stored.isDeleted || stored.isDeactivated) return;
     await auth.api.requestPasswordReset({ body: { email: stored.email, redirectTo: '/' } });
