@@ -4,6 +4,7 @@
  */
 export { FmClientProvider, type FmClientProviderProps, useFmClient } from './client-context.tsx';
 export * from './components/booking-modal/index.ts';
+export * from './components/chat/index.ts';
 export * from './components/consultant-list/index.ts';
 export * from './components/franchisor-list/index.ts';
 export * from './components/list-kit/index.ts';

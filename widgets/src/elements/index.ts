@@ -1,4 +1,5 @@
 import { FmBookingModal } from './fm-booking-modal.ts';
+import { FmChat } from './fm-chat.ts';
 import { FmConsultantList } from './fm-consultant-list.ts';
 import { FmProfileCard } from './fm-profile-card.ts';
 import { FmPromotions } from './fm-promotions.ts';
@@ -10,6 +11,7 @@ export const FM_ELEMENTS: Readonly<Record<`fm-${string}`, CustomElementConstruct
   'fm-profile-card': FmProfileCard,
   'fm-consultant-list': FmConsultantList,
   'fm-booking-modal': FmBookingModal,
+  'fm-chat': FmChat,
   'fm-promotions': FmPromotions,
 };
 
@@ -34,6 +36,7 @@ defineFmElements();
 export { parsePageSize, portalUrlFor, signInUrlFor } from './element-attributes.ts';
 export { defaultApiBase } from './element-client.ts';
 export type { FmBookingModal, FmBookingModalAttributes } from './fm-booking-modal.ts';
+export type { FmChatAttributes } from './fm-chat.ts';
 export type { FmConsultantListAttributes } from './fm-consultant-list.ts';
 export type { FmProfileCardAttributes } from './fm-profile-card.ts';
 export type { FmPromotionsAttributes } from './fm-promotions.ts';
