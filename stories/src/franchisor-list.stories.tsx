@@ -1,8 +1,9 @@
-import type { FranchisorListItem, FranchisorSearchResult } from '@fm/sdk/contracts';
+import type { AiMatch, FranchisorListItem } from '@fm/sdk/contracts';
 import {
   emptyFranchisorFilters,
   type FranchisorFavourites,
   type FranchisorFilters,
+  type FranchisorListResult,
   FranchisorListView,
   type ListState,
   type WidgetTheme,
@@ -17,9 +18,10 @@ import {
 } from './fixtures/discovery.ts';
 
 interface FranchisorListStoryProps {
-  state: ListState<FranchisorSearchResult>;
+  state: ListState<FranchisorListResult>;
   filters?: Partial<FranchisorFilters>;
   withFavourites?: boolean;
+  aiSearch?: boolean;
   theme?: WidgetTheme;
   width?: number;
 }
@@ -29,6 +31,7 @@ function FranchisorListStory({
   state,
   filters: initial,
   withFavourites = true,
+  aiSearch = false,
   theme = 'light',
   width,
 }: FranchisorListStoryProps) {
@@ -61,6 +64,7 @@ function FranchisorListStory({
         onSelect={() => {}}
         onRetry={() => {}}
         theme={theme}
+        aiSearch={aiSearch}
       />
     </div>
   );
@@ -133,4 +137,52 @@ export const Narrow: Story = {
 export const Dark: Story = {
   name: 'Dark theme',
   args: { theme: 'dark', state: { status: 'ready', result: franchisorResult(many, 120) } },
+};
+
+const sentence = 'home-based senior care under $150k in Texas';
+const aiMatches: AiMatch[] = [
+  { kind: 'category', text: 'senior care', value: 'Senior Care' },
+  { kind: 'state', text: 'Texas', value: 'TX' },
+  { kind: 'investment', text: 'under $150k', value: '≤ $150,000' },
+  { kind: 'flag', text: 'home-based', value: 'homeBased' },
+];
+const ranked = many.slice(0, 4);
+
+export const AiSearchOffered: Story = {
+  name: 'AI search offered (signed-in consultant)',
+  args: { aiSearch: true, state: { status: 'ready', result: franchisorResult(many, 120) } },
+};
+
+export const AiSearchAnswered: Story = {
+  name: 'AI search: what was understood, and what each brand matched',
+  args: {
+    aiSearch: true,
+    filters: { ai: sentence },
+    state: {
+      status: 'ready',
+      result: {
+        ...franchisorResult(ranked, 87),
+        ai: {
+          query: sentence,
+          interpretation: {
+            categories: ['Senior Care'],
+            states: ['TX'],
+            country: null,
+            investmentMin: null,
+            investmentMax: 150_000,
+            flags: ['homeBased'],
+            terms: [],
+          },
+          matched: Object.fromEntries(
+            ranked.map((item, n) => [item.id, aiMatches.slice(n === 0 ? 0 : 1)]),
+          ),
+        },
+      },
+    },
+  },
+};
+
+export const AiSearchLoading: Story = {
+  name: 'AI search: reading the request',
+  args: { aiSearch: true, filters: { ai: sentence }, state: { status: 'loading' } },
 };

@@ -68,7 +68,7 @@ export function FindConsultantsPage() {
 
 /**
  * `/franchisors`, the consultant's home: Find Franchisors, with the filters in the URL and the
- * favourites tab (user-area §2).
+ * favourites tab (user-area §2), and the AI search (`?ai=<sentence>`, user-area §7).
  */
 export function FindFranchisorsPage() {
   const [filters, setFilters] = useUrlFilters(parseFranchisors, serializeFranchisors);
@@ -81,6 +81,7 @@ export function FindFranchisorsPage() {
         onFiltersChange={setFilters}
         pageSize={FIND_PAGE_SIZE}
         favourites
+        aiSearch
         hrefFor={hrefFor}
         onSelect={open}
         onError={reportError}

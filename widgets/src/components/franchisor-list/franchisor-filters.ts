@@ -14,9 +14,13 @@ import {
   parseSearchParams,
   querySearchParams,
 } from '../list-kit/query.ts';
+import { parseAiSentence } from './ai-search.ts';
 
-/** The franchisor list's filters: the contract's search query, parsed (defaults applied). */
-export type FranchisorFilters = FranchisorSearchParams;
+/**
+ * The franchisor list's filters: the contract's search query, parsed (defaults applied), and the
+ * sentence of an AI search (`ai`), which the regular search does not send.
+ */
+export type FranchisorFilters = FranchisorSearchParams & { ai?: string | undefined };
 
 function defaultsFor(pageSize: number) {
   return { page: 1, limit: pageSize, sort: 'relevance', favoritesOnly: false } as const;
@@ -79,7 +83,10 @@ export function parseFranchisorFilters(
 ): FranchisorFilters {
   const withLimit = new URLSearchParams(params);
   if (!withLimit.has('limit')) withLimit.set('limit', String(pageSize));
-  return normalizeFranchisorFilters(parseSearchParams(FranchisorSearchQuerySchema, withLimit));
+  const filters: FranchisorFilters = parseSearchParams(FranchisorSearchQuerySchema, withLimit);
+  const ai = parseAiSentence(params.get('ai') ?? undefined);
+  if (ai) filters.ai = ai;
+  return normalizeFranchisorFilters(filters);
 }
 
 /**
@@ -101,8 +108,9 @@ export function franchisorFiltersToSearchParams(
  * @example
  * franchisorQuery(filters); // { investment: 'lt200k', state: ['TX'], page: 1, limit: 10 }
  */
-export function franchisorQuery(filters: FranchisorFilters): Partial<FranchisorFilters> {
-  return compactQuery(normalizeFranchisorFilters(filters), {
+export function franchisorQuery(filters: FranchisorFilters): Partial<FranchisorSearchParams> {
+  const { ai: _ai, ...regular } = normalizeFranchisorFilters(filters);
+  return compactQuery(regular, {
     sort: 'relevance',
     favoritesOnly: false,
     investment: 'any',
@@ -118,6 +126,7 @@ export function franchisorQuery(filters: FranchisorFilters): Partial<FranchisorF
 export function countFranchisorFilters(filters: FranchisorFilters): number {
   const f = normalizeFranchisorFilters(filters);
   return [
+    f.ai,
     f.q,
     f.investment && f.investment !== 'any',
     f.category?.length,

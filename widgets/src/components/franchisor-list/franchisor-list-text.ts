@@ -32,6 +32,20 @@ export const FRANCHISOR_LIST_TEXT = {
   signIn: 'Sign in to browse franchisors',
   signInLink: 'Log In',
   count: (count: number) => formatCount(count, 'franchisor', 'franchisors'),
+  aiLabel: 'AI search',
+  aiRegion: 'Search with AI',
+  aiPlaceholder:
+    'Describe the franchise you want, e.g. home-based senior care under $150k in Texas',
+  aiSubmit: 'Search with AI',
+  aiRequired: 'Please describe what you are looking for',
+  aiReading: 'Reading your request…',
+  aiUnderstood: 'Understood:',
+  aiNothingUnderstood:
+    'No category, place, amount or feature was recognised; brands are ranked by the words of your request.',
+  aiHint: 'Ranked by how well each brand matches. Change any filter to refine these results.',
+  aiClear: 'Clear AI search',
+  aiMatches: 'Matches your request',
+  aiEmpty: 'No franchisors match your request. Try other words, or fewer of them.',
 } as const;
 
 /** How the cash-required modes of user-area §5 are offered. */

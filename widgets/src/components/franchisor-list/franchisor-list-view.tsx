@@ -1,6 +1,6 @@
 import type {
+  AiMatch,
   FranchisorListItem,
-  FranchisorSearchResult,
   FranchisorSort,
   InvestmentRange,
   SearchFilters,
@@ -31,6 +31,13 @@ import { type SearchListKind, SearchListView } from '../list-kit/search-list-vie
 import { TagList } from '../list-kit/tag-list.tsx';
 import { initials } from '../profile-card/profile-format.ts';
 import {
+  type FranchisorListResult,
+  filtersFromReading,
+  matchLabel,
+  nextFiltersFromAi,
+} from './ai-search.ts';
+import { AiSearchBar } from './ai-search-bar.tsx';
+import {
   clearFranchisorFilters,
   countFranchisorFilters,
   type FranchisorFilters,
@@ -48,10 +55,13 @@ export type FranchisorFavourites = ItemFavourites<FranchisorListItem>;
 
 export type FranchisorListViewProps = KindListViewProps<
   FranchisorFilters,
-  FranchisorSearchResult,
+  FranchisorListResult,
   SearchFilters['franchisors'],
   FranchisorListItem
->;
+> & {
+  /** Whether to offer the AI search box (it needs a signed-in user); off by default. */
+  aiSearch?: boolean | undefined;
+};
 
 function countsOf<T>(counts: readonly { value: T; count: number }[] | undefined) {
   const byValue = new Map(counts?.map((c) => [c.value, c.count]));
@@ -67,7 +77,7 @@ function titleOf(item: FranchisorListItem): string {
 const FRANCHISOR_LIST_KIND: SearchListKind<
   FranchisorSort,
   FranchisorFilters,
-  FranchisorSearchResult
+  FranchisorListResult
 > = {
   className: 'fm-franchisor-list',
   text: FRANCHISOR_LIST_TEXT,
@@ -78,9 +88,17 @@ const FRANCHISOR_LIST_KIND: SearchListKind<
   totals: (result) => ({ total: result.total, favourites: result.favoriteTotal }),
 };
 
+/** The same list with the AI search's texts. */
+const AI_LIST_KIND = {
+  ...FRANCHISOR_LIST_KIND,
+  text: { ...FRANCHISOR_LIST_KIND.text, empty: FRANCHISOR_LIST_TEXT.aiEmpty },
+};
+
 /**
  * The franchisor list (for consultants) as a pure view: filters, favourites tabs, cards with logo,
  * categories, states, investment and feature chips, paging, and the loading, empty and error states.
+ * With `aiSearch`, a sentence box above it; while `filters.ai` holds a sentence, the result is the
+ * AI's ranking, the panel shows what it understood, and each card what it matched.
  *
  * @example
  * <FranchisorListView state={{ status: 'ready', result }} filters={filters} onFiltersChange={setFilters} />
@@ -95,16 +113,40 @@ export function FranchisorListView({
   onSelect,
   onRetry,
   theme = 'light',
+  aiSearch = false,
 }: FranchisorListViewProps) {
+  const shownResult =
+    state.status === 'ready' ? state.result : state.status === 'loading' ? state.previous : null;
+  // The reading of this very sentence (not of the previous one while the next loads).
+  const reading = filters.ai && shownResult?.ai?.query === filters.ai ? shownResult.ai : null;
+  // While an AI search shows, the panel shows what it understood.
+  const shown = !filters.ai
+    ? filters
+    : reading
+      ? filtersFromReading(reading.interpretation, filters)
+      : { ...clearFranchisorFilters(filters), page: filters.page, ai: filters.ai };
   return (
     <SearchListView
-      kind={FRANCHISOR_LIST_KIND}
+      kind={filters.ai ? AI_LIST_KIND : FRANCHISOR_LIST_KIND}
       state={state}
-      filters={filters}
-      onFiltersChange={onFiltersChange}
-      favourites={favourites ? { total: favourites.total } : null}
+      filters={shown}
+      onFiltersChange={
+        filters.ai ? (next) => onFiltersChange(nextFiltersFromAi(shown, next)) : onFiltersChange
+      }
+      // The AI ranking has no favourites tab (the hearts stay on the cards).
+      favourites={favourites && !filters.ai ? { total: favourites.total } : null}
       onRetry={onRetry}
       theme={theme}
+      banner={
+        aiSearch || filters.ai ? (
+          <AiSearchBar
+            sentence={filters.ai}
+            reading={reading}
+            onSearch={(ai) => onFiltersChange({ ...clearFranchisorFilters(filters), page: 1, ai })}
+            onClear={() => onFiltersChange({ ...clearFranchisorFilters(filters), page: 1 })}
+          />
+        ) : null
+      }
       renderItems={(result) =>
         result.franchisees.map((item) => (
           <li key={item.id}>
@@ -113,12 +155,13 @@ export function FranchisorListView({
               href={hrefFor?.(item.id)}
               onSelect={onSelect}
               favourites={favourites}
+              matched={result.ai?.matched[item.id]}
             />
           </li>
         ))
       }
       renderFilters={(change) => (
-        <FranchisorFilterFields filters={filters} change={change} options={options} />
+        <FranchisorFilterFields filters={shown} change={change} options={options} />
       )}
     />
   );
@@ -257,11 +300,14 @@ function FranchisorCard({
   href,
   onSelect,
   favourites,
+  matched,
 }: {
   item: FranchisorListItem;
   href: string | undefined;
   onSelect: ((id: string) => void) | undefined;
   favourites: FranchisorFavourites | null | undefined;
+  /** What this brand matched of an AI search's request. */
+  matched?: readonly AiMatch[] | undefined;
 }) {
   const { franchise } = item;
   const title = titleOf(item);
@@ -337,6 +383,16 @@ function FranchisorCard({
           limit={flags.length}
           variant="chip"
         />
+      )}
+      {matched && matched.length > 0 && (
+        <div className="fm-card__why">
+          <span className="fm-card__why-label">{FRANCHISOR_LIST_TEXT.aiMatches}</span>
+          <TagList
+            label={FRANCHISOR_LIST_TEXT.aiMatches}
+            tags={matched.map(matchLabel)}
+            limit={matched.length}
+          />
+        </div>
       )}
     </ResultCard>
   );

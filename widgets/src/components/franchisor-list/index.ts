@@ -1,4 +1,16 @@
 export {
+  type FranchisorAiReading,
+  type FranchisorListResult,
+  filtersFromReading,
+  investmentLabel,
+  matchLabel,
+  nextFiltersFromAi,
+  parseAiSentence,
+  readingLabels,
+  toListResult,
+} from './ai-search.ts';
+export { AiSearchBar, type AiSearchBarProps } from './ai-search-bar.tsx';
+export {
   clearFranchisorFilters,
   countFranchisorFilters,
   emptyFranchisorFilters,

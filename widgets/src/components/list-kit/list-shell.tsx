@@ -53,6 +53,8 @@ export interface ListShellProps<S extends string> {
   /** The cards of the current result; null while there is nothing to show. */
   items: ReactNode[] | null;
   skeletons?: number;
+  /** Shown above filters and results, across the list (e.g. the franchisor list's AI search). */
+  banner?: ReactNode;
 }
 
 /**
@@ -78,6 +80,7 @@ export function ListShell<S extends string>({
   paging,
   items,
   skeletons = 6,
+  banner,
 }: ListShellProps<S>) {
   const root = useRef<HTMLDivElement>(null);
   const narrow = useNarrow(root);
@@ -117,6 +120,7 @@ export function ListShell<S extends string>({
   return (
     <div {...frame}>
       <style>{styles + favoriteStyles}</style>
+      {banner}
       {narrow && (
         <button
           type="button"

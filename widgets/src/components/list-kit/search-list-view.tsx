@@ -77,6 +77,8 @@ export interface SearchListViewProps<S extends string, F extends ShellFilters<S>
   renderItems: (result: R) => ReactNode[];
   /** The filter fields, given the way to change the filters. */
   renderFilters: (change: (patch: FilterPatch<F>) => void) => ReactNode;
+  /** Shown above filters and results (see `ListShell`). */
+  banner?: ReactNode;
 }
 
 /**
@@ -98,6 +100,7 @@ export function SearchListView<S extends string, F extends ShellFilters<S>, R>({
   theme,
   renderItems,
   renderFilters,
+  banner,
 }: SearchListViewProps<S, F, R>) {
   const result =
     state.status === 'ready'
@@ -149,6 +152,7 @@ export function SearchListView<S extends string, F extends ShellFilters<S>, R>({
       }
       items={result ? renderItems(result) : null}
       filters={renderFilters(change)}
+      banner={banner}
     />
   );
 }
