@@ -85,6 +85,13 @@ describe('getPublicProfile', () => {
     expect(error.message).toBe('Error fetching profile: Not found');
     expect(error.code).toBe('NOT_FOUND');
   });
+
+  it("names the expected role's operation (user-area §8: Error fetching consultant by ID)", async () => {
+    const consultant = await rejection(api.users.getPublicProfile('nobody', 'consultant'));
+    expect(consultant.message).toBe('Error fetching consultant by ID: Not found');
+    const franchisor = await rejection(api.users.getPublicProfile('nobody', 'franchisor'));
+    expect(franchisor.message).toBe('Error fetching franchisor by ID: Not found');
+  });
 });
 
 describe('changePassword', () => {

@@ -6,9 +6,11 @@ import {
   OwnProfileSchema,
   type PublicProfile,
   PublicProfileSchema,
+  type SignUpRole,
   type UpdateAccountInput,
   UpdateAccountInputSchema,
 } from './contracts/index.ts';
+import type { SdkOperation } from './errors.ts';
 import type { Http } from './http.ts';
 import { validateInput } from './validate-input.ts';
 
@@ -32,15 +34,17 @@ export interface UsersApi {
    */
   getProfile(): Promise<OwnProfile>;
   /**
-   * A consultant's or franchisor's public profile (viewable without signing in).
+   * A consultant's or franchisor's public profile (viewable without signing in). Given the role
+   * the caller expects, a failure names it: `'Error fetching consultant by ID: …'` (user-area §8)
+   * or `'Error fetching franchisor by ID: …'`; else `'Error fetching profile: …'`.
    *
    * @example
    * ```ts
-   * const profile = await api.users.getPublicProfile(id);
+   * const profile = await api.users.getPublicProfile(id, 'consultant');
    * if (profile.role === 'consultant') console.log(profile.rate);
    * ```
    */
-  getPublicProfile(id: string): Promise<PublicProfile>;
+  getPublicProfile(id: string, expectedRole?: SignUpRole): Promise<PublicProfile>;
   /**
    * Changes the signed-in user's password; `confirmPassword` must equal `password`.
    *
@@ -62,6 +66,12 @@ export interface UsersApi {
   updateAccount(input: UpdateAccountInput): Promise<OwnProfile>;
 }
 
+/** The operation a public profile's failure is named after, by the role the caller expects. */
+const PUBLIC_PROFILE_OPERATIONS: Record<SignUpRole, SdkOperation> = {
+  consultant: 'fetchConsultantById',
+  franchisor: 'fetchFranchisorById',
+};
+
 /**
  * Creates the users calls on a transport.
  *
@@ -82,9 +92,9 @@ export function createUsersApi(http: Http): UsersApi {
       });
     },
 
-    getPublicProfile(id) {
+    getPublicProfile(id, expectedRole) {
       return http.call({
-        operation: 'fetchProfile',
+        operation: expectedRole ? PUBLIC_PROFILE_OPERATIONS[expectedRole] : 'fetchProfile',
         method: 'get',
         path: `users/profile/${encodeURIComponent(id)}`,
         response: PublicProfileSchema,

@@ -142,6 +142,8 @@ export const UI_TEXT = {
 export const CLIENT_OPERATIONS = {
   fetchConfig: 'Error fetching configuration',
   checkHealth: 'Error checking server health',
+  // Public profiles: the franchisor's counterpart of `fetchConsultantById`.
+  fetchFranchisorById: 'Error fetching franchisor by ID',
   // Payments (issue 6)
   fetchSubscription: 'Error fetching subscription',
   setDefaultPaymentMethod: 'Error updating payment method',

@@ -41,6 +41,8 @@ function FmProfileCardElement({ userId, consultantId, apiBase, theme }: FmProfil
     id
       ? createElement(ProfileCard, {
           profileId: id,
+          // Named by `consultant-id` alone, it is a consultant's: errors say so (user-area §8).
+          expectedRole: userId?.trim() ? undefined : ('consultant' as const),
           client,
           theme: parseTheme(theme),
           onLoaded: (profile: PublicProfile) => dispatch<PublicProfile>('fm-loaded', profile),

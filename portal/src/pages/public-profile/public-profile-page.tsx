@@ -27,7 +27,7 @@ const FAVOURITED_BY: Record<SignUpRole, SignUpRole> = {
 export function PublicProfilePage({ accountRole: role }: { accountRole: SignUpRole }) {
   const { id = '' } = useParams();
   const session = useSession();
-  const state = usePublicProfile(id);
+  const state = usePublicProfile(id, role);
   const profile = state.status === 'loaded' && state.profile.role === role ? state.profile : null;
   const notFound =
     state.status === 'not-found' || (state.status === 'loaded' && state.profile.role !== role);

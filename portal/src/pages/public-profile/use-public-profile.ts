@@ -1,5 +1,5 @@
 import { isApiError } from '@fm/sdk';
-import type { PublicProfile } from '@fm/sdk/contracts';
+import type { PublicProfile, SignUpRole } from '@fm/sdk/contracts';
 import { useEffect, useState } from 'react';
 import { api } from '../../app/api-client.ts';
 
@@ -9,14 +9,17 @@ export type PublicProfileState =
   | { status: 'not-found' }
   | { status: 'failed'; message: string };
 
-/** Loads a public profile (no sign-in needed). */
-export function usePublicProfile(id: string): PublicProfileState {
+/**
+ * Loads a public profile (no sign-in needed). A failure reads "Error fetching consultant by ID: …"
+ * on a consultant's page (user-area §8) and "Error fetching franchisor by ID: …" on a franchisor's.
+ */
+export function usePublicProfile(id: string, role: SignUpRole): PublicProfileState {
   const [state, setState] = useState<PublicProfileState>({ status: 'loading' });
 
   useEffect(() => {
     let current = true;
     setState({ status: 'loading' });
-    api.users.getPublicProfile(id).then(
+    api.users.getPublicProfile(id, role).then(
       (profile) => {
         if (current) setState({ status: 'loaded', profile });
       },
@@ -33,7 +36,7 @@ export function usePublicProfile(id: string): PublicProfileState {
     return () => {
       current = false;
     };
-  }, [id]);
+  }, [id, role]);
 
   return state;
 }

@@ -116,7 +116,7 @@ function OpenBookingModal({
     if (givenConsultant !== undefined) return;
     let current = true;
     setLoadedConsultant(null);
-    api.users.getPublicProfile(state.consultantId).then(
+    api.users.getPublicProfile(state.consultantId, 'consultant').then(
       (profile) => {
         if (!current || profile.role !== 'consultant') return;
         setLoadedConsultant({

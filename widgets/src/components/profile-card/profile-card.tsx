@@ -1,5 +1,5 @@
 import type { FmClient } from '@fm/sdk';
-import type { PublicProfile } from '@fm/sdk/contracts';
+import type { PublicProfile, SignUpRole } from '@fm/sdk/contracts';
 import { useEffect, useRef, useState } from 'react';
 import { useFmClient } from '../../client-context.tsx';
 import type { WidgetTheme } from '../../theme.ts';
@@ -13,6 +13,11 @@ import {
 export interface ProfileCardProps {
   /** The user whose public profile is shown (a consultant or a franchisor). */
   profileId: string;
+  /**
+   * The role expected, when known: a failure then reads "Error fetching consultant by ID: …"
+   * (user-area §8) or "Error fetching franchisor by ID: …".
+   */
+  expectedRole?: SignUpRole | undefined;
   /** The SDK client; defaults to the one of the nearest `FmClientProvider`. */
   client?: FmClient | undefined;
   theme?: WidgetTheme | undefined;
@@ -34,6 +39,7 @@ export interface ProfileCardProps {
  */
 export function ProfileCard({
   profileId,
+  expectedRole,
   client,
   theme,
   onLoaded,
@@ -51,7 +57,7 @@ export function ProfileCard({
   useEffect(() => {
     let current = true;
     setState({ status: 'loading' });
-    api.users.getPublicProfile(profileId).then(
+    api.users.getPublicProfile(profileId, expectedRole).then(
       (profile) => {
         if (!current) return;
         setState({ status: 'ready', profile });
@@ -67,7 +73,7 @@ export function ProfileCard({
     return () => {
       current = false;
     };
-  }, [api, profileId]);
+  }, [api, profileId, expectedRole]);
 
   return <ProfileCardView state={state} theme={theme} favourite={favourite} />;
 }
