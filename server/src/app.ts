@@ -7,6 +7,7 @@ import type { RefreshTokens } from './auth/refresh-tokens.ts';
 import { type AppEnv, createSessionMiddleware } from './auth/session.ts';
 import type { Db } from './db/client.ts';
 import type { Env } from './env.ts';
+import { adminRoutes } from './features/admin/routes.ts';
 import { aiSearchRoutes } from './features/ai-search/routes.ts';
 import { authRoutes } from './features/auth/routes.ts';
 import type { AccountService } from './features/auth/service.ts';
@@ -154,6 +155,10 @@ export function createApp(deps: AppDeps) {
     )
     .route('/users', notificationRoutes({ db }))
     .route('/users', promotionRoutes({ db, now: deps.now }))
+    .route(
+      '/admin',
+      adminRoutes({ ...deps, publicUrl: env.PUBLIC_URL, authSecret: env.AUTH_SECRET }),
+    )
     .all('*', () => {
       throw new AppError('NOT_FOUND');
     });

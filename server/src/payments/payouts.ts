@@ -1,6 +1,7 @@
 import type { Payout } from '@fm/sdk/contracts';
 import { and, asc, desc, eq, gte, inArray, like, lt, ne, sql } from 'drizzle-orm';
 import { franchise, ledgerEntry, ledgerTransaction, meeting, payout } from '../db/schema/index.ts';
+import { type CsvValue, csvText } from '../csv/csv-file.ts';
 import { AppError } from '../http/errors.ts';
 import type { PaymentsContext } from './context.ts';
 import { ACCOUNTS, LEDGER_KEYS, payoutLines, post } from './ledger.ts';
@@ -21,11 +22,8 @@ const toApi = (row: PayoutRow): Payout => ({
   statementUrl: statementUrl(row.id),
 });
 
-const csvCell = (value: string | number) => {
-  const text = String(value);
-  return /[",\n\r]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-};
-const money = (cents: number) => (cents / 100).toFixed(2);
+/** Money cells stay numbers (written with two decimals) so a refund's minus sign is kept as data. */
+const money = (cents: number) => cents / 100;
 
 /**
  * Monthly consultant payouts (admin-panel §1: paid monthly by ACH). One payout per consultant and
@@ -199,7 +197,7 @@ export function createPayouts(ctx: PaymentsContext) {
       'Platform fee 20% (USD)',
       'Your share 80% (USD)',
     ];
-    const out = [header.join(',')];
+    const out: CsvValue[][] = [header];
     let sum = 0;
     for (const l of lines) {
       const share = -l.share;
@@ -216,22 +214,19 @@ export function createPayouts(ctx: PaymentsContext) {
           money(total),
           money(fee),
           money(share),
-        ]
-          .map(csvCell)
-          .join(','),
+        ],
       );
     }
     out.push(
-      ['Payout', row.period, '', '', '', '', '', money(row.amountCents)].map(csvCell).join(','),
+      ['Payout', row.period, '', '', '', '', '', money(row.amountCents)],
     );
     if (sum !== row.amountCents) {
       out.push(
-        ['Balance brought forward', '', '', '', '', '', '', money(row.amountCents - sum)]
-          .map(csvCell)
-          .join(','),
+        ['Balance brought forward', '', '', '', '', '', '', money(row.amountCents - sum)],
       );
     }
-    return { filename: `payout-${row.period}.csv`, csv: `${out.join('\r\n')}\r\n` };
+    // Company names are typed by users: the shared writer keeps them from becoming formulas.
+    return { filename: `payout-${row.period}.csv`, csv: csvText(out, { numberDecimals: 2 }) };
   }
 
   return { runPayouts, list, statementCsv };

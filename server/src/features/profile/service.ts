@@ -379,6 +379,41 @@ export function createProfileService(deps: {
     return profile;
   }
 
+  /**
+   * Writes a franchise's fields and files for an admin (issue 10): the same rules as a member's
+   * edit, on a franchise that may have no member yet. Files are stored first and removed again when
+   * the write fails.
+   */
+  async function writeFranchiseAsAdmin(
+    franchiseId: string,
+    adminId: string,
+    patch: FranchisePatch,
+    files: Pick<ProfileFiles, 'logo' | 'photos'> = {},
+  ): Promise<void> {
+    const stored: UploadResult[] = [];
+    try {
+      const [logo] = files.logo ? await deps.uploads.store([files.logo], adminId) : [];
+      if (logo) stored.push(logo);
+      const photos = files.photos?.length ? await deps.uploads.store(files.photos, adminId) : [];
+      stored.push(...photos);
+      const owner: SessionUser = {
+        id: adminId,
+        email: '',
+        firstName: '',
+        lastName: '',
+        role: 'admin',
+        isVerified: true,
+        franchiseId,
+      };
+      await db.transaction((tx) =>
+        writeFranchise(tx, owner, patch, { logo, photos }, undefined, undefined),
+      );
+    } catch (error) {
+      await deps.uploads.discard(stored);
+      throw error;
+    }
+  }
+
   /** `GET /api/profile`. */
   async function contactProfile(current: SessionUser): Promise<ContactProfile> {
     const row = await db.query.user.findFirst({ where: eq(user.id, current.id) });
@@ -534,6 +569,7 @@ export function createProfileService(deps: {
     updateContact,
     setBillingContact,
     deleteAccount,
+    writeFranchiseAsAdmin,
     changePaymentEmail,
   };
 }

@@ -1,0 +1,251 @@
+import {
+  type AdminDashboard,
+  type AdminDashboardGraph,
+  AdminDashboardGraphQuerySchema,
+  type DashboardGraphType,
+  type GraphPeriod,
+  PLATFORM_FEE_PERCENT,
+} from '@fm/sdk/contracts';
+import {
+  and,
+  count,
+  eq,
+  gt,
+  gte,
+  inArray,
+  isNotNull,
+  lt,
+  lte,
+  ne,
+  or,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
+import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
+import { Hono } from 'hono';
+import type { AppEnv } from '../../auth/session.ts';
+import type { Db } from '../../db/client.ts';
+import { franchise, meeting, payment, payout, user } from '../../db/schema/index.ts';
+import { validate } from '../../http/validate.ts';
+import { centsToDollars } from '../../money/cents.ts';
+
+const DAY_MS = 86_400_000;
+const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+const monthStartOf = (now: Date) => new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
+const dollars = (cents: number | null | undefined) => centsToDollars(Number(cents ?? 0)) ?? 0;
+
+/**
+ * The payments graph's intervals (user-area payments page): the last 7 or 30 UTC days, or the last
+ * 12 UTC months, oldest first.
+ */
+export function graphBuckets(period: GraphPeriod, now: Date): { label: string; start: Date }[] {
+  if (period === 'year') {
+    return Array.from({ length: 12 }, (_, k) => {
+      const start = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 11 + k, 1));
+      return { label: `${MONTHS[start.getUTCMonth()]} ${start.getUTCFullYear()}`, start };
+    });
+  }
+  const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
+  const days = period === 'week' ? 7 : 30;
+  return Array.from({ length: days }, (_, k) => {
+    const start = new Date(today - (days - 1 - k) * DAY_MS);
+    const label =
+      period === 'week'
+        ? (WEEKDAYS[start.getUTCDay()] ?? '')
+        : `${start.getUTCDate()} ${MONTHS[start.getUTCMonth()]}`;
+    return { label, start };
+  });
+}
+
+/**
+ * The admin dashboard (D17): every figure is one aggregate over an indexed column; no rows are
+ * loaded into the process.
+ */
+export function createDashboard(deps: { db: Db; now: () => Date }) {
+  const { db } = deps;
+  const one = async (query: Promise<{ n: number | null }[]>) => Number((await query)[0]?.n ?? 0);
+  const countWhere = (
+    table: typeof user | typeof meeting | typeof franchise,
+    where: SQL | undefined,
+  ) => one(db.select({ n: count() }).from(table).where(where));
+  const sumCents = (
+    column: SQL | SQLiteColumn,
+    table: typeof payment | typeof payout,
+    where: SQL | undefined,
+  ) =>
+    one(
+      db
+        .select({ n: sql<number>`coalesce(sum(${column}), 0)`.mapWith(Number) })
+        .from(table)
+        .where(where),
+    );
+
+  async function figures(): Promise<AdminDashboard> {
+    const now = deps.now();
+    const month = monthStartOf(now);
+    const consultant = and(eq(user.role, 'consultant'), eq(user.isDeleted, false));
+    const chargedThisMonth = and(gte(payment.chargedAt, month), eq(payment.isPaid, true));
+    const fee = sql`(${payment.amountCents} * ${sql.raw(String(PLATFORM_FEE_PERCENT))}) / 100`;
+    const [
+      consultantsTotal,
+      consultantsActive,
+      consultantsNew,
+      franchisesTotal,
+      franchisesSubscribed,
+      future,
+      pendingStored,
+      pendingPast,
+      completed,
+      declined,
+      charged,
+      platformFee,
+      held,
+      failed,
+      payoutsDue,
+    ] = await Promise.all([
+      countWhere(user, consultant),
+      countWhere(
+        user,
+        and(
+          consultant,
+          eq(user.isVerified, true),
+          eq(user.isDeactivated, false),
+          eq(user.status, true),
+        ),
+      ),
+      countWhere(user, and(eq(user.role, 'consultant'), gte(user.createdAt, month))),
+      countWhere(franchise, eq(franchise.isDeleted, false)),
+      countWhere(
+        franchise,
+        and(
+          eq(franchise.isDeleted, false),
+          inArray(franchise.stripeSubscriptionStatus, ['active', 'trialing']),
+        ),
+      ),
+      countWhere(meeting, and(eq(meeting.status, 'future'), gt(meeting.startAt, now))),
+      countWhere(meeting, eq(meeting.status, 'pending')),
+      // D8: a future meeting whose start has passed counts as pending.
+      countWhere(meeting, and(eq(meeting.status, 'future'), lte(meeting.startAt, now))),
+      countWhere(
+        meeting,
+        and(eq(meeting.status, 'completed'), gte(meeting.markedAsCompletedAt, month)),
+      ),
+      countWhere(meeting, and(eq(meeting.status, 'declined'), gte(meeting.declinedAt, month))),
+      sumCents(payment.amountCents, payment, chargedThisMonth),
+      sumCents(fee, payment, chargedThisMonth),
+      sumCents(
+        payment.amountCents,
+        payment,
+        and(eq(payment.status, 'pending'), eq(payment.isPaid, false), isNotNull(payment.holdId)),
+      ),
+      sumCents(
+        payment.amountCents,
+        payment,
+        and(
+          eq(payment.isPaid, false),
+          isNotNull(payment.failureCode),
+          gte(payment.updatedAt, month),
+          ne(payment.status, 'declined'),
+        ),
+      ),
+      sumCents(
+        payout.amountCents,
+        payout,
+        or(eq(payout.status, 'pending'), eq(payout.status, 'failed')),
+      ),
+    ]);
+    return {
+      consultants: {
+        total: consultantsTotal,
+        active: consultantsActive,
+        newThisMonth: consultantsNew,
+      },
+      franchises: { total: franchisesTotal, subscribed: franchisesSubscribed },
+      meetings: {
+        future,
+        pending: pendingStored + pendingPast,
+        completedThisMonth: completed,
+        declinedThisMonth: declined,
+      },
+      money: {
+        chargedThisMonth: dollars(charged),
+        platformFeeThisMonth: dollars(platformFee),
+        consultantShareThisMonth: dollars(charged - platformFee),
+        heldNow: dollars(held),
+        failedChargesThisMonth: dollars(failed),
+      },
+      payoutsDue: dollars(payoutsDue),
+    };
+  }
+
+  /** One aggregate grouped by bucket: day index for week/month, `YYYY-MM` for year. */
+  async function graph(
+    type: DashboardGraphType,
+    period: GraphPeriod,
+  ): Promise<AdminDashboardGraph> {
+    const now = deps.now();
+    const buckets = graphBuckets(period, now);
+    const from = buckets[0]?.start ?? now;
+    const end =
+      period === 'year'
+        ? new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1))
+        : new Date((buckets.at(-1)?.start.getTime() ?? now.getTime()) + DAY_MS);
+    const source: {
+      column: SQLiteColumn;
+      value: SQL;
+      table: typeof meeting | typeof payment | typeof user;
+      where: SQL | undefined;
+    } =
+      type === 'meetings'
+        ? { column: meeting.startAt, value: sql`count(*)`, table: meeting, where: undefined }
+        : type === 'revenue'
+          ? {
+              column: payment.chargedAt,
+              value: sql`coalesce(sum(${payment.amountCents}), 0)`,
+              table: payment,
+              where: eq(payment.isPaid, true),
+            }
+          : {
+              column: user.createdAt,
+              value: sql`count(*)`,
+              table: user,
+              where: inArray(user.role, ['consultant', 'franchisor']),
+            };
+    const key =
+      period === 'year'
+        ? sql<string>`strftime('%Y-%m', ${source.column} / 1000, 'unixepoch')`
+        : sql<string>`cast((${source.column} - ${from.getTime()}) / ${DAY_MS} as text)`;
+    const rows = await db
+      .select({ key, value: source.value.mapWith(Number) })
+      .from(source.table)
+      .where(and(source.where, gte(source.column, from), lt(source.column, end)))
+      .groupBy(key);
+    const byKey = new Map(rows.map((r) => [String(r.key), Number(r.value)]));
+    return {
+      points: buckets.map((b, k) => {
+        const bucketKey = period === 'year' ? b.start.toISOString().slice(0, 7) : String(k);
+        const raw = byKey.get(bucketKey) ?? 0;
+        return {
+          label: b.label,
+          start: b.start.toISOString(),
+          value: type === 'revenue' ? dollars(raw) : raw,
+        };
+      }),
+    };
+  }
+
+  return { figures, graph };
+}
+
+/** `GET /api/admin/dashboard` and `GET /api/admin/dashboard-graph`. */
+export function adminDashboardRoutes(deps: { db: Db; now: () => Date }) {
+  const dashboard = createDashboard(deps);
+  return new Hono<AppEnv>()
+    .get('/dashboard', async (c) => c.json(await dashboard.figures()))
+    .get('/dashboard-graph', validate('query', AdminDashboardGraphQuerySchema), async (c) => {
+      const q = c.req.valid('query');
+      return c.json(await dashboard.graph(q.type, q.period));
+    });
+}

@@ -1,0 +1,107 @@
+import { ADMIN_JSON_FIELDS, ADMIN_LIST_FIELDS } from '@fm/sdk/contracts';
+import { gte, lt, or, type SQL, sql } from 'drizzle-orm';
+import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
+import type { Context } from 'hono';
+import { AppError } from '../../http/errors.ts';
+import { readFormData } from '../../http/form-data.ts';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const isBareDate = (s: string) => /^\d{4}-\d{2}-\d{2}$/.test(s);
+
+/**
+ * `startDate`/`endDate` of admin lists on one column: a bare `YYYY-MM-DD` end covers its whole UTC
+ * day; instants are taken as given.
+ * @example dateRange(meeting.startAt, { startDate: '2025-01-01', endDate: '2025-01-31' })
+ */
+export function dateRange(
+  column: SQLiteColumn,
+  q: { startDate?: string | undefined; endDate?: string | undefined },
+): SQL[] {
+  const out: SQL[] = [];
+  if (q.startDate) out.push(gte(column, new Date(Date.parse(q.startDate))));
+  if (q.endDate) {
+    const end = Date.parse(q.endDate) + (isBareDate(q.endDate) ? DAY_MS : 1);
+    out.push(lt(column, new Date(end)));
+  }
+  return out;
+}
+
+/** `%text%` for LIKE with `\` escaping, so `_` and `%` in a search are literal. */
+const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
+
+/**
+ * Case-insensitive substring search over several columns (or SQL expressions).
+ * @example searchAny('ann', [user.firstName, user.email])
+ */
+export function searchAny(text: string | undefined, columns: (SQLiteColumn | SQL)[]): SQL[] {
+  const wanted = text?.trim();
+  if (!wanted) return [];
+  const pattern = likePattern(wanted.toLowerCase());
+  const matches = columns.map((c) => sql`lower(${c}) like ${pattern} escape '\\'`);
+  const any = or(...matches);
+  return any ? [any] : [];
+}
+
+export const offsetOf = (q: { page: number; limit: number }) => (q.page - 1) * q.limit;
+
+const isFile = (x: unknown): x is File => typeof File !== 'undefined' && x instanceof File;
+
+/**
+ * An admin form as JSON or multipart: lists as repeated items (`name` or `name[]`), commissions
+ * as JSON text, files by field name. Fields then go through the contract's schema either way.
+ */
+export async function readAdminBody(
+  c: Context,
+): Promise<{ fields: Record<string, unknown>; files: Record<string, File[]> }> {
+  const type = c.req.header('content-type') ?? '';
+  if (!type.startsWith('multipart/form-data')) {
+    const json: unknown = await c.req.json();
+    if (typeof json !== 'object' || json === null || Array.isArray(json)) {
+      throw new AppError('MALFORMED_BODY');
+    }
+    return { fields: json as Record<string, unknown>, files: {} };
+  }
+  const form = await readFormData(c);
+  const fields: Record<string, unknown> = {};
+  const files: Record<string, File[]> = {};
+  for (const rawKey of new Set(form.keys())) {
+    const key = rawKey.replace(/\[\]$/, '');
+    const values = form.getAll(rawKey);
+    const fileValues = values.filter(isFile).filter((f) => f.size > 0 || f.name !== '');
+    if (fileValues.length > 0) {
+      files[key] = [...(files[key] ?? []), ...fileValues];
+      continue;
+    }
+    const texts = values.filter((x): x is string => typeof x === 'string');
+    if ((ADMIN_JSON_FIELDS as readonly string[]).includes(key)) {
+      try {
+        fields[key] = JSON.parse(texts[0] ?? 'null');
+      } catch {
+        throw new AppError('VALIDATION_FAILED', {
+          message: `${key} is not valid JSON`,
+          errors: { [key]: `${key} is not valid JSON` },
+        });
+      }
+    } else if ((ADMIN_LIST_FIELDS as readonly string[]).includes(key) || rawKey.endsWith('[]')) {
+      fields[key] = [
+        ...((fields[key] as string[] | undefined) ?? []),
+        ...texts.filter((t) => t !== ''),
+      ];
+    } else {
+      fields[key] = texts[0];
+    }
+  }
+  return { fields, files };
+}
+
+/** At most one file under `key` (a photo or a logo). */
+export function oneFile(files: Record<string, File[]>, key: string): File | undefined {
+  const list = files[key] ?? [];
+  if (list.length > 1) {
+    throw new AppError('VALIDATION_FAILED', {
+      message: 'Please upload one file',
+      errors: { [key]: 'Please upload one file' },
+    });
+  }
+  return list[0];
+}

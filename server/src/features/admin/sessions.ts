@@ -1,0 +1,160 @@
+import type { AdminSession, AdminSessionListQuerySchema } from '@fm/sdk/contracts';
+import {
+  MINUTES_PER_RATE_UNIT,
+  AdminSessionListQuerySchema as QuerySchema,
+} from '@fm/sdk/contracts';
+import { and, asc, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/sqlite-core';
+import { Hono } from 'hono';
+import type * as v from 'valibot';
+import type { AppEnv } from '../../auth/session.ts';
+import type { Db } from '../../db/client.ts';
+import { franchise, meeting, review, user } from '../../db/schema/index.ts';
+import { AppError } from '../../http/errors.ts';
+import { validate } from '../../http/validate.ts';
+import { centsToDollars } from '../../money/cents.ts';
+import { derivedStatus, statusFilter } from '../booking/meeting-view.ts';
+import { dateRange, offsetOf, searchAny } from './filters.ts';
+
+type ListQuery = v.InferOutput<typeof AdminSessionListQuerySchema>;
+const consultantUser = alias(user, 'consultant_user');
+const franchisorUser = alias(user, 'franchisor_user');
+
+/** Bookings filters: consultant, franchise, status (future/pending derived from the clock), text, dates on the start. */
+export function sessionWhere(q: Omit<ListQuery, 'page' | 'limit'>, now: Date): SQL | undefined {
+  return and(
+    ...(q.consultantId ? [eq(meeting.consultantId, q.consultantId)] : []),
+    ...(q.franchiseId ? [eq(meeting.franchiseId, q.franchiseId)] : []),
+    ...(q.status ? [statusFilter(q.status, now)] : []),
+    ...searchAny(q.search, [
+      consultantUser.firstName,
+      consultantUser.lastName,
+      consultantUser.email,
+      franchise.company,
+      franchisorUser.email,
+    ]),
+    ...dateRange(meeting.startAt, q),
+  );
+}
+
+/** Meetings joined with their consultant, booker and franchise, newest start first. */
+export function selectSessions(db: Db) {
+  return db
+    .select({
+      meeting,
+      consultant: {
+        id: consultantUser.id,
+        firstName: consultantUser.firstName,
+        lastName: consultantUser.lastName,
+        email: consultantUser.email,
+        profilePhoto: consultantUser.profilePhoto,
+      },
+      franchisor: {
+        id: franchisorUser.id,
+        firstName: franchisorUser.firstName,
+        lastName: franchisorUser.lastName,
+        email: franchisorUser.email,
+      },
+      franchiseCompany: franchise.company,
+      franchiseLogo: franchise.logo,
+    })
+    .from(meeting)
+    .innerJoin(consultantUser, eq(consultantUser.id, meeting.consultantId))
+    .innerJoin(franchisorUser, eq(franchisorUser.id, meeting.franchisorId))
+    .leftJoin(franchise, eq(franchise.id, meeting.franchiseId));
+}
+export type SessionJoinRow = Awaited<ReturnType<ReturnType<typeof selectSessions>['all']>>[number];
+
+/** A meeting's amount in cents: floor(duration / 15) × rate (D10). */
+export const meetingCents = (m: { durationMinutes: number; rateCents: number }) =>
+  Math.floor(m.durationMinutes / MINUTES_PER_RATE_UNIT) * m.rateCents;
+
+function toSession(
+  r: SessionJoinRow,
+  reviews: { rating: number; comment: string | null }[],
+  now: Date,
+): AdminSession {
+  const m = r.meeting;
+  return {
+    id: m.id,
+    start: m.startAt.toISOString(),
+    end: m.endAt.toISOString(),
+    duration: m.durationMinutes,
+    status: derivedStatus(m, now),
+    consultant: { ...r.consultant, rate: centsToDollars(m.rateCents) ?? 0 },
+    franchise:
+      m.franchiseId && r.franchiseCompany !== null
+        ? { id: m.franchiseId, company: r.franchiseCompany, logo: r.franchiseLogo }
+        : null,
+    franchisor: r.franchisor,
+    amount: centsToDollars(meetingCents(m)) ?? 0,
+    paidAmount: centsToDollars(m.paidAmountCents) ?? 0,
+    isPaid: m.isPaid,
+    markedAsCompletedAt: m.markedAsCompletedAt?.toISOString() ?? null,
+    reviews,
+    createdAt: m.createdAt.toISOString(),
+    updatedAt: m.updatedAt.toISOString(),
+  };
+}
+
+async function reviewsOf(db: Db, ids: string[]) {
+  const out = new Map<string, { rating: number; comment: string | null }[]>();
+  if (ids.length === 0) return out;
+  // Chunks stay under SQLite's bound-parameter limit for the 10,000-row rating fetch.
+  for (let k = 0; k < ids.length; k += 500) {
+    const rows = await db
+      .select({ meetingId: review.meetingId, rating: review.rating, comment: review.comment })
+      .from(review)
+      .where(inArray(review.meetingId, ids.slice(k, k + 500)))
+      .orderBy(asc(review.createdAt));
+    for (const r of rows) {
+      const list = out.get(r.meetingId) ?? [];
+      list.push({ rating: r.rating, comment: r.comment });
+      out.set(r.meetingId, list);
+    }
+  }
+  return out;
+}
+
+/** `/api/admin/sessions`. */
+export function adminSessionRoutes(deps: { db: Db; now: () => Date }) {
+  const { db } = deps;
+  return new Hono<AppEnv>()
+    .get('/', validate('query', QuerySchema), async (c) => {
+      const q = c.req.valid('query');
+      const now = deps.now();
+      const where = sessionWhere(q, now);
+      const [rows, [total]] = await Promise.all([
+        selectSessions(db)
+          .where(where)
+          .orderBy(desc(meeting.startAt), asc(meeting.id))
+          .limit(q.limit)
+          .offset(offsetOf(q)),
+        db
+          .select({ n: count() })
+          .from(meeting)
+          .innerJoin(consultantUser, eq(consultantUser.id, meeting.consultantId))
+          .innerJoin(franchisorUser, eq(franchisorUser.id, meeting.franchisorId))
+          .leftJoin(franchise, eq(franchise.id, meeting.franchiseId))
+          .where(where),
+      ]);
+      const reviews = await reviewsOf(
+        db,
+        rows.map((r) => r.meeting.id),
+      );
+      return c.json({
+        sessions: rows.map((r) => toSession(r, reviews.get(r.meeting.id) ?? [], now)),
+        total: total?.n ?? 0,
+        page: q.page,
+        limit: q.limit,
+      });
+    })
+    .get('/:id', async (c) => {
+      const [row] = await selectSessions(db)
+        .where(eq(meeting.id, c.req.param('id')))
+        .limit(1);
+      if (!row) throw new AppError('NOT_FOUND');
+      const reviews = await reviewsOf(db, [row.meeting.id]);
+      return c.json(toSession(row, reviews.get(row.meeting.id) ?? [], deps.now()));
+    });
+}
