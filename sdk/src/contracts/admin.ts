@@ -189,19 +189,19 @@ export type AdminUserDetail = v.InferOutput<typeof AdminUserDetailSchema>;
 
 /** Required user fields of the admin create/edit forms (§5); the phone message is the spec's own. */
 const userFirstName = v.pipe(
-  v.string(FIELD_MESSAGES.userFirstNameRequired),
+  v.optional(v.string(FIELD_MESSAGES.userFirstNameRequired), ''),
   v.trim(),
   v.nonEmpty(FIELD_MESSAGES.userFirstNameRequired),
   v.maxLength(100),
 );
 const userLastName = v.pipe(
-  v.string(FIELD_MESSAGES.userLastNameRequired),
+  v.optional(v.string(FIELD_MESSAGES.userLastNameRequired), ''),
   v.trim(),
   v.nonEmpty(FIELD_MESSAGES.userLastNameRequired),
   v.maxLength(100),
 );
 const userEmail = v.pipe(
-  v.string(FIELD_MESSAGES.userEmailRequired),
+  v.optional(v.string(FIELD_MESSAGES.userEmailRequired), ''),
   v.trim(),
   v.nonEmpty(FIELD_MESSAGES.userEmailRequired),
   v.email(FIELD_MESSAGES.emailInvalid),
@@ -210,7 +210,7 @@ const userEmail = v.pipe(
 );
 /** admin-panel §5: "the phone rule's message wrongly mentions first name" — kept as the spec has it. */
 const userPhone = v.pipe(
-  v.string(FIELD_MESSAGES.userFirstNameRequired),
+  v.optional(v.string(FIELD_MESSAGES.userFirstNameRequired), ''),
   v.trim(),
   v.nonEmpty(FIELD_MESSAGES.userFirstNameRequired),
   v.maxLength(40),
@@ -658,7 +658,7 @@ const lowerPicklist = <const T extends readonly [string, ...string[]]>(
   message: string,
 ) =>
   v.pipe(
-    v.string(message),
+    v.optional(v.string(message), ''),
     v.transform((s) => values.find((x) => x.toLowerCase() === s.trim().toLowerCase()) ?? s),
     v.picklist(values, message),
   );
@@ -699,7 +699,7 @@ export const AdminPromotionListSchema = v.object({
 export type AdminPromotionList = v.InferOutput<typeof AdminPromotionListSchema>;
 
 const promotionName = v.pipe(
-  v.string(FIELD_MESSAGES.promotionNameRequired),
+  v.optional(v.string(FIELD_MESSAGES.promotionNameRequired), ''),
   v.trim(),
   v.nonEmpty(FIELD_MESSAGES.promotionNameRequired),
   v.maxLength(120),
@@ -720,7 +720,7 @@ const promotionAffected = lowerPicklist(
   FIELD_MESSAGES.promotionAffectedRequired,
 );
 const instant = (message: string) =>
-  v.pipe(v.string(message), v.trim(), v.nonEmpty(message), v.isoTimestamp(message));
+  v.pipe(v.optional(v.string(message), ''), v.trim(), v.nonEmpty(message), v.isoTimestamp(message));
 
 /** Texts of the promotion form's date and time rules (the spec names the rules, not their words). */
 export const PROMOTION_FORM_MESSAGES = {
@@ -764,7 +764,8 @@ export const AdminPromotionUpdateSchema = v.object({
 });
 export type AdminPromotionUpdate = v.InferInput<typeof AdminPromotionUpdateSchema>;
 
-const requiredText = (message: string) => v.pipe(v.string(message), v.trim(), v.nonEmpty(message));
+const requiredText = (message: string) =>
+  v.pipe(v.optional(v.string(message), ''), v.trim(), v.nonEmpty(message));
 /**
  * The promotion form as the panel fills it (§5): dates `YYYY-MM-DD`, times in 12-hour format
  * (`h:mm a`, e.g. `3:00 PM`). {@link promotionFormToInput} turns it into the call's input.
