@@ -10,6 +10,8 @@ import { SignInPage } from '../pages/auth/sign-in-page.tsx';
 import { SignUpPage } from '../pages/auth/sign-up-page.tsx';
 import { MeetingDetailsPage } from '../pages/bookings/meeting-details-page.tsx';
 import { MyMeetingsPage } from '../pages/bookings/my-meetings-page.tsx';
+import { ConsultantProfilePage } from '../pages/consultant-profile/consultant-profile-page.tsx';
+import { ChatsPage } from '../pages/chats/chats-page.tsx';
 import { DashboardPage } from '../pages/dashboard/dashboard-page.tsx';
 import { FindConsultantsPage, FindFranchisorsPage } from '../pages/find/find-pages.tsx';
 import { LandingPage } from '../pages/landing/landing-page.tsx';
@@ -42,9 +44,6 @@ const toSignIn = <Navigate to={PATHS.signIn} replace />;
 
 /** Pages of the signed-in area that their own features fill: the heading, no made-up body. */
 const SIGNED_IN_PAGES: readonly { path: string; title: string; back?: string }[] = [
-  { path: 'chats', title: 'Messages' },
-  { path: 'chats/:id', title: 'Messages', back: PATHS.chats },
-  { path: 'consultant-profile', title: 'Consultant Profile' },
 ];
 
 const myProfileRoutes: RouteObject[] = [
@@ -131,10 +130,13 @@ export const routes: RouteObject[] = [
               <PageShell title={title} {...(back ? { backTo: { to: back, label: 'Back' } } : {})} />
             ),
           })),
+          // One route for the list and a conversation, so switching chats keeps the list.
+          { path: 'chats/:id?', element: <ChatsPage /> },
           { path: 'bookings', element: <MyMeetingsPage /> },
           { path: 'bookings/:id', element: <MeetingDetailsPage /> },
           { path: 'sessions', element: <SessionsPage /> },
           { path: 'dashboard', element: <DashboardPage /> },
+          { path: 'consultant-profile', element: <ConsultantProfilePage /> },
           { path: 'payments', element: <PaymentsRoute /> },
           { path: 'territory-scout', element: <TerritoryScoutRoute /> },
           { path: 'my-profile', element: <MyProfileLayout />, children: myProfileRoutes },

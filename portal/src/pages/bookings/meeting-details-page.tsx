@@ -8,6 +8,7 @@ import { toast } from 'sonner';
 import { api } from '../../app/api-client.ts';
 import { PATHS, publicProfilePath } from '../../app/paths.ts';
 import { useSession } from '../../app/session.ts';
+import { MessageButton } from '../chats/start-chat.tsx';
 import { PageShell } from '../page-shell.tsx';
 import {
   browserTimeZone,
@@ -169,6 +170,13 @@ export function MeetingDetailsPage() {
                 </Link>
               </>
             ) : null}
+            <span className="meeting-facts__message">
+              <MessageButton
+                userId={role === 'franchisor' ? shown.consultant.id : shown.franchisor.id}
+                userRole={role === 'franchisor' ? 'consultant' : 'franchisor'}
+                className="button button--secondary"
+              />
+            </span>
           </Fact>
           <Fact label={MEETINGS_TEXT.when}>
             <time dateTime={shown.start} data-testid="meeting-time">

@@ -4,6 +4,7 @@ import { Link, useParams } from 'react-router';
 import { usePageTitle } from '../../app/page-title.ts';
 import { homePathFor, isOutsidePortal, PATHS } from '../../app/paths.ts';
 import { useSession } from '../../app/session.ts';
+import { MessageButton } from '../chats/start-chat.tsx';
 import { BookMeeting } from './book-meeting.tsx';
 import { ConsultantProfileDetails } from './consultant-profile-view.tsx';
 import { ConsultantReviews } from './consultant-reviews.tsx';
@@ -72,9 +73,10 @@ export function PublicProfilePage({ accountRole: role }: { accountRole: SignUpRo
       {card ? (
         <div className="profile">
           <ProfileCardView state={card} favourite={favourite} headingLevel={1} />
-          {profile?.role === 'consultant' && session?.user.id !== profile.id ? (
+          {profile && session?.user.id !== profile.id ? (
             <div className="profile__actions">
-              <BookMeeting profile={profile} />
+              {profile.role === 'consultant' ? <BookMeeting profile={profile} /> : null}
+              <MessageButton userId={profile.id} userRole={profile.role} />
             </div>
           ) : null}
           {profile?.role === 'consultant' ? <ConsultantReviews profile={profile} /> : null}

@@ -1,0 +1,58 @@
+import type { ChatParticipant } from '@fm/sdk/contracts';
+import { Chat } from '@fm/widgets';
+import type { MouseEvent } from 'react';
+import { useNavigate, useParams } from 'react-router';
+import { api } from '../../app/api-client.ts';
+import { usePageTitle } from '../../app/page-title.ts';
+import { PATHS, publicProfilePath } from '../../app/paths.ts';
+import { useSession } from '../../app/session.ts';
+import { setUnreadCount } from '../../app/unread-count.ts';
+import { SUBSCRIPTION_PATH, useActivateLink } from '../bookings/subscription-prompt.tsx';
+import { chatPath } from './start-chat.tsx';
+import { useChatRealtime } from './use-chat-realtime.ts';
+
+const isPlainClick = (event: MouseEvent<HTMLAnchorElement>) =>
+  !(event.metaKey || event.ctrlKey || event.shiftKey || event.altKey || event.button !== 0);
+
+/**
+ * `/chats` and `/chats/{id}` (user-area §2): the chat widget with the route as its selection.
+ * Reading a chat updates the Messages badge at once; live frames come from the user's realtime
+ * room, with polling while it is down (D12). The layout rules hide the footer here and the header
+ * on small screens for a conversation.
+ */
+export function ChatsPage() {
+  const { id = null } = useParams();
+  const session = useSession();
+  const navigate = useNavigate();
+  const activate = useActivateLink();
+  const realtime = useChatRealtime(session?.user.id ?? null);
+  usePageTitle('Messages');
+
+  const toProfile = (participant: ChatParticipant, event: MouseEvent<HTMLAnchorElement>) => {
+    const path = publicProfilePath(participant.role, participant.id);
+    if (!path || !isPlainClick(event)) return;
+    event.preventDefault();
+    void navigate(path);
+  };
+
+  return (
+    <div className="page page--chats">
+      <h1 className="visually-hidden">Messages</h1>
+      <Chat
+        client={api}
+        selfId={session?.user.id ?? null}
+        chatId={id}
+        onNavigate={(next) => void navigate(next ? chatPath(next) : PATHS.chats)}
+        chatHref={chatPath}
+        listHref={PATHS.chats}
+        profileHref={(participant) => publicProfilePath(participant.role, participant.id)}
+        onProfileLink={toProfile}
+        activateHref={SUBSCRIPTION_PATH}
+        onActivate={activate}
+        signInHref={PATHS.signIn}
+        realtime={realtime}
+        onUnreadCount={setUnreadCount}
+      />
+    </div>
+  );
+}
