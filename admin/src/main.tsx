@@ -9,6 +9,7 @@ import { createAdminRouter } from './router.tsx';
 import '@fm/widgets/kit.css';
 import './styles/admin-tokens.css';
 import './styles/base.css';
+import './styles/screens.css';
 
 const router = createAdminRouter();
 setUnauthorizedNavigator((path) => {

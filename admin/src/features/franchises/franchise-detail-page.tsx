@@ -1,16 +1,68 @@
-import { PAGE_TITLES } from '../../admin-texts.ts';
+import { useQuery } from '@tanstack/react-query';
+import { Link, useParams } from 'react-router';
+import { useAccountActions } from '../../actions/account-actions.ts';
+import { ActionsMenu } from '../../actions/actions-menu.tsx';
+import { AuditTrail } from '../../actions/audit-trail.tsx';
+import { ADMIN_TEXT, PAGE_TITLES } from '../../admin-texts.ts';
+import { ADMIN_UI } from '../../admin-toasts.ts';
+import { api } from '../../api/client.ts';
 import { paths } from '../../paths.ts';
+import { LoadFailure } from '../../ui/load-failure.tsx';
 import { Page } from '../../ui/page.tsx';
+import { Spinner } from '../../ui/spinner.tsx';
+import { FranchiseMembers } from './franchise-members.tsx';
+import { FranchiseAccordion } from './franchise-sections.tsx';
 
 /** `/control-panel/franchisors/:id`: Franchise Management > Franchise Details. */
 export function FranchiseDetailPage() {
+  const { id = '' } = useParams();
+  const franchise = useQuery({
+    queryKey: ['franchise', id],
+    queryFn: () => api.admin.getFranchise(id),
+  });
+  const methods = useQuery({
+    queryKey: ['franchise', id, 'payment-methods'],
+    queryFn: () => api.admin.listPaymentMethods(id),
+  });
+  const actions = useAccountActions(
+    { kind: 'franchise', id, afterDelete: paths.franchisors, noun: 'franchise' },
+    franchise.data,
+  );
+  const f = franchise.data;
   return (
     <Page
-      title={PAGE_TITLES.franchiseDetails}
+      title={f ? f.company : PAGE_TITLES.franchiseDetails}
       breadcrumbs={[
         { label: PAGE_TITLES.franchises, to: paths.franchisors },
         { label: PAGE_TITLES.franchiseDetails },
       ]}
-    />
+      actions={
+        f ? (
+          <>
+            <ActionsMenu actions={actions} />
+            <Link className="button button--primary" to={paths.franchisorEdit(id)}>
+              {ADMIN_UI.edit}
+            </Link>
+          </>
+        ) : null
+      }
+    >
+      {franchise.isPending ? (
+        <Spinner label={ADMIN_TEXT.loading} />
+      ) : franchise.isError ? (
+        <LoadFailure error={franchise.error} onRetry={franchise.refetch} />
+      ) : f ? (
+        <div className="detail-grid">
+          <FranchiseAccordion franchise={f} paymentMethods={methods.data} />
+          <FranchiseMembers franchise={f} />
+          <p>
+            <Link to={`${paths.bookings}?franchiseId=${encodeURIComponent(f.id)}`}>
+              Bookings of this franchise
+            </Link>
+          </p>
+          <AuditTrail entityType="franchise" entityId={f.id} />
+        </div>
+      ) : null}
+    </Page>
   );
 }

@@ -1,0 +1,271 @@
+import type { AdminFranchiseDetail, AdminFranchiseMember } from '@fm/sdk/contracts';
+import {
+  AddExistingFranchisorFormSchema,
+  AdminUserCreateSchema,
+  FIELD_MESSAGES,
+} from '@fm/sdk/contracts';
+import {
+  DataTable,
+  FormAlert,
+  SelectField,
+  StatusLabel,
+  SubmitButton,
+  TextField,
+  toast,
+  useValibotForm,
+} from '@fm/widgets/kit';
+import * as Dialog from '@radix-ui/react-dialog';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { type ReactNode, useState } from 'react';
+import * as v from 'valibot';
+import { ADMIN_TOASTS, ADMIN_UI } from '../../admin-toasts.ts';
+import { api } from '../../api/client.ts';
+import { errorMessage, serverMessageOr } from '../../api/error-message.ts';
+import { ActivationPanel } from '../consultants/activation-panel.tsx';
+
+function FormDialog({
+  title,
+  open,
+  onOpenChange,
+  children,
+}: {
+  title: string;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  children: ReactNode;
+}) {
+  return (
+    <Dialog.Root open={open} onOpenChange={onOpenChange}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="dialog-overlay" />
+        <Dialog.Content className="dialog" aria-describedby={undefined}>
+          <Dialog.Title className="dialog__title">{title}</Dialog.Title>
+          {open ? children : null}
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}
+
+/** Add Existing Franchisor: pick any franchisor user; they leave their former franchise (§4). */
+function AddExistingForm({ franchiseId, onDone }: { franchiseId: string; onDone: () => void }) {
+  const queryClient = useQueryClient();
+  const franchisors = useQuery({
+    queryKey: ['franchisors'],
+    queryFn: () => api.admin.listFranchisors(),
+  });
+  const form = useValibotForm({
+    schema: AddExistingFranchisorFormSchema,
+    initialValues: { franchisorId: '' },
+    onSubmit: async ({ franchisorId }) => {
+      try {
+        await api.admin.addExistingFranchisor(franchisorId, franchiseId);
+      } catch (error) {
+        toast.error(errorMessage(error));
+        throw error;
+      }
+      toast.success(ADMIN_TOASTS.franchisorAdded);
+      await queryClient.invalidateQueries();
+      onDone();
+    },
+  });
+  const options = (franchisors.data?.franchisors ?? [])
+    .filter((f) => f.franchise?.id !== franchiseId)
+    .map((f) => ({
+      value: f.id,
+      label: `${f.firstName} ${f.lastName} (${f.email})${f.franchise ? ` — ${f.franchise.company}` : ''}`,
+    }));
+  return (
+    <form
+      className="form"
+      onSubmit={form.handleSubmit}
+      noValidate
+      aria-label={ADMIN_UI.addExistingFranchisor}
+    >
+      {franchisors.isError ? <FormAlert message={errorMessage(franchisors.error)} /> : null}
+      <SelectField
+        label="Franchisor"
+        field={form.field('franchisorId')}
+        options={options}
+        placeholder={franchisors.isPending ? 'Loading…' : 'Choose a franchisor'}
+      />
+      <FormAlert message={form.formError} />
+      <div className="dialog__actions">
+        <Dialog.Close asChild>
+          <button type="button" className="button button--ghost">
+            {ADMIN_UI.cancel}
+          </button>
+        </Dialog.Close>
+        <SubmitButton pending={form.isSubmitting} className="button button--primary">
+          Add
+        </SubmitButton>
+      </div>
+    </form>
+  );
+}
+
+const NewFranchisorSchema = v.object({
+  firstName: AdminUserCreateSchema.entries.firstName,
+  lastName: AdminUserCreateSchema.entries.lastName,
+  email: AdminUserCreateSchema.entries.email,
+  phone: AdminUserCreateSchema.entries.phone,
+});
+
+/** Create New Franchisor: a member of this franchise who activates through their link. */
+function CreateNewForm({ franchiseId, onDone }: { franchiseId: string; onDone: () => void }) {
+  const queryClient = useQueryClient();
+  const form = useValibotForm({
+    schema: NewFranchisorSchema,
+    initialValues: { firstName: '', lastName: '', email: '', phone: '' },
+    onSubmit: async (input) => {
+      try {
+        await api.admin.createUser({ ...input, role: 'franchisor', franchiseId });
+      } catch (error) {
+        toast.error(serverMessageOr(error, ADMIN_TOASTS.somethingWentWrong));
+        throw error;
+      }
+      toast.success(ADMIN_TOASTS.franchisorCreated);
+      await queryClient.invalidateQueries();
+      onDone();
+    },
+  });
+  return (
+    <form
+      className="form"
+      onSubmit={form.handleSubmit}
+      noValidate
+      aria-label={ADMIN_UI.createNewFranchisor}
+    >
+      <TextField label="First Name" field={form.field('firstName')} />
+      <TextField label="Last Name" field={form.field('lastName')} />
+      <TextField label="Email" type="email" field={form.field('email')} />
+      <TextField label="Phone" type="tel" field={form.field('phone')} />
+      <FormAlert message={form.formError} />
+      <div className="dialog__actions">
+        <Dialog.Close asChild>
+          <button type="button" className="button button--ghost">
+            {ADMIN_UI.cancel}
+          </button>
+        </Dialog.Close>
+        <SubmitButton pending={form.isSubmitting} className="button button--primary">
+          {ADMIN_UI.create}
+        </SubmitButton>
+      </div>
+    </form>
+  );
+}
+
+function BillingButton({
+  franchiseId,
+  member,
+}: {
+  franchiseId: string;
+  member: AdminFranchiseMember;
+}) {
+  const queryClient = useQueryClient();
+  const [busy, setBusy] = useState(false);
+  if (member.isBillingContact) {
+    return (
+      <span
+        className="kit-status kit-status--info"
+        title={FIELD_MESSAGES.billingAddressNotDeletable}
+      >
+        Billing contact
+      </span>
+    );
+  }
+  const makeBilling = async () => {
+    setBusy(true);
+    try {
+      await api.admin.setBillingAddress(franchiseId, member.email);
+      toast.success(ADMIN_TOASTS.billingAddressUpdated);
+      await queryClient.invalidateQueries({ queryKey: ['franchise', franchiseId] });
+    } catch (error) {
+      toast.error(errorMessage(error));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <button
+      type="button"
+      className="button button--ghost"
+      disabled={busy}
+      aria-label={`Make ${member.firstName} ${member.lastName} the billing contact`}
+      onClick={() => void makeBilling()}
+    >
+      Make billing contact
+    </button>
+  );
+}
+
+/** The franchisors of a franchise, with Add Existing Franchisor and Create New Franchisor. */
+export function FranchiseMembers({ franchise }: { franchise: AdminFranchiseDetail }) {
+  const [dialog, setDialog] = useState<'add' | 'create' | null>(null);
+  const close = () => setDialog(null);
+  return (
+    <section className="card detail-section" aria-labelledby="members-title">
+      <div className="detail-section__head">
+        <h2 className="detail-section__title" id="members-title">
+          Franchisors
+        </h2>
+        <div className="row-actions">
+          <button
+            type="button"
+            className="button button--secondary"
+            onClick={() => setDialog('add')}
+          >
+            {ADMIN_UI.addExistingFranchisor}
+          </button>
+          <button
+            type="button"
+            className="button button--primary"
+            onClick={() => setDialog('create')}
+          >
+            {ADMIN_UI.createNewFranchisor}
+          </button>
+        </div>
+      </div>
+      <DataTable
+        caption={`Franchisors of ${franchise.company}`}
+        rows={franchise.users}
+        rowKey={(m) => m.id}
+        emptyText="No franchisors yet."
+        columns={[
+          { key: 'name', header: 'Name', cell: (m) => `${m.firstName} ${m.lastName}` },
+          { key: 'email', header: 'Email', cell: (m) => m.email },
+          { key: 'phone', header: 'Phone', cell: (m) => m.phone ?? '—' },
+          {
+            key: 'status',
+            header: 'Status',
+            cell: (m) => <StatusLabel status={m.displayStatus} />,
+          },
+          {
+            key: 'billing',
+            header: 'Billing',
+            cell: (m) => <BillingButton franchiseId={franchise.id} member={m} />,
+          },
+          {
+            key: 'activation',
+            header: 'Activation',
+            cell: (m) => <ActivationPanel userId={m.id} activation={m.activation} />,
+          },
+        ]}
+      />
+      <FormDialog
+        title={ADMIN_UI.addExistingFranchisor}
+        open={dialog === 'add'}
+        onOpenChange={(o) => !o && close()}
+      >
+        <AddExistingForm franchiseId={franchise.id} onDone={close} />
+      </FormDialog>
+      <FormDialog
+        title={ADMIN_UI.createNewFranchisor}
+        open={dialog === 'create'}
+        onOpenChange={(o) => !o && close()}
+      >
+        <CreateNewForm franchiseId={franchise.id} onDone={close} />
+      </FormDialog>
+    </section>
+  );
+}
