@@ -1,19 +1,28 @@
 #!/usr/bin/env node
 /**
- * Starts the realtime server (`partykit dev`) for `npm start` and development.
+ * Starts the realtime rooms (`wrangler dev`, D15) for `npm start`, the e2e server and the tests.
  *
- *   PARTY_PORT   port to listen on (default 1999)
- *   API_URL      the API origin the rooms verify tokens with (default http://127.0.0.1:$PORT or :8787)
- *   PARTY_HOME   where PartyKit may write (settings, room storage); default party/.partykit-home
+ *   PARTY_PORT       port to listen on (default 1999)
+ *   API_URL          the API origin the rooms redeem tickets with (default http://127.0.0.1:$PORT or :8787)
+ *   REALTIME_SECRET  shared with the API (default: the API's development default, server/src/env.ts)
+ *   PARTY_HOME       where wrangler may write (its settings, logs and the rooms' state);
+ *                    default party/.wrangler-home
  *
- * PartyKit writes into the home directory (~/.partykit, update-notifier's ~/.config); the child
- * gets HOME and XDG_* pointed at PARTY_HOME so that nothing lands in the user's home.
- * Signals are forwarded, so stopping this process stops the server.
+ * wrangler writes into the home directory (~/.config/.wrangler) and its Durable Object data into
+ * .wrangler/state: the child gets HOME and XDG_* pointed at PARTY_HOME and `--persist-to` inside it,
+ * so nothing lands outside the repository. The variables reach the worker through an env file
+ * (mode 600) rather than the command line, so the secret never shows in a process list. The flags
+ * and variables are those that start it offline in about a second (../../ENVIRONMENT.md).
+ * Signals are forwarded, so stopping this process stops wrangler and workerd.
  */
 import { spawn } from 'node:child_process';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+
+/** Same default as the API's (server/src/env.ts DEV_REALTIME_SECRET); production sets both. */
+const DEV_REALTIME_SECRET = 'dev-only-realtime-secret-not-for-production-0123456789';
 
 const partyDir = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const port = Number.parseInt(process.env.PARTY_PORT ?? '1999', 10);
@@ -22,28 +31,38 @@ if (!Number.isInteger(port) || port <= 0 || port > 65_535) {
   process.exit(1);
 }
 const apiUrl = process.env.API_URL || `http://127.0.0.1:${process.env.PORT || 8787}`;
-const home = resolve(process.env.PARTY_HOME || join(partyDir, '.partykit-home'));
+const secret = process.env.REALTIME_SECRET || DEV_REALTIME_SECRET;
+if (secret.length < 32) {
+  console.error('[party] REALTIME_SECRET must be at least 32 characters');
+  process.exit(1);
+}
+const home = resolve(process.env.PARTY_HOME || join(partyDir, '.wrangler-home'));
 for (const dir of ['.config', '.cache', '.local/share', '.local/state', 'state']) {
   mkdirSync(join(home, dir), { recursive: true });
 }
+const envFile = join(home, `vars-${port}.env`);
+writeFileSync(envFile, `API_URL=${apiUrl}\nREALTIME_SECRET=${secret}\n`, { mode: 0o600 });
 
-// partykit's package exports only `./server`; its CLI sits beside it in dist/.
-const bin = fileURLToPath(new URL('./bin.mjs', import.meta.resolve('partykit/server')));
-
+const bin = createRequire(import.meta.url).resolve('wrangler/bin/wrangler.js');
 const args = [
   bin,
   'dev',
-  join(partyDir, 'src/server.ts'),
   '--config',
-  join(partyDir, 'partykit.json'),
+  join(partyDir, 'wrangler.jsonc'),
   '--port',
   String(port),
-  '--var',
-  `API_URL=${apiUrl}`,
-  '--persist',
+  '--ip',
+  '127.0.0.1',
+  '--local',
+  '--env-file',
+  envFile,
+  '--persist-to',
   join(home, 'state'),
-  '--disable-request-cf-fetch',
-  '--no-hotkeys',
+  '--inspector-port',
+  String(process.env.PARTY_INSPECTOR_PORT || port + 10_000),
+  '--show-interactive-dev-session=false',
+  '--log-level',
+  process.env.PARTY_LOG_LEVEL || 'warn',
 ];
 
 const child = spawn(process.execPath, args, {
@@ -57,12 +76,15 @@ const child = spawn(process.execPath, args, {
     XDG_CACHE_HOME: join(home, '.cache'),
     XDG_DATA_HOME: join(home, '.local/share'),
     XDG_STATE_HOME: join(home, '.local/state'),
-    NO_UPDATE_NOTIFIER: '1',
-    PARTYKIT_TELEMETRY: '0',
+    WRANGLER_LOG_PATH: join(home, 'logs'),
+    CI: 'true',
+    WRANGLER_SEND_METRICS: 'false',
+    CLOUDFLARE_CF_FETCH_ENABLED: 'false',
+    WRANGLER_HIDE_BANNER: 'true',
   },
 });
 
-console.log(`[party] partykit dev on port ${port}, API_URL=${apiUrl}`);
+console.log(`[party] wrangler dev on port ${port}, API_URL=${apiUrl}`);
 
 for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
   process.on(signal, () => {

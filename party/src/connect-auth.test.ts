@@ -1,117 +1,154 @@
 import { describe, expect, it } from 'vitest';
 import {
   authorizeConnection,
+  type ConnectDeps,
   type FetchLike,
   identityFromState,
   mayJoin,
-  parseRoomId,
   readIdentityHeaders,
   refusalResponse,
-  setIdentityHeaders,
+  withIdentityHeaders,
 } from './connect-auth.ts';
 
 const API = 'http://api.test';
-const ME = { id: 'u1', email: 'a@example.com', firstName: 'A', lastName: 'B', role: 'consultant' };
+const SECRET = 's'.repeat(40);
 
-/** A fake API: `tokens` maps a token to its user; records what was asked. */
-function fakeApi(tokens: Record<string, unknown>) {
-  const calls: { url: string; authorization: string | undefined }[] = [];
+/**
+ * A fake API: `tickets` maps a ticket to the room it is for and the identity it admits; a ticket
+ * works once. Records what was asked.
+ */
+function fakeApi(tickets: Record<string, { room: string; identity: unknown }>) {
+  const calls: { url: string; authorization: string | undefined; body: unknown }[] = [];
   const fetch: FetchLike = async (url, init) => {
-    const authorization = init.headers.authorization;
-    calls.push({ url, authorization });
-    const token = authorization?.replace(/^Bearer /, '') ?? '';
-    const user = tokens[token];
-    return user === undefined
-      ? new Response(JSON.stringify({ message: 'You are not signed in', code: 'UNAUTHORIZED' }), {
-          status: 401,
-        })
-      : new Response(JSON.stringify(user), { status: 200 });
+    const body = JSON.parse(init.body) as { ticket: string; room: string };
+    calls.push({ url, authorization: init.headers.authorization, body });
+    if (init.headers.authorization !== `Bearer ${SECRET}`) {
+      return Response.json({ message: 'no', code: 'FORBIDDEN' }, { status: 403 });
+    }
+    const found = tickets[body.ticket];
+    delete tickets[body.ticket];
+    return found && found.room === body.room
+      ? Response.json(found.identity)
+      : Response.json({ message: 'no', code: 'UNAUTHORIZED' }, { status: 401 });
   };
   return { fetch, calls };
 }
 
+const ME = { userId: 'u1', role: 'consultant' };
 const socketUrl = (room: string, query = '') =>
-  `http://party.test/parties/main/${room}${query ? `?${query}` : ''}`;
-
-describe('parseRoomId', () => {
-  it('reads user and chat rooms, and nothing else', () => {
-    expect(parseRoomId('user-u1')).toEqual({ kind: 'user', userId: 'u1' });
-    expect(parseRoomId('chat-c9')).toEqual({ kind: 'chat', chatId: 'c9' });
-    expect(parseRoomId('user-')).toBeNull();
-    expect(parseRoomId('lobby')).toBeNull();
-  });
+  `http://party.test/parties/rooms/${room}${query ? `?${query}` : ''}`;
+const deps = (fetch: FetchLike, extra: Partial<ConnectDeps> = {}): ConnectDeps => ({
+  apiUrl: `${API}/`,
+  secret: SECRET,
+  fetch,
+  ...extra,
 });
 
 describe('authorizeConnection', () => {
-  it('lets a valid token into its own user room, asking the API with a bearer token', async () => {
-    const api = fakeApi({ good: ME });
-    const decision = await authorizeConnection(socketUrl('user-u1', 'token=good'), 'user-u1', {
-      apiUrl: `${API}/`,
-      fetch: api.fetch,
-    });
-    expect(decision).toEqual({ ok: true, identity: { userId: 'u1', role: 'consultant' } });
-    expect(api.calls).toEqual([{ url: `${API}/api/auth/me`, authorization: 'Bearer good' }]);
+  it('redeems the ticket with the API, server to server with the shared secret, once', async () => {
+    const api = fakeApi({ t1: { room: 'user-u1', identity: ME } });
+    const decision = await authorizeConnection(
+      socketUrl('user-u1', 'ticket=t1'),
+      'user-u1',
+      deps(api.fetch),
+    );
+    expect(decision).toEqual({ ok: true, identity: ME });
+    expect(api.calls).toEqual([
+      {
+        url: `${API}/api/realtime/redeem`,
+        authorization: `Bearer ${SECRET}`,
+        body: { ticket: 't1', room: 'user-u1' },
+      },
+    ]);
+    // Used once: the same ticket again is refused.
+    expect(
+      await authorizeConnection(socketUrl('user-u1', 'ticket=t1'), 'user-u1', deps(api.fetch)),
+    ).toEqual({ ok: false, status: 401, code: 'UNAUTHORIZED' });
   });
 
-  it('refuses a missing token with 401 without asking the API', async () => {
-    const api = fakeApi({ good: ME });
-    for (const query of ['', 'token=', 'token=%20']) {
+  it('admits a chat participant the API vouches for', async () => {
+    const api = fakeApi({ t: { room: 'chat-c1', identity: ME } });
+    expect(
+      await authorizeConnection(socketUrl('chat-c1', 'ticket=t'), 'chat-c1', deps(api.fetch)),
+    ).toEqual({ ok: true, identity: ME });
+  });
+
+  it('refuses a missing ticket with 401 without asking the API', async () => {
+    const api = fakeApi({});
+    for (const query of ['', 'ticket=', 'ticket=%20', 'token=an-access-token']) {
       expect(
-        await authorizeConnection(socketUrl('user-u1', query), 'user-u1', {
-          apiUrl: API,
-          fetch: api.fetch,
-        }),
+        await authorizeConnection(socketUrl('user-u1', query), 'user-u1', deps(api.fetch)),
       ).toEqual({ ok: false, status: 401, code: 'UNAUTHORIZED' });
     }
     expect(api.calls).toEqual([]);
   });
 
-  it('refuses a token the API rejects with 401', async () => {
-    const api = fakeApi({ good: ME });
-    const decision = await authorizeConnection(socketUrl('user-u1', 'token=bad'), 'user-u1', {
-      apiUrl: API,
-      fetch: api.fetch,
-    });
-    expect(decision).toEqual({ ok: false, status: 401, code: 'UNAUTHORIZED' });
+  it('refuses a ticket the API does not redeem (forged, used, expired, other room) with 401', async () => {
+    const api = fakeApi({ t: { room: 'user-u1', identity: ME } });
+    expect(
+      await authorizeConnection(socketUrl('chat-c1', 'ticket=t'), 'chat-c1', deps(api.fetch)),
+    ).toEqual({ ok: false, status: 401, code: 'UNAUTHORIZED' });
+    expect(
+      await authorizeConnection(socketUrl('user-u1', 'ticket=forged'), 'user-u1', deps(api.fetch)),
+    ).toEqual({ ok: false, status: 401, code: 'UNAUTHORIZED' });
   });
 
-  it("refuses another user's room, chat rooms for now and unknown rooms with 403", async () => {
-    const api = fakeApi({ good: ME });
-    for (const room of ['user-u2', 'chat-c1', 'lobby']) {
-      expect(
-        await authorizeConnection(socketUrl(room, 'token=good'), room, {
-          apiUrl: API,
-          fetch: api.fetch,
-        }),
-      ).toEqual({ ok: false, status: 403, code: 'FORBIDDEN' });
+  it('refuses unknown rooms with 403 without asking the API', async () => {
+    const api = fakeApi({});
+    for (const room of ['lobby', 'user-', 'meeting-m1', 'chat-a/b']) {
+      expect(await authorizeConnection(socketUrl('x', 'ticket=t'), room, deps(api.fetch))).toEqual({
+        ok: false,
+        status: 403,
+        code: 'FORBIDDEN',
+      });
     }
+    expect(api.calls).toEqual([]);
   });
 
-  it('answers 503 when the API is unset, unreachable, failing or answers nonsense', async () => {
-    const deps: { apiUrl: string | undefined; fetch: FetchLike }[] = [
-      { apiUrl: undefined, fetch: fakeApi({ good: ME }).fetch },
-      {
-        apiUrl: API,
-        fetch: async () => {
-          throw new TypeError('fetch failed');
-        },
+  it("refuses another user's room even if the API said yes (defence in depth)", async () => {
+    const api = fakeApi({ t: { room: 'user-u2', identity: ME } });
+    expect(
+      await authorizeConnection(socketUrl('user-u2', 'ticket=t'), 'user-u2', deps(api.fetch)),
+    ).toEqual({ ok: false, status: 403, code: 'FORBIDDEN' });
+  });
+
+  it('answers 503, and reports a misconfiguration, when the secret is unset or wrong', async () => {
+    const reports: string[] = [];
+    const onMisconfigured = (detail: string) => reports.push(detail);
+    const api = fakeApi({ t: { room: 'user-u1', identity: ME } });
+    for (const extra of [{ secret: undefined }, { secret: 'wrong' }, { apiUrl: undefined }]) {
+      expect(
+        await authorizeConnection(
+          socketUrl('user-u1', 'ticket=t'),
+          'user-u1',
+          deps(api.fetch, { ...extra, onMisconfigured }),
+        ),
+      ).toEqual({ ok: false, status: 503, code: 'SERVICE_UNAVAILABLE' });
+    }
+    expect(reports).toHaveLength(3);
+  });
+
+  it('answers 503 when the API is unreachable, failing or answers nonsense', async () => {
+    const fetches: FetchLike[] = [
+      async () => {
+        throw new TypeError('fetch failed');
       },
-      { apiUrl: API, fetch: async () => new Response('oops', { status: 500 }) },
-      { apiUrl: API, fetch: async () => new Response('not json', { status: 200 }) },
-      { apiUrl: API, fetch: fakeApi({ good: { id: 'u1' } }).fetch },
+      async () => new Response('oops', { status: 500 }),
+      async () => new Response('not json', { status: 200 }),
+      async () => Response.json({ userId: 'u1', role: 'root' }),
     ];
-    for (const dep of deps) {
-      expect(await authorizeConnection(socketUrl('user-u1', 'token=good'), 'user-u1', dep)).toEqual(
-        { ok: false, status: 503, code: 'SERVICE_UNAVAILABLE' },
-      );
+    for (const fetch of fetches) {
+      expect(
+        await authorizeConnection(socketUrl('user-u1', 'ticket=t'), 'user-u1', deps(fetch)),
+      ).toEqual({ ok: false, status: 503, code: 'SERVICE_UNAVAILABLE' });
     }
   });
 });
 
 describe('identity headers and state', () => {
   it('overwrites whatever the client sent and reads it back', () => {
-    const headers = new Headers({ 'x-fm-user-id': 'forged', 'x-fm-user-role': 'admin' });
-    setIdentityHeaders(headers, { userId: 'u1', role: 'consultant' });
+    const sent = new Headers({ 'x-fm-user-id': 'forged', 'x-fm-user-role': 'admin' });
+    const headers = withIdentityHeaders(sent, { userId: 'u1', role: 'consultant' });
     expect(readIdentityHeaders(headers)).toEqual({ userId: 'u1', role: 'consultant' });
     expect(readIdentityHeaders(new Headers())).toBeNull();
     expect(
@@ -128,20 +165,23 @@ describe('identity headers and state', () => {
     expect(identityFromState({ userId: '', role: 'admin' })).toBeNull();
   });
 
-  it('lets a user into their own room only', () => {
-    expect(mayJoin('user-u1', { userId: 'u1', role: 'franchisor' })).toBe(true);
-    expect(mayJoin('user-u2', { userId: 'u1', role: 'franchisor' })).toBe(false);
-    expect(mayJoin('chat-c1', { userId: 'u1', role: 'franchisor' })).toBe(false);
+  it('lets a user into their own user room and the chats the API admitted them to', () => {
+    const me = { userId: 'u1', role: 'franchisor' } as const;
+    expect(mayJoin('user-u1', me)).toBe(true);
+    expect(mayJoin('user-u2', me)).toBe(false);
+    expect(mayJoin('chat-c1', me)).toBe(true);
+    expect(mayJoin('lobby', me)).toBe(false);
   });
 });
 
 describe('refusalResponse', () => {
-  it('answers in the D7 error shape', async () => {
+  it('answers in the D7 error shape, with the code’s status unless told', async () => {
     const response = refusalResponse({ status: 403, code: 'FORBIDDEN' });
     expect(response.status).toBe(403);
     expect(await response.json()).toEqual({
       message: 'You do not have permission to access this page.',
       code: 'FORBIDDEN',
     });
+    expect(refusalResponse({ code: 'PAYLOAD_TOO_LARGE' }).status).toBe(413);
   });
 });

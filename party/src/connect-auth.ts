@@ -1,44 +1,23 @@
 import {
-  type AuthUser,
-  AuthUserSchema,
   ERROR_CODES,
   type ErrorCode,
+  parseRoomId,
+  REALTIME_API_PATHS,
   REALTIME_AUTH,
-  REALTIME_ROOM_PREFIXES,
-  ROLES,
+  type RealtimeIdentity,
+  RealtimeIdentitySchema,
 } from '@fm/sdk/contracts';
 import * as v from 'valibot';
 
 /**
- * Who may open a socket on which room (D12), as plain functions: the PartyKit worker only wires
- * them to `onBeforeConnect`. The API is reached through the `fetch` passed in.
+ * Who may open a socket on which room (D15), as plain functions; the worker only wires them to
+ * `onBeforeConnect`. A socket brings a single-use ticket from the API in the `ticket` query
+ * parameter; the room server redeems it with the API (server to server, with the shared secret)
+ * before the socket opens. The API is reached through the `fetch` passed in.
  */
-
-/** A room id read as what it is for. */
-export type RoomRef = { kind: 'user'; userId: string } | { kind: 'chat'; chatId: string };
-
-/**
- * Reads a room id (`user-{userId}` or `chat-{chatId}`); null for anything else.
- *
- * @example
- * parseRoomId('user-u1'); // { kind: 'user', userId: 'u1' }
- */
-export function parseRoomId(roomId: string): RoomRef | null {
-  const { user, chat } = REALTIME_ROOM_PREFIXES;
-  if (roomId.startsWith(user) && roomId.length > user.length) {
-    return { kind: 'user', userId: roomId.slice(user.length) };
-  }
-  if (roomId.startsWith(chat) && roomId.length > chat.length) {
-    return { kind: 'chat', chatId: roomId.slice(chat.length) };
-  }
-  return null;
-}
 
 /** The verified identity a room receives. */
-export interface SocketIdentity {
-  userId: string;
-  role: AuthUser['role'];
-}
+export type SocketIdentity = RealtimeIdentity;
 
 /** A connection refused, with the status and D7 code of the HTTP answer. */
 export interface Refusal {
@@ -51,41 +30,64 @@ export type ConnectDecision = { ok: true; identity: SocketIdentity } | Refusal;
 
 export type FetchLike = (
   url: string,
-  init: { headers: Record<string, string> },
+  init: { method: 'POST'; headers: Record<string, string>; body: string; signal?: AbortSignal },
 ) => Promise<Response>;
 
 export interface ConnectDeps {
   /** The API origin, e.g. `http://127.0.0.1:8787` (the worker's `API_URL` variable). */
   apiUrl: string | undefined;
+  /** The secret shared with the API (`REALTIME_SECRET`). */
+  secret: string | undefined;
   fetch: FetchLike;
+  /** Called when the API says our secret is wrong: a misconfiguration worth a loud log line. */
+  onMisconfigured?: (detail: string) => void;
 }
+
+/** How long the room server waits for the API to redeem a ticket. */
+export const REDEEM_TIMEOUT_MS = 5_000;
 
 function refuse(status: Refusal['status'], code: ErrorCode): Refusal {
   return { ok: false, status, code };
 }
 
 /**
- * Asks the API who owns `token` (`GET {apiUrl}/api/auth/me`). A 401/403 means an invalid token;
- * any other failure means the API could not answer (503), so a flaky API never lets anyone in.
+ * Redeems `ticket` for `room` with the API (`POST {apiUrl}/api/realtime/redeem`). A 401 means a
+ * ticket that is unknown, used, expired or for another room; any other failure means the API
+ * could not answer (503), so a flaky API never lets anyone in.
  *
  * @example
- * await verifyToken('abc', { apiUrl: 'http://127.0.0.1:8787', fetch });
+ * await redeemTicket('t', 'user-u1', { apiUrl: 'http://127.0.0.1:8787', secret, fetch });
  */
-export async function verifyToken(
-  token: string,
+export async function redeemTicket(
+  ticket: string,
+  room: string,
   deps: ConnectDeps,
-): Promise<{ ok: true; user: AuthUser } | Refusal> {
-  if (!deps.apiUrl) return refuse(503, 'SERVICE_UNAVAILABLE');
-  const url = `${deps.apiUrl.replace(/\/+$/, '')}/api/auth/me`;
+): Promise<ConnectDecision> {
+  if (!deps.apiUrl || !deps.secret) {
+    deps.onMisconfigured?.('API_URL and REALTIME_SECRET must be set');
+    return refuse(503, 'SERVICE_UNAVAILABLE');
+  }
+  const url = `${deps.apiUrl.replace(/\/+$/, '')}/api/${REALTIME_API_PATHS.redeem}`;
   let response: Response;
   try {
     response = await deps.fetch(url, {
-      headers: { authorization: `Bearer ${token}`, accept: 'application/json' },
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${deps.secret}`,
+        'content-type': 'application/json',
+        accept: 'application/json',
+      },
+      body: JSON.stringify({ ticket, room }),
+      signal: AbortSignal.timeout(REDEEM_TIMEOUT_MS),
     });
   } catch {
     return refuse(503, 'SERVICE_UNAVAILABLE');
   }
-  if (response.status === 401 || response.status === 403) return refuse(401, 'UNAUTHORIZED');
+  if (response.status === 401) return refuse(401, 'UNAUTHORIZED');
+  if (response.status === 403) {
+    deps.onMisconfigured?.('the API refused our REALTIME_SECRET');
+    return refuse(503, 'SERVICE_UNAVAILABLE');
+  }
   if (!response.ok) return refuse(503, 'SERVICE_UNAVAILABLE');
   let body: unknown;
   try {
@@ -93,71 +95,69 @@ export async function verifyToken(
   } catch {
     return refuse(503, 'SERVICE_UNAVAILABLE');
   }
-  const parsed = v.safeParse(AuthUserSchema, body);
-  return parsed.success ? { ok: true, user: parsed.output } : refuse(503, 'SERVICE_UNAVAILABLE');
+  const parsed = v.safeParse(RealtimeIdentitySchema, body);
+  if (!parsed.success) return refuse(503, 'SERVICE_UNAVAILABLE');
+  // Defence in depth: the API only redeems tickets for rooms their owner may join.
+  return mayJoin(room, parsed.output)
+    ? { ok: true, identity: parsed.output }
+    : refuse(403, 'FORBIDDEN');
 }
 
 /**
- * Decides whether the socket request `url` may join `roomId`: it needs a valid access token in
- * the `token` query parameter (401 otherwise) and may join only its own user room; chat rooms are
- * refused until chat membership is checked (403).
+ * Decides whether the socket request `url` may join `room`: it needs a ticket (401 otherwise),
+ * a room name we know (403 otherwise), and the API must redeem the ticket for that room.
  *
  * @example
- * const decision = await authorizeConnection(request.url, lobby.id, { apiUrl, fetch });
+ * const decision = await authorizeConnection(request.url, lobby.name, deps);
  * if (!decision.ok) return refusalResponse(decision);
  */
 export async function authorizeConnection(
   url: string,
-  roomId: string,
+  room: string,
   deps: ConnectDeps,
 ): Promise<ConnectDecision> {
-  const token = new URL(url).searchParams.get(REALTIME_AUTH.tokenQueryParam)?.trim();
-  if (!token) return refuse(401, 'UNAUTHORIZED');
-  const verified = await verifyToken(token, deps);
-  if (!verified.ok) return verified;
-  const room = parseRoomId(roomId);
-  if (room?.kind !== 'user' || room.userId !== verified.user.id) return refuse(403, 'FORBIDDEN');
-  return { ok: true, identity: { userId: verified.user.id, role: verified.user.role } };
+  if (!parseRoomId(room)) return refuse(403, 'FORBIDDEN');
+  const ticket = new URL(url).searchParams.get(REALTIME_AUTH.ticketQueryParam)?.trim();
+  if (!ticket) return refuse(401, 'UNAUTHORIZED');
+  return redeemTicket(ticket, room, deps);
 }
 
 /**
- * The HTTP answer to a refused connection, in the D7 error shape.
+ * The HTTP answer to a refused connection or command, in the D7 error shape.
  *
  * @example
- * refusalResponse({ ok: false, status: 401, code: 'UNAUTHORIZED' }).status; // 401
+ * refusalResponse({ status: 401, code: 'UNAUTHORIZED' }).status; // 401
  */
-export function refusalResponse(refusal: Pick<Refusal, 'status' | 'code'>): Response {
-  return new Response(
-    JSON.stringify({ message: ERROR_CODES[refusal.code].message, code: refusal.code }),
-    { status: refusal.status, headers: { 'content-type': 'application/json' } },
-  );
+export function refusalResponse(refusal: { status?: number; code: ErrorCode }): Response {
+  const { status, message } = ERROR_CODES[refusal.code];
+  return new Response(JSON.stringify({ message, code: refusal.code }), {
+    status: refusal.status ?? status,
+    headers: { 'content-type': 'application/json' },
+  });
 }
 
 /**
- * Writes the verified identity into request headers for the room (overwriting whatever the
- * client sent in them).
+ * Headers carrying the verified identity to the room: the client's own values of these headers
+ * are overwritten.
  *
  * @example
- * setIdentityHeaders(request.headers, { userId: 'u1', role: 'consultant' });
+ * const request = new Request(req, { headers: withIdentityHeaders(req.headers, identity) });
  */
-export function setIdentityHeaders(headers: Pick<Headers, 'set'>, identity: SocketIdentity): void {
-  headers.set(REALTIME_AUTH.userIdHeader, identity.userId);
-  headers.set(REALTIME_AUTH.userRoleHeader, identity.role);
+export function withIdentityHeaders(headers: Headers, identity: SocketIdentity): Headers {
+  const next = new Headers(headers);
+  next.set(REALTIME_AUTH.userIdHeader, identity.userId);
+  next.set(REALTIME_AUTH.userRoleHeader, identity.role);
+  return next;
 }
 
-const IdentitySchema = v.object({
-  userId: v.pipe(v.string(), v.nonEmpty()),
-  role: v.picklist(ROLES),
-});
-
 /**
- * Reads the identity `setIdentityHeaders` wrote; null when absent or malformed.
+ * Reads the identity `withIdentityHeaders` wrote; null when absent or malformed.
  *
  * @example
  * const identity = readIdentityHeaders(ctx.request.headers);
  */
 export function readIdentityHeaders(headers: Pick<Headers, 'get'>): SocketIdentity | null {
-  const parsed = v.safeParse(IdentitySchema, {
+  const parsed = v.safeParse(RealtimeIdentitySchema, {
     userId: headers.get(REALTIME_AUTH.userIdHeader),
     role: headers.get(REALTIME_AUTH.userRoleHeader),
   });
@@ -171,17 +171,19 @@ export function readIdentityHeaders(headers: Pick<Headers, 'get'>): SocketIdenti
  * const identity = identityFromState(connection.state);
  */
 export function identityFromState(state: unknown): SocketIdentity | null {
-  const parsed = v.safeParse(IdentitySchema, state);
+  const parsed = v.safeParse(RealtimeIdentitySchema, state);
   return parsed.success ? parsed.output : null;
 }
 
 /**
- * Whether `identity` may be in `roomId` (checked again in the room, behind `onBeforeConnect`).
+ * Whether `identity` may be in `room` as far as the room server can tell on its own: a user room
+ * only for its user; a chat room for whoever the API admitted (membership is the API's to judge).
  *
  * @example
  * mayJoin('user-u1', { userId: 'u1', role: 'consultant' }); // true
  */
-export function mayJoin(roomId: string, identity: SocketIdentity): boolean {
-  const room = parseRoomId(roomId);
-  return room?.kind === 'user' && room.userId === identity.userId;
+export function mayJoin(room: string, identity: SocketIdentity): boolean {
+  const ref = parseRoomId(room);
+  if (!ref) return false;
+  return ref.kind !== 'user' || ref.id === identity.userId;
 }

@@ -9,6 +9,7 @@ import { createNotificationsApi, type NotificationsApi } from './notifications.t
 import { createPaymentsApi, type PaymentsApi } from './payments.ts';
 import { createProfileApi, type ProfileApi } from './profile.ts';
 import { createPromotionsApi, type PromotionsApi } from './promotions.ts';
+import { createRealtimeApi, type RealtimeApi } from './realtime-api.ts';
 import { createSystemApi } from './system.ts';
 import { memoryTokenStore, type StoredCredentials, type TokenStore } from './token-store.ts';
 import { createUsersApi, type UsersApi } from './users.ts';
@@ -65,6 +66,8 @@ export interface FmClient {
   readonly payments: PaymentsApi;
   readonly messages: MessagesApi;
   readonly notifications: NotificationsApi;
+  /** The realtime handshake (tickets); sockets themselves come from `connectRealtime`. */
+  readonly realtime: RealtimeApi;
   /** The admin control panel's calls (admins only). */
   readonly admin: AdminApi;
   readonly promotions: PromotionsApi;
@@ -121,6 +124,7 @@ export function createClient(options: ClientOptions): FmClient {
     payments: createPaymentsApi(http),
     messages: createMessagesApi(http),
     notifications: createNotificationsApi(http),
+    realtime: createRealtimeApi(http),
     admin: createAdminApi(http),
     promotions: createPromotionsApi(http),
     config: system.config,

@@ -28,6 +28,15 @@ export type { NotificationsApi } from './notifications.ts';
 export type { PaymentsApi } from './payments.ts';
 export { type ProfileApi, type ProfileFiles, toProfileFormData } from './profile.ts';
 export type { PromotionsApi } from './promotions.ts';
+export {
+  type ConnectRealtimeOptions,
+  connectRealtime,
+  type RealtimeClient,
+  type RealtimeConnection,
+  type RealtimeStatus,
+  type WebSocketConstructor,
+} from './realtime.ts';
+export type { RealtimeApi } from './realtime-api.ts';
 export type { SystemApi } from './system.ts';
 export {
   localStorageTokenStore,

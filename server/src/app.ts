@@ -18,6 +18,8 @@ import { notificationRoutes } from './features/notifications/routes.ts';
 import { paymentRoutes } from './features/payments/routes.ts';
 import { MULTIPART_LIMIT_BYTES, profileRoutes } from './features/profile/routes.ts';
 import { promotionRoutes } from './features/promotions/routes.ts';
+import { realtimeRoutes } from './features/realtime/routes.ts';
+import { createTicketService } from './features/realtime/tickets.ts';
 import type { ProfileService } from './features/profile/service.ts';
 import { systemRoutes } from './features/system/routes.ts';
 import { territoryRoutes } from './features/territory/routes.ts';
@@ -76,6 +78,7 @@ export function createApp(deps: AppDeps) {
     mailer: deps.mailer,
     logger,
     now: deps.now,
+    realtime: deps.realtime,
     // Holds, releases and charges follow the meeting's life cycle (D10).
     ...(deps.payments ? { payments: deps.payments.meetings.seam } : {}),
   });
@@ -154,6 +157,13 @@ export function createApp(deps: AppDeps) {
       }),
     )
     .route('/users', notificationRoutes({ db }))
+    .route(
+      '/realtime',
+      realtimeRoutes({
+        tickets: createTicketService({ db, now: deps.now }),
+        secret: env.REALTIME_SECRET,
+      }),
+    )
     .route('/users', promotionRoutes({ db, now: deps.now }))
     .route(
       '/admin',

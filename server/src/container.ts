@@ -12,7 +12,8 @@ import { createRateLimiter } from './http/rate-limit.ts';
 import type { StaticDirs } from './http/static-apps.ts';
 import { createOutboxMailer, createSmtpMailer, type Mailer } from './mail/mailer.ts';
 import { createPayments } from './payments/payments.ts';
-import { createSilentPublisher, type RealtimePublisher } from './realtime/publisher.ts';
+import { createHttpPublisher } from './realtime/http-publisher.ts';
+import type { RealtimePublisher } from './realtime/publisher.ts';
 import { createS3Storage } from './uploads/s3-storage.ts';
 import { createLocalStorage, type FileStorage } from './uploads/storage.ts';
 import { createUploadService } from './uploads/upload-service.ts';
@@ -38,7 +39,7 @@ export async function createContainer(options: {
   mailer?: Mailer;
   staticDirs?: StaticDirs | undefined;
   storage?: FileStorage;
-  /** How the API pushes into the rooms (tests pass a recording one). */
+  /** How the API pushes into the rooms; the HTTP publisher to `PARTY_INTERNAL_URL` by default. */
   realtime?: RealtimePublisher;
 }) {
   const { env, database } = options;
@@ -57,6 +58,14 @@ export async function createContainer(options: {
     trustedOrigins: env.trustedOrigins,
     mailer,
   });
+  const realtime =
+    options.realtime ??
+    createHttpPublisher({
+      partyUrl: env.PARTY_INTERNAL_URL,
+      secret: env.REALTIME_SECRET,
+      db,
+      logger,
+    });
   const refreshTokens = createRefreshTokens({ db, now });
   const limiter = createRateLimiter({ db, windowMs: env.RATE_LIMIT_WINDOW_SECONDS * 1000 });
   const accounts = createAccountService({
@@ -68,6 +77,7 @@ export async function createContainer(options: {
     publicUrl: env.PUBLIC_URL,
     limits: { signIn: env.RATE_LIMIT_SIGN_IN, signUp: env.RATE_LIMIT_SIGN_UP },
     now,
+    realtime,
   });
   const storage =
     options.storage ??
@@ -81,10 +91,8 @@ export async function createContainer(options: {
         })
       : createLocalStorage(env.UPLOADS_DIR));
   const uploads = createUploadService({ db, storage });
-  const profiles = createProfileService({ db, uploads, refreshTokens });
-  const payments = createPayments({ db, env, mailer, logger, now });
-  // TODO(issue 9, realtime): the HTTP publisher to the PartyServer rooms replaces this.
-  const realtime = options.realtime ?? createSilentPublisher();
+  const profiles = createProfileService({ db, uploads, refreshTokens, realtime });
+  const payments = createPayments({ db, env, mailer, logger, now, realtime });
   const app = createApp({
     realtime,
     payments,

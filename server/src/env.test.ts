@@ -14,7 +14,11 @@ describe('loadEnv', () => {
 
   it('derives the public URL from PORT and never seeds in production by default', () => {
     expect(loadEnv({ PORT: '9000' }).PUBLIC_URL).toBe('http://localhost:9000');
-    const prod = loadEnv({ NODE_ENV: 'production', AUTH_SECRET: 'x'.repeat(32) });
+    const prod = loadEnv({
+      NODE_ENV: 'production',
+      AUTH_SECRET: 'x'.repeat(32),
+      REALTIME_SECRET: 'y'.repeat(32),
+    });
     expect(prod.SEED).toBe('none');
     expect(prod.isProduction).toBe(true);
   });
@@ -26,6 +30,22 @@ describe('loadEnv', () => {
     expect(() => loadEnv({ AUTH_SECRET: 'short' })).toThrow(
       /AUTH_SECRET: must be at least 32 characters/,
     );
+  });
+
+  it('needs a 32-character realtime secret in production, and reaches the rooms at PARTY_URL unless told (D15)', () => {
+    expect(() => loadEnv({ NODE_ENV: 'production', AUTH_SECRET: 'x'.repeat(32) })).toThrow(
+      /REALTIME_SECRET: must be set to at least 32 characters/,
+    );
+    expect(() => loadEnv({ REALTIME_SECRET: 'short' })).toThrow(
+      /REALTIME_SECRET: must be at least 32 characters/,
+    );
+    const dev = loadEnv({ PARTY_URL: 'https://rooms.example.com/' });
+    expect(dev.REALTIME_SECRET.length).toBeGreaterThanOrEqual(32);
+    expect(dev.PARTY_INTERNAL_URL).toBe('https://rooms.example.com');
+    expect(loadEnv({ PARTY_INTERNAL_URL: 'http://10.0.0.5:1999' }).PARTY_INTERNAL_URL).toBe(
+      'http://10.0.0.5:1999',
+    );
+    expect(() => loadEnv({ PARTY_INTERNAL_URL: 'nope' })).toThrow(/PARTY_INTERNAL_URL/);
   });
 
   it('names every bad value in one message', () => {

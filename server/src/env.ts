@@ -2,6 +2,8 @@ import { PASSWORD_PATTERN } from '@fm/sdk/contracts';
 import * as v from 'valibot';
 
 const DEV_SECRET = 'dev-only-secret-do-not-use-in-production-0123456789';
+/** Shared with the room server in development (party/scripts/dev.mjs has the same default). */
+export const DEV_REALTIME_SECRET = 'dev-only-realtime-secret-not-for-production-0123456789';
 
 const port = (fallback: number) =>
   v.optional(
@@ -59,6 +61,8 @@ const EnvSchema = v.pipe(
     TRUST_PROXY: flag,
     PARTY_URL: v.optional(url('the realtime server as browsers reach it')),
     PARTY_PORT: port(1999),
+    PARTY_INTERNAL_URL: v.optional(url('the realtime server as the API reaches it')),
+    REALTIME_SECRET: v.optional(v.string()),
     SEED: v.optional(v.picklist(['demo', 'none'], 'must be demo or none')),
     ADMIN_EMAIL: v.optional(v.pipe(v.string(), v.email('must be an e-mail address'))),
     ADMIN_PASSWORD: v.optional(
@@ -116,6 +120,20 @@ const EnvSchema = v.pipe(
   ),
   v.forward(
     v.check(
+      (e) => e.NODE_ENV !== 'production' || (e.REALTIME_SECRET?.length ?? 0) >= 32,
+      'must be set to at least 32 characters in production',
+    ),
+    ['REALTIME_SECRET'],
+  ),
+  v.forward(
+    v.check(
+      (e) => e.REALTIME_SECRET === undefined || e.REALTIME_SECRET.length >= 32,
+      'must be at least 32 characters',
+    ),
+    ['REALTIME_SECRET'],
+  ),
+  v.forward(
+    v.check(
       (e) => (e.ADMIN_EMAIL === undefined) === (e.ADMIN_PASSWORD === undefined),
       'ADMIN_EMAIL and ADMIN_PASSWORD go together',
     ),
@@ -158,6 +176,8 @@ type RawEnv = v.InferOutput<typeof EnvSchema>;
 export type Env = RawEnv & {
   PUBLIC_URL: string;
   PARTY_URL: string;
+  PARTY_INTERNAL_URL: string;
+  REALTIME_SECRET: string;
   AUTH_SECRET: string;
   SEED: 'demo' | 'none';
   trustedOrigins: string[];
@@ -188,10 +208,13 @@ export function loadEnv(source: Record<string, string | undefined>): Env {
   const env = result.output;
   const publicUrl = env.PUBLIC_URL ?? `http://localhost:${env.PORT}`;
   const isProduction = env.NODE_ENV === 'production';
+  const partyUrl = (env.PARTY_URL ?? `http://localhost:${env.PARTY_PORT}`).replace(/\/$/, '');
   return {
     ...env,
     PUBLIC_URL: publicUrl.replace(/\/$/, ''),
-    PARTY_URL: (env.PARTY_URL ?? `http://localhost:${env.PARTY_PORT}`).replace(/\/$/, ''),
+    PARTY_URL: partyUrl,
+    PARTY_INTERNAL_URL: (env.PARTY_INTERNAL_URL ?? partyUrl).replace(/\/$/, ''),
+    REALTIME_SECRET: env.REALTIME_SECRET ?? DEV_REALTIME_SECRET,
     AUTH_SECRET: env.AUTH_SECRET ?? DEV_SECRET,
     SEED: env.SEED ?? (isProduction ? 'none' : 'demo'),
     trustedOrigins: [

@@ -91,6 +91,13 @@ export const REALTIME_API_PATHS = {
 /** How long a ticket may wait to be redeemed; it works once. */
 export const REALTIME_TICKET_TTL_MS = 60_000;
 
+/**
+ * Why a room closes a socket: a policy violation (RFC 6455), or the API ending the user's sessions
+ * (sign-out, password change, deactivation, deletion). Clients reconnect either way, with a new
+ * ticket, which a signed-out user no longer gets.
+ */
+export const REALTIME_CLOSE_CODES = { policyViolation: 1008, sessionEnded: 4001 } as const;
+
 /** Socket reconnects: forever, one second apart (user-area §7). */
 export const REALTIME_RECONNECT_MS = 1_000;
 

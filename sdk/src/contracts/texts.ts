@@ -152,6 +152,8 @@ export const CLIENT_OPERATIONS = {
   runManualProcessing: 'Error processing payments',
   fetchLateCancellations: 'Error fetching late cancellations',
   resolveLateCancellation: 'Error resolving late cancellation',
+  // Realtime (D15)
+  fetchRealtimeTicket: 'Error connecting to live updates',
   // Messaging
   fetchUnreadCount: 'Error fetching unread messages count',
   fetchChats: 'Error fetching chats',

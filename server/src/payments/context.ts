@@ -1,6 +1,7 @@
 import type { Db } from '../db/client.ts';
 import type { Logger } from '../http/logger.ts';
 import type { Mailer } from '../mail/mailer.ts';
+import type { RealtimePublisher } from '../realtime/publisher.ts';
 import type { PaymentProvider } from './provider.ts';
 
 /** What every payments service needs; passed in, never imported (a clock included). */
@@ -10,4 +11,6 @@ export interface PaymentsContext {
   mailer: Mailer;
   logger: Logger;
   now: () => Date;
+  /** Pushes the notifications money events create to their owners' rooms (D12). */
+  realtime: RealtimePublisher;
 }

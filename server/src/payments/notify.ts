@@ -1,6 +1,7 @@
 import { PRODUCT_NAME } from '@fm/sdk/contracts';
 import { inArray } from 'drizzle-orm';
 import { notification, user } from '../db/schema/index.ts';
+import { pushNotifications } from '../features/notifications/push.ts';
 import type { PaymentsContext } from './context.ts';
 
 export interface MoneyNotice {
@@ -15,7 +16,8 @@ export interface MoneyNotice {
 }
 
 /**
- * Tells people about money: a notification row each (polled and pushed) and an e-mail. A failure to
+ * Tells people about money: a notification row each (pushed to their rooms at once, polled as the
+ * fallback) and an e-mail. A failure to
  * notify never undoes the money movement that caused it: it is logged.
  */
 export async function notifyUsers(ctx: PaymentsContext, notice: MoneyNotice): Promise<void> {
@@ -23,15 +25,22 @@ export async function notifyUsers(ctx: PaymentsContext, notice: MoneyNotice): Pr
   if (ids.length === 0) return;
   try {
     const createdAt = ctx.now();
-    await ctx.db.insert(notification).values(
-      ids.map((userId) => ({
-        userId,
-        actorId: notice.actorId ?? null,
-        type: notice.type,
-        message: notice.message,
-        link: notice.link,
-        createdAt,
-      })),
+    const created = await ctx.db
+      .insert(notification)
+      .values(
+        ids.map((userId) => ({
+          userId,
+          actorId: notice.actorId ?? null,
+          type: notice.type,
+          message: notice.message,
+          link: notice.link,
+          createdAt,
+        })),
+      )
+      .returning({ id: notification.id });
+    await pushNotifications(
+      ctx,
+      created.map((row) => row.id),
     );
     const recipients = await ctx.db
       .select({ email: user.email, firstName: user.firstName })

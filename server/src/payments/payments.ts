@@ -3,6 +3,7 @@ import type { Db } from '../db/client.ts';
 import type { Env } from '../env.ts';
 import type { Logger } from '../http/logger.ts';
 import type { Mailer } from '../mail/mailer.ts';
+import { createSilentPublisher, type RealtimePublisher } from '../realtime/publisher.ts';
 import { createCharges } from './charges.ts';
 import type { PaymentsContext } from './context.ts';
 import { createPaymentJobs } from './jobs.ts';
@@ -40,6 +41,8 @@ export function createPayments(deps: {
   mailer: Mailer;
   logger: Logger;
   now: () => Date;
+  /** Where notifications are pushed live; nothing is pushed when absent. */
+  realtime?: RealtimePublisher;
   /** Replaces the provider `env` names (tests: a Stripe client pointed at a local fake). */
   provider?: PaymentProvider;
 }) {
@@ -49,6 +52,7 @@ export function createPayments(deps: {
     logger: deps.logger,
     now: deps.now,
     provider: deps.provider ?? providerFromEnv(deps.env, deps.now),
+    realtime: deps.realtime ?? createSilentPublisher(),
   };
   const charges = createCharges(ctx);
   const meetings = createMeetingPayments(ctx, charges);

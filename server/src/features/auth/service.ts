@@ -22,6 +22,7 @@ import { account, session, user, verification } from '../../db/schema/index.ts';
 import { AppError } from '../../http/errors.ts';
 import type { RateLimiter } from '../../http/rate-limit.ts';
 import type { Mailer } from '../../mail/mailer.ts';
+import type { RealtimePublisher } from '../../realtime/publisher.ts';
 
 type SignUp = v.InferOutput<typeof SignUpInputSchema>;
 
@@ -34,6 +35,8 @@ export interface AccountServiceDeps {
   publicUrl: string;
   limits: { signIn: number; signUp: number };
   now: () => Date;
+  /** Closes a user's sockets when their sessions end (sign-out, password change or reset). */
+  realtime: Pick<RealtimePublisher, 'disconnectUser'>;
 }
 
 const toAuthUser = (u: {
@@ -154,8 +157,12 @@ export function createAccountService(deps: AccountServiceDeps) {
     sessionToken: string | null,
     refreshToken: string | undefined,
   ): Promise<void> {
+    const signedIn = sessionToken
+      ? await db.query.session.findFirst({ where: eq(session.token, sessionToken) })
+      : undefined;
     if (sessionToken) await db.delete(session).where(eq(session.token, sessionToken));
     if (refreshToken) await refreshTokens.revoke(refreshToken);
+    if (signedIn) await deps.realtime.disconnectUser(signedIn.userId);
   }
 
   async function activate(input: ActivateInput, ip: string): Promise<AuthResult> {
@@ -238,6 +245,7 @@ export function createAccountService(deps: AccountServiceDeps) {
           : eq(session.userId, current.id),
       );
     await refreshTokens.revokeAllForUser(current.id);
+    await deps.realtime.disconnectUser(current.id);
     return { refreshToken: await refreshTokens.issue(current.id) };
   }
 
@@ -267,7 +275,10 @@ export function createAccountService(deps: AccountServiceDeps) {
       if (error instanceof APIError) throw new AppError('RESET_TOKEN_INVALID');
       throw error;
     }
-    if (pending) await refreshTokens.revokeAllForUser(pending.value);
+    if (pending) {
+      await refreshTokens.revokeAllForUser(pending.value);
+      await deps.realtime.disconnectUser(pending.value);
+    }
   }
 
   /**

@@ -1,8 +1,10 @@
 import type { SessionUser } from '../../auth/session.ts';
-import type { Tx } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { notification } from '../../db/schema/index.ts';
 import type { Logger } from '../../http/logger.ts';
 import type { Mailer, MailMessage } from '../../mail/mailer.ts';
+import type { RealtimePublisher } from '../../realtime/publisher.ts';
+import { pushNotifications } from '../notifications/push.ts';
 import { type IcalMeeting, icsAttachment, invitationIcs, type Organizer } from './ical.ts';
 import type { MeetingDetails } from './meeting-view.ts';
 import {
@@ -16,15 +18,26 @@ import {
   notificationMessage,
 } from './texts.ts';
 
+/** What a change leaves to do once its transaction committed: mails to send, a notification to push. */
+export interface MeetingNotice {
+  mails: MailMessage[];
+  notificationIds: string[];
+}
+
+/** A change that tells nobody. */
+export const NO_NOTICE: MeetingNotice = { mails: [], notificationIds: [] };
+
 /**
  * What every state change tells the other party (issue item 7): a `notification` row written in
- * the change's transaction, and e-mails sent after the commit (best effort: a mail failure is
- * logged and never undoes the change). Bookings, declines and cancellations carry an iCalendar
+ * the change's transaction, then, after the commit, the row pushed to their user room (D12) and
+ * e-mails sent (best effort: a failure is logged and never undoes the change). Bookings, declines and cancellations carry an iCalendar
  * invitation (`REQUEST`) or cancellation (`CANCEL`) to both parties.
  */
 export function createMeetingNotices(deps: {
+  db: Db;
   mailer: Mailer;
   logger: Logger;
+  realtime: RealtimePublisher;
   publicUrl: string;
   organizer: Organizer;
 }) {
@@ -51,7 +64,7 @@ export function createMeetingNotices(deps: {
     icalMeeting,
 
     /**
-     * Writes the other party's notification in `tx` and answers the mails to send after commit.
+     * Writes the other party's notification in `tx` and answers what to send and push after commit.
      * `consultantZone` formats times for the consultant; the franchisor sees the booking's zone.
      */
     async record(
@@ -63,7 +76,7 @@ export function createMeetingNotices(deps: {
         consultantZone: string;
         now: Date;
       },
-    ): Promise<MailMessage[]> {
+    ): Promise<MeetingNotice> {
       const { event, details: d, actor } = input;
       const toConsultant = actor.role !== 'consultant';
       const recipient = toConsultant ? d.consultant : d.franchisor;
@@ -71,14 +84,18 @@ export function createMeetingNotices(deps: {
       const when = formatMeetingTime(d.meeting.startAt, zone);
       const message = notificationMessage(event, fullName(actor), when);
       const path = pathOf(event, d.meeting.id);
-      await tx.insert(notification).values({
-        userId: recipient.id,
-        actorId: actor.id,
-        type: MEETING_NOTIFICATION_TYPES[event],
-        message,
-        link: path,
-        createdAt: input.now,
-      });
+      const [row] = await tx
+        .insert(notification)
+        .values({
+          userId: recipient.id,
+          actorId: actor.id,
+          type: MEETING_NOTIFICATION_TYPES[event],
+          message,
+          link: path,
+          createdAt: input.now,
+        })
+        .returning({ id: notification.id });
+      const notificationIds = row ? [row.id] : [];
       const mail = meetingMail(event, message, `${publicUrl}${path}`, zone);
       const method =
         event === 'booked'
@@ -86,7 +103,7 @@ export function createMeetingNotices(deps: {
           : event === 'declined' || event === 'cancelled'
             ? 'CANCEL'
             : null;
-      if (!method) return [{ to: recipient.email, ...mail }];
+      if (!method) return { mails: [{ to: recipient.email, ...mail }], notificationIds };
 
       const ics = invitationIcs(icalMeeting(d, method === 'REQUEST' ? 0 : 1), organizer, method);
       const attachments = [icsAttachment(ics, method)];
@@ -106,11 +123,12 @@ export function createMeetingNotices(deps: {
       if (actorParty.email !== recipient.email) {
         mails.push({ to: actorParty.email, ...own, attachments });
       }
-      return mails;
+      return { mails, notificationIds };
     },
 
-    /** Sends what `record` prepared; failures are logged, never thrown. */
-    async deliver(mails: MailMessage[]): Promise<void> {
+    /** Pushes and sends what `record` prepared, after the commit; failures are logged, never thrown. */
+    async deliver({ mails, notificationIds }: MeetingNotice): Promise<void> {
+      await pushNotifications(deps, notificationIds);
       for (const mail of mails) {
         try {
           await deps.mailer.send(mail);

@@ -12,14 +12,13 @@ import type { Db, Tx } from '../../db/client.ts';
 import { franchise, meeting, meetingSlot, review, reviewRequest } from '../../db/schema/index.ts';
 import { AppError } from '../../http/errors.ts';
 import type { Logger } from '../../http/logger.ts';
-import type { MailMessage } from '../../mail/mailer.ts';
 import {
   type AvailabilityService,
   consultantZone,
   findBookableConsultant,
 } from './availability-service.ts';
 import type { CalendarEventWriter } from './calendar-connections.ts';
-import type { MeetingNotices } from './meeting-notices.ts';
+import { type MeetingNotice, type MeetingNotices, NO_NOTICE } from './meeting-notices.ts';
 import type { MeetingPayments } from './meeting-payments.ts';
 import {
   canSee,
@@ -82,13 +81,16 @@ export function createMeetingService(deps: {
     return session;
   }
 
-  /** Runs a change, then sends its mails and calendar updates (never failing the change). */
+  /**
+   * Runs a change, then sends its mails, pushes its notification and updates calendars (never
+   * failing the change).
+   */
   async function change<T>(
-    work: (tx: Tx) => Promise<{ result: T; mails: MailMessage[] }>,
+    work: (tx: Tx) => Promise<{ result: T; notice: MeetingNotice }>,
     after?: (result: T) => Promise<void>,
   ): Promise<T> {
-    const { result, mails } = await db.transaction(work);
-    await notices.deliver(mails);
+    const { result, notice } = await db.transaction(work);
+    await notices.deliver(notice);
     if (after) {
       try {
         await after(result);
@@ -219,9 +221,9 @@ export function createMeetingService(deps: {
           );
           const details = await findMeetingDetails(tx, id);
           if (!details) throw new AppError('INTERNAL_ERROR');
-          const mails = await record(tx, 'booked', details, actor, at);
+          const notice = await record(tx, 'booked', details, actor, at);
           await payments.onBooked(row, { tx, actor, now: at, prepared });
-          return { result: details, mails };
+          return { result: details, notice };
         },
         async (details) => {
           const ical = notices.icalMeeting(details, 0);
@@ -291,7 +293,7 @@ export function createMeetingService(deps: {
             throw new AppError('RULE_VIOLATION', { message: BOOKING_RULES.alreadyFinal });
           }
           await tx.delete(meetingSlot).where(eq(meetingSlot.meetingId, id));
-          const mails = await record(
+          const notice = await record(
             tx,
             declining ? 'declined' : 'completed',
             refresh(details, row),
@@ -300,7 +302,7 @@ export function createMeetingService(deps: {
           );
           if (declining) await payments.onDeclined(row, { tx, actor, now: at });
           else await payments.onCompleted(row, { tx, actor, now: at });
-          return { result: row, mails };
+          return { result: row, notice };
         },
         async (row) => {
           if (declining) {
@@ -329,7 +331,7 @@ export function createMeetingService(deps: {
           if (!(LIVE_STATUSES as readonly string[]).includes(current.status)) {
             throw new AppError('RULE_VIOLATION', { message: BOOKING_RULES.cancelOnlyUpcoming });
           }
-          const mails = await record(tx, 'cancelled', refresh(details, current), actor, at);
+          const notice = await record(tx, 'cancelled', refresh(details, current), actor, at);
           await payments.onCancelled(current, { tx, actor, now: at });
           const gone = await tx
             .delete(meeting)
@@ -338,7 +340,7 @@ export function createMeetingService(deps: {
           if (gone.length === 0) {
             throw new AppError('RULE_VIOLATION', { message: BOOKING_RULES.cancelOnlyUpcoming });
           }
-          return { result: current, mails };
+          return { result: current, notice };
         },
         async (row) => {
           await deps.calendarEvents.meetingRemoved({
@@ -373,8 +375,8 @@ export function createMeetingService(deps: {
           comment: input.comment ? input.comment : null,
           createdAt: at,
         });
-        const mails = await record(tx, 'reviewed', refresh(details, current), actor, at);
-        return { result: null, mails };
+        const notice = await record(tx, 'reviewed', refresh(details, current), actor, at);
+        return { result: null, notice };
       }).catch((error: unknown) => {
         if (isConstraintViolation(error)) {
           throw new AppError('CONFLICT', { message: BOOKING_RULES.alreadyReviewed });
@@ -406,11 +408,11 @@ export function createMeetingService(deps: {
           .values({ meetingId: id, requestedAt: at })
           .onConflictDoNothing()
           .returning({ meetingId: reviewRequest.meetingId });
-        const mails =
+        const notice =
           inserted.length > 0
             ? await record(tx, 'reviewRequested', refresh(details, current), actor, at)
-            : [];
-        return { result: null, mails };
+            : NO_NOTICE;
+        return { result: null, notice };
       });
       return view(actor, id);
     },

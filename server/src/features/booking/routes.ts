@@ -22,6 +22,7 @@ import { AppError } from '../../http/errors.ts';
 import type { Logger } from '../../http/logger.ts';
 import { parseInput, validate } from '../../http/validate.ts';
 import type { Mailer } from '../../mail/mailer.ts';
+import { createSilentPublisher, type RealtimePublisher } from '../../realtime/publisher.ts';
 import { createAvailabilityService, DEFAULT_SETTINGS } from './availability-service.ts';
 import {
   type BusyTimeSource,
@@ -59,6 +60,8 @@ export interface BookingDeps {
   fetch?: FetchLike;
   /** Provider endpoints to use instead of the real ones (tests point them at a local fake). */
   calendarEndpoints?: EndpointOverrides;
+  /** Where the notifications of meeting changes are pushed live (D12); nothing when absent. */
+  realtime?: RealtimePublisher;
 }
 
 const ProviderSchema = CalendarConnectUrlInputSchema.entries.calendar;
@@ -109,8 +112,10 @@ export function bookingRoutes(deps: BookingDeps) {
     now,
   });
   const notices = createMeetingNotices({
+    db,
     mailer: deps.mailer,
     logger: deps.logger,
+    realtime: deps.realtime ?? createSilentPublisher(),
     publicUrl: env.PUBLIC_URL,
     organizer: organizerFrom(env.MAIL_FROM),
   });

@@ -29,6 +29,7 @@ import {
 } from '../../db/schema/index.ts';
 import { AppError } from '../../http/errors.ts';
 import { dollarsToCents } from '../../money/cents.ts';
+import type { RealtimePublisher } from '../../realtime/publisher.ts';
 import type { CheckedFile, UploadService } from '../../uploads/upload-service.ts';
 import { findOwnProfile } from '../users/profile-repository.ts';
 import { refreshCompleteness } from './completeness.ts';
@@ -68,6 +69,8 @@ export function createProfileService(deps: {
   db: Db;
   uploads: UploadService;
   refreshTokens: RefreshTokens;
+  /** Closes the sockets of a deleted account. */
+  realtime: Pick<RealtimePublisher, 'disconnectUser'>;
 }) {
   const { db } = deps;
 
@@ -552,6 +555,7 @@ export function createProfileService(deps: {
       }
     });
     await deps.refreshTokens.revokeAllForUser(current.id);
+    await deps.realtime.disconnectUser(current.id);
   }
 
   /** `PATCH /api/users/change-stripe-email`: where the payment provider sends receipts. */

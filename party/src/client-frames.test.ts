@@ -1,12 +1,12 @@
 import { RealtimeServerMessageSchema } from '@fm/sdk/contracts';
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
-import { handleUserRoomMessage, MAX_FRAME_CHARS, parseClientFrame } from './user-room.ts';
+import { handleClientFrame, MAX_FRAME_CHARS, parseClientFrame } from './client-frames.ts';
 
 const context = { userId: 'u1', now: () => 1_700_000_000_000 };
 
 function replies(raw: string | ArrayBuffer | Uint8Array) {
-  const effects = handleUserRoomMessage(raw, context);
+  const effects = handleClientFrame(raw, context);
   for (const effect of effects) {
     // Whatever the room sends must itself satisfy the server→client contract.
     expect(v.safeParse(RealtimeServerMessageSchema, effect.message).success).toBe(true);
@@ -14,7 +14,7 @@ function replies(raw: string | ArrayBuffer | Uint8Array) {
   return effects;
 }
 
-describe('user room', () => {
+describe('client frames', () => {
   it('answers ping with pong, echoing the id and stamping the server clock', () => {
     expect(replies('{"type":"ping","id":"abc"}')).toEqual([
       { kind: 'reply', message: { type: 'pong', id: 'abc', at: 1_700_000_000_000 } },
@@ -67,8 +67,8 @@ describe('user room', () => {
       '{"type":"ping","id":"'.padEnd(99, 'x'),
     ];
     for (const raw of samples) {
-      expect(() => handleUserRoomMessage(raw, context)).not.toThrow();
-      expect(handleUserRoomMessage(raw, context)).toHaveLength(1);
+      expect(() => handleClientFrame(raw, context)).not.toThrow();
+      expect(handleClientFrame(raw, context)).toHaveLength(1);
     }
   });
 });

@@ -9,8 +9,8 @@ import {
 import * as v from 'valibot';
 
 /**
- * What a user room does with an incoming frame, as a pure function: frame in, effects out.
- * The PartyKit class only performs the effects, so this is tested without sockets.
+ * What a room (user or chat) does with a frame a client sent, as a pure function: frame in, effects out.
+ * The room class only performs the effects, so this is tested without sockets.
  */
 
 /** Largest frame a client may send; anything bigger is refused without being parsed. */
@@ -21,7 +21,7 @@ export type RoomEffect =
   | { kind: 'reply'; message: RealtimeServerMessage }
   | { kind: 'broadcast'; message: RealtimeServerMessage };
 
-export interface UserRoomContext {
+export interface FrameContext {
   /** The verified user the frame came from. */
   userId: string;
   /** Epoch milliseconds; passed in so that tests control time. */
@@ -65,16 +65,16 @@ export function parseClientFrame(raw: string | ArrayBuffer | ArrayBufferView): P
 }
 
 /**
- * The effects of one frame a user sent to their own room. Invalid frames get an error reply;
+ * The effects of one frame a client sent to its room. Invalid frames get an error reply;
  * nothing a client sends can make this throw.
  *
  * @example
- * handleUserRoomMessage('{"type":"ping","id":"1"}', { userId: 'u1', now: () => 5 });
+ * handleClientFrame('{"type":"ping","id":"1"}', { userId: 'u1', now: () => 5 });
  * // [{ kind: 'reply', message: { type: 'pong', id: '1', at: 5 } }]
  */
-export function handleUserRoomMessage(
+export function handleClientFrame(
   raw: string | ArrayBuffer | ArrayBufferView,
-  context: UserRoomContext,
+  context: FrameContext,
 ): RoomEffect[] {
   const frame = parseClientFrame(raw);
   if (!frame.ok) return [{ kind: 'reply', message: frame.error }];

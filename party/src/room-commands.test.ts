@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest';
+import { bearerMatches, MAX_COMMAND_CHARS, planCommand } from './room-commands.ts';
+
+const sockets = [
+  { id: 'a', userId: 'u1' },
+  { id: 'b', userId: 'u2' },
+  { id: 'c', userId: 'u1' },
+  { id: 'd', userId: null },
+];
+
+describe('bearerMatches', () => {
+  it('accepts exactly the shared secret as a bearer token', () => {
+    const secret = 'x'.repeat(32);
+    expect(bearerMatches(`Bearer ${secret}`, secret)).toBe(true);
+    expect(bearerMatches(`bearer ${secret}`, secret)).toBe(true);
+    expect(bearerMatches(`Bearer ${secret}y`, secret)).toBe(false);
+    expect(bearerMatches(`Bearer ${'y'.repeat(32)}`, secret)).toBe(false);
+    expect(bearerMatches(null, secret)).toBe(false);
+    expect(bearerMatches('Bearer ', '')).toBe(false);
+    expect(bearerMatches('Bearer x', undefined)).toBe(false);
+  });
+});
+
+describe('planCommand', () => {
+  it('publishes a valid frame to every socket', () => {
+    const message = { type: 'joinChat', chatId: 'c1', userId: 'u2' };
+    expect(planCommand(JSON.stringify({ type: 'publish', message }), sockets)).toEqual({
+      ok: true,
+      plan: { broadcast: JSON.stringify(message), reply: { delivered: 4 } },
+    });
+  });
+
+  it('closes the sockets of one user only', () => {
+    expect(planCommand('{"type":"disconnect","userId":"u1"}', sockets)).toEqual({
+      ok: true,
+      plan: { close: ['a', 'c'], reply: { closed: 2 } },
+    });
+  });
+
+  it('counts the sockets of one user', () => {
+    expect(planCommand('{"type":"presence","userId":"u2"}', sockets)).toEqual({
+      ok: true,
+      plan: { reply: { connections: 1 } },
+    });
+    expect(planCommand('{"type":"presence","userId":"u9"}', [])).toEqual({
+      ok: true,
+      plan: { reply: { connections: 0 } },
+    });
+  });
+
+  it.each([
+    ['not JSON', 'nope', 'MALFORMED_BODY'],
+    ['an unknown command', '{"type":"shutdown"}', 'VALIDATION_FAILED'],
+    [
+      'a frame outside the contract',
+      '{"type":"publish","message":{"type":"eval"}}',
+      'VALIDATION_FAILED',
+    ],
+    ['an extra field', '{"type":"presence","userId":"u1","all":true}', 'VALIDATION_FAILED'],
+    ['a huge body', `"${'x'.repeat(MAX_COMMAND_CHARS)}"`, 'PAYLOAD_TOO_LARGE'],
+  ])('refuses %s', (_, raw, code) => {
+    expect(planCommand(raw, sockets)).toMatchObject({ ok: false, code });
+  });
+});

@@ -1,0 +1,92 @@
+import {
+  type ErrorCode,
+  RealtimeRoomCommandSchema,
+  type RealtimeRoomReply,
+} from '@fm/sdk/contracts';
+import * as v from 'valibot';
+
+/**
+ * What the API may ask a room over HTTP (D15), as pure functions: who is asking (the shared secret),
+ * what the command is (validated with the contract), and what the room must do about it. The
+ * worker only performs the plan on its sockets.
+ */
+
+/** Largest command body the room reads. */
+export const MAX_COMMAND_CHARS = 256 * 1024;
+
+/**
+ * Whether `authorization` is `Bearer {secret}`, compared in constant time. An unset or empty
+ * secret matches nothing.
+ *
+ * @example
+ * bearerMatches('Bearer s3cret', 's3cret'); // true
+ */
+export function bearerMatches(authorization: string | null, secret: string | undefined): boolean {
+  if (!secret || !authorization) return false;
+  const given = authorization.replace(/^Bearer\s+/i, '');
+  // Length is not secret; the content is compared without an early exit.
+  if (given.length !== secret.length) return false;
+  let diff = 0;
+  for (let i = 0; i < secret.length; i++) diff |= given.charCodeAt(i) ^ secret.charCodeAt(i);
+  return diff === 0;
+}
+
+/** A socket as the room sees it: its id and whose it is. */
+export interface RoomSocket {
+  id: string;
+  userId: string | null;
+}
+
+/** What the room does: maybe send one frame to every socket, maybe close some, then reply. */
+export interface CommandPlan {
+  broadcast?: string;
+  close?: string[];
+  reply: RealtimeRoomReply;
+}
+
+export type CommandDecision =
+  | { ok: true; plan: CommandPlan }
+  | { ok: false; code: ErrorCode; detail: string };
+
+/**
+ * Plans one command from the API against the sockets the room holds.
+ *
+ * @example
+ * planCommand('{"type":"presence","userId":"u1"}', [{ id: 'a', userId: 'u1' }]);
+ * // { ok: true, plan: { reply: { connections: 1 } } }
+ */
+export function planCommand(raw: string, sockets: Iterable<RoomSocket>): CommandDecision {
+  if (raw.length > MAX_COMMAND_CHARS) {
+    return { ok: false, code: 'PAYLOAD_TOO_LARGE', detail: 'command too large' };
+  }
+  let json: unknown;
+  try {
+    json = JSON.parse(raw);
+  } catch {
+    return { ok: false, code: 'MALFORMED_BODY', detail: 'not JSON' };
+  }
+  const parsed = v.safeParse(RealtimeRoomCommandSchema, json);
+  if (!parsed.success) {
+    return { ok: false, code: 'VALIDATION_FAILED', detail: parsed.issues[0].message };
+  }
+  const command = parsed.output;
+  const all = [...sockets];
+  switch (command.type) {
+    case 'publish':
+      return {
+        ok: true,
+        plan: { broadcast: JSON.stringify(command.message), reply: { delivered: all.length } },
+      };
+    case 'disconnect': {
+      const ids = all.filter((s) => s.userId === command.userId).map((s) => s.id);
+      return { ok: true, plan: { close: ids, reply: { closed: ids.length } } };
+    }
+    case 'presence':
+      return {
+        ok: true,
+        plan: {
+          reply: { connections: all.filter((s) => s.userId === command.userId).length },
+        },
+      };
+  }
+}

@@ -1,0 +1,106 @@
+import { REALTIME_CLOSE_CODES } from '@fm/sdk/contracts';
+import { type Connection, type ConnectionContext, routePartykitRequest, Server } from 'partyserver';
+import { handleClientFrame, type RoomEffect } from './client-frames.ts';
+import {
+  authorizeConnection,
+  identityFromState,
+  mayJoin,
+  readIdentityHeaders,
+  refusalResponse,
+  type SocketIdentity,
+  withIdentityHeaders,
+} from './connect-auth.ts';
+import { bearerMatches, planCommand } from './room-commands.ts';
+
+/** The worker's bindings and variables (party/wrangler.jsonc). */
+interface Env extends Cloudflare.Env {
+  Rooms: DurableObjectNamespace<Rooms>;
+  /** The API origin the rooms redeem tickets with. */
+  API_URL?: string;
+  /** Shared with the API: it authenticates the API's pushes and our ticket redemptions. */
+  REALTIME_SECRET?: string;
+}
+
+const { policyViolation: POLICY_VIOLATION, sessionEnded: SESSION_ENDED } = REALTIME_CLOSE_CODES;
+
+/**
+ * The realtime rooms (D15): `user-{id}` and `chat-{id}`, one Durable Object each. Thin on purpose:
+ * who may connect is decided in `connect-auth.ts` (before the socket opens), what a client frame
+ * does in `client-frames.ts`, what the API's commands do in `room-commands.ts`. A room keeps no
+ * state the API needs; each socket carries its verified identity, which survives hibernation.
+ */
+export class Rooms extends Server<Env> {
+  static override options = { hibernate: true };
+
+  override onConnect(connection: Connection, context: ConnectionContext): void {
+    const identity = readIdentityHeaders(context.request.headers);
+    // Defence in depth: the worker's onBeforeConnect already refused these.
+    if (!identity || !mayJoin(this.name, identity)) {
+      connection.close(POLICY_VIOLATION, 'Forbidden');
+      return;
+    }
+    connection.setState(identity satisfies SocketIdentity);
+  }
+
+  override onMessage(connection: Connection, message: string | ArrayBuffer | ArrayBufferView) {
+    const identity = identityFromState(connection.state);
+    if (!identity) {
+      connection.close(POLICY_VIOLATION, 'Forbidden');
+      return;
+    }
+    const effects = handleClientFrame(message, { userId: identity.userId, now: Date.now });
+    for (const effect of effects) this.perform(effect, connection);
+  }
+
+  /** A command from the API; the worker checked the shared secret before routing it here. */
+  override async onRequest(request: Request): Promise<Response> {
+    if (request.method !== 'POST') return refusalResponse({ status: 405, code: 'NOT_FOUND' });
+    const sockets = [...this.getConnections()].map((c) => ({
+      id: c.id,
+      userId: identityFromState(c.state)?.userId ?? null,
+    }));
+    const decision = planCommand(await request.text(), sockets);
+    if (!decision.ok) {
+      console.warn(`[rooms] bad command for ${this.name}: ${decision.detail}`);
+      return refusalResponse({ code: decision.code });
+    }
+    const { plan } = decision;
+    if (plan.broadcast !== undefined) this.broadcast(plan.broadcast);
+    for (const id of plan.close ?? [])
+      this.getConnection(id)?.close(SESSION_ENDED, 'Session ended');
+    return Response.json(plan.reply);
+  }
+
+  private perform(effect: RoomEffect, sender: Connection): void {
+    const frame = JSON.stringify(effect.message);
+    if (effect.kind === 'reply') sender.send(frame);
+    else this.broadcast(frame);
+  }
+}
+
+export default {
+  async fetch(request: Request, env: Env): Promise<Response> {
+    const response = await routePartykitRequest(request, env, {
+      // A socket opens only with a ticket the API redeems for this room (D15).
+      onBeforeConnect: async (req, lobby) => {
+        const decision = await authorizeConnection(req.url, lobby.name, {
+          apiUrl: env.API_URL,
+          secret: env.REALTIME_SECRET,
+          fetch: (url, init) => fetch(url, init),
+          onMisconfigured: (detail) => console.error(`[rooms] misconfigured: ${detail}`),
+        });
+        if (!decision.ok) {
+          console.warn(`[rooms] refused ${lobby.name}: ${decision.status} ${decision.code}`);
+          return refusalResponse(decision);
+        }
+        return new Request(req, { headers: withIdentityHeaders(req.headers, decision.identity) });
+      },
+      // Plain HTTP into a room is the API's channel only.
+      onBeforeRequest: (req) =>
+        bearerMatches(req.headers.get('authorization'), env.REALTIME_SECRET)
+          ? req
+          : refusalResponse({ code: 'UNAUTHORIZED' }),
+    });
+    return response ?? refusalResponse({ code: 'NOT_FOUND' });
+  },
+} satisfies ExportedHandler<Env>;
