@@ -115,7 +115,12 @@ export function FranchiseAccordion({
           <ul className="gallery">
             {f.photos.map((photo, index) => (
               <li key={photo}>
-                <img src={photo} alt={`${f.company}, gallery ${index + 1}`} width={160} height={120} />
+                <img
+                  src={photo}
+                  alt={`${f.company}, gallery ${index + 1}`}
+                  width={160}
+                  height={120}
+                />
               </li>
             ))}
           </ul>
