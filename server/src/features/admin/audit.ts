@@ -1,5 +1,5 @@
 import { AdminAuditQuerySchema, type AuditEntityType, type AuditEntry } from '@fm/sdk/contracts';
-import { and, count, desc, eq } from 'drizzle-orm';
+import { and, count, desc, eq, sql } from 'drizzle-orm';
 import { Hono } from 'hono';
 import type { AppEnv } from '../../auth/session.ts';
 import type { Db, Tx } from '../../db/client.ts';
@@ -54,7 +54,7 @@ export function auditRoutes(deps: { db: Db }) {
         .from(auditLog)
         .leftJoin(user, eq(user.id, auditLog.actorId))
         .where(where)
-        .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
+        .orderBy(desc(auditLog.createdAt), sql`${auditLog}.rowid desc`)
         .limit(q.limit)
         .offset((q.page - 1) * q.limit),
       db.select({ n: count() }).from(auditLog).where(where),

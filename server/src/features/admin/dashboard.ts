@@ -216,7 +216,7 @@ export function createDashboard(deps: { db: Db; now: () => Date }) {
     const key =
       period === 'year'
         ? sql<string>`strftime('%Y-%m', ${source.column} / 1000, 'unixepoch')`
-        : sql<string>`cast((${source.column} - ${from.getTime()}) / ${DAY_MS} as text)`;
+        : sql<string>`cast((${source.column} - ${sql.raw(String(from.getTime()))}) / ${sql.raw(String(DAY_MS))} as integer)`;
     const rows = await db
       .select({ key, value: source.value.mapWith(Number) })
       .from(source.table)
