@@ -26,6 +26,7 @@ import { territoryRoutes } from './features/territory/routes.ts';
 import { userRoutes } from './features/users/routes.ts';
 import { bodyCaps } from './http/body-caps.ts';
 import { AppError, errorResponse, toAppError } from './http/errors.ts';
+import { idempotency } from './http/idempotency.ts';
 import type { Logger } from './http/logger.ts';
 import { requestLogger } from './http/request-logger.ts';
 import { type StaticDirs, staticApps } from './http/static-apps.ts';
@@ -123,6 +124,8 @@ export function createApp(deps: AppDeps) {
         now: deps.now,
       }),
     )
+    // Safe retries of creates and charges (`Idempotency-Key`), per signed-in caller.
+    .use('*', idempotency({ db, now: deps.now }))
     .use('*', async (c, next) => {
       await next();
       if (!c.res.headers.has('cache-control')) c.header('cache-control', 'no-store');

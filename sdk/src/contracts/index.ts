@@ -9,6 +9,7 @@ export * from './constants.ts';
 export * from './discovery.ts';
 export * from './enums.ts';
 export * from './errors.ts';
+export * from './idempotency.ts';
 export * from './messaging.ts';
 export * from './notifications.ts';
 export * from './paging.ts';

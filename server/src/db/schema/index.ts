@@ -3,6 +3,7 @@ export * from './audit.ts';
 export * from './auth.ts';
 export * from './consultants.ts';
 export * from './franchises.ts';
+export * from './idempotency.ts';
 export * from './meetings.ts';
 export * from './messaging.ts';
 export * from './money.ts';
