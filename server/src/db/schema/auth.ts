@@ -151,8 +151,13 @@ export const refreshToken = sqliteTable(
 );
 
 /** Fixed-window counters shared by every API process (D2: limits hold across processes). */
-export const rateLimit = sqliteTable('rate_limit', {
-  key: text('key').primaryKey(),
-  count: integer('count').notNull(),
-  windowStart: integer('window_start').notNull(),
-});
+export const rateLimit = sqliteTable(
+  'rate_limit',
+  {
+    key: text('key').primaryKey(),
+    count: integer('count').notNull(),
+    windowStart: integer('window_start').notNull(),
+  },
+  // The pruning job deletes rows of past windows by this.
+  (t) => [index('rate_limit_window_idx').on(t.windowStart)],
+);

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 import { id, instant } from './columns.ts';
 
@@ -18,8 +19,24 @@ export const mailOutbox = sqliteTable(
       .notNull()
       .$defaultFn(() => new Date()),
     sentAt: instant('sent_at'),
+    /** Delivery attempts so far (the outbox worker's retries, with exponential backoff). */
+    attempts: integer('attempts').notNull().default(0),
+    /** Epoch ms before which the worker does not try again. */
+    nextAttemptAt: integer('next_attempt_at').notNull().default(0),
+    /** Epoch ms until which one worker holds the row; another takes it over only after this. */
+    leaseUntil: integer('lease_until'),
+    lastError: text('last_error'),
+    /** Set when the worker gave up after its last attempt. */
+    failedAt: instant('failed_at'),
+    /** `smtp`, or `log` for the embedded default (D2). */
+    deliveredVia: text('delivered_via'),
   },
-  (t) => [index('mail_outbox_to_idx').on(t.to, t.createdAt)],
+  (t) => [
+    index('mail_outbox_to_idx').on(t.to, t.createdAt),
+    index('mail_outbox_due_idx')
+      .on(t.nextAttemptAt)
+      .where(sql`${t.sentAt} IS NULL AND ${t.failedAt} IS NULL`),
+  ],
 );
 
 /** Scheduled jobs: one row per run key, so a run happens once across processes and restarts. */
