@@ -1,0 +1,246 @@
+import { readFile } from 'node:fs/promises';
+import type { Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { DEMO_PASSWORD, signInAsAdmin } from './support.ts';
+
+/** Clicks Download CSV and reads the saved file back (the app decoded the API's base64). */
+async function downloadCsv(page: Page): Promise<string> {
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Download CSV' }).click(),
+  ]);
+  await expect(page.getByText('File downloaded successfully')).toBeVisible();
+  const path = await download.path();
+  return readFile(path, 'utf8');
+}
+
+test.describe('admin screens', () => {
+  test.beforeEach(async ({ page }) => {
+    await signInAsAdmin(page);
+  });
+
+  test('consultants: list → search in the URL → detail → edit → save', async ({ page }) => {
+    await page.goto('/control-panel/consultants');
+    const table = page.getByRole('table', { name: 'Consultants' });
+    await expect(table.getByRole('row').nth(1)).toBeVisible();
+    await expect(page.getByText('Updated 20 min ago')).toBeVisible();
+    await page.getByLabel('Search').fill('consultant@example.com');
+    await expect(page).toHaveURL(/search=consultant%40example.com/);
+    await expect(table.getByRole('row')).toHaveCount(2);
+    await table.getByRole('link').first().click();
+    await expect(page.getByRole('navigation', { name: 'Breadcrumb' })).toContainText(
+      'Consultant Management',
+    );
+    await page.getByRole('link', { name: 'Edit' }).click();
+    await expect(page.getByRole('link', { name: 'Consultant Detail' })).toBeVisible();
+    await page.getByLabel('City').fill('Boston');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText('Consultant updated successfully')).toBeVisible();
+    await expect(page).toHaveURL(/\/control-panel\/consultants\/[^/]+$/);
+    await expect(page.getByText('Boston')).toBeVisible();
+  });
+
+  test('create a consultant, then activate it from its link in another browser', async ({
+    page,
+    browser,
+  }) => {
+    await page.goto('/control-panel/consultants/create');
+    await page.getByRole('button', { name: 'Create Consultant' }).click();
+    await expect(page.getByText("Please input user's first name!").first()).toBeVisible();
+    const email = `e2e-${Date.now()}@example.com`;
+    await page.getByLabel('First Name').fill('Ada');
+    await page.getByLabel('Last Name').fill('Admin-Made');
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Phone').fill('+1 555 0100');
+    await page.getByRole('button', { name: 'Create Consultant' }).click();
+    await expect(page.getByText('Consultant created successfully')).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Ada Admin-Made' })).toBeVisible();
+    await expect(page.getByTestId('activation-expiry')).toHaveText(
+      /^Expires \d{1,2} [A-Z][a-z]{2}, \d{4}, \d{1,2}:\d{2} (AM|PM)$/,
+    );
+    const first = await page.getByLabel('Activation link').inputValue();
+    await page.getByRole('button', { name: 'Issue a fresh link' }).click();
+    await expect(page.getByLabel('Activation link')).not.toHaveValue(first);
+    const link = await page.getByLabel('Activation link').inputValue();
+
+    const other = await browser.newContext();
+    const guest = await other.newPage();
+    await guest.goto(new URL(link).pathname + new URL(link).search);
+    await guest.getByLabel('Password', { exact: true }).fill('Fresh-Pass-2025!');
+    await guest.getByLabel('Confirm Password', { exact: true }).fill('Fresh-Pass-2025!');
+    await guest.getByRole('button', { name: 'Activate Account' }).click();
+    await expect(guest).not.toHaveURL(/activate-profile|sign-in/);
+    await other.close();
+  });
+
+  test('franchises: list → detail accordion → edit adds SBA and E2 → save', async ({ page }) => {
+    await page.goto('/control-panel/franchisors');
+    const table = page.getByRole('table', { name: 'Franchises' });
+    await table.getByRole('link').first().click();
+    for (const section of [
+      'Payment & Subscription',
+      'Franchise Details',
+      'Gallery',
+      'Contact',
+      'Investment Profile',
+      'Training and Support',
+      'Commissions',
+      'Commissions International',
+    ]) {
+      await expect(page.getByText(section, { exact: true })).toBeVisible();
+    }
+    await expect(page.getByRole('button', { name: 'Add Existing Franchisor' })).toBeVisible();
+    await page.getByRole('link', { name: 'Edit' }).click();
+    await expect(page.getByLabel('SBA eligible')).toBeVisible();
+    await expect(page.getByLabel('E2 visa friendly')).toBeVisible();
+    await page.getByLabel('SBA eligible').check();
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText('Franchise updated successfully')).toBeVisible();
+  });
+
+  test('add an existing franchisor to another franchise', async ({ page }) => {
+    await page.goto('/control-panel/franchisors?page=2');
+    await page.getByRole('table', { name: 'Franchises' }).getByRole('link').first().click();
+    await page.getByRole('button', { name: 'Add Existing Franchisor' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add Existing Franchisor' });
+    await dialog.getByRole('button', { name: 'Add' }).click();
+    await expect(dialog.getByText('Please add user')).toBeVisible();
+    const select = dialog.getByLabel('Franchisor');
+    const option = select.locator('option', { hasText: 'franchisor@example.com' });
+    await select.selectOption({ label: (await option.textContent()) ?? '' });
+    await dialog.getByRole('button', { name: 'Add' }).click();
+    await expect(page.getByText('Franchisor added successfully')).toBeVisible();
+    await expect(
+      page.getByRole('table', { name: /Franchisors of/ }).getByText('franchisor@example.com'),
+    ).toBeVisible();
+  });
+
+  test('unsaved changes ask before leaving', async ({ page }) => {
+    await page.goto('/control-panel/consultants/create');
+    await page.getByLabel('First Name').fill('Half');
+    await page.getByRole('link', { name: 'Consultant Management' }).first().click();
+    const dialog = page.getByRole('alertdialog');
+    await expect(dialog.getByRole('button', { name: 'Save and Leave' })).toBeVisible();
+    await dialog.getByRole('button', { name: 'Save and Leave' }).click();
+    await expect(
+      page.getByText('Validation failed please check the form again').first(),
+    ).toBeVisible();
+    await page.getByRole('link', { name: 'Consultant Management' }).first().click();
+    await page
+      .getByRole('alertdialog')
+      .getByRole('button', { name: 'Leave Without Saving' })
+      .click();
+    await expect(page).toHaveURL(/\/control-panel\/consultants$/);
+  });
+
+  test('CSV downloads read back with their headers', async ({ page }) => {
+    await page.goto('/control-panel/bookings');
+    expect((await downloadCsv(page)).split('\n')[0]).toBe(
+      'id,start,duration,status,consultant,consultantEmail,franchise,amount,isPaid,completedAt',
+    );
+    await page.goto('/control-panel/payments');
+    const payments = await downloadCsv(page);
+    expect(payments.split('\n')[0]).toBe(
+      'id,meetingStart,franchise,consultant,amount,meetingStatus,isPaid',
+    );
+    expect(payments.split('\n').length).toBeGreaterThan(2);
+    await page.goto('/control-panel/consultants');
+    expect((await downloadCsv(page)).split('\n')[0]).toMatch(/^id,firstName,lastName,email,/);
+    await page.goto('/control-panel/franchisors');
+    expect((await downloadCsv(page)).split('\n')[0]).toMatch(/^id,name,status,subscription,/);
+    await page.goto('/control-panel/brand-names');
+    expect((await downloadCsv(page)).split('\n')[0]).toBe(
+      'name,status,userRegisteredName,userRegisteredEmail,createdAt,updatedAt',
+    );
+  });
+
+  test('payments: filters in the URL and manual processing', async ({ page }) => {
+    await page.goto('/control-panel/payments');
+    await page.getByLabel('Payment', { exact: true }).selectOption('paid');
+    await expect(page).toHaveURL(/paid=paid/);
+    await page.getByRole('button', { name: 'Manual Processing' }).click();
+    await expect(page.getByText('Manual processing completed successfully')).toBeVisible();
+  });
+
+  test('bookings: status filter → detail with breadcrumbs', async ({ page }) => {
+    await page.goto('/control-panel/bookings');
+    await page.getByLabel('Status').selectOption('completed');
+    await expect(page).toHaveURL(/status=completed/);
+    const table = page.getByRole('table', { name: 'Bookings' });
+    await table.getByRole('link').first().click();
+    await expect(page.getByRole('navigation', { name: 'Breadcrumb' })).toContainText(
+      'Booking Management',
+    );
+    await expect(page.getByRole('heading', { name: 'Booking Details' })).toBeVisible();
+  });
+
+  test('brand names default to pending and the dropdown sets a status', async ({ page }) => {
+    await page.goto('/control-panel/brand-names');
+    await expect(page.getByLabel('Status', { exact: true })).toHaveValue('pending');
+    const select = page
+      .getByRole('table', { name: 'Company brands' })
+      .getByRole('combobox')
+      .first();
+    await select.selectOption('approved');
+    await expect(page.getByText('Brand Name updated successfully')).toBeVisible();
+  });
+
+  test('promotions: create, switch off, filter paused', async ({ page }) => {
+    await page.goto('/control-panel/promotions');
+    await page.getByRole('button', { name: 'Create Promotion' }).first().click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('button', { name: 'Create' }).click();
+    await expect(dialog.getByText('Please enter the promotion name!')).toBeVisible();
+    const name = `E2E promo ${Date.now()}`;
+    await dialog.getByLabel('Name').fill(name);
+    await dialog.getByLabel('Effect').selectOption('Price');
+    await dialog.getByLabel('Affected').selectOption('Franchise');
+    await dialog.getByLabel('Starting date').fill('2025-01-01');
+    await dialog.getByLabel('Starting time').fill('9:00 AM');
+    await dialog.getByLabel('End date').fill('2030-12-31');
+    await dialog.getByLabel('End time').fill('5:00 PM');
+    await dialog.getByRole('button', { name: 'Create' }).click();
+    await expect(page.getByText('Promotion created successfully!')).toBeVisible();
+    const toggle = page.getByRole('switch', { name: new RegExp(name) });
+    await expect(toggle).toHaveAttribute('aria-checked', 'true');
+    await toggle.click();
+    await expect(page.getByText('Promotion updated successfully!')).toBeVisible();
+    await expect(toggle).toHaveAttribute('aria-checked', 'false');
+    await page.getByLabel('Status').selectOption('inactive');
+    await expect(page).toHaveURL(/status=inactive/);
+    await expect(page.getByRole('switch', { name: new RegExp(name) })).toBeVisible();
+  });
+
+  test('dashboard shows figures and the graph', async ({ page }) => {
+    await page.goto('/control-panel');
+    await expect(page.getByText('Active consultants')).toBeVisible();
+    await expect(page.getByText('Payouts due')).toBeVisible();
+    await page.getByLabel('Graph').selectOption('revenue');
+    await expect(page.getByRole('heading', { name: 'Revenue' })).toBeVisible();
+  });
+});
+
+test('deactivating a user ends their open portal session', async ({ browser, page }) => {
+  const portal = await browser.newContext();
+  const user = await portal.newPage();
+  await user.goto('/sign-in');
+  await user.getByLabel('Email', { exact: true }).fill('consultant@example.com');
+  await user.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
+  await user.getByRole('button', { name: /sign in/i }).click();
+  await expect(user).not.toHaveURL(/sign-in/);
+
+  await signInAsAdmin(page);
+  await page.goto('/control-panel/consultants?search=consultant%40example.com');
+  await page.getByRole('table', { name: 'Consultants' }).getByRole('link').first().click();
+  await page.getByRole('button', { name: 'Actions' }).click();
+  await page.getByRole('menuitem', { name: 'Deactivate' }).click();
+  await expect(page.getByText('User deactivated successfully')).toBeVisible();
+
+  await user.reload();
+  await expect(user).toHaveURL(/sign-in/);
+
+  await page.getByRole('button', { name: 'Actions' }).click();
+  await page.getByRole('menuitem', { name: 'Activate' }).click();
+  await expect(page.getByText('User activated successfully')).toBeVisible();
+  await portal.close();
+});
