@@ -4,7 +4,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { setUnauthorizedNavigator } from './api/client.ts';
-import { queryClient } from './data/query-client.ts';
+import { queryClient } from './api/query-client.ts';
 import { createAdminRouter } from './router.tsx';
 import '@fm/widgets/kit.css';
 import './styles/admin-tokens.css';
