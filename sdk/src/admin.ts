@@ -344,7 +344,8 @@ const hasFiles = (files: AdminFiles) =>
  * @example const admin = createAdminApi(http);
  */
 export function createAdminApi(http: Http): AdminApi {
-  function get<S extends v.GenericSchema>(
+  // Async, so that input refused before sending rejects like any other failure.
+  async function get<S extends v.GenericSchema>(
     operation: SdkOperation,
     path: string,
     response: S,
@@ -359,7 +360,7 @@ export function createAdminApi(http: Http): AdminApi {
     });
   }
 
-  function send<S extends v.GenericSchema>(
+  async function send<S extends v.GenericSchema>(
     operation: SdkOperation,
     method: 'post' | 'patch',
     path: string,
