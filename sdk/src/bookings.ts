@@ -221,6 +221,7 @@ export function createBookingsApi(http: Http, clock: () => Date = () => new Date
       const json = validateInput('createBooking', CreateSessionInputSchema, input);
       return http.call({
         operation: 'createBooking',
+        idempotent: true,
         method: 'post',
         path: 'session',
         json,

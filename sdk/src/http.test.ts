@@ -10,7 +10,7 @@ import {
   type Mock,
   vi,
 } from 'vitest';
-import { AUTH_HEADERS } from './contracts/index.ts';
+import { AUTH_HEADERS, IDEMPOTENCY_HEADER } from './contracts/index.ts';
 import { type ApiError, isApiError, isResponseShapeError } from './errors.ts';
 import { createHttp, resolveBaseUrl } from './http.ts';
 import { fixtures, startTestApiServer, type TestApiServer } from './test-api-server.ts';
@@ -307,5 +307,45 @@ describe('retries', () => {
     expect(error.message).toBe('Error fetching profile: Down');
     expect(server.requests).toHaveLength(2);
     expect(server.requests[1]?.headers.authorization).toBe('Bearer token-1');
+  });
+});
+
+describe('idempotent calls', () => {
+  const create = () =>
+    http().call({
+      operation: 'createBooking',
+      method: 'post',
+      path: 'thing',
+      json: { a: 1 },
+      response: Pong,
+      idempotent: true,
+    });
+
+  it('send one Idempotency-Key per call and the same one on each of its retries', async () => {
+    let answers = 0;
+    server.route('POST /api/thing', () => {
+      answers += 1;
+      return answers < 3
+        ? { status: 503, json: { message: 'Down', code: 'SERVICE_UNAVAILABLE' } }
+        : { json: { pong: true } };
+    });
+    await expect(create()).resolves.toEqual({ pong: true });
+    const keys = server.requests.map((r) => r.headers[IDEMPOTENCY_HEADER]);
+    expect(keys).toHaveLength(3);
+    expect(new Set(keys).size).toBe(1);
+    expect(keys[0]).toMatch(
+      /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/,
+    );
+
+    server.reset();
+    server.route('POST /api/thing', () => ({ json: { pong: true } }));
+    await create();
+    expect(server.requests[0]?.headers[IDEMPOTENCY_HEADER]).not.toBe(keys[0]);
+  });
+
+  it('are the only calls that send a key', async () => {
+    server.route('GET /api/ping', () => ({ json: { pong: true } }));
+    await ping();
+    expect(server.requests[0]?.headers[IDEMPOTENCY_HEADER]).toBeUndefined();
   });
 });

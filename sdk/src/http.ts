@@ -5,7 +5,7 @@ import ky, {
   type KyInstance,
 } from 'ky';
 import * as v from 'valibot';
-import { AUTH_HEADERS, toSearchParams } from './contracts/index.ts';
+import { AUTH_HEADERS, IDEMPOTENCY_HEADER, toSearchParams } from './contracts/index.ts';
 import {
   type ApiError,
   httpError,
@@ -59,8 +59,16 @@ export interface CallOptions<TSchema extends v.GenericSchema> {
   credentials?: boolean;
   /** Clear the store and call `onUnauthorized` on a 401 (default `true`). */
   signOutOnUnauthorized?: boolean;
-  /** Retries after a network failure or a retriable status (408, 413, 429, 5xx); default 0. */
+  /**
+   * Retries after a network failure or a retriable status (408, 413, 429, 5xx); default 0, or 2
+   * for an `idempotent` call.
+   */
   retries?: number;
+  /**
+   * A create or charge that may be retried safely: the call sends an `Idempotency-Key`, one fresh
+   * key per call and the same on each of its retries, so the server does it at most once.
+   */
+  idempotent?: boolean;
   /** Bypass every HTTP cache on the way (`cache: 'no-store'`): for polled counters. */
   fresh?: boolean;
   /** Cancels the call (it then rejects with code `NETWORK_ERROR`). */
@@ -110,6 +118,21 @@ export function resolveBaseUrl(baseUrl: string): string {
 }
 
 const BEARER = 'Bearer ';
+
+/**
+ * A random key for one call: a UUID v4 from `crypto.getRandomValues`, which every runtime has
+ * (unlike `crypto.randomUUID`, missing on plain-HTTP pages).
+ *
+ * @example
+ * newIdempotencyKey(); // '3b2c…-4…'
+ */
+export function newIdempotencyKey(): string {
+  const b = crypto.getRandomValues(new Uint8Array(16));
+  b[6] = ((b[6] ?? 0) & 0x0f) | 0x40;
+  b[8] = ((b[8] ?? 0) & 0x3f) | 0x80;
+  const hex = Array.from(b, (x) => x.toString(16).padStart(2, '0')).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
 
 function notify(onUnauthorized: () => void): void {
   try {
@@ -195,8 +218,10 @@ export function createHttp(options: HttpOptions): Http {
         ...(call.signal ? { signal: call.signal } : {}),
         ...(call.fetch ? { fetch: call.fetch } : {}),
         ...(call.timeout !== undefined ? { timeout: call.timeout } : {}),
+        // ky sends these options again on each retry: one key for the call and its retries.
+        ...(call.idempotent ? { headers: { [IDEMPOTENCY_HEADER]: newIdempotencyKey() } } : {}),
         retry: {
-          limit: call.retries ?? 0,
+          limit: call.retries ?? (call.idempotent ? 2 : 0),
           methods: [call.method],
           // Bound a server's Retry-After so that a retry never stalls a page for long.
           maxRetryAfter: 2_000,

@@ -206,6 +206,7 @@ export function createMessagesApi(http: Http): MessagesApi {
       const json = validateInput('createChat', CreateChatInputSchema, input);
       return http.call({
         operation: 'createChat',
+        idempotent: true,
         method: 'post',
         path: 'chats',
         json,
@@ -216,6 +217,7 @@ export function createMessagesApi(http: Http): MessagesApi {
       const json = validateInput('sendMessage', SendMessageInputSchema, input);
       return http.call({
         operation: 'sendMessage',
+        idempotent: true,
         method: 'post',
         path: chatPath(chatId, '/messages'),
         json,

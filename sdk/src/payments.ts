@@ -156,6 +156,7 @@ export function createPaymentsApi(http: Http): PaymentsApi {
       const json = validateInput('createPaymentMethod', AddPaymentMethodInputSchema, input);
       return http.call({
         operation: 'createPaymentMethod',
+        idempotent: true,
         method: 'post',
         path: 'users/payment-method',
         json,
@@ -242,6 +243,7 @@ export function createPaymentsApi(http: Http): PaymentsApi {
       const json = validateInput('subscribe', SubscribeInputSchema, filled);
       return http.call({
         operation: 'subscribe',
+        idempotent: true,
         method: 'post',
         path: 'users/subscribe',
         json,
@@ -260,6 +262,7 @@ export function createPaymentsApi(http: Http): PaymentsApi {
     reactivateSubscription() {
       return http.call({
         operation: 'reactivateSubscription',
+        idempotent: true,
         method: 'post',
         path: 'users/reactivate-subscription',
         json: {},
@@ -316,6 +319,7 @@ export function createPaymentsApi(http: Http): PaymentsApi {
     runManualProcessing() {
       return http.call({
         operation: 'runManualProcessing',
+        idempotent: true,
         method: 'post',
         path: 'users/cron-manual-trigger',
         json: {},
