@@ -63,6 +63,17 @@ describe('the API surface', () => {
     });
     expect(allowed.headers.get('access-control-allow-origin')).toBe('https://partner.example');
     expect(allowed.headers.get('access-control-expose-headers')).toContain('x-access-token');
+    const createPreflight = await server.fetch('/api/session', {
+      method: 'OPTIONS',
+      headers: {
+        origin: 'https://partner.example',
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'authorization,content-type,idempotency-key',
+      },
+    });
+    expect(createPreflight.headers.get('access-control-allow-headers')?.toLowerCase()).toContain(
+      'idempotency-key',
+    );
     const other = await server.fetch('/api/users/profile', {
       headers: { origin: 'https://evil.example' },
     });

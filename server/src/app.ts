@@ -1,4 +1,4 @@
-import { AUTH_HEADERS } from '@fm/sdk/contracts';
+import { AUTH_HEADERS, IDEMPOTENCY_HEADER } from '@fm/sdk/contracts';
 import { Hono } from 'hono';
 import { cors } from 'hono/cors';
 import { secureHeaders } from 'hono/secure-headers';
@@ -102,7 +102,12 @@ export function createApp(deps: AppDeps) {
           const method = c.req.header('access-control-request-method') ?? c.req.method;
           return method === 'GET' && isPublicRead(c.req.path) ? '*' : null;
         },
-        allowHeaders: ['Authorization', 'Content-Type', AUTH_HEADERS.refreshToken],
+        allowHeaders: [
+          'Authorization',
+          'Content-Type',
+          AUTH_HEADERS.refreshToken,
+          IDEMPOTENCY_HEADER,
+        ],
         allowMethods: ['GET', 'POST', 'PATCH', 'PUT', 'DELETE', 'OPTIONS'],
         exposeHeaders: [
           AUTH_HEADERS.newAccessToken,
