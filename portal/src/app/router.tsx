@@ -10,8 +10,8 @@ import { SignInPage } from '../pages/auth/sign-in-page.tsx';
 import { SignUpPage } from '../pages/auth/sign-up-page.tsx';
 import { MeetingDetailsPage } from '../pages/bookings/meeting-details-page.tsx';
 import { MyMeetingsPage } from '../pages/bookings/my-meetings-page.tsx';
-import { ConsultantProfilePage } from '../pages/consultant-profile/consultant-profile-page.tsx';
 import { ChatsPage } from '../pages/chats/chats-page.tsx';
+import { ConsultantProfilePage } from '../pages/consultant-profile/consultant-profile-page.tsx';
 import { DashboardPage } from '../pages/dashboard/dashboard-page.tsx';
 import { FindConsultantsPage, FindFranchisorsPage } from '../pages/find/find-pages.tsx';
 import { LandingPage } from '../pages/landing/landing-page.tsx';
@@ -31,7 +31,6 @@ import {
   sectionPath,
 } from '../pages/my-profile/my-profile-sections.ts';
 import { NotFoundPage } from '../pages/not-found-page.tsx';
-import { PageShell } from '../pages/page-shell.tsx';
 import { PaymentsRoute } from '../pages/payments/payments-route.tsx';
 import { PublicProfilePage } from '../pages/public-profile/public-profile-page.tsx';
 import { RouteErrorPage } from '../pages/route-error-page.tsx';
@@ -41,10 +40,6 @@ import { PATHS } from './paths.ts';
 import { GuestOnly, RequireRole, RequireSession } from './route-guards.tsx';
 
 const toSignIn = <Navigate to={PATHS.signIn} replace />;
-
-/** Pages of the signed-in area that their own features fill: the heading, no made-up body. */
-const SIGNED_IN_PAGES: readonly { path: string; title: string; back?: string }[] = [
-];
 
 const myProfileRoutes: RouteObject[] = [
   { index: true, element: <MyProfileHomePage /> },
@@ -124,12 +119,6 @@ export const routes: RouteObject[] = [
               </RequireRole>
             ),
           },
-          ...SIGNED_IN_PAGES.map(({ path, title, back }) => ({
-            path,
-            element: (
-              <PageShell title={title} {...(back ? { backTo: { to: back, label: 'Back' } } : {})} />
-            ),
-          })),
           // One route for the list and a conversation, so switching chats keeps the list.
           { path: 'chats/:id?', element: <ChatsPage /> },
           { path: 'bookings', element: <MyMeetingsPage /> },

@@ -72,10 +72,19 @@ function consultantFields(parts: Awaited<ReturnType<typeof consultantParts>>) {
   };
 }
 
-/** `GET /api/users/profile/{id}`: only what a public profile shows; null when not publicly visible. */
-export async function findPublicProfile(db: Db, id: string): Promise<PublicProfile | null> {
+/**
+ * `GET /api/users/profile/{id}`: only what a public profile shows; null when not publicly visible,
+ * unless `viewerId` is its owner (who sees it as others will once it is public).
+ */
+export async function findPublicProfile(
+  db: Db,
+  id: string,
+  viewerId?: string | undefined,
+): Promise<PublicProfile | null> {
   const row = await db.query.user.findFirst({ where: eq(user.id, id) });
-  if (!row || !isPubliclyVisible(row)) return null;
+  // Owners see their own profile as others would, also before it is public (/consultant-profile).
+  const isOwner = viewerId === id && row?.role !== 'admin' && !row?.isDeleted;
+  if (!row || !(isPubliclyVisible(row) || isOwner)) return null;
   if (row.role === 'consultant') {
     const parts = await consultantParts(db, id);
     const { address: _address, profileUrl: _profileUrl, ...publicFields } = consultantFields(parts);

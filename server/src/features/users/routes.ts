@@ -21,7 +21,7 @@ export function userRoutes(deps: { db: Db; accounts: AccountService; trustProxy:
       return c.json(profile);
     })
     .get('/profile/:id', async (c) => {
-      const profile = await findPublicProfile(db, c.req.param('id'));
+      const profile = await findPublicProfile(db, c.req.param('id'), c.get('user')?.id);
       if (!profile) throw new AppError('NOT_FOUND');
       return c.json(profile);
     })
