@@ -1,6 +1,14 @@
 import { type SupportRequestInput, SupportRequestInputSchema, TOASTS } from '@fm/sdk/contracts';
-import { FormAlert, SubmitButton, TextAreaField, TextField, useValibotForm } from '@fm/widgets/kit';
+import {
+  FormAlert,
+  SegmentedField,
+  SubmitButton,
+  TextAreaField,
+  TextField,
+  useValibotForm,
+} from '@fm/widgets/kit';
 import * as Dialog from '@radix-ui/react-dialog';
+import { useId, useState } from 'react';
 import { toast } from 'sonner';
 import { api } from '../app/api-client.ts';
 import { useSession } from '../app/session.ts';
@@ -9,18 +17,33 @@ interface SupportDialogProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   /** Sends the validated request; defaults to the support call with its success toast. */
-  onSubmit?: (input: SupportRequestInput) => Promise<void>;
+  onSubmit?: (input: SupportRequestInput, kind: SupportRequestKind) => Promise<void>;
 }
 
-/** `POST /api/users/support-request`, then 'Support request sent successfully, we will get back to you soon.' */
-async function sendSupportRequest(input: SupportRequestInput): Promise<void> {
-  await api.profile.sendSupportRequest(input);
+/** A request about the user themselves, or about their company (user-area §7's two calls). */
+type SupportRequestKind = 'user' | 'company';
+
+const KIND_OPTIONS = [
+  { value: 'user', label: 'Personal' },
+  { value: 'company', label: 'Company' },
+] as const;
+
+/**
+ * `POST /api/users/support-request` or `POST /api/users/company-support-request`, then
+ * 'Support request sent successfully, we will get back to you soon.'
+ */
+async function sendSupportRequest(
+  input: SupportRequestInput,
+  kind: SupportRequestKind,
+): Promise<void> {
+  await api.profile.sendSupportRequest(input, kind);
   toast.success(TOASTS.supportRequestSent);
 }
 
 /**
- * The help modal: email and details, validated with the contract's messages (user-area §5), sent
- * as a support request; a failure is shown in the form and what was typed stays.
+ * The help modal: a personal or a company request, email and details, validated with the
+ * contract's messages (user-area §5), sent as a support request; a failure is shown in the form
+ * and what was typed stays.
  */
 export function SupportDialog({
   open,
@@ -51,21 +74,31 @@ function SupportForm({
   onSubmit,
   onDone,
 }: {
-  onSubmit: (input: SupportRequestInput) => Promise<void>;
+  onSubmit: (input: SupportRequestInput, kind: SupportRequestKind) => Promise<void>;
   onDone: () => void;
 }) {
   const session = useSession();
+  const kindErrorId = useId();
+  const [kind, setKind] = useState<SupportRequestKind>('user');
   const form = useValibotForm({
     schema: SupportRequestInputSchema,
     initialValues: { email: session?.user.email ?? '', details: '' },
     onSubmit: async (input) => {
-      await onSubmit(input);
+      await onSubmit(input, kind);
       onDone();
     },
   });
 
   return (
     <form className="form" onSubmit={form.handleSubmit} noValidate>
+      <SegmentedField
+        legend="Request type"
+        name="support-kind"
+        value={kind}
+        options={KIND_OPTIONS}
+        onChange={setKind}
+        errorId={kindErrorId}
+      />
       <TextField label="Email" type="email" autoComplete="email" field={form.field('email')} />
       <TextAreaField label="Details" field={form.field('details')} rows={6} />
       <FormAlert message={form.formError} />

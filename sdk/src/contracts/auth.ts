@@ -155,19 +155,28 @@ export type UpdateAccountInput = v.InferInput<typeof UpdateAccountInputSchema>;
  * modal's form. An empty email reads 'Please input your email!', a malformed one
  * 'Please input a valid email!', empty details 'Please input your details!'.
  */
-export const SupportRequestInputSchema = v.object({
-  email: v.pipe(
-    v.string(FIELD_MESSAGES.emailRequired),
-    v.trim(),
-    v.nonEmpty(FIELD_MESSAGES.emailRequired),
-    v.email(FIELD_MESSAGES.emailInvalid),
-    v.toLowerCase(),
-  ),
-  details: v.pipe(
-    v.string(FIELD_MESSAGES.detailsRequired),
-    v.trim(),
-    v.nonEmpty(FIELD_MESSAGES.detailsRequired),
-    v.maxLength(5_000, 'Please keep the details under 5,000 characters.'),
-  ),
-});
+export const SupportRequestInputSchema = v.object(
+  {
+    email: v.pipe(
+      v.string(FIELD_MESSAGES.emailRequired),
+      v.trim(),
+      v.nonEmpty(FIELD_MESSAGES.emailRequired),
+      v.email(FIELD_MESSAGES.emailInvalid),
+      v.toLowerCase(),
+    ),
+    details: v.pipe(
+      v.string(FIELD_MESSAGES.detailsRequired),
+      v.trim(),
+      v.nonEmpty(FIELD_MESSAGES.detailsRequired),
+      v.maxLength(5_000, 'Please keep the details under 5,000 characters.'),
+    ),
+  },
+  // A missing field reads like an empty one.
+  (issue) =>
+    issue.expected === '"email"'
+      ? FIELD_MESSAGES.emailRequired
+      : issue.expected === '"details"'
+        ? FIELD_MESSAGES.detailsRequired
+        : issue.message,
+);
 export type SupportRequestInput = v.InferInput<typeof SupportRequestInputSchema>;
