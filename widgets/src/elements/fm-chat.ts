@@ -2,6 +2,7 @@ import type { ChatMessage } from '@fm/sdk/contracts';
 import r2wc from '@r2wc/react-to-web-component';
 import { createElement, useMemo } from 'react';
 import { Chat } from '../components/chat/chat.tsx';
+import { useUserRoom } from '../components/chat/use-user-room.ts';
 import { parseTheme } from '../theme.ts';
 import type { WidgetError } from '../widget-error.ts';
 import { portalUrlFor, signInUrlFor } from './element-attributes.ts';
@@ -23,6 +24,7 @@ export interface FmChatAttributes {
 function FmChatElement({ apiBase, chatId, participantId, theme }: FmChatAttributes) {
   const { ref, dispatch } = useFmEvents<HTMLDivElement>();
   const client = useMemo(() => elementClient(apiBase), [apiBase]);
+  const realtime = useUserRoom(client, client.credentials()?.user.id ?? null);
   const signInHref = useMemo(() => signInUrlFor(apiBase), [apiBase]);
   const activateHref = useMemo(() => portalUrlFor(apiBase, '/my-profile/subscription'), [apiBase]);
   const profileHref = useMemo(
@@ -39,6 +41,7 @@ function FmChatElement({ apiBase, chatId, participantId, theme }: FmChatAttribut
     { ref, style: { display: 'contents' } },
     createElement(Chat, {
       client,
+      realtime,
       chatId: chatId?.trim() || null,
       participantId: participantId?.trim() || null,
       theme: parseTheme(theme),

@@ -50,3 +50,4 @@ export {
   readMarkAfter,
 } from './read-ticks.ts';
 export { restrictionOf } from './use-conversation.ts';
+export { useUserRoom } from './use-user-room.ts';
