@@ -9,7 +9,7 @@ import {
 import { eq } from 'drizzle-orm';
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { supportRequest, upload, user } from '../../db/schema/index.ts';
+import { brandName, supportRequest, upload, user } from '../../db/schema/index.ts';
 import { startTestServer, type TestServer } from '../../testing/test-server.ts';
 
 const PNG = Buffer.from(
@@ -256,6 +256,32 @@ describe('franchise data and completeness', () => {
     expect(profile.franchise?.commissions.singleUnit).toBe(15000);
     expect(profile.franchise?.internationalCommissions.resale).toBe(5000);
     expect(profile.franchise?.logo).toMatch(/^\/api\/files\//);
+  });
+
+  it('registers a brand for the admins when a franchisor first names the franchise, once', async () => {
+    const f = await server.signUp('franchisor');
+    const brands = () =>
+      server.container.db.select().from(brandName).where(eq(brandName.userId, f.user.id));
+    expect(await brands()).toHaveLength(0);
+    // Other franchise fields first: no name, nothing to register.
+    expect((await patchJson(f.token, { franchise: { overview: 'Swim lessons.' } })).status).toBe(
+      200,
+    );
+    expect(await brands()).toHaveLength(0);
+    expect((await patchJson(f.token, { franchise: { company: 'Aqua Tots Swim' } })).status).toBe(
+      200,
+    );
+    expect(await brands()).toEqual([
+      expect.objectContaining({
+        name: 'Aqua Tots Swim',
+        status: 'pending',
+        userRegisteredName: `${f.user.firstName} ${f.user.lastName}`,
+        userRegisteredEmail: f.user.email,
+      }),
+    ]);
+    // Editing the name later is not a new registration.
+    expect((await patchJson(f.token, { franchise: { company: 'Aqua Tots' } })).status).toBe(200);
+    expect(await brands()).toHaveLength(1);
   });
 
   it('refuses states outside the franchise country', async () => {

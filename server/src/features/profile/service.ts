@@ -13,6 +13,7 @@ import type { RefreshTokens } from '../../auth/refresh-tokens.ts';
 import type { SessionUser } from '../../auth/session.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import {
+  brandName,
   consultantGroup,
   consultantIndustry,
   consultantProfile,
@@ -128,6 +129,7 @@ export function createProfileService(deps: {
     const touches = patch || uploaded.logo || uploaded.photos.length || documents || fddFiles;
     if (!touches) return current.franchiseId;
     let franchiseId = current.franchiseId;
+    let previousName = '';
     if (!franchiseId) {
       franchiseId = crypto.randomUUID();
       await tx.insert(franchise).values({
@@ -136,6 +138,21 @@ export function createProfileService(deps: {
         billingContactUserId: current.id,
       });
       await tx.update(user).set({ franchiseId }).where(eq(user.id, current.id));
+    } else if (patch?.company) {
+      const [row] = await tx
+        .select({ company: franchise.company })
+        .from(franchise)
+        .where(eq(franchise.id, franchiseId));
+      previousName = row?.company ?? '';
+    }
+    if (patch?.company && previousName.trim() === '') {
+      // A brand named for the first time is registered for the admins' review (Company Brands).
+      await tx.insert(brandName).values({
+        name: patch.company,
+        userId: current.id,
+        userRegisteredName: `${current.firstName} ${current.lastName}`.trim(),
+        userRegisteredEmail: current.email,
+      });
     }
     const p = patch ?? {};
     const cash = cashRange(p as FranchisePatch);
