@@ -10,7 +10,7 @@ import { createProfileService } from './features/profile/service.ts';
 import { createLogger } from './http/logger.ts';
 import { createRateLimiter } from './http/rate-limit.ts';
 import type { StaticDirs } from './http/static-apps.ts';
-import { createOutboxMailer, createSmtpMailer, type Mailer } from './mail/mailer.ts';
+import { createOutboxMailer, type Mailer } from './mail/mailer.ts';
 import { createPayments } from './payments/payments.ts';
 import { createHttpPublisher } from './realtime/http-publisher.ts';
 import type { RealtimePublisher } from './realtime/publisher.ts';
@@ -46,11 +46,8 @@ export async function createContainer(options: {
   const db = database.db;
   const now = options.now ?? (() => new Date());
   const logger = createLogger(env.LOG_LEVEL);
-  const mailer =
-    options.mailer ??
-    (env.SMTP_URL
-      ? await createSmtpMailer({ db, logger, smtpUrl: env.SMTP_URL, from: env.MAIL_FROM })
-      : createOutboxMailer({ db, logger }));
+  // Mail only ever lands in the outbox; the outbox worker (main.ts or mail-worker.ts) delivers it.
+  const mailer = options.mailer ?? createOutboxMailer({ db, logger });
   const auth = createAuth({
     db,
     secret: env.AUTH_SECRET,
@@ -112,6 +109,7 @@ export async function createContainer(options: {
     env,
     db,
     database,
+    now,
     logger,
     mailer,
     auth,

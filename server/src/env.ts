@@ -103,6 +103,18 @@ const EnvSchema = v.pipe(
     RATE_LIMIT_SIGN_IN: positiveInt(10),
     RATE_LIMIT_SIGN_UP: positiveInt(30),
     RATE_LIMIT_WINDOW_SECONDS: positiveInt(300),
+    WORKERS: positiveInt(1),
+    MIGRATE_ON_START: v.optional(
+      v.pipe(
+        v.picklist(['true', 'false', '1', '0'], 'must be true or false'),
+        v.transform((s) => s === 'true' || s === '1'),
+      ),
+    ),
+    MAIL_WORKER: v.optional(
+      v.picklist(['in-process', 'off'], 'must be in-process or off'),
+      'in-process',
+    ),
+    JOB_RUN_RETENTION_DAYS: positiveInt(90),
   }),
   v.forward(
     v.check(
@@ -180,6 +192,8 @@ export type Env = RawEnv & {
   REALTIME_SECRET: string;
   AUTH_SECRET: string;
   SEED: 'demo' | 'none';
+  /** Development migrates at start (under a lock); production only when told (`MIGRATE_ON_START=true`). */
+  MIGRATE_ON_START: boolean;
   trustedOrigins: string[];
   isProduction: boolean;
 };
@@ -217,6 +231,7 @@ export function loadEnv(source: Record<string, string | undefined>): Env {
     REALTIME_SECRET: env.REALTIME_SECRET ?? DEV_REALTIME_SECRET,
     AUTH_SECRET: env.AUTH_SECRET ?? DEV_SECRET,
     SEED: env.SEED ?? (isProduction ? 'none' : 'demo'),
+    MIGRATE_ON_START: env.MIGRATE_ON_START ?? !isProduction,
     trustedOrigins: [
       new URL(publicUrl).origin,
       ...env.TRUSTED_ORIGINS.split(',')

@@ -1,12 +1,21 @@
+import cluster from 'node:cluster';
 import { PRODUCT_NAME } from '@fm/sdk/contracts';
 import { serve } from '@hono/node-server';
+import { startBackground } from './boot/background.ts';
+import { prepareDatabase } from './boot/prepare-database.ts';
+import { runWorkers } from './boot/workers.ts';
 import { createContainer, defaultStaticDirs } from './container.ts';
-import { migrateDatabase, openDatabase } from './db/client.ts';
-import { AdminBootstrapRefused } from './features/auth/service.ts';
+import { openDatabase } from './db/client.ts';
+import { assertSchemaCurrent, SchemaBehindError } from './db/migrations-runner.ts';
 import { EnvError, loadEnv } from './env.ts';
+import { AdminBootstrapRefused } from './features/auth/service.ts';
 import { seedIfEmpty } from './seed/seed-if-empty.ts';
 
-/** Boot: validate configuration, migrate, bootstrap the admin, seed the demo, serve, shut down gracefully. */
+/**
+ * Boot: validate configuration, migrate (or check the schema), bootstrap the admin, seed the demo,
+ * then serve — in this process, or with `WORKERS=n` in n forked API processes on one port — and
+ * shut down gracefully.
+ */
 async function main() {
   let env: ReturnType<typeof loadEnv>;
   try {
@@ -22,10 +31,19 @@ async function main() {
     url: env.DATABASE_URL,
     authToken: env.DATABASE_AUTH_TOKEN,
   });
-  await migrateDatabase(database.db);
+  // A forked API process finds the schema ready: its primary prepared it before forking.
+  const primary = cluster.isPrimary;
+  try {
+    if (primary) await prepareDatabase(database, env, (message) => console.log(message));
+    else await assertSchemaCurrent(database);
+  } catch (error) {
+    if (!(error instanceof SchemaBehindError)) throw error;
+    console.error(error.message);
+    process.exit(1);
+  }
   const container = await createContainer({ env, database, staticDirs: defaultStaticDirs });
   const { logger } = container;
-  if (env.ADMIN_EMAIL && env.ADMIN_PASSWORD) {
+  if (primary && env.ADMIN_EMAIL && env.ADMIN_PASSWORD) {
     try {
       await container.accounts.ensureAdmin(env.ADMIN_EMAIL, env.ADMIN_PASSWORD);
     } catch (error) {
@@ -35,11 +53,16 @@ async function main() {
     }
     logger.info(`admin ${env.ADMIN_EMAIL} is ready`);
   }
-  if (env.SEED === 'demo' && !env.isProduction) {
+  if (primary && env.SEED === 'demo' && !env.isProduction) {
     const seeded = await seedIfEmpty(container);
     if (seeded) logger.info('demo data seeded', seeded);
   }
-  const scheduler = container.payments.startScheduler();
+  if (primary && env.WORKERS > 1) {
+    database.close();
+    runWorkers(env.WORKERS, logger);
+    return;
+  }
+  const background = await startBackground(container);
   const server = serve(
     { fetch: container.app.fetch, port: env.PORT, hostname: env.HOST },
     (info) => {
@@ -54,7 +77,7 @@ async function main() {
     if (stopping) return;
     stopping = true;
     logger.info(`${signal} received, closing`);
-    scheduler.stop();
+    void background.stop();
     server.close(() => {
       database.close();
       process.exit(0);

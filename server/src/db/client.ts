@@ -21,7 +21,8 @@ export interface Database {
   close(): void;
 }
 
-const migrationsFolder = resolve(dirname(fileURLToPath(import.meta.url)), 'migrations');
+/** The drizzle-kit migrations beside this file (copied beside the bundle in `server/dist`). */
+export const migrationsFolder = resolve(dirname(fileURLToPath(import.meta.url)), 'migrations');
 
 /**
  * Opens the database of `DATABASE_URL`. A local file gets WAL and a busy timeout, so several

@@ -1,4 +1,4 @@
-import type { Db } from '../db/client.ts';
+import type { Db, Tx } from '../db/client.ts';
 import { mailOutbox } from '../db/schema/index.ts';
 import type { Logger } from '../http/logger.ts';
 
@@ -10,58 +10,41 @@ export interface MailMessage {
   attachments?: { filename: string; contentType: string; content: string }[];
 }
 
-/** Where e-mail goes: the outbox table by default (D2), SMTP when `SMTP_URL` is set. */
+/**
+ * Where e-mail goes: always the `mail_outbox` table (D2). Sending is the outbox worker's job
+ * (`outbox-worker.ts`), so no request ever waits on SMTP and a restart loses nothing.
+ */
 export interface Mailer {
-  send(message: MailMessage): Promise<void>;
+  /**
+   * Queues one message. Pass the caller's transaction as `tx` to queue it atomically with the
+   * write it belongs to (a rolled-back transaction then sends nothing).
+   */
+  send(message: MailMessage, options?: { tx?: Tx | Db }): Promise<void>;
 }
 
 /**
- * The embedded mailer: every message lands in `mail_outbox` (and a line in the log).
+ * The one mailer: every message becomes an outbox row (and a line in the log); the worker delivers it.
  * @example await createOutboxMailer({ db, logger }).send({ to, subject, text });
+ * @example await db.transaction(async (tx) => { …; await mailer.send(message, { tx }); });
  */
 export function createOutboxMailer(deps: { db: Db; logger: Logger }): Mailer {
   return {
-    async send(message) {
-      await deps.db.insert(mailOutbox).values({
+    async send(message, options = {}) {
+      const target = options.tx ?? deps.db;
+      const [row] = await target
+        .insert(mailOutbox)
+        .values({
+          to: message.to,
+          subject: message.subject,
+          text: message.text,
+          html: message.html ?? null,
+          attachments: message.attachments ?? null,
+        })
+        .returning({ id: mailOutbox.id });
+      deps.logger.info('mail queued in outbox', {
+        id: row?.id,
         to: message.to,
         subject: message.subject,
-        text: message.text,
-        html: message.html ?? null,
-        attachments: message.attachments ?? null,
-      });
-      deps.logger.info('mail queued in outbox', { to: message.to, subject: message.subject });
-    },
-  };
-}
-
-/** Sends through SMTP with nodemailer, keeping a copy in the outbox for support and tests. */
-export async function createSmtpMailer(deps: {
-  db: Db;
-  logger: Logger;
-  smtpUrl: string;
-  from: string;
-}): Promise<Mailer> {
-  const { createTransport } = await import('nodemailer');
-  const transport = createTransport(deps.smtpUrl);
-  const outbox = createOutboxMailer(deps);
-  return {
-    async send(message) {
-      await outbox.send(message);
-      await transport.sendMail({
-        from: deps.from,
-        to: message.to,
-        subject: message.subject,
-        text: message.text,
-        ...(message.html ? { html: message.html } : {}),
-        ...(message.attachments
-          ? {
-              attachments: message.attachments.map((a) => ({
-                filename: a.filename,
-                contentType: a.contentType,
-                content: Buffer.from(a.content, 'base64'),
-              })),
-            }
-          : {}),
       });
     },
   };

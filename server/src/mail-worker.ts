@@ -1,0 +1,52 @@
+import { openDatabase } from './db/client.ts';
+import { assertSchemaCurrent, SchemaBehindError } from './db/migrations-runner.ts';
+import { EnvError, loadEnv } from './env.ts';
+import { createLogger } from './http/logger.ts';
+import { createOutboxWorker } from './mail/outbox-worker.ts';
+import { mailTransportFromEnv } from './mail/transport.ts';
+
+/**
+ * `node server/dist/mail-worker.js`: drains the mail outbox in its own process (run the API with
+ * `MAIL_WORKER=off` then). Several may run; the rows' leases keep them from sending a row twice.
+ */
+async function runMailWorker() {
+  let env: ReturnType<typeof loadEnv>;
+  try {
+    env = loadEnv(process.env);
+  } catch (error) {
+    if (error instanceof EnvError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const logger = createLogger(env.LOG_LEVEL);
+  const database = await openDatabase({
+    url: env.DATABASE_URL,
+    authToken: env.DATABASE_AUTH_TOKEN,
+  });
+  try {
+    await assertSchemaCurrent(database);
+  } catch (error) {
+    if (!(error instanceof SchemaBehindError)) throw error;
+    console.error(error.message);
+    process.exit(1);
+  }
+  const transport = await mailTransportFromEnv(env, logger);
+  const worker = createOutboxWorker({ db: database.db, logger, transport }).start();
+  logger.info(`mail worker is draining the outbox (${transport.name})`);
+  const stop = () => {
+    void worker.stop().then(() => {
+      database.close();
+      process.exit(0);
+    });
+    setTimeout(() => process.exit(0), 10_000).unref();
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+}
+
+runMailWorker().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

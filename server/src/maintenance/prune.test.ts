@@ -1,0 +1,80 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { jobRun, rateLimit } from '../db/schema/index.ts';
+import { createRateLimiter } from '../http/rate-limit.ts';
+import { startTestServer, type TestServer } from '../testing/test-server.ts';
+import { pruneTables } from './prune.ts';
+
+const WINDOW_MS = 300_000;
+const DAY_MS = 86_400_000;
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(() => server.close());
+
+describe('pruning rate_limit and job_run', () => {
+  it('deletes rate-limit counters of past windows and keeps the current window’s', async () => {
+    const { db } = server.container;
+    let clock = Date.parse('2026-11-25T10:00:00Z');
+    const limiter = createRateLimiter({ db, windowMs: WINDOW_MS, now: () => clock });
+    await limiter.hit('prune:old-a', 10);
+    await limiter.hit('prune:old-b', 10);
+    clock += WINDOW_MS; // the next window
+    await limiter.hit('prune:current', 10);
+    await limiter.hit('prune:current', 10);
+
+    const pruned = await pruneTables({
+      db,
+      now: () => new Date(clock),
+      rateLimitWindowMs: WINDOW_MS,
+      jobRunRetentionDays: 90,
+    });
+    expect(pruned.rateLimits).toBe(2);
+    const keys = (await db.select().from(rateLimit)).map((r) => r.key);
+    expect(keys).toEqual(['prune:current']);
+    // The kept counter still counts: pruning does not reset a live window.
+    const row = await db.select().from(rateLimit).where(eq(rateLimit.key, 'prune:current')).get();
+    expect(row?.count).toBe(2);
+  });
+
+  it('deletes finished job runs older than the retention, never unfinished or recent ones', async () => {
+    const { db } = server.container;
+    const now = new Date('2026-11-25T10:00:00Z');
+    const ago = (days: number) => new Date(now.getTime() - days * DAY_MS);
+    await db.insert(jobRun).values([
+      {
+        key: 'charge:2026-W20',
+        job: 'weekly-charges',
+        startedAt: ago(190),
+        finishedAt: ago(190),
+        leaseUntil: 0,
+      },
+      {
+        key: 'charge:2026-W30',
+        job: 'weekly-charges',
+        startedAt: ago(91),
+        finishedAt: ago(91),
+        leaseUntil: 0,
+      },
+      {
+        key: 'charge:2026-W35',
+        job: 'weekly-charges',
+        startedAt: ago(89),
+        finishedAt: ago(89),
+        leaseUntil: 0,
+      },
+      { key: 'holds:stuck', job: 'due-holds', startedAt: ago(200), leaseUntil: 0 },
+    ]);
+    const pruned = await pruneTables({
+      db,
+      now: () => now,
+      rateLimitWindowMs: WINDOW_MS,
+      jobRunRetentionDays: 90,
+    });
+    expect(pruned.jobRuns).toBe(2);
+    const keys = (await db.select({ key: jobRun.key }).from(jobRun)).map((r) => r.key).sort();
+    expect(keys).toEqual(['charge:2026-W35', 'holds:stuck']);
+  });
+});

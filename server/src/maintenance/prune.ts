@@ -1,0 +1,51 @@
+import { and, isNotNull, lt } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { jobRun, rateLimit } from '../db/schema/index.ts';
+import type { Logger } from '../http/logger.ts';
+
+const DAY_MS = 86_400_000;
+
+export interface PruneOptions {
+  db: Db;
+  now: () => Date;
+  /** The rate limiter's window: a row whose window ended is only a count nobody reads again. */
+  rateLimitWindowMs: number;
+  /** Finished `job_run` rows older than this go (the ledger keeps the money; these are the runs' notes). */
+  jobRunRetentionDays: number;
+}
+
+/**
+ * Deletes what only grows: `rate_limit` rows of past windows and finished `job_run` rows older than
+ * the retention. A run still going (or one whose lease guards a week not over yet) is never finished
+ * that long ago, so the charge and payout leases of the current periods are untouched.
+ * @example await pruneTables({ db, now, rateLimitWindowMs: 300_000, jobRunRetentionDays: 90 });
+ */
+export async function pruneTables(options: PruneOptions) {
+  const at = options.now().getTime();
+  const currentWindowStart = at - (at % options.rateLimitWindowMs);
+  const limits = await options.db
+    .delete(rateLimit)
+    .where(lt(rateLimit.windowStart, currentWindowStart))
+    .returning({ key: rateLimit.key });
+  const cutoff = new Date(at - options.jobRunRetentionDays * DAY_MS);
+  const runs = await options.db
+    .delete(jobRun)
+    .where(and(isNotNull(jobRun.finishedAt), lt(jobRun.finishedAt, cutoff)))
+    .returning({ key: jobRun.key });
+  return { rateLimits: limits.length, jobRuns: runs.length };
+}
+
+/**
+ * Runs `pruneTables` every `everyMs` (an hour by default) in this process. Several processes may
+ * prune at once: the deletes are idempotent, so no lease is needed.
+ * @example const pruning = startPruning({ ...options, logger }); … pruning.stop();
+ */
+export function startPruning(options: PruneOptions & { logger: Logger; everyMs?: number }) {
+  const run = () =>
+    pruneTables(options)
+      .then((pruned) => options.logger.debug('pruned tables', pruned))
+      .catch((error: unknown) => options.logger.error('pruning failed', error));
+  void run();
+  const timer = setInterval(run, options.everyMs ?? 3_600_000).unref();
+  return { stop: () => clearInterval(timer) };
+}
