@@ -1,5 +1,11 @@
 import { isApiError } from '@fm/sdk';
 import { REDIRECT_AFTER_CANCEL_MS, type Session, TOASTS } from '@fm/sdk/contracts';
+import {
+  ActionNotAvailableDialog,
+  type ChatRestriction,
+  RESTRICTED_ACTION_TEXT,
+  restrictionOf,
+} from '@fm/widgets';
 import { formatDollars } from '@fm/widgets/kit';
 import * as Dialog from '@radix-ui/react-dialog';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
@@ -20,6 +26,7 @@ import {
 import { MeetingStatusBadge, ReviewView } from './meeting-list.tsx';
 import { MEETINGS_TEXT } from './meetings-text.ts';
 import { ReviewForm } from './review-form.tsx';
+import { SUBSCRIPTION_PATH, useActivateLink } from './subscription-prompt.tsx';
 import { useLoad } from './use-load.ts';
 
 type Confirm = 'decline' | 'complete' | 'cancel' | null;
@@ -53,7 +60,8 @@ function toastFailure(title: string, error: unknown): void {
  * ('1 Jan, 2025, 3:00 pm'), duration, amount, status and review. The consultant declines
  * (confirmed) or marks it complete; the franchisor cancels it (confirmed; 'Meeting canceled
  * successfully!' and back to My Meetings after REDIRECT_AFTER_CANCEL_MS). After completion the
- * franchisor reviews it and the consultant may ask for a review.
+ * franchisor reviews it and the consultant may ask for a review. An action the API refuses for an
+ * inactive profile or subscription (D11) shows the Action Not Available modal.
  */
 export function MeetingDetailsPage() {
   const { id = '' } = useParams();
@@ -63,6 +71,9 @@ export function MeetingDetailsPage() {
   const [meeting, setMeeting] = useState<Session | null>(null);
   const [confirm, setConfirm] = useState<Confirm>(null);
   const [pending, setPending] = useState(false);
+  // D11: an action refused because the profile or subscription is not active shows the modal.
+  const [restriction, setRestriction] = useState<ChatRestriction | null>(null);
+  const activate = useActivateLink();
   const redirect = useRef<ReturnType<typeof setTimeout> | null>(null);
 
   useEffect(() => {
@@ -102,10 +113,13 @@ export function MeetingDetailsPage() {
         toast.success(TOASTS.bookingCompleted);
       }
     } catch (error) {
-      toastFailure(
-        kind === 'complete' ? TOASTS.completeBookingFailed : TOASTS.cancelMeetingFailed,
-        error,
-      );
+      const restricted = restrictionOf(error);
+      if (restricted) setRestriction(restricted);
+      else
+        toastFailure(
+          kind === 'complete' ? TOASTS.completeBookingFailed : TOASTS.cancelMeetingFailed,
+          error,
+        );
     } finally {
       setPending(false);
       setConfirm(null);
@@ -119,7 +133,9 @@ export function MeetingDetailsPage() {
       setMeeting(await api.bookings.requestReview(shown.id));
       toast.success(MEETINGS_TEXT.reviewRequestSent);
     } catch (error) {
-      toast.error(isApiError(error) ? error.message : String(error));
+      const restricted = restrictionOf(error);
+      if (restricted) setRestriction(restricted);
+      else toast.error(isApiError(error) ? error.message : String(error));
     } finally {
       setPending(false);
     }
@@ -302,6 +318,20 @@ export function MeetingDetailsPage() {
           ) : null}
         </Dialog.Portal>
       </Dialog.Root>
+      <ActionNotAvailableDialog
+        open={restriction !== null}
+        message={
+          restriction === 'SUBSCRIPTION_REQUIRED'
+            ? RESTRICTED_ACTION_TEXT.subscriptionRequired
+            : RESTRICTED_ACTION_TEXT.body
+        }
+        activateHref={SUBSCRIPTION_PATH}
+        onActivate={(event) => {
+          setRestriction(null);
+          activate(event);
+        }}
+        onClose={() => setRestriction(null)}
+      />
     </PageShell>
   );
 }

@@ -251,12 +251,13 @@ export function createMeetingService(deps: {
       return view(actor, result.meeting.id);
     },
 
-    /** `PATCH /api/session/{id}`: the consultant declines or completes. */
+    /** `PATCH /api/session/{id}`: the consultant declines or completes (D11: once activated). */
     async update(actor: SessionUser, id: string, input: UpdateSessionInput): Promise<Session> {
       const details = await visibleMeeting(db, actor, id);
       if (actor.role !== 'consultant') {
         throw new AppError('FORBIDDEN', { message: BOOKING_RULES.consultantOnlyAction });
       }
+      if (!actor.isVerified) throw new AppError('PROFILE_INACTIVE');
       const at = now();
       const declining = input.status === 'declined';
       await change(
@@ -386,12 +387,13 @@ export function createMeetingService(deps: {
       return view(actor, id);
     },
 
-    /** `POST /api/session/{id}/review-request`: the consultant asks; idempotent. */
+    /** `POST /api/session/{id}/review-request`: the consultant asks (D11: once activated); idempotent. */
     async requestReview(actor: SessionUser, id: string): Promise<Session> {
       const details = await visibleMeeting(db, actor, id);
       if (actor.role !== 'consultant') {
         throw new AppError('FORBIDDEN', { message: BOOKING_RULES.consultantOnlyAction });
       }
+      if (!actor.isVerified) throw new AppError('PROFILE_INACTIVE');
       const at = now();
       await change(async (tx) => {
         const current = await tx.query.meeting.findFirst({ where: eq(meeting.id, id) });
