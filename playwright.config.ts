@@ -45,6 +45,8 @@ export default defineConfig({
     url: `${baseURL}/api/health`,
     env: {
       PORT: String(port),
+      // The realtime rooms beside it (D15); each helper/CI job gets its own port.
+      PARTY_PORT: process.env.PARTY_PORT ?? '2999',
       ADMIN_EMAIL: E2E_BOOTSTRAP_ADMIN.email,
       ADMIN_PASSWORD: E2E_BOOTSTRAP_ADMIN.password,
     },

@@ -1,6 +1,9 @@
 #!/usr/bin/env node
-// The server Playwright starts: the real one-origin API with the demo seed on a fresh temporary database.
+// The servers Playwright starts: the real one-origin API with the demo seed on a fresh temporary
+// database, and the realtime rooms (`wrangler dev`, D15) beside it on PARTY_PORT with a fresh
+// secret they share. Stopping this process stops both.
 import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -9,27 +12,102 @@ import { fileURLToPath } from 'node:url';
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const dir = mkdtempSync(join(tmpdir(), 'fm-e2e-'));
 const port = process.env.PORT ?? '8799';
-const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'server/src/main.ts')], {
-  cwd: root,
-  stdio: 'inherit',
-  env: {
-    ...process.env,
+const partyPort = process.env.PARTY_PORT ?? '2999';
+const apiUrl = `http://127.0.0.1:${port}`;
+const partyUrl = `http://127.0.0.1:${partyPort}`;
+const secret = randomBytes(32).toString('base64url');
+
+const children = [];
+let stopping = false;
+function stop(code = 0) {
+  if (stopping) return;
+  stopping = true;
+  for (const child of children) {
+    if (child.exitCode !== null) continue;
+    // The rooms run in their own process group (wrangler and workerd): signal all of it.
+    try {
+      process.kill(child.detached ? -child.pid : child.pid, 'SIGTERM');
+    } catch {
+      // already gone
+    }
+  }
+  setTimeout(() => {
+    rmSync(dir, { recursive: true, force: true });
+    process.exit(code);
+  }, 2_500).unref();
+  void Promise.all(
+    children.map((c) => (c.exitCode === null ? new Promise((r) => c.once('exit', r)) : null)),
+  ).then(() => {
+    rmSync(dir, { recursive: true, force: true });
+    process.exit(code);
+  });
+}
+process.on('SIGINT', () => stop(0));
+process.on('SIGTERM', () => stop(0));
+
+function run(name, args, env, detached = false) {
+  const child = spawn(process.execPath, args, {
+    cwd: root,
+    stdio: 'inherit',
+    detached,
+    env: { ...process.env, ...env },
+  });
+  child.detached = detached;
+  child.on('exit', (code, signal) => {
+    if (stopping) return;
+    console.error(`[e2e] ${name} stopped (${signal ?? code}); stopping the rest.`);
+    stop(typeof code === 'number' && code !== 0 ? code : 1);
+  });
+  children.push(child);
+  return child;
+}
+
+run(
+  'realtime rooms',
+  [join(root, 'party/scripts/dev.mjs')],
+  {
+    PARTY_PORT: partyPort,
+    API_URL: apiUrl,
+    REALTIME_SECRET: secret,
+    PARTY_HOME: join(dir, 'party-home'),
+    PARTY_LOG_LEVEL: 'error',
+  },
+  true,
+);
+
+// The API starts once the rooms answer (an unauthenticated push is refused with 401), so the
+// first page already gets live updates.
+const deadline = Date.now() + 60_000;
+for (;;) {
+  try {
+    const res = await fetch(`${partyUrl}/parties/rooms/user-probe`, { method: 'POST' });
+    if (res.status === 401) break;
+  } catch {
+    // not listening yet
+  }
+  if (Date.now() > deadline || stopping) {
+    console.error('[e2e] the realtime rooms did not start');
+    stop(1);
+    break;
+  }
+  await new Promise((r) => setTimeout(r, 200));
+}
+
+if (!stopping) {
+  run('API server', ['--import', 'tsx', join(root, 'server/src/main.ts')], {
     NODE_ENV: 'test',
     PORT: port,
     HOST: '127.0.0.1',
-    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    PUBLIC_URL: apiUrl,
     DATABASE_URL: `file:${join(dir, 'e2e.db')}`,
     UPLOADS_DIR: join(dir, 'uploads'),
     SEED: 'demo',
     LOG_LEVEL: 'error',
     RATE_LIMIT_SIGN_IN: '1000',
     RATE_LIMIT_SIGN_UP: '1000',
-  },
-});
-const stop = () => child.kill('SIGTERM');
-process.on('SIGINT', stop);
-process.on('SIGTERM', stop);
-child.on('exit', (code) => {
-  rmSync(dir, { recursive: true, force: true });
-  process.exit(code ?? 0);
-});
+    PARTY_PORT: partyPort,
+    PARTY_URL: partyUrl,
+    PARTY_INTERNAL_URL: partyUrl,
+    REALTIME_SECRET: secret,
+  });
+}

@@ -4,6 +4,7 @@ import { Toaster } from 'sonner';
 import { layoutChromeFor } from '../app/layout-rules.ts';
 import { OwnProfileProvider } from '../app/own-profile.tsx';
 import { PATHS } from '../app/paths.ts';
+import { RealtimeProvider } from '../app/realtime.tsx';
 import { useSession } from '../app/session.ts';
 import { useUnreadCountPolling } from '../app/unread-count.ts';
 import { CalendarPrompts } from '../features/calendar-settings/index.ts';
@@ -24,33 +25,36 @@ export function AppLayout() {
   const [dialog, setDialog] = useState<OpenDialog>(null);
   useRouteFocus(main);
   // Keyed by user, so that a different sign-in starts from its own count.
-  useUnreadCountPolling(session !== null && session.role !== 'admin' ? session.user.id : null);
+  const appUserId = session !== null && session.role !== 'admin' ? session.user.id : null;
+  useUnreadCountPolling(appUserId);
 
   const dialogSetter = (name: Exclude<OpenDialog, null>) => (open: boolean) =>
     setDialog(open ? name : null);
 
   return (
     <OwnProfileProvider>
-      <div className="app">
-        <a className="skip-link" href="#main-content">
-          Skip to content
-        </a>
-        <SiteHeader
-          session={session}
-          landing={pathname === PATHS.landing}
-          hideOnMobile={chrome.hideHeaderOnMobile}
-          onSupport={() => setDialog('support')}
-          onLogOut={() => setDialog('log-out')}
-        />
-        <main className="app__main" id="main-content" ref={main} tabIndex={-1}>
-          <CalendarPrompts />
-          <Outlet />
-        </main>
-        {chrome.hideFooter ? null : <SiteFooter />}
-        <SupportDialog open={dialog === 'support'} onOpenChange={dialogSetter('support')} />
-        <LogOutDialog open={dialog === 'log-out'} onOpenChange={dialogSetter('log-out')} />
-        <Toaster position="top-center" richColors closeButton />
-      </div>
+      <RealtimeProvider userId={appUserId}>
+        <div className="app">
+          <a className="skip-link" href="#main-content">
+            Skip to content
+          </a>
+          <SiteHeader
+            session={session}
+            landing={pathname === PATHS.landing}
+            hideOnMobile={chrome.hideHeaderOnMobile}
+            onSupport={() => setDialog('support')}
+            onLogOut={() => setDialog('log-out')}
+          />
+          <main className="app__main" id="main-content" ref={main} tabIndex={-1}>
+            <CalendarPrompts />
+            <Outlet />
+          </main>
+          {chrome.hideFooter ? null : <SiteFooter />}
+          <SupportDialog open={dialog === 'support'} onOpenChange={dialogSetter('support')} />
+          <LogOutDialog open={dialog === 'log-out'} onOpenChange={dialogSetter('log-out')} />
+          <Toaster position="top-center" richColors closeButton />
+        </div>
+      </RealtimeProvider>
     </OwnProfileProvider>
   );
 }

@@ -1,6 +1,7 @@
 import { FmBookingModal } from './fm-booking-modal.ts';
 import { FmChat } from './fm-chat.ts';
 import { FmConsultantList } from './fm-consultant-list.ts';
+import { FmNotifications } from './fm-notifications.ts';
 import { FmProfileCard } from './fm-profile-card.ts';
 import { FmPromotions } from './fm-promotions.ts';
 
@@ -12,6 +13,7 @@ export const FM_ELEMENTS: Readonly<Record<`fm-${string}`, CustomElementConstruct
   'fm-consultant-list': FmConsultantList,
   'fm-booking-modal': FmBookingModal,
   'fm-chat': FmChat,
+  'fm-notifications': FmNotifications,
   'fm-promotions': FmPromotions,
 };
 
@@ -38,6 +40,7 @@ export { defaultApiBase } from './element-client.ts';
 export type { FmBookingModal, FmBookingModalAttributes } from './fm-booking-modal.ts';
 export type { FmChatAttributes } from './fm-chat.ts';
 export type { FmConsultantListAttributes } from './fm-consultant-list.ts';
+export type { FmNotificationsAttributes } from './fm-notifications.ts';
 export type { FmProfileCardAttributes } from './fm-profile-card.ts';
 export type { FmPromotionsAttributes } from './fm-promotions.ts';
 export { dispatchFmEvent, type FmEventName, useFmEvents } from './host-events.ts';

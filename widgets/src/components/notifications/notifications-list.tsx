@@ -1,11 +1,14 @@
 import { NOTIFICATIONS_LOAD_MORE_PX, type Notification } from '@fm/sdk/contracts';
-import { useNavigate } from 'react-router';
 import { formatWhen, initialsOf } from './notification-format.ts';
-import type { useNotifications } from './use-notifications.ts';
+import type { NotificationsState } from './notifications-state.ts';
+import { NOTIFICATIONS_TEXT as T } from './notifications-text.ts';
 
-type Notifications = ReturnType<typeof useNotifications>;
-
-/** Whether a scrolled element is within `NOTIFICATIONS_LOAD_MORE_PX` of its bottom. */
+/**
+ * Whether a scrolled element is within `NOTIFICATIONS_LOAD_MORE_PX` of its bottom.
+ *
+ * @example
+ * if (nearBottom(event.currentTarget)) loadMore();
+ */
 export function nearBottom(el: { scrollTop: number; clientHeight: number; scrollHeight: number }) {
   return el.scrollTop + el.clientHeight >= el.scrollHeight - NOTIFICATIONS_LOAD_MORE_PX;
 }
@@ -20,51 +23,51 @@ function Avatar({ notification }: { notification: Notification }) {
   );
 }
 
+export interface NotificationsListProps {
+  state: NotificationsState;
+  /** A notification was chosen: mark it read and follow its link. */
+  onChoose: (notification: Notification) => void;
+  onMarkAllRead: () => void;
+  onLoadMore: () => void;
+  onRetry: () => void;
+  /** "Now", for the relative times (stories fix it). */
+  now?: Date | undefined;
+}
+
 /**
  * The notifications panel's content: newest first, unread ones marked, each opening where it
- * leads (and marking it read), "Mark all as read", and the next page as the list nears its end.
+ * leads, "Mark all as read", the error with a retry, and the next page as the list nears its end.
+ * Messages are text: markup in them is shown as typed, never interpreted.
+ *
+ * @example
+ * <NotificationsList state={state} onChoose={open} onMarkAllRead={all} onLoadMore={more} onRetry={retry} />
  */
 export function NotificationsList({
-  notifications,
-  onNavigate,
-}: {
-  notifications: Notifications;
-  /** Called before following a notification's link (closes the panel). */
-  onNavigate: () => void;
-}) {
-  const navigate = useNavigate();
-  const { items, loading, error, unreadCount, total } = notifications;
-  const now = new Date();
-
-  const choose = (n: Notification) => {
-    void notifications.markRead(n);
-    if (n.link) {
-      onNavigate();
-      void navigate(n.link);
-    }
-  };
-
+  state,
+  onChoose,
+  onMarkAllRead,
+  onLoadMore,
+  onRetry,
+  now = new Date(),
+}: NotificationsListProps) {
+  const { items, loading, error, unreadCount, total } = state;
   return (
     <>
       {unreadCount > 0 ? (
         <div className="notifications__actions">
-          <button
-            type="button"
-            className="button button--ghost"
-            onClick={() => void notifications.markAllRead()}
-          >
-            Mark all as read
+          <button type="button" className="notifications__button" onClick={onMarkAllRead}>
+            {T.markAllRead}
           </button>
         </div>
       ) : null}
       {items.length > 0 ? (
-        <ul className="notifications__list" aria-label="Notifications list">
+        <ul className="notifications__list" aria-label={T.list}>
           {items.map((n) => (
             <li key={n.id}>
               <button
                 type="button"
                 className={`notification${n.isRead ? '' : ' notification--unread'}`}
-                onClick={() => choose(n)}
+                onClick={() => onChoose(n)}
                 data-testid="notification"
               >
                 <Avatar notification={n} />
@@ -81,7 +84,7 @@ export function NotificationsList({
                 </span>
                 {n.isRead ? null : (
                   <span className="notification__dot">
-                    <span className="visually-hidden">Unread</span>
+                    <span className="notifications__visually-hidden">{T.unread}</span>
                   </span>
                 )}
               </button>
@@ -92,26 +95,26 @@ export function NotificationsList({
       {error ? (
         <div className="notifications__error" role="alert">
           <p>{error}</p>
-          <button type="button" className="button button--ghost" onClick={notifications.retry}>
-            Try again
+          <button type="button" className="notifications__button" onClick={onRetry}>
+            {T.retry}
           </button>
         </div>
       ) : null}
       {loading ? (
         <p className="notifications__status" role="status">
-          Loading notifications…
+          {T.loading}
         </p>
       ) : null}
       {!loading && !error && items.length === 0 ? (
-        <p className="notifications__empty">No notifications yet</p>
+        <p className="notifications__empty">{T.empty}</p>
       ) : null}
       {!loading && items.length > 0 && items.length < total ? (
         <button
           type="button"
-          className="button button--ghost notifications__more"
-          onClick={notifications.loadMore}
+          className="notifications__button notifications__more"
+          onClick={onLoadMore}
         >
-          Load more
+          {T.loadMore}
         </button>
       ) : null}
     </>

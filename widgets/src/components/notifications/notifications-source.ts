@@ -1,0 +1,34 @@
+import type { FmClient } from '@fm/sdk';
+import type {
+  MarkNotificationsReadInput,
+  MarkNotificationsReadResult,
+  NotificationList,
+  NotificationListQuery,
+} from '@fm/sdk/contracts';
+
+/**
+ * The calls the notifications widget makes. In an app it is the SDK's `client.notifications`
+ * (see {@link notificationsSourceOf}); stories pass fixtures.
+ *
+ * @example
+ * const source: NotificationsSource = notificationsSourceOf(api);
+ */
+export interface NotificationsSource {
+  list(query: NotificationListQuery): Promise<NotificationList>;
+  markRead(input: MarkNotificationsReadInput): Promise<MarkNotificationsReadResult>;
+}
+
+/**
+ * The SDK client as a notifications source.
+ *
+ * @example
+ * <Notifications source={notificationsSourceOf(api)} />
+ */
+export function notificationsSourceOf(
+  client: Pick<FmClient, 'notifications'>,
+): NotificationsSource {
+  return {
+    list: (query) => client.notifications.list(query),
+    markRead: (input) => client.notifications.markRead(input),
+  };
+}

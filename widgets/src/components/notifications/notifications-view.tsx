@@ -1,0 +1,115 @@
+import * as Dialog from '@radix-ui/react-dialog';
+import { type UIEvent, useState } from 'react';
+import type { WidgetTheme } from '../../theme.ts';
+import styles from './notifications.css?inline';
+import {
+  NotificationsList,
+  type NotificationsListProps,
+  nearBottom,
+} from './notifications-list.tsx';
+import { NOTIFICATIONS_TEXT as T } from './notifications-text.ts';
+
+function BellIcon() {
+  return (
+    <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" focusable="false">
+      <path
+        fill="currentColor"
+        d="M12 22a2.5 2.5 0 0 0 2.45-2h-4.9A2.5 2.5 0 0 0 12 22Zm7-6V11a7 7 0 0 0-5.5-6.84V3.5a1.5 1.5 0 0 0-3 0v.66A7 7 0 0 0 5 11v5l-2 2v1h18v-1l-2-2Z"
+      />
+    </svg>
+  );
+}
+
+export interface NotificationsViewProps extends NotificationsListProps {
+  /** Whether the panel is open. */
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** A bottom drawer (under 768 px) instead of a dropdown under the bell. */
+  drawer?: boolean | undefined;
+  theme?: WidgetTheme | undefined;
+}
+
+/**
+ * The bell with its unread badge and the notifications panel (user-area §2), a pure view of its
+ * state: a dropdown under the bell, or a drawer from the bottom on small screens. The panel stays
+ * inside the widget's own root (also in `<fm-notifications>`'s shadow root).
+ *
+ * @example
+ * <NotificationsView state={state} open={open} onOpenChange={setOpen} onChoose={go} … />
+ */
+export function NotificationsView({
+  open,
+  onOpenChange,
+  drawer = false,
+  theme = 'light',
+  ...list
+}: NotificationsViewProps) {
+  const [root, setRoot] = useState<HTMLDivElement | null>(null);
+  const unread = list.state.unreadCount;
+  // Inside a shadow root, document listeners see the host as the target: a click in the panel
+  // would look like one outside it. The composed path tells the truth.
+  const keepIfInside = (event: { detail: { originalEvent: Event }; preventDefault(): void }) => {
+    if (root && event.detail.originalEvent.composedPath().includes(root)) event.preventDefault();
+  };
+  const onScroll = (event: UIEvent<HTMLDivElement>) => {
+    if (nearBottom(event.currentTarget)) list.onLoadMore();
+  };
+  const trigger = (
+    <Dialog.Trigger
+      className="notifications-bell"
+      aria-label={unread > 0 ? T.bellUnread(unread) : T.bell}
+    >
+      <BellIcon />
+      {unread > 0 ? (
+        <span className="notifications-bell__badge" aria-hidden="true" data-testid="bell-badge">
+          {unread > 99 ? '99+' : unread}
+        </span>
+      ) : null}
+    </Dialog.Trigger>
+  );
+
+  return (
+    <div className="fm-notifications" data-theme={theme} ref={setRoot}>
+      <style>{styles}</style>
+      {drawer ? (
+        <Dialog.Root open={open} onOpenChange={onOpenChange}>
+          {trigger}
+          <Dialog.Portal container={root}>
+            <Dialog.Overlay className="notifications__overlay" />
+            <Dialog.Content
+              className="notifications notifications--drawer"
+              aria-describedby={undefined}
+              onScroll={onScroll}
+              onInteractOutside={keepIfInside}
+            >
+              <div className="notifications__handle" aria-hidden="true" />
+              <div className="notifications__header">
+                <Dialog.Title className="notifications__title">{T.title}</Dialog.Title>
+                <Dialog.Close className="notifications__close" aria-label={T.close}>
+                  ×
+                </Dialog.Close>
+              </div>
+              <NotificationsList {...list} />
+            </Dialog.Content>
+          </Dialog.Portal>
+        </Dialog.Root>
+      ) : (
+        <Dialog.Root open={open} onOpenChange={onOpenChange} modal={false}>
+          {trigger}
+          <Dialog.Content
+            className="notifications notifications--dropdown"
+            aria-describedby={undefined}
+            onOpenAutoFocus={(event) => event.preventDefault()}
+            onScroll={onScroll}
+            onInteractOutside={keepIfInside}
+          >
+            <div className="notifications__header">
+              <Dialog.Title className="notifications__title">{T.title}</Dialog.Title>
+            </div>
+            <NotificationsList {...list} />
+          </Dialog.Content>
+        </Dialog.Root>
+      )}
+    </div>
+  );
+}

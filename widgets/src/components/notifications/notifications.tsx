@@ -1,0 +1,94 @@
+import type { FmClient } from '@fm/sdk';
+import { MOBILE_BREAKPOINT_PX, type Notification } from '@fm/sdk/contracts';
+import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
+import { useFmClient } from '../../client-context.tsx';
+import type { WidgetTheme } from '../../theme.ts';
+import type { ChatRealtime as RealtimeFeed } from '../chat/chat-ports.ts';
+import { notificationsSourceOf } from './notifications-source.ts';
+import { NotificationsView } from './notifications-view.tsx';
+import { useNotifications } from './use-notifications.ts';
+
+const NARROW_QUERY = `(max-width: ${MOBILE_BREAKPOINT_PX - 0.02}px)`;
+
+function subscribeViewport(onChange: () => void): () => void {
+  const query = typeof window === 'undefined' ? null : window.matchMedia?.(NARROW_QUERY);
+  query?.addEventListener('change', onChange);
+  return () => query?.removeEventListener('change', onChange);
+}
+
+/** Whether the window is under the mobile breakpoint (a bell's panel follows the screen). */
+function useNarrowViewport(): boolean {
+  return useSyncExternalStore(
+    subscribeViewport,
+    () => window.matchMedia?.(NARROW_QUERY).matches ?? false,
+    () => false,
+  );
+}
+
+export interface NotificationsProps {
+  /** The signed-in SDK client; defaults to the one of the nearest `FmClientProvider`. */
+  client?: FmClient | undefined;
+  /** The user's realtime room: new notifications appear at once (polling while it is down). */
+  realtime?: RealtimeFeed | null | undefined;
+  /** Forces the drawer (true) or the dropdown (false); by default the drawer under 768 px. */
+  drawer?: boolean | undefined;
+  theme?: WidgetTheme | undefined;
+  /** A notification with a link was chosen (already marked read): go there. */
+  onOpenNotification?: ((notification: Notification) => void) | undefined;
+  /** The unread count changed (for a title, a favicon badge, …). */
+  onUnreadCount?: ((count: number) => void) | undefined;
+}
+
+/**
+ * The bell and its notifications panel (user-area §2, §3; D12), loading through the SDK: the
+ * unread badge, the newest first with "Mark all as read" and more as the list is scrolled, live
+ * from the user's realtime room, polled while that is down. Choosing one marks it read and calls
+ * `onOpenNotification`. Failures read "Error fetching notifications: …".
+ *
+ * @example
+ * <Notifications client={api} realtime={realtime} onOpenNotification={(n) => navigate(n.link)} />
+ */
+export function Notifications({
+  client,
+  realtime,
+  drawer,
+  theme,
+  onOpenNotification,
+  onUnreadCount,
+}: NotificationsProps) {
+  const api = useFmClient(client);
+  const calls = useMemo(() => notificationsSourceOf(api), [api]);
+  const narrow = useNarrowViewport();
+  const [open, setOpen] = useState(false);
+  const model = useNotifications({ source: calls, realtime, open });
+
+  const reported = useRef(onUnreadCount);
+  useEffect(() => {
+    reported.current = onUnreadCount;
+  });
+  useEffect(() => {
+    reported.current?.(model.unreadCount);
+  }, [model.unreadCount]);
+
+  const choose = (notification: Notification) => {
+    void model.markRead(notification);
+    if (notification.link) {
+      setOpen(false);
+      onOpenNotification?.(notification);
+    }
+  };
+
+  return (
+    <NotificationsView
+      state={model}
+      open={open}
+      onOpenChange={setOpen}
+      drawer={drawer ?? narrow}
+      theme={theme}
+      onChoose={choose}
+      onMarkAllRead={() => void model.markAllRead()}
+      onLoadMore={model.loadMore}
+      onRetry={model.retry}
+    />
+  );
+}
