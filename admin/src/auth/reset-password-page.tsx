@@ -1,4 +1,4 @@
-import { FIELD_MESSAGES, NewPasswordFormSchema } from '@fm/sdk/contracts';
+import { NewPasswordFormSchema } from '@fm/sdk/contracts';
 import { FormAlert, PasswordField, SubmitButton, toast, useValibotForm } from '@fm/widgets/kit';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ADMIN_TEXT } from '../admin-texts.ts';
@@ -53,7 +53,6 @@ export function ResetPasswordPage() {
           autoComplete="new-password"
           field={form.field('confirmPassword')}
         />
-        <p className="field__hint">{FIELD_MESSAGES.passwordRule}</p>
         <SubmitButton pending={form.isSubmitting}>{ADMIN_TEXT.resetPassword}</SubmitButton>
       </form>
       <p className="auth-card__footer">

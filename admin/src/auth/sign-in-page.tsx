@@ -4,6 +4,7 @@ import type { Location } from 'react-router';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { ADMIN_TEXT } from '../admin-texts.ts';
 import { api, clearAdminSession } from '../api/client.ts';
+import { errorMessage } from '../api/error-message.ts';
 import { isAuthPath, paths } from '../paths.ts';
 import { useSession } from '../session/session-store.ts';
 import { AuthHeading } from './auth-layout.tsx';
@@ -31,7 +32,14 @@ export function SignInPage() {
     schema: SignInInputSchema,
     initialValues: { email: '', password: '' },
     onSubmit: async (input) => {
-      const { user } = await api.auth.signIn(input);
+      let user: Awaited<ReturnType<typeof api.auth.signIn>>['user'];
+      try {
+        ({ user } = await api.auth.signIn(input));
+      } catch (error) {
+        // The SDK's '{operation}: {message}' text, e.g. 'Error signing in: Invalid email or password'.
+        form.setFormError(errorMessage(error));
+        return;
+      }
       if (user.role !== 'admin') {
         await api.auth.signOut().catch(() => undefined);
         clearAdminSession();

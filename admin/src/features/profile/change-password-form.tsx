@@ -1,4 +1,4 @@
-import { ChangePasswordInputSchema, FIELD_MESSAGES, TOASTS } from '@fm/sdk/contracts';
+import { ChangePasswordInputSchema, TOASTS } from '@fm/sdk/contracts';
 import { FormAlert, PasswordField, SubmitButton, toast, useValibotForm } from '@fm/widgets/kit';
 import { useNavigate } from 'react-router';
 import { ADMIN_TEXT } from '../../admin-texts.ts';
@@ -46,7 +46,6 @@ export function ChangePasswordForm() {
         autoComplete="new-password"
         field={form.field('password')}
       />
-      <p className="field__hint">{FIELD_MESSAGES.passwordRule}</p>
       <PasswordField
         label="Repeat Password"
         autoComplete="new-password"
