@@ -9,7 +9,7 @@ import { and, asc, count, desc, eq, type SQL } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { type AppEnv, requireUser } from '../../auth/session.ts';
 import type { Db } from '../../db/client.ts';
-import { brandName, user, userRequest } from '../../db/schema/index.ts';
+import { brandName, supportRequest, user } from '../../db/schema/index.ts';
 import { AppError } from '../../http/errors.ts';
 import { parseInput, validate } from '../../http/validate.ts';
 import { recordAudit, snapshot } from './audit.ts';
@@ -98,8 +98,8 @@ export function adminBrandNameRoutes(deps: { db: Db; now: () => Date }) {
     });
 
   /**
-   * The Requests page: `type=user` lists user requests, `type=company` the company brand requests
-   * (brand names asked for at registration).
+   * The Requests page: `type=user` lists the support requests users sent (personal and company),
+   * `type=company` the company brand requests (brands named at registration).
    */
   const requests = new Hono<AppEnv>().get(
     '/',
@@ -132,28 +132,31 @@ export function adminBrandNameRoutes(deps: { db: Db; now: () => Date }) {
         }));
         return c.json({ requests: list, total: total?.n ?? 0, page: q.page, limit: q.limit });
       }
-      const where = q.status ? eq(userRequest.status, q.status) : undefined;
+      // User requests are what users send the team: the support requests of the help modal,
+      // personal and company ones. They await an answer; they have no other status.
+      if (q.status && q.status !== 'pending') {
+        return c.json({ requests: [], total: 0, page: q.page, limit: q.limit });
+      }
       const [rows, [total]] = await Promise.all([
         db
-          .select({ request: userRequest, name: user.name, email: user.email })
-          .from(userRequest)
-          .leftJoin(user, eq(user.id, userRequest.userId))
-          .where(where)
-          .orderBy(desc(userRequest.createdAt), asc(userRequest.id))
+          .select({ request: supportRequest, name: user.name })
+          .from(supportRequest)
+          .leftJoin(user, eq(user.id, supportRequest.userId))
+          .orderBy(desc(supportRequest.createdAt), asc(supportRequest.id))
           .limit(q.limit)
           .offset(offsetOf(q)),
-        db.select({ n: count() }).from(userRequest).where(where),
+        db.select({ n: count() }).from(supportRequest),
       ]);
       const list: AdminRequest[] = rows.map((r) => ({
         id: r.request.id,
         type: 'user',
-        kind: r.request.type,
+        kind: r.request.kind === 'company' ? 'company-support' : 'support',
         name: null,
         details: r.request.details,
-        status: r.request.status,
+        status: 'pending',
         userId: r.request.userId,
         userName: r.name,
-        userEmail: r.email,
+        userEmail: r.request.email,
         createdAt: r.request.createdAt.toISOString(),
       }));
       return c.json({ requests: list, total: total?.n ?? 0, page: q.page, limit: q.limit });
