@@ -1,0 +1,134 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { eq } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '../db/client.ts';
+import { mailOutbox } from '../db/schema/index.ts';
+import { type ApiProcess, repoRoot, spawnApi } from '../testing/api-process.ts';
+
+/**
+ * The production build: `npm run build -w server` bundles the API into server/dist, and plain
+ * `node` (no TypeScript loader) runs it, migrates with its own entry, and serves N processes.
+ */
+
+const dir = mkdtempSync(join(tmpdir(), 'fm-prod-'));
+const databaseUrl = `file:${join(dir, 'app.db')}`;
+const production = {
+  NODE_ENV: 'production',
+  LOG_LEVEL: 'info',
+  DATABASE_URL: databaseUrl,
+  UPLOADS_DIR: join(dir, 'uploads'),
+  AUTH_SECRET: 'a-production-secret-for-this-test-only-0123456789',
+  REALTIME_SECRET: 'a-realtime-secret-for-this-test-only-0123456789',
+};
+const node = (script: string, env: Record<string, string>) =>
+  spawnSync(process.execPath, [resolve(repoRoot, script)], {
+    cwd: repoRoot,
+    env: { PATH: process.env.PATH ?? '', ...env },
+    encoding: 'utf8',
+    timeout: 60_000,
+  });
+
+const processes: ApiProcess[] = [];
+beforeAll(() => {
+  const build = spawnSync('npm', ['run', 'build', '-w', 'server'], {
+    cwd: repoRoot,
+    encoding: 'utf8',
+    timeout: 120_000,
+  });
+  expect(build.status, build.stderr).toBe(0);
+}, 150_000);
+afterEach(async () => {
+  await Promise.all(processes.splice(0).map((p) => p.stop('SIGKILL')));
+});
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+/** Process ids whose parent is `pid` (Linux /proc). */
+function childrenOf(pid: number): number[] {
+  return readdirSync('/proc')
+    .filter((entry) => /^\d+$/.test(entry))
+    .filter((entry) => {
+      try {
+        const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+        return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === pid;
+      } catch {
+        return false;
+      }
+    })
+    .map(Number);
+}
+
+describe('the production build', () => {
+  it('is plain JavaScript with its migrations beside it', () => {
+    const files = readdirSync(resolve(repoRoot, 'server/dist'));
+    expect(files).toEqual(
+      expect.arrayContaining(['main.js', 'migrate.js', 'mail-worker.js', 'migrations']),
+    );
+    expect(files.some((f) => f.endsWith('.ts'))).toBe(false);
+  });
+
+  it('in production refuses a database that is behind, saying what to run', async () => {
+    const api = await spawnApi({ build: 'dist', env: production });
+    processes.push(api);
+    expect(await api.exited).toBe(1);
+    expect(api.output()).toMatch(/database is behind.*migrate/s);
+  });
+
+  it('migrates as its own step, then serves /api/health with plain node', async () => {
+    const migrate = node('server/dist/migrate.js', production);
+    expect(migrate.status, migrate.stderr).toBe(0);
+    expect(migrate.stdout).toMatch(/migrated: \d+ applied/);
+    expect(node('server/dist/migrate.js', production).stdout).toMatch(/already up to date/);
+    const api = await spawnApi({ build: 'dist', env: production });
+    processes.push(api);
+    await api.healthy();
+    const res = await fetch(`${api.url}/api/health`);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ status: 'ok', database: 'ok' });
+  });
+
+  it('WORKERS=2 runs two API processes on one port', async () => {
+    const api = await spawnApi({ build: 'dist', env: { ...production, WORKERS: '2' } });
+    processes.push(api);
+    await api.healthy();
+    const statuses = await Promise.all(
+      Array.from({ length: 20 }, () => fetch(`${api.url}/api/health`).then((r) => r.status)),
+    );
+    expect(statuses.every((s) => s === 200)).toBe(true);
+    const pid = api.child.pid ?? 0;
+    expect(childrenOf(pid)).toHaveLength(2);
+    // SIGTERM to the primary stops the workers and then the primary.
+    expect(await api.stop('SIGTERM')).toBe(0);
+    expect(childrenOf(pid)).toHaveLength(0);
+  });
+
+  it('the mail worker runs as its own process and drains the outbox (to the log without SMTP)', async () => {
+    const database = await openDatabase({ url: databaseUrl });
+    const [row] = await database.db
+      .insert(mailOutbox)
+      .values({ to: 'ops@test.example', subject: 'Queued before the worker', text: 'Hello' })
+      .returning();
+    const worker = await spawnApi({
+      build: 'dist',
+      script: 'server/dist/mail-worker.js',
+      env: production,
+    });
+    processes.push(worker);
+    const deadline = Date.now() + 20_000;
+    let sent = null;
+    while (!sent && Date.now() < deadline) {
+      const current = await database.db
+        .select()
+        .from(mailOutbox)
+        .where(eq(mailOutbox.id, row?.id ?? ''))
+        .get();
+      if (current?.sentAt) sent = current;
+      else await new Promise((r) => setTimeout(r, 200));
+    }
+    database.close();
+    expect(sent).toMatchObject({ deliveredVia: 'log', attempts: 1 });
+    expect(await worker.stop('SIGTERM')).toBe(0);
+  });
+});
