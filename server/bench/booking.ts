@@ -1,12 +1,14 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { openDatabase } from '../src/db/client.ts';
 import { meeting } from '../src/db/schema/index.ts';
-import { type LoadResult, runLoad } from './load.ts';
+import type { CannonResult } from './cannon.ts';
+import type { Aim, BenchContext, Measurement } from './measurement.ts';
 
 /**
- * Issue 5's figures: the slots call for a consultant with a busy calendar (500 meetings in the next
- * 90 days) and the booking call under 32 concurrent clients racing for 20 slots, then a check in the
- * database that no time holds two live meetings.
+ * P3 and P4: the slots call for a consultant with a busy calendar (500 meetings in the next 90
+ * days) at 32 clients, and the booking call under 32 concurrent clients racing for 20 slots
+ * (compared with the health check's p99 measured right before), then a check in the database that
+ * exactly 20 were booked and no time holds two live meetings.
  */
 
 const ZONE = 'America/New_York';
@@ -76,7 +78,8 @@ const spaced = (slots: Slot[]) => {
 };
 
 export interface BookingBenchResult {
-  slots: Record<1 | 32, LoadResult>;
+  slots: CannonResult;
+  health: CannonResult;
   race: { p50: number; p99: number; booked: number; refused: number; errors: number };
   doubleBooked: number;
 }
@@ -86,14 +89,9 @@ const quantile = (xs: number[], q: number) => {
   return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? Number.NaN;
 };
 
-export async function benchBooking(options: {
-  url: string;
-  databaseUrl: string;
-  durationMs: number;
-  warmupMs: number;
-  log: (message: string) => void;
-}): Promise<BookingBenchResult> {
-  const { url, log } = options;
+async function benchBooking(ctx: BenchContext): Promise<BookingBenchResult> {
+  const { url, databaseUrl } = await ctx.server();
+  const log = ctx.log;
   const stamp = Date.now();
   const consultant = await must(url, '/api/auth/sign-up/email', {
     method: 'POST',
@@ -166,28 +164,18 @@ export async function benchBooking(options: {
 
   const probeDay = days[20] ?? days[0] ?? localDate(new Date());
   const slotsPath = `/api/booking/consultant/${consultantId}/slots?date=${probeDay}&timezone=${encodeURIComponent(ZONE)}`;
-  const slots = {
-    1: await runLoad({
-      origin: url,
-      path: () => slotsPath,
-      token,
-      concurrency: 1,
-      warmupMs: options.warmupMs,
-      durationMs: options.durationMs,
-    }),
-    32: await runLoad({
-      origin: url,
-      path: () => slotsPath,
-      token,
-      concurrency: 32,
-      warmupMs: options.warmupMs,
-      durationMs: options.durationMs,
-    }),
-  } as const;
+  const slots = await ctx.cannon({
+    url,
+    path: () => slotsPath,
+    connections: 32,
+    durationMs: ctx.durationMs,
+    headers: { authorization: `Bearer ${token}` },
+  });
 
   // The race: a day after the busy period, 20 free slots, 32 clients booking at random.
   const raceDay = weekdays(new Date(Date.now() + 100 * 86_400_000), 1)[0] ?? probeDay;
   const targets = spaced(await slotsOf(url, consultantId, raceDay)).slice(0, RACE_SLOTS);
+  const health = await ctx.health(RACE_CLIENTS);
   const latencies: number[] = [];
   let won = 0;
   let refused = 0;
@@ -213,7 +201,7 @@ export async function benchBooking(options: {
   );
 
   // The proof: no two live meetings of this consultant overlap.
-  const database = await openDatabase({ url: options.databaseUrl });
+  const database = await openDatabase({ url: databaseUrl });
   const live = await database.db
     .select({ startAt: meeting.startAt, endAt: meeting.endAt })
     .from(meeting)
@@ -229,6 +217,7 @@ export async function benchBooking(options: {
   }
   return {
     slots,
+    health,
     race: {
       p50: quantile(latencies, 0.5),
       p99: quantile(latencies, 0.99),
@@ -239,3 +228,52 @@ export async function benchBooking(options: {
     doubleBooked,
   };
 }
+
+export const p3p4Booking: Measurement = {
+  id: 'P3P4',
+  title: 'slots of a busy consultant; the booking race',
+  async run(ctx) {
+    ctx.log(
+      'booking: a consultant with 500 meetings in the next 90 days, then 32 clients racing for 20 slots',
+    );
+    const b = await benchBooking(ctx);
+    const exact = b.doubleBooked === 0 && b.race.booked === RACE_SLOTS && b.race.errors === 0;
+    const aims: Aim[] = [
+      {
+        id: 'P3',
+        label: 'slots of a consultant with 500 meetings: p99 at 32 clients',
+        measured: b.slots.errors ? Number.POSITIVE_INFINITY : b.slots.p99,
+        aim: 50,
+        kind: 'max',
+        unit: 'ms',
+        detail: `${b.slots.rps.toFixed(0)} req/s${b.slots.errors ? `, ${b.slots.errors} errors` : ''}`,
+      },
+      {
+        id: 'P4',
+        label: 'booking race: p99 / health p99, exactly one meeting per slot',
+        measured: exact ? b.race.p99 / b.health.p99 : Number.POSITIVE_INFINITY,
+        aim: 5,
+        kind: 'max',
+        unit: '×',
+        detail: `p99 ${b.race.p99.toFixed(1)} ms / ${b.health.p99} ms; ${b.race.booked} booked, ${b.race.refused} refused with 409, ${b.race.errors} other answers, ${b.doubleBooked} times holding two live meetings`,
+      },
+    ];
+    return {
+      aims,
+      rows: [
+        { scenario: 'slots of a busy consultant', clients: 32, ...b.slots },
+        { scenario: '/api/health (before the race)', clients: RACE_CLIENTS, ...b.health },
+        {
+          scenario: `booking race (${RACE_SLOTS} slots)`,
+          clients: RACE_CLIENTS,
+          p50: b.race.p50,
+          p99: b.race.p99,
+          errors: b.race.errors,
+        },
+      ],
+      notes: [
+        `booking race: ${b.race.booked} booked, ${b.race.refused} refused with 409; slots holding two live meetings: ${b.doubleBooked}`,
+      ],
+    };
+  },
+};

@@ -3,89 +3,60 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { INDUSTRY_SPECIALTIES } from '@fm/sdk/contracts';
 import { migrateDatabase, openDatabase } from '../src/db/client.ts';
-import { benchBooking } from './booking.ts';
+import { cannon } from './cannon.ts';
 import { loadBenchData } from './data.ts';
-import { type LoadResult, runLoad } from './load.ts';
+import {
+  type Aim,
+  type BenchContext,
+  type BenchServer,
+  type MeasurementResult,
+  passes,
+  type Row,
+} from './measurement.ts';
+import { MEASUREMENTS } from './measurements.ts';
 
 /**
- * `npm run bench`: seeds 100,000 consultants and 20,000 franchises into a temporary database,
- * starts the real server on 127.0.0.1 in a child process, signs a franchisor in, and measures
- * p50/p99 latency and requests per second of `/api/health` (the ceiling), a filtered, full-text,
- * paged consultant search (the same query repeated; a new rate bound every request, which reuses
- * the cached text-and-tags step; new industries every request, which reuses the text's ranking;
- * a new pair of words every request, which reuses only the other filters) and the AI
- * search, under 1 and 32 concurrent clients; then the slots call of a consultant with 500 meetings in
- * the next 90 days and 32 clients racing to book 20 slots, with a check that no time holds two
- * meetings. Everything is bounded; the database is removed.
+ * `npm run bench [-- [--strict] [ID …]]`: the speed aims of issue 15, each printed as
+ * `measured / aim` with PASS or MISS. `--strict` makes the process exit 1 when any aim is missed
+ * (CI does not run the bench: the figures depend on the machine). IDs pick measurements
+ * (`npm run bench -- P1`); without them all run.
  *
- * Knobs (environment): BENCH_CONSULTANTS, BENCH_FRANCHISES, BENCH_SECONDS (per scenario).
+ * ## Adding a measurement (the extension point)
+ * Write a module exporting a `Measurement` (measurement.ts): an `id`, a `title` and
+ * `run(ctx) → { aims, rows?, notes? }`, and add it to `MEASUREMENTS` in measurements.ts. The
+ * context gives:
+ * - `ctx.server()`: the real app over a temporary database with 100,000 consultants and 20,000
+ *   franchises, started in its own process on first use and shared by the whole run (its URL,
+ *   database URL and a franchisor's bearer token); measurements that need no server never start it;
+ * - `ctx.cannon(options)`: an autocannon run (p50/p99 ms, req/s, errors);
+ * - `ctx.health(connections)`: the health check's figures, to measure a ratio side by side;
+ * - `ctx.durationMs` (BENCH_SECONDS per scenario) and `ctx.log`.
+ * Each `Aim` says its bound and whether it is a maximum or a minimum; the runner prints them all in
+ * one table at the end, with every measurement's detail rows. A measurement that throws is printed
+ * as a MISS with its error, and the others still run.
+ *
+ * Knobs (environment): BENCH_CONSULTANTS, BENCH_FRANCHISES, BENCH_SECONDS (per scenario, 4),
+ * BENCH_CPU_PROF (a folder: the server writes a `.cpuprofile` there when the run ends).
+ * Takes about three minutes on 2 cores; everything is bounded and the database is removed.
  */
 
 const CONSULTANTS = Number(process.env.BENCH_CONSULTANTS ?? 100_000);
 const FRANCHISES = Number(process.env.BENCH_FRANCHISES ?? 20_000);
 const DURATION_MS = Number(process.env.BENCH_SECONDS ?? 4) * 1000;
-const WARMUP_MS = 500;
-const CONCURRENCY = [1, 32] as const;
 
-const SEARCH = '/api/users?q=franchise&industry=Senior%20Care&region=USA&rateMax=120&page=3';
-/** A different rate bound every request (1,000 of them): the text and tag step is reused. */
-const searchNewRate = (n: number) =>
-  `/api/users?q=franchise&industry=Senior%20Care&region=USA&rateMax=${(100 + (n % 1000) / 100).toFixed(2)}&page=3`;
-/** A different pair of industries every request (741 pairs): nothing is reused. */
-const PAIRS = INDUSTRY_SPECIALTIES.flatMap((a, i) =>
-  INDUSTRY_SPECIALTIES.slice(i + 1).map(
-    (b) => `industry=${encodeURIComponent(a)}&industry=${encodeURIComponent(b)}`,
-  ),
-);
-const searchNewTags = (n: number) =>
-  `/api/users?q=franchise&${PAIRS[(n * 7) % PAIRS.length]}&region=USA&rateMax=120&page=3`;
-/** A different pair of words every request (870 pairs), with the same tags: a text never seen. */
-const TEXT_WORDS = [
-  'franchise',
-  'owners',
-  'brand',
-  'veterans',
-  'financing',
-  'senior',
-  'fitness',
-  'restaurant',
-  'territory',
-  'multi',
-  'coaches',
-  'practical',
-  'validation',
-  'entrepreneurs',
-  'home',
-  'care',
-  'families',
-  'corporate',
-  'discount',
-  'developer',
-  'consulting',
-  'numbers',
-  'operator',
-  'food',
-  'services',
-  'models',
-  'ownership',
-  'candidate',
-  'loans',
-  'hundreds',
-];
-const TEXT_PAIRS = TEXT_WORDS.flatMap((a) =>
-  TEXT_WORDS.filter((b) => b !== a).map((b) => encodeURIComponent(`${a} ${b}`)),
-);
-const searchNewText = (n: number) =>
-  `/api/users?q=${TEXT_PAIRS[(n * 7) % TEXT_PAIRS.length]}&industry=Senior%20Care&region=USA&rateMax=120`;
-const AI_SEARCH = `/api/users/ai-franchisees-search?q=${encodeURIComponent('home-based senior care under $150k in Texas')}`;
+/** Where the server writes a V8 CPU profile (`--cpu-prof`) when it exits, if set. */
+const PROFILE_DIR = process.env.BENCH_CPU_PROF;
 
 const log = (message: string) => console.log(`[bench] ${message}`);
 
 function startServer(databaseUrl: string): Promise<{ child: ChildProcess; url: string }> {
   const child = fork(fileURLToPath(new URL('./server.ts', import.meta.url)), [databaseUrl], {
-    execArgv: ['--import', 'tsx'],
+    execArgv: [
+      '--import',
+      'tsx',
+      ...(PROFILE_DIR ? ['--cpu-prof', '--cpu-prof-dir', PROFILE_DIR] : []),
+    ],
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   return new Promise((resolve, reject) => {
@@ -120,14 +91,11 @@ async function signUpFranchisor(url: string): Promise<string> {
   return String((await json(res)).token);
 }
 
-const ms = (x: number) => (Number.isNaN(x) ? '—' : x.toFixed(2));
-
-async function main() {
-  const total = performance.now();
-  const dir = mkdtempSync(join(tmpdir(), 'fm-bench-'));
-  const databaseUrl = `file:${join(dir, 'bench.db')}`;
-  let server: ChildProcess | null = null;
-  try {
+/** Builds the big database and starts the server over it, once. */
+function sharedServer(dir: string, children: ChildProcess[]) {
+  let started: Promise<BenchServer> | undefined;
+  const start = async (): Promise<BenchServer> => {
+    const databaseUrl = `file:${join(dir, 'bench.db')}`;
     log(
       `building ${CONSULTANTS.toLocaleString('en-US')} consultants and ${FRANCHISES.toLocaleString('en-US')} franchises in ${dir}`,
     );
@@ -136,16 +104,14 @@ async function main() {
     const counts = await loadBenchData(database.db, {
       consultants: CONSULTANTS,
       franchises: FRANCHISES,
-      log: (m) => log(m),
+      log,
     });
     database.close();
     log(
       `visible: ${counts.visibleConsultants} consultants, ${counts.visibleFranchises} franchises`,
     );
-
-    const started = await startServer(databaseUrl);
-    server = started.child;
-    const { url } = started;
+    const { child, url } = await startServer(databaseUrl);
+    children.push(child);
     log(`server on ${url}`);
     const token = await signUpFranchisor(url);
     // Some favourites, so the search also places the viewer's favourites.
@@ -156,127 +122,134 @@ async function main() {
         body: JSON.stringify({ consultantId: `bench-c-${i * 997}` }),
       });
     }
-    const probe = await fetch(`${url}${SEARCH}`, { headers: { authorization: `Bearer ${token}` } });
-    const found = await json(probe);
-    log(`search answers ${found.total} matches (page 3 of ${Math.ceil(Number(found.total) / 10)})`);
-    const ai = await fetch(`${url}${AI_SEARCH}`, { headers: { authorization: `Bearer ${token}` } });
-    await ai.text();
-    const aiAvailable = ai.ok;
-    if (!aiAvailable) log(`AI search not available (${ai.status})`);
+    return { url, databaseUrl, token };
+  };
+  return () => {
+    started ??= start();
+    return started;
+  };
+}
 
-    const scenarios: { name: string; path: (n: number) => string; enabled: boolean }[] = [
-      { name: 'GET /api/health (ceiling)', path: () => '/api/health', enabled: true },
-      { name: 'consultant search, same query', path: () => SEARCH, enabled: true },
-      { name: 'consultant search, new rate bound each time', path: searchNewRate, enabled: true },
-      { name: 'consultant search, new industries each time', path: searchNewTags, enabled: true },
-      { name: 'consultant search, new words each time', path: searchNewText, enabled: true },
-      { name: 'AI search', path: () => AI_SEARCH, enabled: aiAvailable },
-    ];
-    const results = new Map<string, LoadResult | null>();
-    // Concurrency outside: each endpoint runs right after the ceiling it is compared with, so a
-    // busy machine (other processes) skews both alike as far as possible.
-    for (const concurrency of CONCURRENCY) {
-      for (const scenario of scenarios) {
-        const key = `${scenario.name}@${concurrency}`;
-        if (!scenario.enabled) {
-          results.set(key, null);
-          continue;
-        }
-        // The token goes to /api/health too: every scenario pays the same session lookup.
-        const result = await runLoad({
-          origin: url,
-          path: scenario.path,
-          token,
-          concurrency,
-          warmupMs: WARMUP_MS,
-          durationMs: DURATION_MS,
+const fixed = (x: number | undefined) =>
+  x === undefined || Number.isNaN(x) ? '' : x.toFixed(x >= 100 ? 0 : 2);
+
+function table(header: string[], rows: string[][]): string {
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
+  const line = (cells: string[]) =>
+    cells
+      .map((cell, i) => (i === 0 ? cell.padEnd(widths[i] ?? 0) : cell.padStart(widths[i] ?? 0)))
+      .join('  ');
+  return [line(header), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.map(line)].join('\n');
+}
+
+const rowCells = (r: Row) => [
+  r.scenario,
+  String(r.clients),
+  fixed(r.p50),
+  fixed(r.p99),
+  r.rps === undefined ? '' : r.rps.toFixed(0),
+  r.errors === undefined ? '' : String(r.errors),
+];
+
+const measuredText = (a: Aim) =>
+  Number.isFinite(a.measured) ? `${a.measured.toFixed(2)}${a.unit}` : 'failed';
+
+async function main() {
+  const args = process.argv.slice(2);
+  const strict = args.includes('--strict');
+  const picked = args.filter((a) => !a.startsWith('--')).map((a) => a.toUpperCase());
+  const chosen = MEASUREMENTS.filter(
+    (m) => picked.length === 0 || picked.some((p) => m.id.toUpperCase().includes(p)),
+  );
+  const total = performance.now();
+  const dir = mkdtempSync(join(tmpdir(), 'fm-bench-'));
+  const children: ChildProcess[] = [];
+  const server = sharedServer(dir, children);
+  const ctx: BenchContext = {
+    server,
+    cannon,
+    durationMs: DURATION_MS,
+    log,
+    async health(connections) {
+      const { url, token } = await server();
+      return cannon({
+        url,
+        path: () => '/api/health',
+        connections,
+        durationMs: DURATION_MS,
+        // The token goes to /api/health too: it pays the same session lookup as the others.
+        headers: { authorization: `Bearer ${token}` },
+      });
+    },
+  };
+  const results: { title: string; result: MeasurementResult }[] = [];
+  try {
+    for (const m of chosen) {
+      log(`${m.id}: ${m.title}`);
+      try {
+        results.push({ title: m.title, result: await m.run(ctx) });
+      } catch (error) {
+        console.error(error);
+        results.push({
+          title: m.title,
+          result: {
+            aims: [
+              {
+                id: m.id,
+                label: `${m.title} (failed: ${String(error).slice(0, 120)})`,
+                measured: Number.NaN,
+                aim: 0,
+                kind: 'max',
+                unit: '',
+              },
+            ],
+          },
         });
-        results.set(key, result);
-        log(
-          `${key}: ${result.requests} requests${result.errors ? `, ${result.errors} errors (${result.firstError})` : ''}`,
-        );
       }
     }
-
-    const rows = scenarios.flatMap((s) =>
-      CONCURRENCY.map((c) => {
-        const r = results.get(`${s.name}@${c}`);
-        return r
-          ? [s.name, String(c), ms(r.p50), ms(r.p99), r.rps.toFixed(0), String(r.errors)]
-          : [s.name, String(c), 'not available', '', '', ''];
+  } finally {
+    // Disconnecting asks a child to exit (and write its profile); a stuck one is killed.
+    await Promise.all(
+      children.map(async (child) => {
+        if (child.exitCode !== null) return;
+        const exited = new Promise((done) => child.once('exit', done));
+        if (child.connected) child.disconnect();
+        const timer = setTimeout(() => child.kill(), 5_000);
+        await exited;
+        clearTimeout(timer);
       }),
     );
-    const header = ['endpoint', 'clients', 'p50 ms', 'p99 ms', 'req/s', 'errors'];
-    const widths = header.map((h, i) =>
-      Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)),
-    );
-    const line = (cells: string[]) =>
-      cells
-        .map((cell, i) => (i === 0 ? cell.padEnd(widths[i] ?? 0) : cell.padStart(widths[i] ?? 0)))
-        .join('  ');
-    console.log('');
-    console.log(line(header));
-    console.log(widths.map((w) => '-'.repeat(w)).join('  '));
-    for (const row of rows) console.log(line(row));
-    console.log('');
-    const health = results.get(`${scenarios[0]?.name}@32`);
-    for (const s of scenarios.slice(1)) {
-      const r = results.get(`${s.name}@32`);
-      if (health && r) {
-        console.log(
-          `${s.name}: p99 / health p99 at 32 clients = ${(r.p99 / health.p99).toFixed(1)}× (aim: ≤ 4×)`,
-        );
-      }
-    }
-
-    log(
-      'booking: a consultant with 500 meetings in the next 90 days, then 32 clients racing for 20 slots',
-    );
-    const booking = await benchBooking({
-      url,
-      databaseUrl,
-      durationMs: DURATION_MS,
-      warmupMs: WARMUP_MS,
-      log,
-    });
-    console.log('');
-    console.log(line(['endpoint', 'clients', 'p50 ms', 'p99 ms', 'req/s', 'errors']));
-    for (const c of CONCURRENCY) {
-      const r = booking.slots[c];
-      console.log(
-        line([
-          'slots of a busy consultant',
-          String(c),
-          ms(r.p50),
-          ms(r.p99),
-          r.rps.toFixed(0),
-          String(r.errors),
-        ]),
-      );
-    }
-    console.log(
-      line([
-        'booking race (20 slots)',
-        '32',
-        ms(booking.race.p50),
-        ms(booking.race.p99),
-        '',
-        String(booking.race.errors),
-      ]),
-    );
-    console.log('');
-    console.log(
-      `booking race: ${booking.race.booked} booked, ${booking.race.refused} refused with 409; slots holding two live meetings: ${booking.doubleBooked}`,
-    );
-    if (booking.doubleBooked > 0 || booking.race.booked !== 20) {
-      throw new Error('the booking race broke the single-booking rule');
-    }
-    log(`done in ${((performance.now() - total) / 1000).toFixed(0)} s`);
-  } finally {
-    if (server?.connected) server.disconnect();
-    server?.kill();
     rmSync(dir, { recursive: true, force: true });
   }
+
+  const rows = results.flatMap((r) => r.result.rows ?? []);
+  if (rows.length > 0) {
+    console.log('');
+    console.log(
+      table(['scenario', 'clients', 'p50 ms', 'p99 ms', 'req/s', 'errors'], rows.map(rowCells)),
+    );
+  }
+  for (const note of results.flatMap((r) => r.result.notes ?? [])) console.log(note);
+  const aims = results.flatMap((r) => r.result.aims);
+  console.log('');
+  console.log(
+    table(
+      ['aim', 'what', 'measured / aim', 'result', 'detail'],
+      aims.map((a) => [
+        a.id,
+        a.label,
+        `${measuredText(a)} / ${a.kind === 'max' ? '≤' : '≥'} ${a.aim}${a.unit}`,
+        passes(a) ? 'PASS' : 'MISS',
+        a.detail ?? '',
+      ]),
+    ),
+  );
+  const missed = aims.filter((a) => !passes(a));
+  console.log('');
+  log(
+    `${aims.length - missed.length} of ${aims.length} aims met, in ${((performance.now() - total) / 1000).toFixed(0)} s`,
+  );
+  if (strict && missed.length > 0) process.exit(1);
 }
 
 main().catch((error: unknown) => {

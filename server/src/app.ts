@@ -1,6 +1,5 @@
 import { AUTH_HEADERS, IDEMPOTENCY_HEADER } from '@fm/sdk/contracts';
 import { Hono } from 'hono';
-import { cors } from 'hono/cors';
 import { secureHeaders } from 'hono/secure-headers';
 import type { Auth } from './auth/auth.ts';
 import type { RefreshTokens } from './auth/refresh-tokens.ts';
@@ -25,10 +24,12 @@ import { systemRoutes } from './features/system/routes.ts';
 import { territoryRoutes } from './features/territory/routes.ts';
 import { userRoutes } from './features/users/routes.ts';
 import { bodyCaps } from './http/body-caps.ts';
+import { cors } from './http/cors.ts';
 import { AppError, errorResponse, toAppError } from './http/errors.ts';
 import { idempotency } from './http/idempotency.ts';
 import type { Logger } from './http/logger.ts';
 import { requestLogger } from './http/request-logger.ts';
+import { setResponseHeader } from './http/response-headers.ts';
 import { type StaticDirs, staticApps } from './http/static-apps.ts';
 import type { Mailer } from './mail/mailer.ts';
 import type { Payments } from './payments/payments.ts';
@@ -133,7 +134,7 @@ export function createApp(deps: AppDeps) {
     .use('*', idempotency({ db, now: deps.now }))
     .use('*', async (c, next) => {
       await next();
-      if (!c.res.headers.has('cache-control')) c.header('cache-control', 'no-store');
+      if (!c.res.headers.has('cache-control')) setResponseHeader(c, 'cache-control', 'no-store');
     })
     .route('/', systemRoutes({ db, partyUrl: env.PARTY_URL }))
     // Before /auth: better-auth's catch-all would take /auth/consultant/* otherwise.

@@ -41,8 +41,18 @@ export function bodyCaps(limits: { jsonBytes: number; uploadBytes: number }): Mi
   };
   const small = bodyLimit({ maxSize: limits.jsonBytes, onError: tooLarge });
   const large = bodyLimit({ maxSize: limits.uploadBytes, onError: tooLarge });
-  return (c, next) =>
-    isUploadRoute(c.req.method, c.req.path, c.req.header('content-type') ?? '')
+  return (c, next) => {
+    // A GET or HEAD that declares no body has none. Asking for the body stream anyway would make
+    // @hono/node-server build a full web Request for nothing (most of a small GET's cost).
+    if (
+      (c.req.method === 'GET' || c.req.method === 'HEAD') &&
+      !c.req.header('content-length') &&
+      !c.req.header('transfer-encoding')
+    ) {
+      return next();
+    }
+    return isUploadRoute(c.req.method, c.req.path, c.req.header('content-type') ?? '')
       ? large(c, next)
       : small(c, next);
+  };
 }

@@ -1,6 +1,7 @@
 import { createMiddleware } from 'hono/factory';
 import type { Logger } from './logger.ts';
 import { runInRequest } from './request-context.ts';
+import { setResponseHeader } from './response-headers.ts';
 
 /** The response header that names a request, for support and for correlating log lines. */
 export const REQUEST_ID_HEADER = 'x-request-id';
@@ -22,7 +23,7 @@ export const requestLogger = (logger: Logger, options: { trustIncomingId?: boole
     const started = performance.now();
     await runInRequest({ reqId }, async () => {
       await next();
-      c.header(REQUEST_ID_HEADER, reqId);
+      setResponseHeader(c, REQUEST_ID_HEADER, reqId);
       logger.info('request', {
         method: c.req.method,
         path: c.req.path,
