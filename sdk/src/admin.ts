@@ -376,6 +376,8 @@ export function createAdminApi(http: Http): AdminApi {
       method,
       path,
       ...(hasFiles(files) ? { body: toAdminFormData(cleaned, files) } : { json: cleaned }),
+      // Creates are safe to retry (Idempotency-Key); multipart bodies are not keyed by the server.
+      idempotent: method === 'post' && !hasFiles(files),
       response,
     });
   }
@@ -461,6 +463,7 @@ export function createAdminApi(http: Http): AdminApi {
     addExistingFranchisor: (franchisorId, franchiseId) =>
       http.call({
         operation: 'addExistingFranchisor',
+        idempotent: true,
         method: 'post',
         path: `admin/franchisors/${enc(franchisorId)}/add/${enc(franchiseId)}`,
         json: {},
