@@ -18,6 +18,8 @@ describe('loadEnv', () => {
       NODE_ENV: 'production',
       AUTH_SECRET: 'x'.repeat(32),
       REALTIME_SECRET: 'y'.repeat(32),
+      PAYMENTS_PROVIDER: 'ledger',
+      SMTP_URL: 'smtp://mail.example:587',
     });
     expect(prod.SEED).toBe('none');
     expect(prod.isProduction).toBe(true);
@@ -73,5 +75,44 @@ describe('loadEnv', () => {
 
   it('refuses a Stripe secret without a webhook secret', () => {
     expect(() => loadEnv({ STRIPE_SECRET_KEY: 'sk_test_123' })).toThrow(/STRIPE_WEBHOOK_SECRET/);
+  });
+
+  it('refuses the development secrets on a server others can reach', () => {
+    expect(() => loadEnv({ PUBLIC_URL: 'https://app.example.com' })).toThrow(
+      /AUTH_SECRET: must be set when PUBLIC_URL is not this machine[\s\S]*REALTIME_SECRET: must be set/,
+    );
+    expect(() =>
+      loadEnv({ PUBLIC_URL: 'http://10.0.0.5:8787', AUTH_SECRET: 'x'.repeat(32) }),
+    ).toThrow(/REALTIME_SECRET: must be set when PUBLIC_URL is not this machine/);
+    for (const local of ['http://localhost:8787', 'http://127.0.0.1:9', 'http://[::1]:8787']) {
+      expect(loadEnv({ PUBLIC_URL: local }).PUBLIC_URL).toBe(local);
+    }
+  });
+
+  it('in production needs a payment provider and a mail transport chosen on purpose', () => {
+    const secrets = {
+      NODE_ENV: 'production',
+      AUTH_SECRET: 'x'.repeat(32),
+      REALTIME_SECRET: 'y'.repeat(32),
+    };
+    expect(() => loadEnv(secrets)).toThrow(
+      /PAYMENTS_PROVIDER: must be chosen in production[\s\S]*SMTP_URL: is required in production/,
+    );
+    expect(
+      loadEnv({ ...secrets, PAYMENTS_PROVIDER: 'ledger', MAIL_TRANSPORT: 'log' }).isProduction,
+    ).toBe(true);
+  });
+
+  it('refuses an S3 bucket configured by halves instead of silently keeping files on disk', () => {
+    expect(() => loadEnv({ S3_ENDPOINT: 'https://s3.example.com', S3_BUCKET: 'uploads' })).toThrow(
+      /S3_ACCESS_KEY_ID: is needed[\s\S]*S3_SECRET_ACCESS_KEY: is needed/,
+    );
+    const full = loadEnv({
+      S3_ENDPOINT: 'https://s3.example.com',
+      S3_BUCKET: 'uploads',
+      S3_ACCESS_KEY_ID: 'AKIA',
+      S3_SECRET_ACCESS_KEY: 'secret',
+    });
+    expect(full.S3_BUCKET).toBe('uploads');
   });
 });

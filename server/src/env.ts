@@ -77,6 +77,8 @@ const EnvSchema = v.pipe(
     SMTP_URL: v.optional(
       v.pipe(v.string(), v.regex(/^smtps?:\/\//, 'must be smtp:// or smtps://')),
     ),
+    /** `log` keeps mail in the outbox and the log, on purpose, even in production. */
+    MAIL_TRANSPORT: v.optional(v.picklist(['smtp', 'log'], 'must be smtp or log')),
     MAIL_FROM: v.optional(v.string(), 'Franchise Meet <no-reply@franchisemeet.example>'),
     UPLOADS_DIR: v.optional(v.string(), './data/uploads'),
     S3_ENDPOINT: v.optional(url('an S3-compatible endpoint')),
@@ -203,6 +205,56 @@ export class EnvError extends Error {
   override name = 'EnvError';
 }
 
+/** Whether an origin is this machine: the only place the development defaults are safe. */
+export function isLocalUrl(url: string): boolean {
+  const host = new URL(url).hostname.replace(/^\[|\]$/g, '');
+  return (
+    host === 'localhost' || host === '::1' || /^127\./.test(host) || host.endsWith('.localhost')
+  );
+}
+
+const S3_SETTINGS = [
+  'S3_ENDPOINT',
+  'S3_BUCKET',
+  'S3_ACCESS_KEY_ID',
+  'S3_SECRET_ACCESS_KEY',
+] as const;
+
+/**
+ * Defaults that are fine on a developer's machine and dangerous anywhere else: the built-in secrets
+ * on a server others can reach (tokens and sealed calendar credentials become forgeable), the
+ * ledger provider and the outbox mailer in production (cards "succeed", no mail leaves), and a
+ * bucket configured by halves (uploads would silently stay on the local disk).
+ */
+function unsafeDefaults(
+  input: Record<string, string | undefined>,
+  context: { publicUrl: string; isProduction: boolean },
+): string[] {
+  const lines: string[] = [];
+  if (!isLocalUrl(context.publicUrl)) {
+    for (const key of ['AUTH_SECRET', 'REALTIME_SECRET'] as const) {
+      if (!input[key]) lines.push(`${key}: must be set when PUBLIC_URL is not this machine`);
+    }
+  }
+  if (context.isProduction) {
+    if (!input.PAYMENTS_PROVIDER) {
+      lines.push('PAYMENTS_PROVIDER: must be chosen in production (stripe, or ledger on purpose)');
+    }
+    if (!input.SMTP_URL && input.MAIL_TRANSPORT !== 'log') {
+      lines.push(
+        'SMTP_URL: is required in production (or MAIL_TRANSPORT=log, on purpose, for a system that must send no mail)',
+      );
+    }
+  }
+  const s3 = S3_SETTINGS.filter((key) => !!input[key]);
+  if (s3.length > 0 && s3.length < S3_SETTINGS.length) {
+    for (const key of S3_SETTINGS.filter((k) => !input[k])) {
+      lines.push(`${key}: is needed with the other S3 settings (or set none of them)`);
+    }
+  }
+  return lines;
+}
+
 /**
  * Reads and validates the configuration once at start; a bad value stops the server with a clear message.
  * @example const env = loadEnv(process.env);
@@ -222,6 +274,10 @@ export function loadEnv(source: Record<string, string | undefined>): Env {
   const env = result.output;
   const publicUrl = env.PUBLIC_URL ?? `http://localhost:${env.PORT}`;
   const isProduction = env.NODE_ENV === 'production';
+  const unsafe = unsafeDefaults(input, { publicUrl, isProduction });
+  if (unsafe.length > 0) {
+    throw new EnvError(`Invalid configuration:\n${unsafe.map((l) => `  ${l}`).join('\n')}`);
+  }
   const partyUrl = (env.PARTY_URL ?? `http://localhost:${env.PARTY_PORT}`).replace(/\/$/, '');
   return {
     ...env,

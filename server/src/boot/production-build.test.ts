@@ -22,6 +22,9 @@ const production = {
   UPLOADS_DIR: join(dir, 'uploads'),
   AUTH_SECRET: 'a-production-secret-for-this-test-only-0123456789',
   REALTIME_SECRET: 'a-realtime-secret-for-this-test-only-0123456789',
+  // Chosen on purpose, as production requires: no money moves, no mail leaves.
+  PAYMENTS_PROVIDER: 'ledger',
+  MAIL_TRANSPORT: 'log',
 };
 const node = (script: string, env: Record<string, string>) =>
   spawnSync(process.execPath, [resolve(repoRoot, script)], {
