@@ -4,6 +4,7 @@ export * from './auth.ts';
 export * from './consultants.ts';
 export * from './franchises.ts';
 export * from './idempotency.ts';
+export * from './meeting-room.ts';
 export * from './meetings.ts';
 export * from './messaging.ts';
 export * from './money.ts';

@@ -1,0 +1,41 @@
+import { index, primaryKey, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import { user } from './auth.ts';
+import { instant } from './columns.ts';
+import { meeting } from './meetings.ts';
+
+/**
+ * The presence log of a meeting's room (D16): one row per socket connection, in the room server's
+ * clock. `lastSeenAt` moves with the heartbeat; the stretch ends at `leftAt`, or 30 s after
+ * `lastSeenAt` when the room never reported a leave (a closed laptop, a lost room server).
+ */
+export const meetingPresence = sqliteTable(
+  'meeting_presence',
+  {
+    meetingId: text('meeting_id')
+      .notNull()
+      .references(() => meeting.id, { onDelete: 'cascade' }),
+    connectionId: text('connection_id').notNull(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    side: text('side', { enum: ['consultant', 'franchise'] }).notNull(),
+    joinedAt: instant('joined_at').notNull(),
+    lastSeenAt: instant('last_seen_at').notNull(),
+    leftAt: instant('left_at'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.meetingId, t.connectionId] }),
+    index('meeting_presence_meeting_idx').on(t.meetingId, t.joinedAt),
+  ],
+);
+
+/** A consultant no-show the franchisor reported (D16): nothing is charged, the hold is released. */
+export const meetingNoShow = sqliteTable('meeting_no_show', {
+  meetingId: text('meeting_id')
+    .primaryKey()
+    .references(() => meeting.id, { onDelete: 'cascade' }),
+  reportedBy: text('reported_by')
+    .notNull()
+    .references(() => user.id),
+  reportedAt: instant('reported_at').notNull(),
+});
