@@ -10,6 +10,7 @@ import { eq } from 'drizzle-orm';
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { brandName, supportRequest, upload, user } from '../../db/schema/index.ts';
+import { signInAdmin } from '../../payments/test-fixtures.ts';
 import { startTestServer, type TestServer } from '../../testing/test-server.ts';
 
 const PNG = Buffer.from(
@@ -294,7 +295,7 @@ describe('franchise data and completeness', () => {
 });
 
 describe('documents and FDD files', () => {
-  it('keeps uploaded PDFs on the franchise, lists them, and serves them to signed-in users only', async () => {
+  it('keeps uploaded PDFs on the franchise, lists them, and serves them to its members and admins only', async () => {
     const f = await server.signUp('franchisor');
     await patchJson(f.token, { franchise: { company: 'Paper Trail Co' } });
     const form = new FormData();
@@ -316,8 +317,23 @@ describe('documents and FDD files', () => {
     expect((await server.fetch(url)).status).toBe(401);
     const asMember = await server.fetch(url, { token: f.token });
     expect(asMember.headers.get('content-type')).toBe('application/pdf');
-    const other = await server.signUp('consultant');
-    expect((await server.fetch(url, { token: other.token })).status).toBe(200);
+    // Another member of the franchise and an admin may read it.
+    const colleague = await server.signUp('franchisor');
+    const [owner] = await server.container.db.select().from(user).where(eq(user.id, f.user.id));
+    await server.container.db
+      .update(user)
+      .set({ franchiseId: owner?.franchiseId ?? null })
+      .where(eq(user.id, colleague.user.id));
+    expect((await server.fetch(url, { token: colleague.token })).status).toBe(200);
+    expect((await server.fetch(url, { token: await signInAdmin(server) })).status).toBe(200);
+    // Anyone else who knows the id gets 404, as for any private object of another user.
+    const consultant = await server.signUp('consultant');
+    const stranger = await server.signUp('franchisor');
+    for (const token of [consultant.token, stranger.token]) {
+      const res = await server.fetch(url, { token });
+      expect(res.status).toBe(404);
+      expect(await res.json()).toMatchObject({ code: 'NOT_FOUND' });
+    }
   });
 
   it("refuses someone else's upload as a document", async () => {

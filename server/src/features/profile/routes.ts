@@ -7,12 +7,12 @@ import {
   SUPPORT_EMAIL,
   SupportRequestInputSchema,
 } from '@fm/sdk/contracts';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { type Context, Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { type AppEnv, requireUser, signedIn } from '../../auth/session.ts';
+import { type AppEnv, requireUser, type SessionUser, signedIn } from '../../auth/session.ts';
 import type { Db } from '../../db/client.ts';
-import { supportRequest, upload } from '../../db/schema/index.ts';
+import { franchiseDocument, supportRequest, upload } from '../../db/schema/index.ts';
 import { AppError } from '../../http/errors.ts';
 import { readFormData } from '../../http/form-data.ts';
 import { parseInput, validate } from '../../http/validate.ts';
@@ -134,7 +134,13 @@ export function profileRoutes(deps: {
     const row = await deps.db.query.upload.findFirst({ where: eq(upload.id, c.req.param('id')) });
     // Chat files are served only to their chat's participants, at /api/chats/attachments/{id}.
     if (!row || row.kind === 'attachment') throw new AppError('NOT_FOUND');
-    if (row.isPrivate && !c.get('user')) throw new AppError('UNAUTHORIZED');
+    if (row.isPrivate) {
+      const viewer = c.get('user');
+      if (!viewer) throw new AppError('UNAUTHORIZED');
+      // Private documents are for their uploader, the members of the franchise they belong to
+      // and admins; anyone else gets 404, as for any private object of another user (D7).
+      if (!(await maySeePrivateFile(deps.db, viewer, row))) throw new AppError('NOT_FOUND');
+    }
     const stream = await uploads.storage.get(row.key);
     if (!stream) throw new AppError('NOT_FOUND');
     return new Response(stream, {
@@ -151,4 +157,22 @@ export function profileRoutes(deps: {
   });
 
   return { users, profile, files };
+}
+
+/** Whether `viewer` may read the private upload `file`. */
+async function maySeePrivateFile(
+  db: Db,
+  viewer: SessionUser,
+  file: { id: string; ownerId: string | null },
+): Promise<boolean> {
+  if (viewer.role === 'admin' || file.ownerId === viewer.id) return true;
+  if (!viewer.franchiseId) return false;
+  const attached = await db.query.franchiseDocument.findFirst({
+    columns: { id: true },
+    where: and(
+      eq(franchiseDocument.uploadId, file.id),
+      eq(franchiseDocument.franchiseId, viewer.franchiseId),
+    ),
+  });
+  return attached !== undefined;
 }
