@@ -6,7 +6,7 @@ import {
   TIME_ZONES,
   type TimeZone,
 } from '@fm/sdk/contracts';
-import { and, eq, gt, gte, inArray, lt } from 'drizzle-orm';
+import { and, eq, gt, gte, inArray, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import {
   availabilityDateOff,
@@ -135,6 +135,106 @@ export async function meetingBusy(
   return rows.map((r) => ({ start: r.startAt.getTime(), end: r.endAt.getTime() }));
 }
 
+/** How far around a window the one-statement read looks for meetings (longest meeting + reach). */
+const FACTS_MARGIN_MS = 2 * LONGEST_MEETING_MS;
+
+/** Everything a slots answer needs about a consultant, read in one statement. */
+export interface SlotFacts {
+  /** Null when the consultant cannot be booked (unknown, hidden, not a consultant). */
+  availability: ConsultantAvailability | null;
+  /** Meetings that hold time from `window.start - 1 day` to `window.end + 1 day`. */
+  busy: Interval[];
+  /** Connected external calendars (their busy time is asked only when there is one). */
+  connections: number;
+}
+
+interface FactsRow {
+  user: {
+    role: string;
+    isVerified: number;
+    status: number;
+    isDeleted: number;
+    isDeactivated: number;
+  } | null;
+  settings: {
+    timeZone: string;
+    meetingLengths: number[] | null;
+    minNoticeMinutes: number;
+    bufferMinutes: number;
+    icalFeedTokenHash: string | null;
+  } | null;
+  weekly: [number, number, number][];
+  datesOff: string[];
+  busy: [number, number][];
+  connections: number;
+}
+
+/**
+ * A consultant's bookability, calendar settings, weekly hours, dates off, connected calendars and
+ * the meetings around `window`, in one indexed statement: the slots call's whole read (it was
+ * seven). Meetings are read a day beyond the window on both sides, more than any meeting length
+ * plus buffer reaches.
+ */
+export async function slotFacts(
+  db: Queryable,
+  consultantId: string,
+  window: Interval | null,
+): Promise<SlotFacts> {
+  const from = window ? window.start - FACTS_MARGIN_MS : 0;
+  const to = window ? window.end + LONGEST_MEETING_MS : 0;
+  const after = window ? window.start - LONGEST_MEETING_MS : 0;
+  const [row] = await db.values<[string]>(sql`select json_object(
+      'user', (select json_object('role', role, 'isVerified', is_verified, 'status', status,
+          'isDeleted', is_deleted, 'isDeactivated', is_deactivated)
+        from "user" where id = ${consultantId}),
+      'settings', (select json_object('timeZone', time_zone, 'meetingLengths', json(meeting_lengths),
+          'minNoticeMinutes', min_notice_minutes, 'bufferMinutes', buffer_minutes,
+          'icalFeedTokenHash', ical_feed_token_hash)
+        from availability_settings where user_id = ${consultantId}),
+      'weekly', (select json_group_array(json_array(weekday, start_minute, end_minute))
+        from availability_window where user_id = ${consultantId}),
+      'datesOff', (select json_group_array(date) from availability_date_off
+        where user_id = ${consultantId}),
+      'connections', (select count(*) from calendar_connection where user_id = ${consultantId}),
+      'busy', (select json_group_array(json_array(start_at, end_at)) from meeting
+        where consultant_id = ${consultantId} and start_at >= ${from} and start_at < ${to}
+          and end_at > ${after} and status in ('future', 'pending', 'completed')))`);
+  const facts = JSON.parse(row?.[0] ?? '{}') as FactsRow;
+  const u = facts.user;
+  const bookable =
+    u !== null &&
+    u.role === 'consultant' &&
+    isPubliclyVisible({
+      role: 'consultant',
+      isVerified: u.isVerified === 1,
+      status: u.status === 1,
+      isDeleted: u.isDeleted === 1,
+      isDeactivated: u.isDeactivated === 1,
+    });
+  const settings = facts.settings;
+  return {
+    availability: bookable
+      ? {
+          timeZone: asZone(settings?.timeZone ?? DEFAULT_SETTINGS.timeZone),
+          meetingLengths:
+            settings?.meetingLengths && settings.meetingLengths.length > 0
+              ? settings.meetingLengths
+              : DEFAULT_SETTINGS.meetingLengths,
+          minNoticeMinutes: settings?.minNoticeMinutes ?? 0,
+          bufferMinutes: settings?.bufferMinutes ?? 0,
+          weekly: facts.weekly
+            .map(([weekday, startMinute, endMinute]) => ({ weekday, startMinute, endMinute }))
+            .sort((a, b) => a.weekday - b.weekday || a.startMinute - b.startMinute),
+          datesOff: [...facts.datesOff].sort(),
+          icalFeedTokenHash: settings?.icalFeedTokenHash ?? null,
+          hasRow: settings !== null,
+        }
+      : null,
+    busy: window ? facts.busy.map(([start, end]) => ({ start, end })) : [],
+    connections: facts.connections,
+  };
+}
+
 /** The feed token of a user: derived from the secret, so it is shown again without storing it. */
 export const feedTokenOf = (secret: string, userId: string) => hmac(secret, 'ical-feed', userId);
 
@@ -148,19 +248,29 @@ export function createAvailabilityService(deps: {
   const { db, now } = deps;
 
   /** Rules for one consultant, viewer zone and length; busy time loaded around `window`. */
+  interface RulesOptions {
+    viewerZone: string;
+    window: Interval;
+    duration?: number | undefined;
+    /** Leave the consultant's own meetings out (the booking checks those itself, for 409). */
+    withoutMeetings?: boolean;
+  }
+
   async function rulesFor(
     consultantId: string,
-    options: {
-      viewerZone: string;
-      window: Interval;
-      duration?: number | undefined;
-      /** Leave the consultant's own meetings out (the booking checks those itself, for 409). */
-      withoutMeetings?: boolean;
-    },
+    options: RulesOptions,
   ): Promise<{ rules: SlotRules; availability: ConsultantAvailability }> {
-    const consultant = await findBookableConsultant(db, consultantId);
-    if (!consultant) throw new AppError('NOT_FOUND');
-    const availability = await loadAvailability(db, consultantId);
+    return rulesFrom(consultantId, await slotFacts(db, consultantId, options.window), options);
+  }
+
+  /** The rules from facts already read (external calendars are asked only when connected). */
+  async function rulesFrom(
+    consultantId: string,
+    facts: SlotFacts,
+    options: RulesOptions,
+  ): Promise<{ rules: SlotRules; availability: ConsultantAvailability }> {
+    const { availability } = facts;
+    if (!availability) throw new AppError('NOT_FOUND');
     const length = options.duration ?? availability.meetingLengths[0] ?? 30;
     if (!availability.meetingLengths.includes(length)) {
       throw new AppError('VALIDATION_FAILED', {
@@ -170,17 +280,23 @@ export function createAvailabilityService(deps: {
     }
     const reach = (length + availability.bufferMinutes) * MINUTE_MS;
     const wide = { start: options.window.start - reach, end: options.window.end + reach };
-    const [own, external] = await Promise.all([
-      options.withoutMeetings ? [] : meetingBusy(db, consultantId, wide),
-      availability.weekly.length > 0 ? deps.busyTimes.busy(consultantId, wide) : [],
-    ]);
+    // Meetings were read a day around the window; a reach beyond that reads them again.
+    const own = options.withoutMeetings
+      ? []
+      : reach <= LONGEST_MEETING_MS
+        ? facts.busy
+        : await meetingBusy(db, consultantId, wide);
+    const external =
+      availability.weekly.length > 0 && facts.connections > 0
+        ? await deps.busyTimes.busy(consultantId, wide)
+        : [];
     return {
       availability,
       rules: {
         weekly: availability.weekly,
         consultantZone: availability.timeZone,
         datesOff: availability.datesOff,
-        busy: [...own, ...external],
+        busy: external.length > 0 ? [...own, ...external] : own,
         minNoticeMinutes: availability.minNoticeMinutes,
         bufferMinutes: availability.bufferMinutes,
         lengthMinutes: length,
@@ -325,17 +441,26 @@ export function createAvailabilityService(deps: {
      */
     async isOffered(consultantId: string, start: number, end: number, zone: string) {
       const duration = (end - start) / MINUTE_MS;
-      const availability = await loadAvailability(db, consultantId);
-      if (!availability.meetingLengths.includes(duration)) return { offered: false, availability };
       const date = localDateOf(start, zone);
-      const { rules } = await rulesFor(consultantId, {
+      const window = dayWindow(date, zone);
+      const facts = await slotFacts(db, consultantId, window);
+      const { availability } = facts;
+      if (!availability) throw new AppError('NOT_FOUND');
+      if (!availability.meetingLengths.includes(duration)) {
+        return { offered: false, taken: false, availability };
+      }
+      const { rules } = await rulesFrom(consultantId, facts, {
         viewerZone: zone,
-        window: dayWindow(date, zone),
+        window,
         duration,
         withoutMeetings: true,
       });
       const offered = slotsOfDay(rules, date).some((s) => s.start === start && s.end === end);
-      return { offered, availability };
+      // A meeting already holds the time (or its buffer): the booking can refuse it at once,
+      // without queueing for the write lock (its transaction checks again).
+      const buffer = availability.bufferMinutes * MINUTE_MS;
+      const taken = facts.busy.some((b) => b.start < end + buffer && b.end > start - buffer);
+      return { offered, taken, availability };
     },
   };
 }

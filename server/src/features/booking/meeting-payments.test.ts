@@ -193,6 +193,19 @@ describe('the payments seam', () => {
     ).toEqual([]);
   });
 
+  it('refuses a slot taken before the request with 409 without asking the provider', async () => {
+    calls.length = 0;
+    const consultant = await makeConsultant(server, { settings: { weeklyHours: OFFICE_HOURS } });
+    const [first, second] = [await makeFranchisor(server), await makeFranchisor(server)];
+    const app = appWith(recording());
+    expect((await bookThrough(app, first.token, consultant.id)).status).toBe(201);
+    const refused = await bookThrough(app, second.token, consultant.id);
+    expect(refused.status).toBe(409);
+    expect(await refused.json()).toMatchObject({ code: 'SLOT_TAKEN' });
+    // Refused before the provider (and the write lock): only the winner was prepared.
+    expect(calls.filter((c) => c.startsWith('prepared'))).toHaveLength(1);
+  });
+
   it('gives the prepared hold back when the slot was taken meanwhile', async () => {
     calls.length = 0;
     const consultant = await makeConsultant(server, { settings: { weeklyHours: OFFICE_HOURS } });

@@ -107,12 +107,14 @@ export function createMeetingService(deps: {
     details: MeetingDetails,
     actor: SessionUser,
     at: Date,
+    /** The consultant's zone when the caller read it already (saves a read inside the lock). */
+    zone?: string,
   ) {
     return notices.record(tx, {
       event,
       details,
       actor,
-      consultantZone: await consultantZone(tx, details.meeting.consultantId),
+      consultantZone: zone ?? (await consultantZone(tx, details.meeting.consultantId)),
       now: at,
     });
   }
@@ -150,13 +152,15 @@ export function createMeetingService(deps: {
       }
       const startAt = new Date(input.start);
       const endAt = new Date(input.end);
-      const { offered, availability } = await deps.availability.isOffered(
+      const { offered, taken, availability } = await deps.availability.isOffered(
         consultant.id,
         startAt.getTime(),
         endAt.getTime(),
         input.timeZone,
       );
       if (!offered) throw new AppError('SLOT_NOT_OFFERED');
+      // Taken already: refused before the provider and the write lock (most losers of a race).
+      if (taken) throw new AppError('SLOT_TAKEN');
       const rateCents = profile.rateCents;
       const buffer = availability.bufferMinutes * MINUTE_MS;
 
@@ -221,7 +225,7 @@ export function createMeetingService(deps: {
           );
           const details = await findMeetingDetails(tx, id);
           if (!details) throw new AppError('INTERNAL_ERROR');
-          const notice = await record(tx, 'booked', details, actor, at);
+          const notice = await record(tx, 'booked', details, actor, at, availability.timeZone);
           await payments.onBooked(row, { tx, actor, now: at, prepared });
           return { result: details, notice };
         },

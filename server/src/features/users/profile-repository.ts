@@ -15,8 +15,9 @@ import { findFranchiseForMember, findPublicFranchise } from '../franchises/repos
 type UserRow = typeof user.$inferSelect;
 
 /** Who may appear publicly: verified, visible, neither deleted nor deactivated, and not an admin. */
-export const isPubliclyVisible = (u: UserRow) =>
-  u.role !== 'admin' && u.isVerified && u.status && !u.isDeleted && !u.isDeactivated;
+export const isPubliclyVisible = (
+  u: Pick<UserRow, 'role' | 'isVerified' | 'status' | 'isDeleted' | 'isDeactivated'>,
+) => u.role !== 'admin' && u.isVerified && u.status && !u.isDeleted && !u.isDeactivated;
 
 async function consultantParts(db: Db, userId: string) {
   const [profile, industries, regions, groups, rating] = await Promise.all([
