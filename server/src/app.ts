@@ -1,4 +1,4 @@
-import { AUTH_HEADERS, IDEMPOTENCY_HEADER } from '@fm/sdk/contracts';
+import { API_VERSION_HEADER, AUTH_HEADERS, IDEMPOTENCY_HEADER } from '@fm/sdk/contracts';
 import { Hono } from 'hono';
 import { secureHeaders } from 'hono/secure-headers';
 import type { Auth } from './auth/auth.ts';
@@ -23,6 +23,7 @@ import { createTicketService } from './features/realtime/tickets.ts';
 import { systemRoutes } from './features/system/routes.ts';
 import { territoryRoutes } from './features/territory/routes.ts';
 import { userRoutes } from './features/users/routes.ts';
+import { apiVersion } from './http/api-version.ts';
 import { bodyCaps } from './http/body-caps.ts';
 import { cors } from './http/cors.ts';
 import { AppError, errorResponse, toAppError } from './http/errors.ts';
@@ -108,6 +109,7 @@ export function createApp(deps: AppDeps) {
           'Content-Type',
           AUTH_HEADERS.refreshToken,
           IDEMPOTENCY_HEADER,
+          API_VERSION_HEADER,
         ],
         allowMethods: ['GET', 'POST', 'PATCH', 'PUT', 'DELETE', 'OPTIONS'],
         exposeHeaders: [
@@ -115,6 +117,7 @@ export function createApp(deps: AppDeps) {
           AUTH_HEADERS.newRefreshToken,
           'set-auth-token',
           'x-request-id',
+          API_VERSION_HEADER,
         ],
         credentials: true,
         maxAge: 600,
@@ -184,6 +187,7 @@ export function createApp(deps: AppDeps) {
 
   const app = new Hono<AppEnv>();
   app.use('*', requestLogger(logger, { trustIncomingId: env.TRUST_PROXY }));
+  app.use('/api/*', apiVersion());
   app.use(
     '*',
     secureHeaders({

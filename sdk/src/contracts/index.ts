@@ -19,3 +19,4 @@ export * from './profiles.ts';
 export * from './promotions.ts';
 export * from './realtime.ts';
 export * from './texts.ts';
+export * from './versioning.ts';

@@ -1,0 +1,30 @@
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { defineConfig } from 'tsdown';
+
+const require = createRequire(import.meta.url);
+
+/** TypeScript 7's native compiler: it writes the declarations that tsdown then bundles. */
+const nativeTsc = join(
+  dirname(
+    require.resolve(`@typescript/typescript-${process.platform}-${process.arch}/package.json`),
+  ),
+  'lib',
+  'tsc',
+);
+
+/**
+ * The published build: two ESM entries with bundled declarations; ky, valibot and partysocket stay
+ * dependencies. `platform: 'neutral'` keeps Node built-ins out (browsers and edge runtimes).
+ */
+export default defineConfig({
+  entry: { index: 'src/index.ts', contracts: 'src/contracts/index.ts' },
+  format: 'esm',
+  platform: 'neutral',
+  target: 'es2022',
+  tsconfig: 'tsconfig.build.json',
+  dts: { tsgo: { path: nativeTsc } },
+  outDir: 'dist',
+  clean: true,
+  sourcemap: true,
+});

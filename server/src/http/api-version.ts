@@ -1,0 +1,31 @@
+import { API_VERSION, API_VERSION_HEADER, SUPPORTED_API_VERSIONS } from '@fm/sdk/contracts';
+import { createMiddleware } from 'hono/factory';
+import { AppError } from './errors.ts';
+import { setResponseHeader } from './response-headers.ts';
+
+/**
+ * The API's dated version (see `@fm/sdk/contracts` versioning): every answer, errors included,
+ * carries `api-version`; a request naming a version this server does not serve is refused with 400
+ * before anything runs. Without the header the current version is served.
+ *
+ * @example
+ * app.use('/api/*', apiVersion());
+ */
+export function apiVersion() {
+  return createMiddleware(async (c, next) => {
+    const asked = c.req.header(API_VERSION_HEADER);
+    if (asked !== undefined && !SUPPORTED_API_VERSIONS.includes(asked.trim())) {
+      const message = `Unsupported api-version '${asked.slice(0, 40)}'; this server serves ${SUPPORTED_API_VERSIONS.join(', ')}`;
+      const error = new AppError('VALIDATION_FAILED', {
+        message,
+        errors: { [API_VERSION_HEADER]: message },
+      });
+      // Answered here (not thrown) so that the refusal carries the header too.
+      const res = c.json(error.toBody(), error.status);
+      res.headers.set(API_VERSION_HEADER, API_VERSION);
+      return res;
+    }
+    await next();
+    setResponseHeader(c, API_VERSION_HEADER, asked?.trim() || API_VERSION);
+  });
+}
