@@ -1,7 +1,7 @@
 import type { Payout } from '@fm/sdk/contracts';
 import { and, asc, desc, eq, gte, inArray, like, lt, ne, sql } from 'drizzle-orm';
-import { franchise, ledgerEntry, ledgerTransaction, meeting, payout } from '../db/schema/index.ts';
 import { type CsvValue, csvText } from '../csv/csv-file.ts';
+import { franchise, ledgerEntry, ledgerTransaction, meeting, payout } from '../db/schema/index.ts';
 import { AppError } from '../http/errors.ts';
 import type { PaymentsContext } from './context.ts';
 import { ACCOUNTS, LEDGER_KEYS, payoutLines, post } from './ledger.ts';
@@ -204,26 +204,20 @@ export function createPayouts(ctx: PaymentsContext) {
       sum += share;
       const total = l.total;
       const fee = total - share;
-      out.push(
-        [
-          l.at.toISOString(),
-          l.kind === 'refund' ? 'Refund' : 'Meeting',
-          l.meetingId ?? '',
-          l.startAt?.toISOString() ?? '',
-          l.company ?? '',
-          money(total),
-          money(fee),
-          money(share),
-        ],
-      );
+      out.push([
+        l.at.toISOString(),
+        l.kind === 'refund' ? 'Refund' : 'Meeting',
+        l.meetingId ?? '',
+        l.startAt?.toISOString() ?? '',
+        l.company ?? '',
+        money(total),
+        money(fee),
+        money(share),
+      ]);
     }
-    out.push(
-      ['Payout', row.period, '', '', '', '', '', money(row.amountCents)],
-    );
+    out.push(['Payout', row.period, '', '', '', '', '', money(row.amountCents)]);
     if (sum !== row.amountCents) {
-      out.push(
-        ['Balance brought forward', '', '', '', '', '', '', money(row.amountCents - sum)],
-      );
+      out.push(['Balance brought forward', '', '', '', '', '', '', money(row.amountCents - sum)]);
     }
     // Company names are typed by users: the shared writer keeps them from becoming formulas.
     return { filename: `payout-${row.period}.csv`, csv: csvText(out, { numberDecimals: 2 }) };
