@@ -67,9 +67,20 @@ const formatYmd = (d: Date) =>
  * @example startOfLocalDay('2026-03-08', 'America/New_York') // 2026-03-08T05:00:00.000Z
  */
 export function startOfLocalDay(date: string, zone: string): number {
+  const key = `${zone} ${date}`;
+  const known = dayStarts.get(key);
+  if (known !== undefined) return known;
   const { year, month, day } = parseLocalDate(date);
-  return new TZDate(year, month - 1, day, 0, 0, zone).getTime();
+  const start = new TZDate(year, month - 1, day, 0, 0, zone).getTime();
+  // A pure function of its arguments (zone rules are fixed while the process runs): remembered,
+  // since working it out through Intl is most of a day's slot generation. Bounded.
+  if (dayStarts.size >= MAX_REMEMBERED_DAYS) dayStarts.clear();
+  dayStarts.set(key, start);
+  return start;
 }
+
+const MAX_REMEMBERED_DAYS = 20_000;
+const dayStarts = new Map<string, number>();
 
 /** Adds days to a calendar date (no zone involved). */
 export function addDays(date: string, days: number): string {
@@ -86,6 +97,20 @@ export function weekdayOf(date: string): number {
 
 const OFFSET_PROBE_MS = 6 * 60 * MINUTE_MS;
 
+const MAX_REMEMBERED_OFFSETS = 50_000;
+const offsets = new Map<string, number>();
+
+/** `tzOffset`, remembered per zone and instant (pure; Intl makes it the costly step). Bounded. */
+function zoneOffset(zone: string, t: number): number {
+  const key = `${zone} ${t}`;
+  const known = offsets.get(key);
+  if (known !== undefined) return known;
+  const offset = tzOffset(zone, new Date(t));
+  if (offsets.size >= MAX_REMEMBERED_OFFSETS) offsets.clear();
+  offsets.set(key, offset);
+  return offset;
+}
+
 /**
  * The zone's UTC offset (minutes) at an instant, fast when asked in increasing order: an offset
  * found at `t` that is also the offset at `t + 6 h` is taken as constant in between (zones change
@@ -93,7 +118,7 @@ const OFFSET_PROBE_MS = 6 * 60 * MINUTE_MS;
  * @example const offsetAt = offsetLookup('America/St_Johns'); offsetAt(Date.now()) // -210 or -150
  */
 export function offsetLookup(zone: string): (instant: number) => number {
-  const at = (t: number) => tzOffset(zone, new Date(t));
+  const at = (t: number) => zoneOffset(zone, t);
   let from = Number.POSITIVE_INFINITY;
   let to = Number.NEGATIVE_INFINITY;
   let value = 0;
