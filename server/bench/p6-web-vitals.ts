@@ -1,0 +1,240 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { type Browser, chromium, type Page } from 'playwright';
+import type { Aim, Measurement, Row } from './measurement.ts';
+
+/**
+ * P6: Web Vitals of the portal on a phone (issue 15) — LCP ≤ 2.5 s, CLS ≤ 0.1, INP ≤ 200 ms for
+ * the landing page, sign-in, Find Consultants, My Meetings and Payments, each loaded cold (a fresh
+ * browser context) in Debian's Chromium with the mobile profile: 1.6 Mbit/s down, 750 kbit/s up,
+ * 150 ms round trip (DevTools network emulation) and a 4× CPU slowdown, on a 390×844 touch screen.
+ * Values come from Google's `web-vitals` library injected into the page; INP from one tap on the
+ * page's first control. Needs the built apps (`npm run build`) and starts its own server with the
+ * demo seed.
+ */
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+const require = createRequire(import.meta.url);
+// The package exports no path to its IIFE build: it sits beside the CommonJS entry.
+const WEB_VITALS = join(dirname(require.resolve('web-vitals')), 'web-vitals.iife.js');
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const DEMO_PASSWORD = 'Demo-Pass-2025!';
+
+/** The mobile profile of the issue. */
+const NETWORK = {
+  offline: false,
+  latency: 150,
+  downloadThroughput: (1.6 * 1024 * 1024) / 8,
+  uploadThroughput: (750 * 1024) / 8,
+};
+const CPU_SLOWDOWN = 4;
+
+interface PageSpec {
+  name: string;
+  path: string;
+  /** A demo sign-in, or none for a guest page. */
+  as?: 'franchisor@example.com';
+}
+
+const PAGES: PageSpec[] = [
+  { name: 'landing', path: '/' },
+  { name: 'sign-in', path: '/sign-in' },
+  { name: 'Find Consultants', path: '/consultants', as: 'franchisor@example.com' },
+  { name: 'My Meetings', path: '/bookings', as: 'franchisor@example.com' },
+  { name: 'Payments', path: '/payments', as: 'franchisor@example.com' },
+];
+
+interface Vitals {
+  lcp: number | null;
+  cls: number;
+  inp: number | null;
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((done, fail) => {
+    const probe = createServer();
+    probe.once('error', fail);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      probe.close(() => done(port));
+    });
+  });
+}
+
+/** The one-origin server over a fresh database with the demo seed. */
+async function startDemoServer(): Promise<{ url: string; child: ChildProcess; dir: string }> {
+  const dir = mkdtempSync(join(tmpdir(), 'fm-vitals-'));
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'server/src/main.ts')], {
+    cwd: root,
+    stdio: 'ignore',
+    env: {
+      ...process.env,
+      NODE_ENV: 'test',
+      PORT: String(port),
+      PUBLIC_URL: url,
+      DATABASE_URL: `file:${join(dir, 'vitals.db')}`,
+      UPLOADS_DIR: join(dir, 'uploads'),
+      SEED: 'demo',
+      LOG_LEVEL: 'error',
+      RATE_LIMIT_SIGN_IN: '1000',
+    },
+  });
+  const deadline = Date.now() + 180_000;
+  while (Date.now() < deadline) {
+    try {
+      if ((await fetch(`${url}/api/health`)).ok) return { url, child, dir };
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  child.kill('SIGKILL');
+  throw new Error('the demo server did not start in 180 s');
+}
+
+async function credentialsOf(url: string, email: string): Promise<string> {
+  const res = await fetch(`${url}/api/auth/sign-in/email`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: url },
+    body: JSON.stringify({ email, password: DEMO_PASSWORD }),
+  });
+  if (!res.ok) throw new Error(`sign-in ${email}: ${res.status}`);
+  return JSON.stringify(await res.json());
+}
+
+/** Loads one page cold under the mobile profile and reads its vitals. */
+async function measurePage(browser: Browser, url: string, spec: PageSpec): Promise<Vitals> {
+  const context = await browser.newContext({
+    viewport: { width: 390, height: 844 },
+    deviceScaleFactor: 3,
+    isMobile: true,
+    hasTouch: true,
+  });
+  try {
+    if (spec.as) {
+      const stored = await credentialsOf(url, spec.as);
+      await context.addInitScript((value) => {
+        window.localStorage.setItem('fm-portal', value);
+      }, stored);
+    }
+    // Playwright runs an init script in its own scope: publish the library's global on window.
+    await context.addInitScript({
+      content: `${readFileSync(WEB_VITALS, 'utf8')};window.webVitals = webVitals;`,
+    });
+    await context.addInitScript(() => {
+      const w = window as unknown as {
+        webVitals: {
+          onLCP(cb: (m: { value: number }) => void, o: object): void;
+          onCLS(cb: (m: { value: number }) => void, o: object): void;
+          onINP(cb: (m: { value: number }) => void, o: object): void;
+        };
+        __vitals: { lcp: number | null; cls: number; inp: number | null };
+      };
+      w.__vitals = { lcp: null, cls: 0, inp: null };
+      const all = { reportAllChanges: true };
+      w.webVitals.onLCP((m) => {
+        w.__vitals.lcp = m.value;
+      }, all);
+      w.webVitals.onCLS((m) => {
+        w.__vitals.cls = m.value;
+      }, all);
+      w.webVitals.onINP((m) => {
+        w.__vitals.inp = m.value;
+      }, all);
+    });
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.emulateNetworkConditions', NETWORK);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
+    await page.goto(`${url}${spec.path}`, { waitUntil: 'load', timeout: 120_000 });
+    await page.waitForLoadState('networkidle', { timeout: 60_000 }).catch(() => {});
+    // Late layout shifts and the last LCP candidate land after the network settles.
+    await page.waitForTimeout(3000);
+    await tapFirstControl(page);
+    await page.waitForTimeout(1500);
+    return await page.evaluate(() => (window as unknown as { __vitals: Vitals }).__vitals);
+  } finally {
+    await context.close();
+  }
+}
+
+/** One tap on the page's first visible control, as a person would, for INP. */
+async function tapFirstControl(page: Page): Promise<void> {
+  const control = page
+    .locator(
+      'main button:visible, main [role="tab"]:visible, header button:visible, main a:visible',
+    )
+    .first();
+  if ((await control.count()) === 0) return;
+  await control.tap({ timeout: 10_000, trial: false }).catch(() => {});
+}
+
+export const p6WebVitals: Measurement = {
+  id: 'P6',
+  title: 'Web Vitals on a phone (1.6 Mbit/s, 150 ms RTT, 4× CPU), cold cache',
+  async run(ctx) {
+    if (!existsSync(join(root, 'portal/dist/index.html'))) {
+      throw new Error('the portal is not built: run `npm run build` first');
+    }
+    const server = await startDemoServer();
+    const browser = await chromium.launch({
+      executablePath: CHROMIUM,
+      args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--no-first-run'],
+    });
+    const aims: Aim[] = [];
+    const rows: Row[] = [];
+    const notes: string[] = [];
+    try {
+      for (const spec of PAGES) {
+        ctx.log(`P6: ${spec.name}`);
+        const v = await measurePage(browser, server.url, spec);
+        aims.push(
+          {
+            id: 'P6',
+            label: `${spec.name} LCP`,
+            measured: Math.round((v.lcp ?? Number.POSITIVE_INFINITY) / 10) / 100,
+            aim: 2.5,
+            kind: 'max',
+            unit: 's',
+          },
+          {
+            id: 'P6',
+            label: `${spec.name} CLS`,
+            measured: Math.round(v.cls * 1000) / 1000,
+            aim: 0.1,
+            kind: 'max',
+            unit: '',
+          },
+          {
+            id: 'P6',
+            label: `${spec.name} INP`,
+            measured: Math.round(v.inp ?? 0),
+            aim: 200,
+            kind: 'max',
+            unit: 'ms',
+            ...(v.inp === null ? { detail: 'no interaction slower than 40 ms' } : {}),
+          },
+        );
+        rows.push({ scenario: `${spec.name} (${spec.path})`, clients: 'phone' });
+      }
+      notes.push(
+        'P6: each page loaded in a fresh browser context (cold cache) with DevTools network and CPU throttling; INP from one tap.',
+      );
+    } finally {
+      await browser.close();
+      server.child.kill('SIGTERM');
+      await new Promise((r) => setTimeout(r, 1000));
+      rmSync(server.dir, { recursive: true, force: true });
+    }
+    return { aims, rows, notes };
+  },
+};
