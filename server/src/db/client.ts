@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type Client, createClient } from '@libsql/client';
+import { type Client, createClient, type Transaction } from '@libsql/client';
 import { drizzle, type LibSQLDatabase } from 'drizzle-orm/libsql';
 import { migrate } from 'drizzle-orm/libsql/migrator';
 import { syncSearchVocabulary } from '../features/discovery/projection.ts';
@@ -24,6 +24,27 @@ export interface Database {
 /** The drizzle-kit migrations beside this file (copied beside the bundle in `server/dist`). */
 export const migrationsFolder = resolve(dirname(fileURLToPath(import.meta.url)), 'migrations');
 
+/** The most connections the client pools (libSQL's default, stated so the set-up below covers all). */
+const POOL_SIZE = 20;
+
+/**
+ * Runs per-connection pragmas on every connection of the pool. The pool opens connections lazily,
+ * so a pragma run once reaches one connection only, and the others would keep SQLite's defaults —
+ * `synchronous = FULL`, an fsync on every commit in WAL mode. Each round configures an idle or new
+ * connection and then holds it in a read transaction, so the next round opens a fresh one.
+ */
+async function configureEveryConnection(client: Client, size: number, pragmas: string[]) {
+  const held: Transaction[] = [];
+  try {
+    for (let i = 0; i < size; i += 1) {
+      for (const pragma of pragmas) await client.execute(pragma);
+      held.push(await client.transaction('read'));
+    }
+  } finally {
+    for (const tx of held) tx.close();
+  }
+}
+
 /**
  * Opens the database of `DATABASE_URL`. A local file gets WAL and a busy timeout, so several
  * API processes can share it (writers queue instead of failing), and one in-process write lock,
@@ -44,12 +65,16 @@ export async function openDatabase(options: {
     ...(options.authToken ? { authToken: options.authToken } : {}),
     // Every pooled connection waits this long for a lock instead of failing with SQLITE_BUSY.
     timeout: BUSY_TIMEOUT_MS,
+    concurrency: POOL_SIZE,
   });
   // A remote libSQL server queues writers itself, asynchronously; only a file needs the lock.
   const client = isFile ? withWriteLock(raw, new AsyncLock(BUSY_TIMEOUT_MS)) : raw;
   if (isFile) {
     await client.execute('PRAGMA journal_mode = WAL');
-    await client.execute('PRAGMA synchronous = NORMAL');
+    await configureEveryConnection(raw, POOL_SIZE, [
+      'PRAGMA synchronous = NORMAL',
+      'PRAGMA foreign_keys = ON',
+    ]);
   }
   await client.execute('PRAGMA foreign_keys = ON');
   const db = drizzle(client, { schema });
