@@ -52,6 +52,8 @@ export default defineConfig({
     },
     timeout: 180_000,
     reuseExistingServer: false,
+    // Lets scripts/e2e-server.mjs stop the API and the realtime rooms in order.
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 5_000 },
     stdout: 'pipe',
     stderr: 'pipe',
   },

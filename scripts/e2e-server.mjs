@@ -22,15 +22,9 @@ let stopping = false;
 function stop(code = 0) {
   if (stopping) return;
   stopping = true;
-  for (const child of children) {
-    if (child.exitCode !== null) continue;
-    // The rooms run in their own process group (wrangler and workerd): signal all of it.
-    try {
-      process.kill(child.detached ? -child.pid : child.pid, 'SIGTERM');
-    } catch {
-      // already gone
-    }
-  }
+  // dev.mjs forwards the signal to wrangler, which stops workerd. Everything stays in this
+  // process's group, so Playwright's group kill (if it comes to that) reaches all of it too.
+  for (const child of children) if (child.exitCode === null) child.kill('SIGTERM');
   setTimeout(() => {
     rmSync(dir, { recursive: true, force: true });
     process.exit(code);
@@ -45,14 +39,12 @@ function stop(code = 0) {
 process.on('SIGINT', () => stop(0));
 process.on('SIGTERM', () => stop(0));
 
-function run(name, args, env, detached = false) {
+function run(name, args, env) {
   const child = spawn(process.execPath, args, {
     cwd: root,
     stdio: 'inherit',
-    detached,
     env: { ...process.env, ...env },
   });
-  child.detached = detached;
   child.on('exit', (code, signal) => {
     if (stopping) return;
     console.error(`[e2e] ${name} stopped (${signal ?? code}); stopping the rest.`);
@@ -62,18 +54,13 @@ function run(name, args, env, detached = false) {
   return child;
 }
 
-run(
-  'realtime rooms',
-  [join(root, 'party/scripts/dev.mjs')],
-  {
-    PARTY_PORT: partyPort,
-    API_URL: apiUrl,
-    REALTIME_SECRET: secret,
-    PARTY_HOME: join(dir, 'party-home'),
-    PARTY_LOG_LEVEL: 'error',
-  },
-  true,
-);
+run('realtime rooms', [join(root, 'party/scripts/dev.mjs')], {
+  PARTY_PORT: partyPort,
+  API_URL: apiUrl,
+  REALTIME_SECRET: secret,
+  PARTY_HOME: join(dir, 'party-home'),
+  PARTY_LOG_LEVEL: 'error',
+});
 
 // The API starts once the rooms answer (an unauthenticated push is refused with 401), so the
 // first page already gets live updates.

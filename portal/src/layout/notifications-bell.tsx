@@ -18,6 +18,8 @@ export function NotificationsBell() {
       client={api}
       realtime={realtime}
       drawer={drawer}
+      // The sticky header is a containing block for fixed elements: the drawer goes to <body>.
+      portalContainer={document.body}
       onOpenNotification={(notification) => {
         if (notification.link) void navigate(notification.link);
       }}

@@ -26,6 +26,12 @@ export interface NotificationsViewProps extends NotificationsListProps {
   onOpenChange: (open: boolean) => void;
   /** A bottom drawer (under 768 px) instead of a dropdown under the bell. */
   drawer?: boolean | undefined;
+  /**
+   * Where the drawer is mounted: the widget's own root by default (inside `<fm-notifications>`'s
+   * shadow root). An app whose header creates a containing block for fixed elements (a transform,
+   * a backdrop filter) passes `document.body`.
+   */
+  portalContainer?: HTMLElement | null | undefined;
   theme?: WidgetTheme | undefined;
 }
 
@@ -41,15 +47,18 @@ export function NotificationsView({
   open,
   onOpenChange,
   drawer = false,
+  portalContainer,
   theme = 'light',
   ...list
 }: NotificationsViewProps) {
   const [root, setRoot] = useState<HTMLDivElement | null>(null);
+  const [layer, setLayer] = useState<HTMLDivElement | null>(null);
   const unread = list.state.unreadCount;
   // Inside a shadow root, document listeners see the host as the target: a click in the panel
   // would look like one outside it. The composed path tells the truth.
   const keepIfInside = (event: { detail: { originalEvent: Event }; preventDefault(): void }) => {
-    if (root && event.detail.originalEvent.composedPath().includes(root)) event.preventDefault();
+    const path = event.detail.originalEvent.composedPath();
+    if ((root && path.includes(root)) || (layer && path.includes(layer))) event.preventDefault();
   };
   const onScroll = (event: UIEvent<HTMLDivElement>) => {
     if (nearBottom(event.currentTarget)) list.onLoadMore();
@@ -74,23 +83,30 @@ export function NotificationsView({
       {drawer ? (
         <Dialog.Root open={open} onOpenChange={onOpenChange}>
           {trigger}
-          <Dialog.Portal container={root}>
-            <Dialog.Overlay className="notifications__overlay" />
-            <Dialog.Content
-              className="notifications notifications--drawer"
-              aria-describedby={undefined}
-              onScroll={onScroll}
-              onInteractOutside={keepIfInside}
+          <Dialog.Portal container={portalContainer ?? root}>
+            {/* Its own scope for the styles and the theme, wherever it is mounted. */}
+            <div
+              className="fm-notifications fm-notifications--layer"
+              data-theme={theme}
+              ref={setLayer}
             >
-              <div className="notifications__handle" aria-hidden="true" />
-              <div className="notifications__header">
-                <Dialog.Title className="notifications__title">{T.title}</Dialog.Title>
-                <Dialog.Close className="notifications__close" aria-label={T.close}>
-                  ×
-                </Dialog.Close>
-              </div>
-              <NotificationsList {...list} />
-            </Dialog.Content>
+              <Dialog.Overlay className="notifications__overlay" />
+              <Dialog.Content
+                className="notifications notifications--drawer"
+                aria-describedby={undefined}
+                onScroll={onScroll}
+                onInteractOutside={keepIfInside}
+              >
+                <div className="notifications__handle" aria-hidden="true" />
+                <div className="notifications__header">
+                  <Dialog.Title className="notifications__title">{T.title}</Dialog.Title>
+                  <Dialog.Close className="notifications__close" aria-label={T.close}>
+                    ×
+                  </Dialog.Close>
+                </div>
+                <NotificationsList {...list} />
+              </Dialog.Content>
+            </div>
           </Dialog.Portal>
         </Dialog.Root>
       ) : (
