@@ -1,4 +1,4 @@
-import { REALTIME_CLOSE_CODES } from '@fm/sdk/contracts';
+import { parseRoomId, REALTIME_CLOSE_CODES } from '@fm/sdk/contracts';
 import { type Connection, type ConnectionContext, routePartykitRequest, Server } from 'partyserver';
 import { handleClientFrame, type RoomEffect } from './client-frames.ts';
 import {
@@ -10,6 +10,7 @@ import {
   type SocketIdentity,
   withIdentityHeaders,
 } from './connect-auth.ts';
+import { meetingHost } from './meeting-room-host.ts';
 import { bearerMatches, planCommand } from './room-commands.ts';
 
 /** The worker's bindings and variables (party/wrangler.jsonc). */
@@ -32,17 +33,36 @@ const { policyViolation: POLICY_VIOLATION, sessionEnded: SESSION_ENDED } = REALT
 export class Rooms extends Server<Env> {
   static override options = { hibernate: true };
 
-  override onConnect(connection: Connection, context: ConnectionContext): void {
+  override onConnect(connection: Connection, context: ConnectionContext): void | Promise<void> {
     const identity = readIdentityHeaders(context.request.headers);
     // Defence in depth: the worker's onBeforeConnect already refused these.
     if (!identity || !mayJoin(this.name, identity)) {
       connection.close(POLICY_VIOLATION, 'Forbidden');
       return;
     }
+    // D16: a meeting room signals a video call and measures presence (meeting-room.ts).
+    if (this.isMeeting()) return this.meeting().connect(connection, identity);
     connection.setState(identity satisfies SocketIdentity);
   }
 
+  private isMeeting(): boolean {
+    return parseRoomId(this.name)?.kind === 'meeting';
+  }
+
+  private meeting() {
+    return meetingHost(this, this.env, this.ctx.storage);
+  }
+
+  override onClose(connection: Connection): Promise<void> | undefined {
+    return this.isMeeting() ? this.meeting().close(connection) : undefined;
+  }
+
+  override onAlarm(): Promise<void> | undefined {
+    return this.isMeeting() ? this.meeting().sweep() : undefined;
+  }
+
   override onMessage(connection: Connection, message: string | ArrayBuffer | ArrayBufferView) {
+    if (this.isMeeting()) return this.meeting().message(connection, message);
     const identity = identityFromState(connection.state);
     if (!identity) {
       connection.close(POLICY_VIOLATION, 'Forbidden');

@@ -11,7 +11,10 @@ import { aiSearchRoutes } from './features/ai-search/routes.ts';
 import { authRoutes } from './features/auth/routes.ts';
 import type { AccountService } from './features/auth/service.ts';
 import { bookingRoutes } from './features/booking/routes.ts';
+import { noMeetingPayments } from './features/booking/meeting-payments.ts';
 import { discoveryRoutes } from './features/discovery/routes.ts';
+import { meetingRoomRoutes } from './features/meeting-room/routes.ts';
+import { createMeetingRoomService } from './features/meeting-room/service.ts';
 import { messagingRoutes } from './features/messaging/routes.ts';
 import { notificationRoutes } from './features/notifications/routes.ts';
 import { paymentRoutes } from './features/payments/routes.ts';
@@ -93,6 +96,17 @@ export function createApp(deps: AppDeps) {
     now: deps.now,
     payments: deps.payments,
   });
+  // D16: the meeting room (its page's data, presence reports from the room server, no-shows).
+  const meetingRoom = meetingRoomRoutes({
+    rooms: createMeetingRoomService({
+      db,
+      now: deps.now,
+      iceServers: env.ICE_SERVERS,
+      payments: deps.payments?.meetings.seam ?? noMeetingPayments,
+      logger,
+    }),
+    secret: env.REALTIME_SECRET,
+  });
   const api = new Hono<AppEnv>()
     .use(
       '*',
@@ -153,6 +167,7 @@ export function createApp(deps: AppDeps) {
     .route('/users', booking.calendars)
     .route('/booking', booking.booking)
     .route('/session', booking.session)
+    .route('/session', meetingRoom.session)
     .route('/calendar', booking.feeds)
     .route('/users', payments.users)
     .route('/stripe', payments.stripe)
@@ -176,6 +191,7 @@ export function createApp(deps: AppDeps) {
         secret: env.REALTIME_SECRET,
       }),
     )
+    .route('/realtime', meetingRoom.roomServer)
     .route('/users', promotionRoutes({ db, now: deps.now }))
     .route(
       '/admin',

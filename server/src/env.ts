@@ -1,4 +1,4 @@
-import { PASSWORD_PATTERN } from '@fm/sdk/contracts';
+import { IceServersSchema, PASSWORD_PATTERN } from '@fm/sdk/contracts';
 import * as v from 'valibot';
 
 const DEV_SECRET = 'dev-only-secret-do-not-use-in-production-0123456789';
@@ -34,6 +34,14 @@ const positiveInt = (fallback: number) =>
     ),
     String(fallback),
   );
+/** `ICE_SERVERS`: a JSON array of RTCIceServer (D16). */
+const isIceServersJson = (text: string) => {
+  try {
+    return v.safeParse(IceServersSchema, JSON.parse(text)).success;
+  } catch {
+    return false;
+  }
+};
 const url = (what: string) => v.pipe(v.string(), v.url(`must be a URL (${what})`));
 
 const EnvSchema = v.pipe(
@@ -63,6 +71,17 @@ const EnvSchema = v.pipe(
     PARTY_PORT: port(1999),
     PARTY_INTERNAL_URL: v.optional(url('the realtime server as the API reaches it')),
     REALTIME_SECRET: v.optional(v.string()),
+    ICE_SERVERS: v.optional(
+      v.pipe(
+        v.string(),
+        v.check(
+          isIceServersJson,
+          'must be a JSON array of RTCIceServer, e.g. [{"urls":"stun:stun.example.com:3478"}]',
+        ),
+        v.transform((text) => v.parse(IceServersSchema, JSON.parse(text))),
+      ),
+      '[]',
+    ),
     SEED: v.optional(v.picklist(['demo', 'none'], 'must be demo or none')),
     ADMIN_EMAIL: v.optional(v.pipe(v.string(), v.email('must be an e-mail address'))),
     ADMIN_PASSWORD: v.optional(

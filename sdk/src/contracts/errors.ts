@@ -51,6 +51,10 @@ export const ERROR_CODES = {
   BILLING_CONTACT_REQUIRED: { status: 422, message: FIELD_MESSAGES.billingAddressNotDeletable },
   SLOT_NOT_OFFERED: { status: 422, message: 'This time is not an available slot' },
   RULE_VIOLATION: { status: 422, message: 'This action is not allowed' },
+  DURATION_EXCEEDS_MEASURED: {
+    status: 422,
+    message: 'The duration is longer than the measured meeting time.',
+  },
   IDEMPOTENCY_KEY_REUSED: {
     status: 422,
     message: 'This Idempotency-Key was already used with a different request',

@@ -10,6 +10,8 @@ export * from './discovery.ts';
 export * from './enums.ts';
 export * from './errors.ts';
 export * from './idempotency.ts';
+export * from './meeting-room.ts';
+export * from './presence-arithmetic.ts';
 export * from './messaging.ts';
 export * from './notifications.ts';
 export * from './paging.ts';

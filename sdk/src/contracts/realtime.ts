@@ -24,7 +24,7 @@ export const REALTIME_PARTY = 'rooms';
  * Room names: `user-{userId}` (a user's own events) and `chat-{chatId}` (the participants of one
  * chat). `meeting-{id}` joins them with the video meetings (issue 11).
  */
-export const REALTIME_ROOM_PREFIXES = { user: 'user-', chat: 'chat-' } as const;
+export const REALTIME_ROOM_PREFIXES = { user: 'user-', chat: 'chat-', meeting: 'meeting-' } as const;
 export type RealtimeRoomKind = keyof typeof REALTIME_ROOM_PREFIXES;
 
 /**

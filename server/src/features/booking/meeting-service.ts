@@ -18,6 +18,7 @@ import {
   findBookableConsultant,
 } from './availability-service.ts';
 import type { CalendarEventWriter } from './calendar-connections.ts';
+import { chargeableDuration } from '../meeting-room/completion-rules.ts';
 import { type MeetingNotice, type MeetingNotices, NO_NOTICE } from './meeting-notices.ts';
 import type { MeetingPayments } from './meeting-payments.ts';
 import {
@@ -280,7 +281,13 @@ export function createMeetingService(deps: {
                 .returning()
             : await tx
                 .update(meeting)
-                .set({ status: 'completed', markedAsCompletedAt: at, updatedAt: at })
+                .set({
+                  status: 'completed',
+                  markedAsCompletedAt: at,
+                  // D16: capped at the measured presence when the meeting room was used.
+                  durationMinutes: await chargeableDuration(tx, details.meeting, input.duration, at),
+                  updatedAt: at,
+                })
                 .where(
                   and(
                     eq(meeting.id, id),

@@ -10,6 +10,7 @@ import type { SessionUser } from '../../auth/session.ts';
 import type { Db } from '../../db/client.ts';
 import { chatParticipant, realtimeTicket, user } from '../../db/schema/index.ts';
 import { AppError } from '../../http/errors.ts';
+import { assertMayEnterMeetingRoom } from '../meeting-room/access.ts';
 
 const hash = (ticket: string) => createHash('sha256').update(ticket).digest('hex');
 
@@ -42,7 +43,12 @@ async function isParticipant(db: Db, chatId: string, userId: string): Promise<bo
  * @example
  * await assertMayJoin(db, 'u1', 'chat-c1'); // throws AppError('NOT_FOUND') for an outsider
  */
-export async function assertMayJoin(db: Db, userId: string, room: string): Promise<void> {
+export async function assertMayJoin(
+  db: Db,
+  userId: string,
+  room: string,
+  now: Date = new Date(),
+): Promise<void> {
   const ref = parseRoomId(room);
   if (!ref) throw new AppError('NOT_FOUND');
   switch (ref.kind) {
@@ -51,6 +57,10 @@ export async function assertMayJoin(db: Db, userId: string, room: string): Promi
       return;
     case 'chat':
       if (!(await isParticipant(db, ref.id, userId))) throw new AppError('NOT_FOUND');
+      return;
+    case 'meeting':
+      // D16: the consultant and the franchise's members, while the room is open (404/422).
+      await assertMayEnterMeetingRoom(db, userId, ref.id, now);
       return;
   }
 }
@@ -66,8 +76,8 @@ export function createTicketService(deps: { db: Db; now: () => Date; ttlMs?: num
   return {
     /** A ticket for `room`, if the caller may join it (403/404 otherwise). */
     async issue(caller: SessionUser, room: string): Promise<RealtimeTicket> {
-      await assertMayJoin(db, caller.id, room);
       const at = now();
+      await assertMayJoin(db, caller.id, room, at);
       const ticket = randomBytes(32).toString('base64url');
       const expiresAt = new Date(at.getTime() + ttlMs);
       // Expired tickets are swept as new ones are made, so the table stays small.
@@ -104,7 +114,7 @@ export function createTicketService(deps: { db: Db; now: () => Date; ttlMs?: num
         .where(eq(user.id, row.userId));
       if (!owner || owner.isDeleted || owner.isDeactivated || owner.banned) return null;
       try {
-        await assertMayJoin(db, row.userId, room);
+        await assertMayJoin(db, row.userId, room, now());
       } catch {
         return null;
       }

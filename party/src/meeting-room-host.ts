@@ -1,0 +1,133 @@
+import {
+  MEETING_ROOM_API_PATHS,
+  type PresenceEvent,
+  type RealtimeIdentity,
+} from '@fm/sdk/contracts';
+import type { Connection, Server } from 'partyserver';
+import {
+  type MeetingEffect,
+  type MeetingSocket,
+  meetingFrame,
+  meetingJoin,
+  meetingLeave,
+  meetingState,
+  meetingSweep,
+} from './meeting-room.ts';
+
+/** What the host needs from the worker: where the API is and the shared secret. */
+export interface MeetingHostEnv {
+  API_URL?: string;
+  REALTIME_SECRET?: string;
+}
+
+/** The part of Durable Object storage the host uses: one alarm. */
+export interface AlarmStorage {
+  getAlarm(): Promise<number | null>;
+  setAlarm(at: number): Promise<void>;
+}
+
+/** How often a presence report is tried before it is given up (logged). */
+const REPORT_ATTEMPTS = 3;
+
+/**
+ * Performs the effects of `meeting-room.ts` on a PartyServer room: frames to sockets, socket
+ * state, closes, the sweep alarm (Durable Object alarms), and presence reports to the API
+ * (`POST {API_URL}/api/realtime/presence` with the shared secret, D15).
+ *
+ * @example
+ * const host = meetingHost(this, this.env, this.ctx.storage);
+ * host.connect(connection, identity);
+ */
+export function meetingHost(
+  server: Pick<Server, 'name' | 'getConnections' | 'getConnection' | 'broadcast'>,
+  env: MeetingHostEnv,
+  storage: AlarmStorage,
+) {
+  const sockets = (): MeetingSocket[] => {
+    const out: MeetingSocket[] = [];
+    for (const c of server.getConnections()) {
+      const state = meetingState(c.state);
+      if (state) out.push({ id: c.id, state });
+    }
+    return out;
+  };
+
+  async function report(events: PresenceEvent[]): Promise<void> {
+    if (!env.API_URL || !env.REALTIME_SECRET) {
+      console.error('[rooms] misconfigured: API_URL and REALTIME_SECRET must be set');
+      return;
+    }
+    const url = `${env.API_URL.replace(/\/+$/, '')}/api/${MEETING_ROOM_API_PATHS.presence}`;
+    const body = JSON.stringify({ room: server.name, events });
+    for (let attempt = 1; attempt <= REPORT_ATTEMPTS; attempt++) {
+      try {
+        const response = await fetch(url, {
+          method: 'POST',
+          headers: {
+            authorization: `Bearer ${env.REALTIME_SECRET}`,
+            'content-type': 'application/json',
+          },
+          body,
+          signal: AbortSignal.timeout(5_000),
+        });
+        if (response.ok) return;
+        // A refusal will not change on retry.
+        if (response.status < 500) {
+          console.error(`[rooms] presence report refused: ${response.status}`);
+          return;
+        }
+      } catch {
+        // the API is unreachable: try again
+      }
+      await new Promise((resolve) => setTimeout(resolve, 250 * attempt));
+    }
+    console.error(`[rooms] presence report for ${server.name} given up`);
+  }
+
+  async function perform(effects: MeetingEffect[]): Promise<void> {
+    const reports: Promise<void>[] = [];
+    for (const effect of effects) {
+      switch (effect.kind) {
+        case 'send':
+          server.getConnection(effect.to)?.send(JSON.stringify(effect.frame));
+          break;
+        case 'broadcast':
+          server.broadcast(JSON.stringify(effect.frame), effect.except ? [effect.except] : []);
+          break;
+        case 'setState':
+          server.getConnection(effect.id)?.setState(effect.state);
+          break;
+        case 'close':
+          server.getConnection(effect.id)?.close(effect.code, effect.reason);
+          break;
+        case 'report':
+          reports.push(report(effect.events));
+          break;
+        case 'alarm': {
+          const current = await storage.getAlarm();
+          if (current === null || current > effect.at) await storage.setAlarm(effect.at);
+          break;
+        }
+      }
+    }
+    await Promise.all(reports);
+  }
+
+  return {
+    connect(connection: Connection, identity: RealtimeIdentity): Promise<void> {
+      const others = sockets().filter((s) => s.id !== connection.id);
+      return perform(meetingJoin(others, { id: connection.id, ...identity }, Date.now()));
+    },
+    message(connection: Connection, raw: string | ArrayBuffer | ArrayBufferView): Promise<void> {
+      return perform(meetingFrame(sockets(), connection.id, raw, Date.now()));
+    },
+    close(connection: Connection): Promise<void> {
+      const state = meetingState(connection.state);
+      if (!state) return Promise.resolve();
+      return perform(meetingLeave({ id: connection.id, state }, Date.now()));
+    },
+    sweep(): Promise<void> {
+      return perform(meetingSweep(sockets(), Date.now()));
+    },
+  };
+}

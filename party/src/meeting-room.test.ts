@@ -1,0 +1,151 @@
+import { MEETING_ROOM_CLOSE_CODES } from '@fm/sdk/contracts';
+import { describe, expect, it } from 'vitest';
+import {
+  type MeetingEffect,
+  type MeetingSocket,
+  type MeetingSocketState,
+  meetingFrame,
+  meetingJoin,
+  meetingLeave,
+  meetingSweep,
+} from './meeting-room.ts';
+
+const state = (userId: string, lastSeen = 0, extra: Partial<MeetingSocketState> = {}) => ({
+  userId,
+  role: 'franchisor' as const,
+  joinedAt: 0,
+  lastSeen,
+  media: { audio: true, video: true, screen: false },
+  ...extra,
+});
+const socket = (id: string, userId: string, lastSeen = 0): MeetingSocket => ({
+  id,
+  state: state(userId, lastSeen),
+});
+const of = <K extends MeetingEffect['kind']>(effects: MeetingEffect[], kind: K) =>
+  effects.filter((e): e is Extract<MeetingEffect, { kind: K }> => e.kind === kind);
+
+describe('meetingJoin', () => {
+  it('welcomes the newcomer with the peers already there, tells them, and reports the join', () => {
+    const effects = meetingJoin(
+      [socket('a', 'c1')],
+      { id: 'b', userId: 'f1', role: 'franchisor' },
+      1_000,
+    );
+    expect(of(effects, 'send')[0]).toMatchObject({
+      to: 'b',
+      frame: {
+        type: 'welcome',
+        self: 'b',
+        peers: [{ connectionId: 'a', userId: 'c1' }],
+        at: 1_000,
+      },
+    });
+    expect(of(effects, 'broadcast')[0]).toMatchObject({
+      except: 'b',
+      frame: { type: 'peerJoined', peer: { connectionId: 'b', userId: 'f1', joinedAt: 1_000 } },
+    });
+    expect(of(effects, 'report')[0]?.events).toEqual([
+      { kind: 'join', connectionId: 'b', userId: 'f1', at: 1_000 },
+    ]);
+    expect(of(effects, 'alarm')[0]?.at).toBe(11_000);
+  });
+
+  it('refuses a fifth person, but not a fourth person’s second tab', () => {
+    const four = ['c', 'f1', 'f2', 'f3'].map((u, i) => socket(`s${i}`, u));
+    expect(meetingJoin(four, { id: 'x', userId: 'f4', role: 'franchisor' }, 5)).toEqual([
+      { kind: 'close', id: 'x', code: MEETING_ROOM_CLOSE_CODES.full, reason: 'Full' },
+    ]);
+    expect(
+      of(meetingJoin(four, { id: 'y', userId: 'f3', role: 'franchisor' }, 5), 'send'),
+    ).toHaveLength(1);
+  });
+});
+
+describe('meetingFrame', () => {
+  const room = [socket('a', 'c1'), socket('b', 'f1')];
+
+  it('relays a signal to its one target only, from the sender, and counts as a heartbeat', () => {
+    const frame = JSON.stringify({
+      type: 'signal',
+      to: 'b',
+      description: { type: 'offer', sdp: 'v=0' },
+    });
+    const effects = meetingFrame(room, 'a', frame, 7_000);
+    expect(of(effects, 'send')).toEqual([
+      {
+        kind: 'send',
+        to: 'b',
+        frame: { type: 'signal', from: 'a', description: { type: 'offer', sdp: 'v=0' } },
+      },
+    ]);
+    expect(of(effects, 'setState')[0]?.state.lastSeen).toBe(7_000);
+  });
+
+  it('answers invalid frames with an error and relays nothing', () => {
+    for (const raw of ['nope', '{"type":"signal","to":"b"}', '{"type":"kick","who":"b"}']) {
+      const effects = meetingFrame(room, 'a', raw, 1);
+      expect(effects).toHaveLength(1);
+      expect(effects[0]).toMatchObject({ kind: 'send', to: 'a', frame: { type: 'error' } });
+    }
+    const unknownPeer = meetingFrame(
+      room,
+      'a',
+      JSON.stringify({ type: 'signal', to: 'zz', candidate: { candidate: 'c' } }),
+      1,
+    );
+    expect(of(unknownPeer, 'send')[0]).toMatchObject({ to: 'a', frame: { code: 'NOT_FOUND' } });
+  });
+
+  it('tells the others about media changes and answers echoes', () => {
+    const media = { audio: false, video: true, screen: true };
+    const effects = meetingFrame(room, 'b', JSON.stringify({ type: 'media', media }), 3);
+    expect(of(effects, 'broadcast')[0]).toMatchObject({
+      except: 'b',
+      frame: { type: 'media', connectionId: 'b', media },
+    });
+    expect(of(meetingFrame(room, 'b', '{"type":"echo","id":"7"}', 9), 'send')[0]).toMatchObject({
+      to: 'b',
+      frame: { type: 'echo', id: '7', at: 9 },
+    });
+  });
+});
+
+describe('leaving and the heartbeat sweep', () => {
+  it('a closed socket is reported as left now and the others are told', () => {
+    const effects = meetingLeave(socket('a', 'c1'), 50_000);
+    expect(of(effects, 'report')[0]?.events).toEqual([
+      { kind: 'leave', connectionId: 'a', userId: 'c1', at: 50_000 },
+    ]);
+    expect(of(effects, 'broadcast')[0]?.frame).toEqual({
+      type: 'peerLeft',
+      connectionId: 'a',
+      userId: 'c1',
+    });
+    // Closed by the sweep already: nothing twice.
+    expect(meetingLeave({ id: 'a', state: state('c1', 0, { gone: true }) }, 60_000)).toEqual([]);
+  });
+
+  it('closes a socket silent for 30 s, ending its stretch 30 s after its last heartbeat', () => {
+    const effects = meetingSweep([socket('a', 'c1', 10_000), socket('b', 'f1', 40_500)], 45_000);
+    expect(of(effects, 'report')[0]?.events).toEqual([
+      { kind: 'leave', connectionId: 'a', userId: 'c1', at: 40_000 },
+      { kind: 'seen', connectionId: 'b', userId: 'f1', at: 40_500 },
+    ]);
+    expect(of(effects, 'close')).toEqual([
+      {
+        kind: 'close',
+        id: 'a',
+        code: MEETING_ROOM_CLOSE_CODES.heartbeatLost,
+        reason: 'Heartbeat lost',
+      },
+    ]);
+    expect(of(effects, 'setState')[0]).toMatchObject({ id: 'a', state: { gone: true } });
+    expect(of(effects, 'alarm')[0]?.at).toBe(55_000);
+  });
+
+  it('a socket heard from 29.9 s ago stays; an empty room sets no alarm', () => {
+    expect(of(meetingSweep([socket('a', 'c1', 15_100)], 45_000), 'close')).toEqual([]);
+    expect(meetingSweep([], 45_000)).toEqual([]);
+  });
+});

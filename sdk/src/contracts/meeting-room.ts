@@ -1,0 +1,352 @@
+import * as v from 'valibot';
+
+/**
+ * The meeting room (D16): who may be in a meeting's room and when, the frames of its signalling
+ * room `meeting-{id}` (WebRTC offers, answers and ICE candidates relayed peer to peer, D15), what
+ * the room server reports to the API about presence, and the presence summary billing rests on.
+ * Every frame is validated with these schemas on arrival, in both directions.
+ */
+
+const MINUTE_MS = 60_000;
+
+/** The rules of D16 as numbers. */
+export const MEETING_ROOM = {
+  /** The room opens this long before the booked start. */
+  opensBeforeMs: 10 * MINUTE_MS,
+  /** … and closes this long after the booked end. */
+  closesAfterMs: 30 * MINUTE_MS,
+  /** The consultant and up to three franchise members. */
+  maxParticipants: 4,
+  /** How often a browser in the room says it is still there. */
+  heartbeatIntervalMs: 10_000,
+  /** A participant not heard from for this long has left (a closed laptop). */
+  heartbeatTimeoutMs: 30_000,
+  /** How often the room server checks heartbeats and reports who is still there. */
+  sweepIntervalMs: 10_000,
+  /** No-shows (D16): presence inside the booked time that makes a no-show. */
+  noShowMinutes: 10,
+} as const;
+
+/** Why a meeting room closes a socket (besides the codes of `REALTIME_CLOSE_CODES`). */
+export const MEETING_ROOM_CLOSE_CODES = {
+  /** Four people are in the room already. */
+  full: 4003,
+  /** No heartbeat for `heartbeatTimeoutMs`. */
+  heartbeatLost: 4004,
+} as const;
+
+/**
+ * The signalling room of one meeting.
+ *
+ * @example
+ * meetingRoomId('m1'); // 'meeting-m1'
+ */
+export function meetingRoomId(meetingId: string): string {
+  return `meeting-${meetingId}`;
+}
+
+/** When a meeting's room is open: `[opensAt, closesAt)`. */
+export interface MeetingRoomWindow {
+  opensAt: Date;
+  closesAt: Date;
+}
+
+/**
+ * The room's open window for a meeting booked from `start` to `end` (D16).
+ *
+ * @example
+ * meetingRoomWindow(new Date('2026-03-09T15:00:00Z'), new Date('2026-03-09T16:00:00Z'));
+ * // { opensAt: 14:50Z, closesAt: 16:30Z }
+ */
+export function meetingRoomWindow(start: Date, end: Date): MeetingRoomWindow {
+  return {
+    opensAt: new Date(start.getTime() - MEETING_ROOM.opensBeforeMs),
+    closesAt: new Date(end.getTime() + MEETING_ROOM.closesAfterMs),
+  };
+}
+
+/** Where `now` is against the window. */
+export const MEETING_ROOM_STATES = ['notYetOpen', 'open', 'closed'] as const;
+export type MeetingRoomState = (typeof MEETING_ROOM_STATES)[number];
+
+/**
+ * Whether the room is open at `now`.
+ *
+ * @example
+ * meetingRoomState(window, new Date()); // 'open'
+ */
+export function meetingRoomState(window: MeetingRoomWindow, now: Date): MeetingRoomState {
+  if (now.getTime() < window.opensAt.getTime()) return 'notYetOpen';
+  return now.getTime() < window.closesAt.getTime() ? 'open' : 'closed';
+}
+
+/** Which side of the meeting a participant is on. */
+export const MEETING_SIDES = ['consultant', 'franchise'] as const;
+export type MeetingSide = (typeof MEETING_SIDES)[number];
+
+/** The product's texts of the room (UI). */
+export const MEETING_ROOM_TEXT = {
+  join: 'Join meeting',
+  opensAt: (when: string) => `The meeting room opens at ${when}.`,
+  closedAt: (when: string) => `The meeting room closed at ${when}.`,
+  refused: 'This meeting does not exist or you are not one of its participants.',
+  full: 'The meeting room is full (four people at most).',
+  rate: (dollars: string) => `${dollars} per 15 minutes`,
+  durationExceedsMeasured: 'The duration is longer than the measured meeting time.',
+} as const;
+
+const id = v.pipe(v.string(), v.nonEmpty(), v.maxLength(200));
+const connectionId = v.pipe(v.string(), v.nonEmpty(), v.maxLength(100));
+const isoDateTime = v.pipe(v.string(), v.isoTimestamp());
+
+// ---- ICE servers (ICE_SERVERS) ----
+
+/** One `RTCIceServer` (`urls` is `stun:`, `turn:` or `turns:`). */
+export const IceServerSchema = v.strictObject({
+  urls: v.union([
+    v.pipe(v.string(), v.regex(/^(stun|turns?):/, 'must start with stun:, turn: or turns:')),
+    v.pipe(
+      v.array(
+        v.pipe(v.string(), v.regex(/^(stun|turns?):/, 'must start with stun:, turn: or turns:')),
+      ),
+      v.minLength(1),
+    ),
+  ]),
+  username: v.optional(v.string()),
+  credential: v.optional(v.string()),
+});
+export type IceServer = v.InferOutput<typeof IceServerSchema>;
+export const IceServersSchema = v.array(IceServerSchema);
+
+// ---- client → meeting room ----
+
+/** A session description (offer or answer) as `RTCSessionDescriptionInit`. */
+export const SessionDescriptionSchema = v.strictObject({
+  type: v.picklist(['offer', 'answer']),
+  sdp: v.pipe(v.string(), v.maxLength(60_000)),
+});
+export type SessionDescription = v.InferOutput<typeof SessionDescriptionSchema>;
+
+/** An ICE candidate as `RTCIceCandidateInit`. */
+export const IceCandidateSchema = v.object({
+  candidate: v.pipe(v.string(), v.maxLength(2_000)),
+  sdpMid: v.optional(v.nullable(v.pipe(v.string(), v.maxLength(100)))),
+  sdpMLineIndex: v.optional(v.nullable(v.number())),
+  usernameFragment: v.optional(v.nullable(v.pipe(v.string(), v.maxLength(256)))),
+});
+export type IceCandidate = v.InferOutput<typeof IceCandidateSchema>;
+
+/** What a participant shares: microphone on, camera on, screen shared. */
+export const MediaStateSchema = v.strictObject({
+  audio: v.boolean(),
+  video: v.boolean(),
+  screen: v.boolean(),
+});
+export type MediaState = v.InferOutput<typeof MediaStateSchema>;
+
+/** "Still here" (every `heartbeatIntervalMs`); answered with nothing. */
+export const MeetingHeartbeatFrameSchema = v.strictObject({ type: v.literal('heartbeat') });
+
+/** A signal for one other connection: a description, an ICE candidate, or both. */
+export const MeetingSignalOutFrameSchema = v.pipe(
+  v.strictObject({
+    type: v.literal('signal'),
+    to: connectionId,
+    description: v.optional(SessionDescriptionSchema),
+    candidate: v.optional(IceCandidateSchema),
+  }),
+  v.check((f) => f.description !== undefined || f.candidate !== undefined, 'Nothing to signal'),
+);
+
+/** The sender's media changed; told to everyone else. */
+export const MeetingMediaOutFrameSchema = v.strictObject({
+  type: v.literal('media'),
+  media: MediaStateSchema,
+});
+
+/** A round trip through the room (measures signalling latency); answered with `echo`. */
+export const MeetingEchoOutFrameSchema = v.strictObject({
+  type: v.literal('echo'),
+  id: v.pipe(v.string(), v.maxLength(100)),
+});
+
+/** Every frame a browser may send to a meeting room. */
+export const MeetingClientFrameSchema = v.variant('type', [
+  MeetingHeartbeatFrameSchema,
+  MeetingSignalOutFrameSchema,
+  MeetingMediaOutFrameSchema,
+  MeetingEchoOutFrameSchema,
+]);
+export type MeetingClientFrame = v.InferOutput<typeof MeetingClientFrameSchema>;
+
+// ---- meeting room → client ----
+
+/** One connection in the room. `joinedAt` is the room server's clock (epoch ms). */
+export const MeetingPeerSchema = v.object({
+  connectionId,
+  userId: id,
+  joinedAt: v.number(),
+  media: MediaStateSchema,
+});
+export type MeetingPeer = v.InferOutput<typeof MeetingPeerSchema>;
+
+/** To a newcomer: its own connection id and who is there already (it makes the offers). */
+export const MeetingWelcomeFrameSchema = v.object({
+  type: v.literal('welcome'),
+  self: connectionId,
+  peers: v.array(MeetingPeerSchema),
+  at: v.number(),
+});
+
+/** To everyone else: someone joined (they will receive its offer). */
+export const MeetingPeerJoinedFrameSchema = v.object({
+  type: v.literal('peerJoined'),
+  peer: MeetingPeerSchema,
+});
+
+/** To everyone: a connection left (closed, or its heartbeat stopped). */
+export const MeetingPeerLeftFrameSchema = v.object({
+  type: v.literal('peerLeft'),
+  connectionId,
+  userId: id,
+});
+
+/** A signal from another connection. */
+export const MeetingSignalInFrameSchema = v.object({
+  type: v.literal('signal'),
+  from: connectionId,
+  description: v.optional(SessionDescriptionSchema),
+  candidate: v.optional(IceCandidateSchema),
+});
+
+/** Another connection's media changed. */
+export const MeetingMediaInFrameSchema = v.object({
+  type: v.literal('media'),
+  connectionId,
+  media: MediaStateSchema,
+});
+
+/** The answer to `echo`, with the room server's clock. */
+export const MeetingEchoInFrameSchema = v.object({
+  type: v.literal('echo'),
+  id: v.string(),
+  at: v.number(),
+});
+
+/** A frame the room could not accept (the socket stays open). */
+export const MeetingErrorFrameSchema = v.object({
+  type: v.literal('error'),
+  code: v.string(),
+  message: v.string(),
+});
+
+/** Every frame a meeting room may send. */
+export const MeetingServerFrameSchema = v.variant('type', [
+  MeetingWelcomeFrameSchema,
+  MeetingPeerJoinedFrameSchema,
+  MeetingPeerLeftFrameSchema,
+  MeetingSignalInFrameSchema,
+  MeetingMediaInFrameSchema,
+  MeetingEchoInFrameSchema,
+  MeetingErrorFrameSchema,
+]);
+export type MeetingServerFrame = v.InferOutput<typeof MeetingServerFrameSchema>;
+
+// ---- room server → API: presence (D16) ----
+
+/**
+ * What the room server saw, in its own clock (epoch ms): a connection joined, was still there
+ * (its last heartbeat), or left (closed, or `heartbeatTimeoutMs` after its last heartbeat).
+ */
+export const PresenceEventSchema = v.strictObject({
+  kind: v.picklist(['join', 'seen', 'leave']),
+  connectionId,
+  userId: id,
+  at: v.pipe(v.number(), v.integer(), v.minValue(0)),
+});
+export type PresenceEvent = v.InferOutput<typeof PresenceEventSchema>;
+
+/** `POST /api/realtime/presence` (room server → API, the shared secret as a bearer token). */
+export const PresenceReportSchema = v.strictObject({
+  room: v.pipe(v.string(), v.startsWith('meeting-'), v.maxLength(220)),
+  events: v.pipe(v.array(PresenceEventSchema), v.minLength(1), v.maxLength(100)),
+});
+export type PresenceReport = v.InferOutput<typeof PresenceReportSchema>;
+
+/** The API path of presence reports, below `/api`. */
+export const MEETING_ROOM_API_PATHS = { presence: 'realtime/presence' } as const;
+
+// ---- API → browsers ----
+
+/** One stretch of one participant's presence; `leftAt` null while they are still there. */
+export const PresenceIntervalSchema = v.object({
+  userId: v.string(),
+  name: v.string(),
+  side: v.picklist(MEETING_SIDES),
+  joinedAt: isoDateTime,
+  leftAt: v.nullable(isoDateTime),
+  /** How it ended: they left, their heartbeat stopped, or it is still going on. */
+  endedBy: v.picklist(['leave', 'heartbeat', 'ongoing']),
+});
+export type PresenceInterval = v.InferOutput<typeof PresenceIntervalSchema>;
+
+/** The presence summary of a meeting (D16), as both sides and admins see it. */
+export const PresenceSummarySchema = v.object({
+  /** Anyone entered the room. Without it the meeting keeps the behaviour of D8/D10. */
+  roomUsed: v.boolean(),
+  /** Whole minutes during which the consultant and a franchise member were there together. */
+  measuredMinutes: v.number(),
+  /** Minutes of the consultant's presence inside the booked time. */
+  consultantMinutesInBookedTime: v.number(),
+  /** Minutes during which some franchise member was there, inside the booked time. */
+  franchiseMinutesInBookedTime: v.number(),
+  consultantJoined: v.boolean(),
+  franchiseJoined: v.boolean(),
+  /** The consultant may complete it for the booked duration (no franchise member came). */
+  franchiseNoShow: v.boolean(),
+  /** The franchisor may report it (the consultant never came). */
+  consultantNoShow: v.boolean(),
+  /** The longest duration the consultant may charge; null without presence (no cap). */
+  maxChargeableMinutes: v.nullable(v.number()),
+  /** What the completion form proposes. */
+  proposedMinutes: v.number(),
+  /** When the franchisor reported the consultant's no-show. */
+  noShowReportedAt: v.nullable(isoDateTime),
+  intervals: v.array(PresenceIntervalSchema),
+});
+export type PresenceSummary = v.InferOutput<typeof PresenceSummarySchema>;
+
+/** Someone who may enter the room. */
+export const MeetingRoomMemberSchema = v.object({
+  userId: v.string(),
+  name: v.string(),
+  side: v.picklist(MEETING_SIDES),
+  profilePhoto: v.nullable(v.string()),
+});
+export type MeetingRoomMember = v.InferOutput<typeof MeetingRoomMemberSchema>;
+
+/** `GET /api/session/{id}/room`: everything the room page needs (404 for anyone else). */
+export const MeetingRoomInfoSchema = v.object({
+  meetingId: v.string(),
+  /** The signalling room, `meeting-{id}`. */
+  room: v.string(),
+  start: isoDateTime,
+  end: isoDateTime,
+  durationMinutes: v.number(),
+  /** Dollars per 15 minutes (the booked rate). */
+  rate: v.number(),
+  opensAt: isoDateTime,
+  closesAt: isoDateTime,
+  state: v.picklist(MEETING_ROOM_STATES),
+  /** The meeting is still live (not completed, declined or reported). */
+  live: v.boolean(),
+  iceServers: IceServersSchema,
+  maxParticipants: v.number(),
+  self: MeetingRoomMemberSchema,
+  /** The consultant and the members of the booking franchise. */
+  members: v.array(MeetingRoomMemberSchema),
+  presence: PresenceSummarySchema,
+  /** The server's clock when answering (ISO), so the page counts from the same time. */
+  now: isoDateTime,
+});
+export type MeetingRoomInfo = v.InferOutput<typeof MeetingRoomInfoSchema>;

@@ -1,0 +1,202 @@
+import { MEETING_ROOM, type MeetingSide } from './meeting-room.ts';
+
+/**
+ * The arithmetic of measured presence (D16), as pure functions on epoch milliseconds. Shared by
+ * the API (billing) and the room widget (the time used), so both count the same way.
+ */
+
+/** A half-open stretch of time `[start, end)` in epoch milliseconds. */
+export interface Span {
+  start: number;
+  end: number;
+}
+
+/** One participant's stretch of presence. */
+export interface PresenceSpan extends Span {
+  userId: string;
+  side: MeetingSide;
+}
+
+const MINUTE_MS = 60_000;
+
+/**
+ * The union of spans as sorted, disjoint, non-empty spans (touching spans are merged).
+ *
+ * @example
+ * mergeSpans([{ start: 5, end: 9 }, { start: 0, end: 5 }]); // [{ start: 0, end: 9 }]
+ */
+export function mergeSpans(spans: readonly Span[]): Span[] {
+  const sorted = spans.filter((s) => s.end > s.start).sort((a, b) => a.start - b.start);
+  const merged: Span[] = [];
+  for (const s of sorted) {
+    const last = merged[merged.length - 1];
+    if (last && s.start <= last.end) last.end = Math.max(last.end, s.end);
+    else merged.push({ start: s.start, end: s.end });
+  }
+  return merged;
+}
+
+/**
+ * The total length of the union of spans.
+ *
+ * @example
+ * unionMs([{ start: 0, end: 10 }, { start: 5, end: 15 }]); // 15
+ */
+export function unionMs(spans: readonly Span[]): number {
+  return mergeSpans(spans).reduce((sum, s) => sum + (s.end - s.start), 0);
+}
+
+/**
+ * Where two unions overlap, as sorted disjoint spans.
+ *
+ * @example
+ * intersectSpans([{ start: 0, end: 10 }], [{ start: 5, end: 20 }]); // [{ start: 5, end: 10 }]
+ */
+export function intersectSpans(a: readonly Span[], b: readonly Span[]): Span[] {
+  const x = mergeSpans(a);
+  const y = mergeSpans(b);
+  const out: Span[] = [];
+  let i = 0;
+  let j = 0;
+  while (i < x.length && j < y.length) {
+    const p = x[i] as Span;
+    const q = y[j] as Span;
+    const start = Math.max(p.start, q.start);
+    const end = Math.min(p.end, q.end);
+    if (end > start) out.push({ start, end });
+    if (p.end < q.end) i++;
+    else j++;
+  }
+  return out;
+}
+
+/** Spans cut to `[window.start, window.end)`. */
+export function clipSpans(spans: readonly Span[], window: Span): Span[] {
+  return spans
+    .map((s) => ({ start: Math.max(s.start, window.start), end: Math.min(s.end, window.end) }))
+    .filter((s) => s.end > s.start);
+}
+
+/**
+ * Milliseconds during which the consultant and at least one franchise member were present
+ * together (reconnects and several franchise members counted once).
+ *
+ * @example
+ * togetherMs([
+ *   { userId: 'c', side: 'consultant', start: 0, end: 600_000 },
+ *   { userId: 'f', side: 'franchise', start: 120_000, end: 900_000 },
+ * ]); // 480_000
+ */
+export function togetherMs(spans: readonly PresenceSpan[]): number {
+  const consultant = spans.filter((s) => s.side === 'consultant');
+  const franchise = spans.filter((s) => s.side === 'franchise');
+  return intersectSpans(consultant, franchise).reduce((sum, s) => sum + (s.end - s.start), 0);
+}
+
+/**
+ * The measured duration of D16: {@link togetherMs} in whole minutes (rounded down).
+ *
+ * @example
+ * measuredMinutes(spans); // 8
+ */
+export function measuredMinutes(spans: readonly PresenceSpan[]): number {
+  return Math.floor(togetherMs(spans) / MINUTE_MS);
+}
+
+/** A presence row as the API stores it (epoch ms; `leftAt` null while not reported). */
+export interface PresenceRecord {
+  userId: string;
+  side: MeetingSide;
+  joinedAt: number;
+  lastSeenAt: number;
+  leftAt: number | null;
+}
+
+/**
+ * When a recorded stretch ends (D16): at the reported leave, or `heartbeatTimeoutMs` after the
+ * last heartbeat, whichever comes first, and never after `now`; never before it began.
+ *
+ * @example
+ * presenceEnd({ userId: 'u', side: 'franchise', joinedAt: 0, lastSeenAt: 50_000, leftAt: null }, 999_999);
+ * // 80_000
+ */
+export function presenceEnd(record: PresenceRecord, now: number): number {
+  const byHeartbeat =
+    Math.max(record.lastSeenAt, record.joinedAt) + MEETING_ROOM.heartbeatTimeoutMs;
+  const end = Math.min(record.leftAt ?? Number.POSITIVE_INFINITY, byHeartbeat, now);
+  return Math.max(record.joinedAt, end);
+}
+
+/**
+ * Recorded stretches as spans.
+ *
+ * @example
+ * const spans = toSpans(rows, Date.now());
+ */
+export function toSpans(records: readonly PresenceRecord[], now: number): PresenceSpan[] {
+  return records.map((r) => ({
+    userId: r.userId,
+    side: r.side,
+    start: r.joinedAt,
+    end: presenceEnd(r, now),
+  }));
+}
+
+/** What presence says about billing (D16). */
+export interface PresenceVerdict {
+  roomUsed: boolean;
+  measuredMinutes: number;
+  consultantMinutesInBookedTime: number;
+  franchiseMinutesInBookedTime: number;
+  consultantJoined: boolean;
+  franchiseJoined: boolean;
+  /** Consultant ≥ 10 min inside the booked time and no franchise member ever joined. */
+  franchiseNoShow: boolean;
+  /** A franchise member ≥ 10 min inside the booked time and the consultant never joined. */
+  consultantNoShow: boolean;
+  /** The most the consultant may charge; null when nobody used the room (no cap). */
+  maxChargeableMinutes: number | null;
+  /** What the completion form proposes. */
+  proposedMinutes: number;
+}
+
+/**
+ * The billing verdict of a meeting's presence (D16). `booked` is the booked time; the franchise
+ * side's minutes count the time any of its members was there.
+ *
+ * @example
+ * presenceVerdict(spans, { start: s, end: e }, 60).maxChargeableMinutes; // e.g. 42
+ */
+export function presenceVerdict(
+  spans: readonly PresenceSpan[],
+  booked: Span,
+  bookedMinutes: number,
+): PresenceVerdict {
+  const present = spans.filter((s) => s.end >= s.start);
+  const consultant = present.filter((s) => s.side === 'consultant');
+  const franchise = present.filter((s) => s.side === 'franchise');
+  const consultantIn = Math.floor(unionMs(clipSpans(consultant, booked)) / MINUTE_MS);
+  const franchiseIn = Math.floor(unionMs(clipSpans(franchise, booked)) / MINUTE_MS);
+  const roomUsed = present.length > 0;
+  const consultantJoined = consultant.length > 0;
+  const franchiseJoined = franchise.length > 0;
+  const measured = measuredMinutes(present);
+  const franchiseNoShow = !franchiseJoined && consultantIn >= MEETING_ROOM.noShowMinutes;
+  const consultantNoShow = !consultantJoined && franchiseIn >= MEETING_ROOM.noShowMinutes;
+  let maxChargeableMinutes: number | null = null;
+  if (roomUsed) maxChargeableMinutes = franchiseNoShow ? bookedMinutes : measured;
+  const proposedMinutes =
+    maxChargeableMinutes === null ? bookedMinutes : Math.min(maxChargeableMinutes, bookedMinutes);
+  return {
+    roomUsed,
+    measuredMinutes: measured,
+    consultantMinutesInBookedTime: consultantIn,
+    franchiseMinutesInBookedTime: franchiseIn,
+    consultantJoined,
+    franchiseJoined,
+    franchiseNoShow,
+    consultantNoShow,
+    maxChargeableMinutes,
+    proposedMinutes,
+  };
+}

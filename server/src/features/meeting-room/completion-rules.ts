@@ -1,0 +1,33 @@
+import { AppError } from '../../http/errors.ts';
+import type { Queryable, RoomMeeting } from './access.ts';
+import { presenceSummary } from './presence-log.ts';
+
+/** The message when the entered duration is longer than the meeting was booked for. */
+export const DURATION_EXCEEDS_BOOKED = 'The duration is longer than the booked meeting.';
+
+/**
+ * The duration a completion charges (D16), read inside the completion's transaction. Without any
+ * presence (the meeting was held elsewhere) the booked duration, as before (D8/D10). When the room
+ * was used: what the consultant entered (the measured proposal when nothing was entered), refused
+ * with 422 DURATION_EXCEEDS_MEASURED above the measured time — or, when no franchise member came
+ * and the consultant waited 10 minutes inside the booked time, above the booked duration — and
+ * never more than was booked (the hold covers the booked amount).
+ *
+ * @example
+ * const minutes = await chargeableDuration(tx, row, input.duration, now);
+ */
+export async function chargeableDuration(
+  q: Queryable,
+  row: RoomMeeting,
+  requested: number | undefined,
+  now: Date,
+): Promise<number> {
+  const summary = await presenceSummary(q, row, now);
+  if (summary.maxChargeableMinutes === null) return row.durationMinutes;
+  const duration = requested ?? summary.proposedMinutes;
+  if (duration > summary.maxChargeableMinutes) throw new AppError('DURATION_EXCEEDS_MEASURED');
+  if (duration > row.durationMinutes) {
+    throw new AppError('RULE_VIOLATION', { message: DURATION_EXCEEDS_BOOKED });
+  }
+  return duration;
+}

@@ -1,0 +1,371 @@
+import type { MeetingRoomInfo, PresenceEvent, PresenceSummary, Session } from '@fm/sdk/contracts';
+import { meetingRoomId } from '@fm/sdk/contracts';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ledgerEntry, ledgerTransaction, meeting, payment, user } from '../../db/schema/index.ts';
+import { ACCOUNTS, meetingBalances } from '../../payments/ledger.ts';
+import {
+  consultantAccount,
+  franchisorWithCard,
+  insertMeeting,
+  json,
+} from '../../payments/test-fixtures.ts';
+import { startTestServer, type TestServer } from '../../testing/test-server.ts';
+
+/**
+ * The meeting room on the API (D16), on a real database with the ledger provider: who may enter
+ * (page data and tickets), presence reports from the room server, the presence summary, and the
+ * completion rules billing rests on (cap at measured, no-shows both ways), checked in charged cents.
+ */
+
+const MIN = 60_000;
+// A Monday in the past of the real clock, so that sessions stay valid while the test clock moves.
+const T0 = new Date(Date.UTC(2026, 0, 5, 15));
+let clock = new Date(T0.getTime() - 60 * MIN);
+let server: TestServer;
+let secret: string;
+
+beforeAll(async () => {
+  server = await startTestServer({ now: () => clock });
+  secret = server.container.env.REALTIME_SECRET;
+});
+afterAll(() => server.close());
+
+interface Cast {
+  meetingId: string;
+  consultant: { id: string; token: string };
+  franchisor: { id: string; token: string; franchiseId: string | null };
+  colleague: { id: string; token: string };
+  outsider: { id: string; token: string };
+}
+
+/** A one-hour meeting at T0 booked at $50 per 15 minutes, with its hold placed in the ledger. */
+async function cast(): Promise<Cast> {
+  const db = server.container.db;
+  const consultant = await consultantAccount(server);
+  await db.update(user).set({ isVerified: true }).where(eq(user.id, consultant.id));
+  const franchisor = await franchisorWithCard(server);
+  const colleagueAccount = await server.signUp('franchisor');
+  await db
+    .update(user)
+    .set({ franchiseId: franchisor.franchiseId })
+    .where(eq(user.id, colleagueAccount.user.id));
+  const outsiderAccount = await server.signUp('franchisor');
+  const m = await insertMeeting(db, {
+    consultantId: consultant.id,
+    franchisorId: franchisor.id,
+    franchiseId: franchisor.franchiseId,
+    startAt: T0,
+    durationMinutes: 60,
+    rateCents: 5_000,
+  });
+  await server.container.payments?.meetings.onBooked(m, { now: clock });
+  return {
+    meetingId: m.id,
+    consultant,
+    franchisor: { id: franchisor.id, token: franchisor.token, franchiseId: franchisor.franchiseId },
+    colleague: { id: colleagueAccount.user.id, token: colleagueAccount.token },
+    outsider: { id: outsiderAccount.user.id, token: outsiderAccount.token },
+  };
+}
+
+const at = (minutes: number) => T0.getTime() + minutes * MIN;
+
+function report(meetingId: string, events: PresenceEvent[], bearer = secret) {
+  return fetch(`${server.url}/api/realtime/presence`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${bearer}`, 'content-type': 'application/json' },
+    body: json({ room: meetingRoomId(meetingId), events }),
+  });
+}
+
+/** Reports one stretch of one person: a join, then a leave. */
+async function present(meetingId: string, userId: string, from: number, to: number) {
+  const connectionId = crypto.randomUUID();
+  const res = await report(meetingId, [
+    { kind: 'join', connectionId, userId, at: at(from) },
+    { kind: 'leave', connectionId, userId, at: at(to) },
+  ]);
+  expect(res.status).toBe(200);
+}
+
+const get = (path: string, token: string) => server.fetch(path, { token });
+
+async function complete(c: Cast, duration?: number) {
+  return server.fetch(`/api/session/${c.meetingId}`, {
+    method: 'PATCH',
+    token: c.consultant.token,
+    body: json(
+      duration === undefined ? { status: 'completed' } : { status: 'completed', duration },
+    ),
+  });
+}
+
+async function captured(meetingId: string): Promise<number> {
+  const lines = await server.container.db
+    .select({ account: ledgerEntry.account, amount: ledgerEntry.amountCents })
+    .from(ledgerEntry)
+    .innerJoin(ledgerTransaction, eq(ledgerTransaction.id, ledgerEntry.transactionId))
+    .where(eq(ledgerTransaction.idempotencyKey, `capture:${meetingId}`));
+  return lines.filter((l) => l.amount > 0).reduce((sum, l) => sum + l.amount, 0);
+}
+
+async function meetingRow(id: string) {
+  const [row] = await server.container.db.select().from(meeting).where(eq(meeting.id, id));
+  return row;
+}
+
+describe('who may enter the room, and when', () => {
+  it('the consultant and every franchise member get the room; anyone else 404', async () => {
+    clock = new Date(at(-5));
+    const c = await cast();
+    for (const who of [c.consultant, c.franchisor, c.colleague]) {
+      const res = await get(`/api/session/${c.meetingId}/room`, who.token);
+      expect(res.status).toBe(200);
+      const info = (await res.json()) as MeetingRoomInfo;
+      expect(info).toMatchObject({
+        room: `meeting-${c.meetingId}`,
+        state: 'open',
+        rate: 50,
+        durationMinutes: 60,
+        iceServers: [],
+        maxParticipants: 4,
+        opensAt: new Date(at(-10)).toISOString(),
+        closesAt: new Date(at(90)).toISOString(),
+      });
+      expect(info.self.userId).toBe(who.id);
+      expect(info.members.map((m) => m.userId).sort()).toEqual(
+        [c.consultant.id, c.franchisor.id, c.colleague.id].sort(),
+      );
+    }
+    const refused = await get(`/api/session/${c.meetingId}/room`, c.outsider.token);
+    expect(refused.status).toBe(404);
+    expect(await refused.json()).toMatchObject({ code: 'NOT_FOUND' });
+    expect((await get(`/api/session/${c.meetingId}/presence`, c.outsider.token)).status).toBe(404);
+    expect((await get('/api/session/nope/room', c.consultant.token)).status).toBe(404);
+  });
+
+  it('tickets for meeting-{id}: members inside the window only (404 outsider, 422 outside)', async () => {
+    clock = new Date(at(-5));
+    const c = await cast();
+    const ticket = (token: string) =>
+      server.fetch('/api/realtime/ticket', {
+        method: 'POST',
+        token,
+        body: json({ room: meetingRoomId(c.meetingId) }),
+      });
+    expect((await ticket(c.consultant.token)).status).toBe(200);
+    expect((await ticket(c.colleague.token)).status).toBe(200);
+    expect((await ticket(c.outsider.token)).status).toBe(404);
+    clock = new Date(at(-11));
+    const early = await ticket(c.franchisor.token);
+    expect(early.status).toBe(422);
+    expect(await early.json()).toMatchObject({ message: 'The meeting room is not open now.' });
+    const info = (await (
+      await get(`/api/session/${c.meetingId}/room`, c.franchisor.token)
+    ).json()) as MeetingRoomInfo;
+    expect(info.state).toBe('notYetOpen');
+    clock = new Date(at(90));
+    expect((await ticket(c.franchisor.token)).status).toBe(422);
+    clock = new Date(at(89));
+    expect((await ticket(c.franchisor.token)).status).toBe(200);
+  });
+});
+
+describe('presence reports from the room server', () => {
+  it('are refused without the shared secret and for malformed bodies, storing nothing', async () => {
+    clock = new Date(at(30));
+    const c = await cast();
+    const event: PresenceEvent = {
+      kind: 'join',
+      connectionId: 'x',
+      userId: c.consultant.id,
+      at: at(0),
+    };
+    expect((await report(c.meetingId, [event], 'wrong')).status).toBe(403);
+    const bad = await fetch(`${server.url}/api/realtime/presence`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${secret}`, 'content-type': 'application/json' },
+      body: json({ room: 'user-u1', events: [event] }),
+    });
+    expect(bad.status).toBe(400);
+    const summary = (await (
+      await get(`/api/session/${c.meetingId}/presence`, c.consultant.token)
+    ).json()) as PresenceSummary;
+    expect(summary.roomUsed).toBe(false);
+  });
+
+  it('builds the log: overlap measured, a heartbeat that stopped ends 30 s after it, outsiders dropped', async () => {
+    clock = new Date(at(40));
+    const c = await cast();
+    await present(c.meetingId, c.consultant.id, -3, 20);
+    await present(c.meetingId, c.franchisor.id, 2, 12);
+    // A reconnect of the colleague; the second stretch's heartbeat stopped at 25:00.
+    await present(c.meetingId, c.colleague.id, 10, 15);
+    const res = await report(c.meetingId, [
+      { kind: 'join', connectionId: 'col-2', userId: c.colleague.id, at: at(16) },
+      { kind: 'seen', connectionId: 'col-2', userId: c.colleague.id, at: at(25) },
+      { kind: 'join', connectionId: 'intruder', userId: c.outsider.id, at: at(0) },
+    ]);
+    expect(res.status).toBe(200);
+    const summary = (await (
+      await get(`/api/session/${c.meetingId}/presence`, c.franchisor.token)
+    ).json()) as PresenceSummary;
+    // Together: 2–15 (franchisor, colleague) and 16–20: 13 + 4 minutes.
+    expect(summary).toMatchObject({
+      roomUsed: true,
+      measuredMinutes: 17,
+      maxChargeableMinutes: 17,
+      proposedMinutes: 17,
+      consultantMinutesInBookedTime: 20,
+      consultantNoShow: false,
+      franchiseNoShow: false,
+    });
+    expect(summary.intervals).toHaveLength(4);
+    const lost = summary.intervals.find((i) => i.joinedAt === new Date(at(16)).toISOString());
+    expect(lost).toMatchObject({
+      endedBy: 'heartbeat',
+      leftAt: new Date(at(25) + 30_000).toISOString(),
+    });
+    expect(summary.intervals.some((i) => i.userId === c.outsider.id)).toBe(false);
+  });
+});
+
+describe('completion is billed from measured presence (ledger, charged cents)', () => {
+  it('a duration above the measured one is 422 DURATION_EXCEEDS_MEASURED and changes nothing', async () => {
+    clock = new Date(at(70));
+    const c = await cast();
+    await present(c.meetingId, c.consultant.id, 0, 40);
+    await present(c.meetingId, c.franchisor.id, 1, 40); // 39 minutes together
+    const refused = await complete(c, 45);
+    expect(refused.status).toBe(422);
+    expect(await refused.json()).toEqual({
+      code: 'DURATION_EXCEEDS_MEASURED',
+      message: 'The duration is longer than the measured meeting time.',
+    });
+    expect(await meetingRow(c.meetingId)).toMatchObject({ status: 'future', durationMinutes: 60 });
+
+    const done = await complete(c, 39);
+    expect(done.status).toBe(200);
+    expect((await done.json()) as Session).toMatchObject({
+      status: 'completed',
+      duration: 39,
+      amount: 100,
+    });
+    expect(await server.container.payments?.charges.chargePayment(c.meetingId)).toBe('charged');
+    // floor(39 / 15) × $50 = $100.
+    expect(await captured(c.meetingId)).toBe(10_000);
+  });
+
+  it('without a duration the measured time (up to the booked length) is charged', async () => {
+    clock = new Date(at(100));
+    const c = await cast();
+    await present(c.meetingId, c.consultant.id, -8, 80);
+    await present(c.meetingId, c.colleague.id, -8, 80); // 88 minutes together, 60 booked
+    expect((await complete(c, 61)).status).toBe(422);
+    const done = await complete(c);
+    expect(((await done.json()) as Session).duration).toBe(60);
+    await server.container.payments?.charges.chargePayment(c.meetingId);
+    expect(await captured(c.meetingId)).toBe(20_000);
+  });
+
+  it('no presence at all keeps today’s behaviour: the booked duration is charged', async () => {
+    clock = new Date(at(70));
+    const c = await cast();
+    const done = await complete(c, 15);
+    expect(done.status).toBe(200);
+    expect(((await done.json()) as Session).duration).toBe(60);
+    await server.container.payments?.charges.chargePayment(c.meetingId);
+    expect(await captured(c.meetingId)).toBe(20_000);
+  });
+
+  it('franchise no-show: the consultant waited 10 minutes inside the booked time and may charge it all', async () => {
+    clock = new Date(at(70));
+    const c = await cast();
+    await present(c.meetingId, c.consultant.id, -5, 10);
+    const summary = (await (
+      await get(`/api/session/${c.meetingId}/presence`, c.consultant.token)
+    ).json()) as PresenceSummary;
+    expect(summary).toMatchObject({
+      franchiseNoShow: true,
+      maxChargeableMinutes: 60,
+      proposedMinutes: 60,
+    });
+    // The franchise side cannot report the consultant.
+    const report = await server.fetch(`/api/session/${c.meetingId}/no-show`, {
+      method: 'POST',
+      token: c.franchisor.token,
+    });
+    expect(report.status).toBe(422);
+    const done = await complete(c, 60);
+    expect(done.status).toBe(200);
+    await server.container.payments?.charges.chargePayment(c.meetingId);
+    expect(await captured(c.meetingId)).toBe(20_000);
+  });
+
+  it('consultant no-show: the franchisor reports it, nothing is charged, the hold is released', async () => {
+    clock = new Date(at(70));
+    const c = await cast();
+    await present(c.meetingId, c.colleague.id, 0, 12);
+    const franchiseId = c.franchisor.franchiseId ?? '';
+    const held = await meetingBalances(server.container.db, c.meetingId);
+    expect(held[ACCOUNTS.franchiseHold(franchiseId)]).toBe(20_000);
+    // Only the franchise side reports, and only members (outsiders 404).
+    const byConsultant = await server.fetch(`/api/session/${c.meetingId}/no-show`, {
+      method: 'POST',
+      token: c.consultant.token,
+    });
+    expect(byConsultant.status).toBe(403);
+    const byOutsider = await server.fetch(`/api/session/${c.meetingId}/no-show`, {
+      method: 'POST',
+      token: c.outsider.token,
+    });
+    expect(byOutsider.status).toBe(404);
+
+    const reported = await server.fetch(`/api/session/${c.meetingId}/no-show`, {
+      method: 'POST',
+      token: c.franchisor.token,
+    });
+    expect(reported.status).toBe(200);
+    expect(((await reported.json()) as PresenceSummary).noShowReportedAt).toBe(clock.toISOString());
+    expect(await meetingRow(c.meetingId)).toMatchObject({ status: 'declined' });
+    const after = await meetingBalances(server.container.db, c.meetingId);
+    expect(after[ACCOUNTS.franchiseHold(franchiseId)] ?? 0).toBe(0);
+    const [pay] = await server.container.db
+      .select()
+      .from(payment)
+      .where(eq(payment.meetingId, c.meetingId));
+    expect(pay).toMatchObject({ status: 'declined', isPaid: false });
+
+    // The consultant can no longer complete it, and nothing is ever charged.
+    const late = await complete(c, 0);
+    expect(late.status).toBe(422);
+    expect(await server.container.payments?.charges.chargePayment(c.meetingId)).not.toBe('charged');
+    expect(await captured(c.meetingId)).toBe(0);
+    // Reporting twice is refused.
+    const again = await server.fetch(`/api/session/${c.meetingId}/no-show`, {
+      method: 'POST',
+      token: c.franchisor.token,
+    });
+    expect(again.status).toBe(422);
+  });
+
+  it('a no-show cannot be reported when the consultant came, or the member waited under 10 minutes', async () => {
+    clock = new Date(at(70));
+    const c = await cast();
+    await present(c.meetingId, c.franchisor.id, 0, 9);
+    const short = await server.fetch(`/api/session/${c.meetingId}/no-show`, {
+      method: 'POST',
+      token: c.franchisor.token,
+    });
+    expect(short.status).toBe(422);
+    await present(c.meetingId, c.franchisor.id, 20, 40);
+    await present(c.meetingId, c.consultant.id, 45, 46);
+    const came = await server.fetch(`/api/session/${c.meetingId}/no-show`, {
+      method: 'POST',
+      token: c.franchisor.token,
+    });
+    expect(came.status).toBe(422);
+    expect(await meetingRow(c.meetingId)).toMatchObject({ status: 'future' });
+  });
+});

@@ -1,0 +1,251 @@
+import {
+  measuredMinutes,
+  mergeSpans,
+  type PresenceSpan,
+  presenceEnd,
+  presenceVerdict,
+  type Span,
+  togetherMs,
+  unionMs,
+} from '@fm/sdk/contracts';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+
+const MIN = 60_000;
+const T0 = Date.UTC(2026, 2, 9, 15, 0);
+
+/** A span of up to two hours somewhere in a three-hour stretch, to the millisecond. */
+const span = fc
+  .tuple(fc.integer({ min: 0, max: 3 * 60 * MIN }), fc.integer({ min: 0, max: 2 * 60 * MIN }))
+  .map(([offset, length]) => ({ start: T0 + offset, end: T0 + offset + length }));
+const sided = (side: PresenceSpan['side'], users: string[]) =>
+  fc
+    .tuple(fc.constantFrom(...users), span)
+    .map(([userId, s]): PresenceSpan => ({ userId, side, ...s }));
+/** The consultant's stretches (reconnects) and up to three franchise members' stretches. */
+const presence = fc
+  .tuple(
+    fc.array(sided('consultant', ['c']), { maxLength: 4 }),
+    fc.array(sided('franchise', ['f1', 'f2', 'f3']), { maxLength: 8 }),
+  )
+  .map(([c, f]) => [...c, ...f]);
+
+/** The same quantity counted the slow way: every elementary stretch between two boundaries. */
+function bruteTogetherMs(spans: PresenceSpan[]): number {
+  const cuts = [...new Set(spans.flatMap((s) => [s.start, s.end]))].sort((a, b) => a - b);
+  let total = 0;
+  for (let i = 0; i + 1 < cuts.length; i++) {
+    const a = cuts[i] as number;
+    const b = cuts[i + 1] as number;
+    const inside = (side: PresenceSpan['side']) =>
+      spans.some((s) => s.side === side && s.start <= a && s.end >= b && s.end > s.start);
+    if (inside('consultant') && inside('franchise')) total += b - a;
+  }
+  return total;
+}
+
+describe('togetherMs / measuredMinutes (D16)', () => {
+  it('equals the elementary sweep over every boundary', () => {
+    fc.assert(
+      fc.property(presence, (spans) => {
+        expect(togetherMs(spans)).toBe(bruteTogetherMs(spans));
+      }),
+    );
+  });
+
+  it('never exceeds either side’s own presence', () => {
+    fc.assert(
+      fc.property(presence, (spans) => {
+        const together = togetherMs(spans);
+        expect(together).toBeLessThanOrEqual(unionMs(spans.filter((s) => s.side === 'consultant')));
+        expect(together).toBeLessThanOrEqual(unionMs(spans.filter((s) => s.side === 'franchise')));
+      }),
+    );
+  });
+
+  it('does not depend on the order the stretches are reported in', () => {
+    fc.assert(
+      fc.property(presence, fc.integer(), (spans, seed) => {
+        const shuffled = [...spans].sort(
+          (a, b) => ((a.start * 31 + seed) % 97) - ((b.start * 31 + seed) % 97),
+        );
+        expect(togetherMs(shuffled)).toBe(togetherMs(spans));
+      }),
+    );
+  });
+
+  it('a reconnect without a gap (one stretch cut in two) changes nothing', () => {
+    fc.assert(
+      fc.property(
+        presence,
+        fc.nat(),
+        fc.double({ min: 0, max: 1, noNaN: true }),
+        (spans, i, at) => {
+          if (spans.length === 0) return;
+          const k = i % spans.length;
+          const s = spans[k] as PresenceSpan;
+          const cut = s.start + Math.floor((s.end - s.start) * at);
+          const split = [
+            ...spans.slice(0, k),
+            { ...s, end: cut },
+            { ...s, start: cut },
+            ...spans.slice(k + 1),
+          ];
+          expect(togetherMs(split)).toBe(togetherMs(spans));
+        },
+      ),
+    );
+  });
+
+  it('a gap in the consultant’s presence is not counted', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 30 }),
+        fc.integer({ min: 1, max: 30 }),
+        fc.integer({ min: 1, max: 30 }),
+        (before, gap, after) => {
+          const spans: PresenceSpan[] = [
+            { userId: 'c', side: 'consultant', start: T0, end: T0 + before * MIN },
+            {
+              userId: 'c',
+              side: 'consultant',
+              start: T0 + (before + gap) * MIN,
+              end: T0 + (before + gap + after) * MIN,
+            },
+            { userId: 'f1', side: 'franchise', start: T0, end: T0 + 120 * MIN },
+          ];
+          expect(measuredMinutes(spans)).toBe(before + after);
+        },
+      ),
+    );
+  });
+
+  it('three franchise members at once count once; more members never lower it', () => {
+    fc.assert(
+      fc.property(presence, sided('franchise', ['f1', 'f2', 'f3']), (spans, extra) => {
+        expect(togetherMs([...spans, extra])).toBeGreaterThanOrEqual(togetherMs(spans));
+      }),
+    );
+    const three: PresenceSpan[] = [
+      { userId: 'c', side: 'consultant', start: T0, end: T0 + 60 * MIN },
+      { userId: 'f1', side: 'franchise', start: T0, end: T0 + 60 * MIN },
+      { userId: 'f2', side: 'franchise', start: T0, end: T0 + 60 * MIN },
+      { userId: 'f3', side: 'franchise', start: T0 + 10 * MIN, end: T0 + 20 * MIN },
+    ];
+    expect(measuredMinutes(three)).toBe(60);
+  });
+
+  it('is the same whenever it happens (shifted in time), and zero without one side', () => {
+    fc.assert(
+      fc.property(presence, fc.integer({ min: -1e12, max: 1e12 }), (spans, shift) => {
+        const moved = spans.map((s) => ({ ...s, start: s.start + shift, end: s.end + shift }));
+        expect(togetherMs(moved)).toBe(togetherMs(spans));
+        expect(togetherMs(spans.filter((s) => s.side === 'franchise'))).toBe(0);
+        expect(togetherMs(spans.filter((s) => s.side === 'consultant'))).toBe(0);
+      }),
+    );
+  });
+
+  it('counts whole minutes only, at the minute’s edge exactly', () => {
+    const pair = (ms: number): PresenceSpan[] => [
+      { userId: 'c', side: 'consultant', start: T0, end: T0 + ms },
+      { userId: 'f1', side: 'franchise', start: T0, end: T0 + ms },
+    ];
+    expect(measuredMinutes(pair(15 * MIN - 1))).toBe(14);
+    expect(measuredMinutes(pair(15 * MIN))).toBe(15);
+    expect(measuredMinutes(pair(15 * MIN + 1))).toBe(15);
+    // Touching but not overlapping stretches share no time.
+    expect(
+      measuredMinutes([
+        { userId: 'c', side: 'consultant', start: T0, end: T0 + 10 * MIN },
+        { userId: 'f1', side: 'franchise', start: T0 + 10 * MIN, end: T0 + 20 * MIN },
+      ]),
+    ).toBe(0);
+  });
+
+  it('merges into sorted, disjoint stretches with the same union', () => {
+    fc.assert(
+      fc.property(fc.array(span, { maxLength: 10 }), (spans: Span[]) => {
+        const merged = mergeSpans(spans);
+        for (let i = 1; i < merged.length; i++) {
+          expect((merged[i] as Span).start).toBeGreaterThan((merged[i - 1] as Span).end);
+        }
+        expect(unionMs(merged)).toBe(unionMs(spans));
+      }),
+    );
+  });
+});
+
+describe('presenceEnd', () => {
+  it('ends at the leave, 30 s after the last heartbeat, or now — whichever is first', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 10 * MIN }),
+        fc.integer({ min: 0, max: 10 * MIN }),
+        fc.option(fc.integer({ min: 0, max: 20 * MIN })),
+        fc.integer({ min: 0, max: 30 * MIN }),
+        (seenAfter, joinOffset, leftAfter, nowAfter) => {
+          const joinedAt = T0 + joinOffset;
+          const record = {
+            userId: 'u',
+            side: 'franchise' as const,
+            joinedAt,
+            lastSeenAt: joinedAt + seenAfter,
+            leftAt: leftAfter === null ? null : joinedAt + leftAfter,
+          };
+          const now = joinedAt + nowAfter;
+          const end = presenceEnd(record, now);
+          expect(end).toBeGreaterThanOrEqual(joinedAt);
+          expect(end).toBeLessThanOrEqual(Math.max(joinedAt, record.lastSeenAt + 30_000));
+          expect(end).toBeLessThanOrEqual(Math.max(joinedAt, now));
+          if (record.leftAt !== null) {
+            expect(end).toBeLessThanOrEqual(Math.max(joinedAt, record.leftAt));
+          }
+        },
+      ),
+    );
+  });
+});
+
+describe('presenceVerdict', () => {
+  const booked = { start: T0, end: T0 + 60 * MIN };
+  it('without presence there is no cap and the booked length is proposed', () => {
+    const v = presenceVerdict([], booked, 60);
+    expect(v).toMatchObject({ roomUsed: false, maxChargeableMinutes: null, proposedMinutes: 60 });
+  });
+
+  it('caps at the measured time, and never proposes more than the booked length', () => {
+    fc.assert(
+      fc.property(presence, (spans) => {
+        const v = presenceVerdict(spans, booked, 60);
+        if (!spans.length) return;
+        if (!v.franchiseNoShow) expect(v.maxChargeableMinutes).toBe(measuredMinutes(spans));
+        expect(v.proposedMinutes).toBeLessThanOrEqual(60);
+        expect(v.franchiseNoShow && v.consultantNoShow).toBe(false);
+      }),
+    );
+  });
+
+  it('consultant alone ≥ 10 min inside the booked time: the booked length may be charged', () => {
+    const alone = (minutes: number) =>
+      presenceVerdict(
+        [{ userId: 'c', side: 'consultant', start: T0 - 5 * MIN, end: T0 + minutes * MIN }],
+        booked,
+        60,
+      );
+    expect(alone(10)).toMatchObject({ franchiseNoShow: true, maxChargeableMinutes: 60 });
+    // The five minutes before the start do not count towards the ten.
+    expect(alone(9)).toMatchObject({ franchiseNoShow: false, maxChargeableMinutes: 0 });
+  });
+
+  it('a franchise member ≥ 10 min and no consultant: the franchisor may report it', () => {
+    const spans: PresenceSpan[] = [
+      { userId: 'f1', side: 'franchise', start: T0 + 50 * MIN, end: T0 + 75 * MIN },
+    ];
+    expect(presenceVerdict(spans, booked, 60)).toMatchObject({
+      consultantNoShow: true,
+      maxChargeableMinutes: 0,
+      franchiseMinutesInBookedTime: 10,
+    });
+  });
+});
