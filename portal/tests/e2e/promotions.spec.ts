@@ -98,6 +98,8 @@ for (const { role, email, home, own, other } of ROLES) {
 test('with motion allowed the carousel rotates on its own, stops on request, and a swipe moves it', async ({
   page,
 }) => {
+  // It waits for a real rotation (7 s) on a shared machine.
+  test.slow();
   await page.emulateMedia({ reducedMotion: 'no-preference' });
   await signIn(page, DEMO.consultant, /\/franchisors$/);
   await page.goto('/dashboard');
