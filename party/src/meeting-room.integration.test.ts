@@ -1,0 +1,247 @@
+import {
+  type MeetingServerFrame,
+  MeetingServerFrameSchema,
+  meetingRoomId,
+  type PresenceSummary,
+  REALTIME_PARTY,
+  type RealtimeTicket,
+} from '@fm/sdk/contracts';
+import { eq } from 'drizzle-orm';
+import * as v from 'valibot';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { user } from '../../server/src/db/schema/index.ts';
+import { insertMeeting } from '../../server/src/payments/test-fixtures.ts';
+import { startTestServer } from '../../server/src/testing/test-server.ts';
+import { freePort, type RunningParty, startParty } from '../testing/start-party.ts';
+
+/**
+ * The meeting room for real (D16): the API on a temporary database, the rooms under `wrangler dev`,
+ * sockets from Node. Who may open `meeting-{id}`, the signalling between two participants, and the
+ * presence log that the room server reports to the API.
+ */
+
+type TestServer = Awaited<ReturnType<typeof startTestServer>>;
+type SignedUp = Awaited<ReturnType<TestServer['signUp']>>;
+
+const SECRET = `test-realtime-secret-${crypto.randomUUID()}`;
+const WAIT_MS = 10_000;
+const MIN = 60_000;
+
+let api: TestServer;
+let party: RunningParty | undefined;
+let consultant: SignedUp;
+let franchisor: SignedUp;
+let outsider: SignedUp;
+let meetingId: string;
+let laterMeetingId: string;
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function ticketStatus(token: string, room: string) {
+  const res = await api.fetch('/api/realtime/ticket', {
+    method: 'POST',
+    token,
+    body: JSON.stringify({ room }),
+  });
+  return {
+    status: res.status,
+    ticket: res.ok ? ((await res.json()) as RealtimeTicket).ticket : '',
+  };
+}
+
+const roomUrl = (room: string, ticket?: string) =>
+  `${party?.url.replace(/^http/, 'ws')}/parties/${REALTIME_PARTY}/${room}${
+    ticket === undefined ? '' : `?ticket=${encodeURIComponent(ticket)}`
+  }`;
+
+interface MeetingSocket {
+  socket: WebSocket;
+  next<T extends MeetingServerFrame['type']>(
+    type: T,
+  ): Promise<Extract<MeetingServerFrame, { type: T }>>;
+  send(frame: unknown): void;
+}
+
+/** Opens a socket (frames validated with the contract), or rejects with the refusal's status. */
+function connect(url: string): Promise<MeetingSocket> {
+  return new Promise((resolve, reject) => {
+    const socket = new WebSocket(url);
+    const frames: MeetingServerFrame[] = [];
+    socket.on('message', (data) => {
+      const parsed = v.safeParse(MeetingServerFrameSchema, JSON.parse(String(data)));
+      if (!parsed.success) throw new Error(`frame outside the contract: ${String(data)}`);
+      frames.push(parsed.output);
+    });
+    socket.once('unexpected-response', (_request, response) => {
+      response.resume();
+      socket.terminate();
+      reject(Object.assign(new Error('refused'), { status: response.statusCode }));
+    });
+    socket.once('error', reject);
+    socket.once('open', () =>
+      resolve({
+        socket,
+        send: (frame) => socket.send(JSON.stringify(frame)),
+        async next(type) {
+          const deadline = Date.now() + WAIT_MS;
+          for (;;) {
+            const index = frames.findIndex((f) => f.type === type);
+            if (index >= 0) return frames.splice(index, 1)[0] as never;
+            if (Date.now() > deadline) throw new Error(`no ${type} frame within ${WAIT_MS} ms`);
+            await sleep(20);
+          }
+        },
+      }),
+    );
+  });
+}
+
+async function refusedWith(url: string): Promise<number> {
+  try {
+    (await connect(url)).socket.close();
+    return 101;
+  } catch (error) {
+    return (error as { status?: number }).status ?? 0;
+  }
+}
+
+async function enter(who: SignedUp, id = meetingId): Promise<MeetingSocket> {
+  const room = meetingRoomId(id);
+  const { status, ticket } = await ticketStatus(who.token, room);
+  expect(status).toBe(200);
+  return connect(roomUrl(room, ticket));
+}
+
+async function summary(): Promise<PresenceSummary> {
+  const res = await api.fetch(`/api/session/${meetingId}/presence`, { token: consultant.token });
+  expect(res.status).toBe(200);
+  return (await res.json()) as PresenceSummary;
+}
+
+beforeAll(async () => {
+  const partyPort = await freePort();
+  api = await startTestServer({
+    env: { PARTY_INTERNAL_URL: `http://127.0.0.1:${partyPort}`, REALTIME_SECRET: SECRET },
+  });
+  party = await startParty({ apiUrl: api.url, secret: SECRET, port: partyPort });
+  consultant = await api.signUp('consultant');
+  franchisor = await api.signUp('franchisor');
+  outsider = await api.signUp('franchisor');
+  const [row] = await api.container.db
+    .select({ franchiseId: user.franchiseId })
+    .from(user)
+    .where(eq(user.id, franchisor.user.id));
+  const base = {
+    consultantId: consultant.user.id,
+    franchisorId: franchisor.user.id,
+    franchiseId: row?.franchiseId ?? null,
+    durationMinutes: 60,
+    rateCents: 5_000,
+  };
+  // Running now (the room is open), and one tomorrow (its room is not).
+  meetingId = (
+    await insertMeeting(api.container.db, { ...base, startAt: new Date(Date.now() - 5 * MIN) })
+  ).id;
+  laterMeetingId = (
+    await insertMeeting(api.container.db, {
+      ...base,
+      startAt: new Date(Date.now() + 24 * 60 * MIN),
+    })
+  ).id;
+}, 120_000);
+
+afterAll(async () => {
+  await party?.stop();
+  await api?.close();
+}, 30_000);
+
+describe('who may open meeting-{id} (D16)', () => {
+  it('refuses outsiders at the API (404), outside the window (422), and sockets without a ticket for it (401)', async () => {
+    const room = meetingRoomId(meetingId);
+    expect((await ticketStatus(outsider.token, room)).status).toBe(404);
+    expect((await ticketStatus(franchisor.token, meetingRoomId(laterMeetingId))).status).toBe(422);
+    expect(await refusedWith(roomUrl(room))).toBe(401);
+    // A ticket for the outsider's own user room does not open the meeting.
+    const own = await ticketStatus(outsider.token, `user-${outsider.user.id}`);
+    expect(await refusedWith(roomUrl(room, own.ticket))).toBe(401);
+    // A member's ticket works once.
+    const { ticket } = await ticketStatus(consultant.token, room);
+    const first = await connect(roomUrl(room, ticket));
+    expect(await refusedWith(roomUrl(room, ticket))).toBe(401);
+    first.socket.close();
+  });
+});
+
+describe('signalling and presence', () => {
+  it('two participants meet, signal each other, and the leave reaches the other side and the API', async () => {
+    const c = await enter(consultant);
+    const alone = await c.next('welcome');
+    expect(alone.peers).toEqual([]);
+    const f = await enter(franchisor);
+    const welcome = await f.next('welcome');
+    expect(welcome.peers).toEqual([
+      expect.objectContaining({ connectionId: alone.self, userId: consultant.user.id }),
+    ]);
+    const joined = await c.next('peerJoined');
+    expect(joined.peer).toMatchObject({ connectionId: welcome.self, userId: franchisor.user.id });
+
+    // The newcomer offers; the other answers; candidates follow; only the target receives them.
+    f.send({ type: 'signal', to: alone.self, description: { type: 'offer', sdp: 'v=0 offer' } });
+    expect(await c.next('signal')).toEqual({
+      type: 'signal',
+      from: welcome.self,
+      description: { type: 'offer', sdp: 'v=0 offer' },
+    });
+    c.send({
+      type: 'signal',
+      to: welcome.self,
+      candidate: { candidate: 'candidate:1 1 udp 1 127.0.0.1 5000 typ host', sdpMid: '0' },
+    });
+    expect((await f.next('signal')).candidate?.sdpMid).toBe('0');
+    f.send({ type: 'media', media: { audio: false, video: true, screen: false } });
+    expect((await c.next('media')).media.audio).toBe(false);
+    c.send({ type: 'signal', to: 'nobody', candidate: { candidate: 'x' } });
+    expect(await c.next('error')).toMatchObject({ code: 'NOT_FOUND' });
+    const sent = Date.now();
+    c.send({ type: 'echo', id: 'rt-1' });
+    const echo = await c.next('echo');
+    expect(echo.id).toBe('rt-1');
+    expect(echo.at).toBeGreaterThanOrEqual(sent - 1_000);
+
+    // Both joins reached the API's presence log, in the room server's clock.
+    // Both joins reached the API's presence log, in the room server's clock (the first test's
+    // socket is in it too, closed).
+    const ongoing = (log: PresenceSummary) =>
+      log.intervals
+        .filter((i) => i.endedBy === 'ongoing')
+        .map((i) => i.userId)
+        .sort();
+    let log = await summary();
+    for (let i = 0; i < 50 && ongoing(log).length < 2; i++) {
+      await sleep(100);
+      log = await summary();
+    }
+    expect(ongoing(log)).toEqual([consultant.user.id, franchisor.user.id].sort());
+
+    f.socket.close();
+    expect(await c.next('peerLeft')).toEqual({
+      type: 'peerLeft',
+      connectionId: welcome.self,
+      userId: franchisor.user.id,
+    });
+    for (let i = 0; i < 50; i++) {
+      log = await summary();
+      if (log.intervals.some((x) => x.userId === franchisor.user.id && x.endedBy === 'leave'))
+        break;
+      await sleep(100);
+    }
+    const left = log.intervals.find((x) => x.userId === franchisor.user.id);
+    expect(ongoing(log)).toEqual([consultant.user.id]);
+    expect(left?.endedBy).toBe('leave');
+    expect(Date.parse(left?.leftAt ?? '')).toBeGreaterThanOrEqual(Date.parse(left?.joinedAt ?? ''));
+    expect(log.roomUsed).toBe(true);
+    expect(log.consultantJoined && log.franchiseJoined).toBe(true);
+    c.socket.close();
+  }, 60_000);
+});
