@@ -1,0 +1,193 @@
+import { spawn } from 'node:child_process';
+import { resolve } from 'node:path';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '../db/client.ts';
+import { ledgerTransaction, payment } from '../db/schema/index.ts';
+import { ledgerSnapshot, unbalancedTransactions } from '../payments/ledger.ts';
+import {
+  consultantAccount,
+  copyDatabase,
+  franchisorWithCard,
+  insertMeeting,
+  setMeetingStatus,
+} from '../payments/test-fixtures.ts';
+import { repoRoot } from '../testing/api-process.ts';
+import { startTestServer, type TestServer } from '../testing/test-server.ts';
+
+/**
+ * R2, ledger mode: the weekly charge run in real processes on one database — repeated, raced by two
+ * processes, and killed with SIGKILL half-way then run again — charges every completed meeting
+ * exactly once: the ledger ends identical to one clean run's, and balanced.
+ */
+
+const MEETINGS = 24;
+const HOUR = 3_600_000;
+let server: TestServer;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  const { db, payments } = server.container;
+  const franchisors = [await franchisorWithCard(server), await franchisorWithCard(server)];
+  const consultants = [await consultantAccount(server), await consultantAccount(server)];
+  for (let k = 0; k < MEETINGS; k++) {
+    const franchisor = franchisors[k % 2];
+    const consultant = consultants[Math.floor(k / 2) % 2];
+    if (!franchisor || !consultant) throw new Error('unreachable');
+    const m = await insertMeeting(db, {
+      consultantId: consultant.id,
+      franchisorId: franchisor.id,
+      franchiseId: franchisor.franchiseId,
+      startAt: new Date(Date.now() - 30 * HOUR + k * HOUR),
+      durationMinutes: 15 * (1 + (k % 4)),
+      rateCents: 5_000 + k * 101,
+    });
+    await payments.meetings.onBooked(m);
+    await setMeetingStatus(db, m.id, 'completed');
+    await payments.meetings.onCompleted(m);
+  }
+}, 120_000);
+afterAll(() => server.close());
+
+interface RunProcess {
+  output(): string;
+  exited: Promise<number | string>;
+  kill(): void;
+}
+
+function runCharges(
+  url: string,
+  options: { run: 'weekly' | 'manual'; clockOffsetMs?: number; pauseAfter?: number },
+): RunProcess {
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', resolve(repoRoot, 'server/src/testing/charge-run-process.ts')],
+    {
+      cwd: repoRoot,
+      env: {
+        PATH: process.env.PATH ?? '',
+        DATABASE_URL: url,
+        RUN: options.run,
+        CLOCK_OFFSET_MS: String(options.clockOffsetMs ?? 0),
+        PAUSE_AFTER_PROVIDER_CALLS: String(options.pauseAfter ?? 0),
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
+  let output = '';
+  child.stdout.on('data', (c: Buffer) => {
+    output += c.toString();
+  });
+  child.stderr.on('data', (c: Buffer) => {
+    output += c.toString();
+  });
+  return {
+    output: () => output,
+    exited: new Promise((done) => child.once('exit', (code, signal) => done(code ?? signal ?? ''))),
+    kill: () => child.kill('SIGKILL'),
+  };
+}
+
+async function finished(run: RunProcess) {
+  const code = await run.exited;
+  expect(code, run.output()).toBe(0);
+  const last = run.output().trim().split('\n').at(-1) ?? '';
+  return JSON.parse(last) as Record<string, unknown>;
+}
+
+async function stateOf(url: string) {
+  const database = await openDatabase({ url });
+  const ledger = await ledgerSnapshot(database.db);
+  const payments = (await database.db.select().from(payment))
+    .map((p) => `${p.id} ${p.isPaid} ${p.failureCode} ${p.amountCents}`)
+    .sort();
+  const unbalanced = await unbalancedTransactions(database.db);
+  const captures = await database.db
+    .select({ key: ledgerTransaction.idempotencyKey })
+    .from(ledgerTransaction)
+    .where(eq(ledgerTransaction.kind, 'capture'));
+  database.close();
+  return { ledger, payments, unbalanced, captures: captures.length };
+}
+
+let expected: Awaited<ReturnType<typeof stateOf>>;
+
+describe('R2 (ledger): the weekly charge run across processes and crashes', () => {
+  it('one clean run in its own process charges every completed meeting; a repeat charges nothing', async () => {
+    const url = await copyDatabase(server.container);
+    const first = await finished(runCharges(url, { run: 'weekly' }));
+    expect(first).toMatchObject({ ran: true, result: { charged: MEETINGS, failed: 0 } });
+    expected = await stateOf(url);
+    expect(expected.captures).toBe(MEETINGS);
+    expect(expected.unbalanced).toEqual([]);
+    // The week's run is done: repeated, it does nothing; the manual trigger finds nothing due.
+    expect(await finished(runCharges(url, { run: 'weekly' }))).toEqual({
+      ran: false,
+      reason: 'done',
+    });
+    expect(await finished(runCharges(url, { run: 'manual' }))).toMatchObject({
+      charged: 0,
+      failed: 0,
+    });
+    expect(await stateOf(url)).toEqual(expected);
+  }, 180_000);
+
+  it('two processes racing the weekly run and the manual trigger together: each meeting charged once', async () => {
+    const url = await copyDatabase(server.container);
+    const outcomes = await Promise.all([
+      finished(runCharges(url, { run: 'weekly' })),
+      finished(runCharges(url, { run: 'weekly' })),
+      finished(runCharges(url, { run: 'manual' })),
+    ]);
+    const weekly = outcomes.slice(0, 2);
+    expect(weekly.filter((o) => o.ran === true)).toHaveLength(1);
+    expect(await stateOf(url)).toEqual(expected);
+  }, 180_000);
+
+  it('killed with SIGKILL after the provider charged but before recording, then run again: no double, no missed charge', async () => {
+    const url = await copyDatabase(server.container);
+    const killed = runCharges(url, { run: 'manual', pauseAfter: MEETINGS / 2 });
+    while (!killed.output().includes('PAUSED')) {
+      if (killed.output().includes('{')) throw new Error(`finished early: ${killed.output()}`);
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    killed.kill();
+    expect(await killed.exited).toBe('SIGKILL');
+    const half = await stateOf(url);
+    expect(half.captures).toBeGreaterThan(0);
+    expect(half.captures).toBeLessThan(MEETINGS);
+    expect(half.unbalanced).toEqual([]);
+    const again = await finished(runCharges(url, { run: 'weekly' }));
+    expect(again).toMatchObject({ ran: true });
+    expect(await stateOf(url)).toEqual(expected);
+  }, 180_000);
+
+  it('the weekly run killed half-way is taken over once its lease has run out (the hourly catch-up)', async () => {
+    const url = await copyDatabase(server.container);
+    const killed = runCharges(url, { run: 'weekly' });
+    const database = await openDatabase({ url });
+    for (;;) {
+      const rows = await database.db
+        .select({ key: ledgerTransaction.idempotencyKey })
+        .from(ledgerTransaction)
+        .where(eq(ledgerTransaction.kind, 'capture'));
+      if (rows.length > 0) break;
+      await new Promise((r) => setTimeout(r, 2));
+    }
+    killed.kill();
+    database.close();
+    const code = await killed.exited;
+    const half = await stateOf(url);
+    expect(half.unbalanced).toEqual([]);
+    expect(code).toBe('SIGKILL');
+    expect(half.captures).toBeLessThan(MEETINGS);
+    // While the dead run's lease holds, nobody else runs the week…
+    expect(await finished(runCharges(url, { run: 'weekly' }))).toEqual({
+      ran: false,
+      reason: 'busy',
+    });
+    // …and once it has run out (an hour later), the next run takes it over and finishes the work.
+    await finished(runCharges(url, { run: 'weekly', clockOffsetMs: HOUR + 60_000 }));
+    expect(await stateOf(url)).toEqual(expected);
+  }, 180_000);
+});

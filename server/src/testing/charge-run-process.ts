@@ -1,0 +1,37 @@
+/**
+ * A charge run in its own process, for the fault tests (R2): `node --import tsx charge-run-process.ts`
+ * with `DATABASE_URL`, `RUN=weekly|manual`, optional `CLOCK_OFFSET_MS` (this process's clock ahead of
+ * the real one) and `PAUSE_AFTER_PROVIDER_CALLS=n` (manual run only: after the provider answered the
+ * n-th charge, print `PAUSED` and hang before recording it — where a SIGKILL hurts most). Prints the
+ * run's outcome as one JSON line. Test-only.
+ */
+import { createContainer } from '../container.ts';
+import { openDatabase } from '../db/client.ts';
+import { loadEnv } from '../env.ts';
+
+const url = process.env.DATABASE_URL ?? '';
+const offset = Number(process.env.CLOCK_OFFSET_MS ?? 0);
+const pauseAt = Number(process.env.PAUSE_AFTER_PROVIDER_CALLS ?? 0);
+const env = loadEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', SEED: 'none', DATABASE_URL: url });
+const database = await openDatabase({ url });
+const container = await createContainer({
+  env,
+  database,
+  now: () => new Date(Date.now() + offset),
+});
+let calls = 0;
+const outcome =
+  process.env.RUN === 'manual'
+    ? await container.payments.jobs.manualCharges({
+        afterProviderCall: async () => {
+          calls += 1;
+          if (calls === pauseAt) {
+            process.stdout.write('PAUSED\n');
+            await new Promise(() => {});
+          }
+        },
+      })
+    : await container.payments.jobs.weeklyCharges();
+process.stdout.write(`${JSON.stringify(outcome)}\n`);
+database.close();
+process.exit(0);
