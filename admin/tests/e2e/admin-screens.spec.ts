@@ -226,9 +226,10 @@ test('deactivating a user ends their open portal session', async ({ browser, pag
   const portal = await browser.newContext();
   const user = await portal.newPage();
   await user.goto('/sign-in');
-  await user.getByLabel('Email', { exact: true }).fill('consultant@example.com');
-  await user.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
-  await user.getByRole('button', { name: /sign in/i }).click();
+  const form = user.getByRole('form', { name: 'Log in' });
+  await form.getByLabel('Email').fill('consultant@example.com');
+  await form.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
+  await form.getByRole('button', { name: 'Log In' }).click();
   await expect(user).not.toHaveURL(/sign-in/);
 
   await signInAsAdmin(page);
@@ -241,7 +242,7 @@ test('deactivating a user ends their open portal session', async ({ browser, pag
   // Their next request is refused: the portal forgets the session (signed-out header or sign-in).
   await user.reload();
   await expect(
-    user.getByRole('link', { name: 'Log In' }).or(user.getByRole('button', { name: /sign in/i })),
+    user.getByRole('link', { name: 'Log In' }).or(user.getByRole('form', { name: 'Log in' })),
   ).toBeVisible();
 
   await page.getByRole('button', { name: 'Actions' }).click();
