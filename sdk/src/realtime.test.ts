@@ -1,0 +1,182 @@
+import type { AddressInfo } from 'node:net';
+import { afterEach, describe, expect, it } from 'vitest';
+import WebSocket, { WebSocketServer } from 'ws';
+import type { RealtimeServerMessage } from './contracts/index.ts';
+import { ApiError } from './errors.ts';
+import { connectRealtime, type RealtimeClient, type RealtimeStatus } from './realtime.ts';
+
+/**
+ * `connectRealtime` against a plain local WebSocket server (real sockets, no room server): tickets
+ * per connect, frames validated, reconnects at one second, refusals that end it.
+ */
+
+let server: WebSocketServer | undefined;
+afterEach(async () => {
+  await new Promise<void>((done) => (server ? server.close(() => done()) : done()));
+  server = undefined;
+});
+
+async function startServer(onConnection: (socket: WebSocket, url: URL, index: number) => void) {
+  server = new WebSocketServer({ port: 0, host: '127.0.0.1' });
+  await new Promise<void>((ready) => server?.once('listening', () => ready()));
+  let index = 0;
+  server.on('connection', (socket, request) => {
+    onConnection(socket, new URL(request.url ?? '/', 'http://x'), index++);
+  });
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+}
+
+function fakeClient(ticket: () => Promise<{ ticket: string }>): RealtimeClient & {
+  tickets: number;
+} {
+  const client = {
+    tickets: 0,
+    realtime: {
+      ticket: async () => {
+        client.tickets += 1;
+        return ticket();
+      },
+    },
+    config: async () => ({ partyUrl: 'http://unused.test' }),
+  };
+  return client;
+}
+
+async function until(what: string, probe: () => boolean, ms = 5_000): Promise<void> {
+  const deadline = Date.now() + ms;
+  while (!probe()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
+describe('connectRealtime', () => {
+  it('connects to /parties/rooms/{room} with a fresh ticket each time, drops frames outside the contract and reconnects after one second', async () => {
+    const seen: { path: string; ticket: string | null; at: number }[] = [];
+    let closedAt = 0;
+    const partyUrl = await startServer((socket, url, index) => {
+      seen.push({ path: url.pathname, ticket: url.searchParams.get('ticket'), at: Date.now() });
+      if (index === 0) {
+        socket.send('not json');
+        socket.send(JSON.stringify({ type: 'receiveMessage', chatId: 'c1' }));
+        socket.send(JSON.stringify({ type: 'pong', at: 1 }));
+        setTimeout(() => {
+          closedAt = Date.now();
+          socket.terminate();
+        }, 100);
+      } else {
+        socket.send(JSON.stringify({ type: 'pong', id: 'again', at: 2 }));
+      }
+    });
+    let n = 0;
+    const client = fakeClient(async () => ({ ticket: `t${++n}` }));
+    const warnings: string[] = [];
+    const frames: RealtimeServerMessage[] = [];
+    const statuses: RealtimeStatus[] = [];
+    const live = connectRealtime({
+      client,
+      room: 'user-u1',
+      partyUrl,
+      WebSocket,
+      logger: { warn: (m: string) => warnings.push(m) },
+    });
+    live.subscribe((frame) => frames.push(frame));
+    live.onStatus((status) => statuses.push(status));
+    try {
+      await until('the second connection', () => frames.length === 2);
+      expect(seen.map((s) => [s.path, s.ticket])).toEqual([
+        ['/parties/rooms/user-u1', 't1'],
+        ['/parties/rooms/user-u1', 't2'],
+      ]);
+      expect(frames).toEqual([
+        { type: 'pong', at: 1 },
+        { type: 'pong', id: 'again', at: 2 },
+      ]);
+      expect(warnings.filter((w) => /dropped/.test(w))).toHaveLength(2);
+      expect(statuses).toEqual(['open', 'connecting', 'open']);
+      expect(live.status()).toBe('open');
+      const gap = (seen[1]?.at ?? 0) - closedAt;
+      expect(gap).toBeGreaterThanOrEqual(900);
+      expect(gap).toBeLessThan(2_500);
+    } finally {
+      live.close();
+    }
+    expect(live.status()).toBe('closed');
+    expect(statuses.at(-1)).toBe('closed');
+  });
+
+  it('keeps trying every second while tickets fail, and logs only', async () => {
+    let connections = 0;
+    const partyUrl = await startServer(() => {
+      connections += 1;
+    });
+    let calls = 0;
+    const client = fakeClient(async () => {
+      calls += 1;
+      if (calls < 3) {
+        throw new ApiError({ operation: 'fetchRealtimeTicket', status: 0, code: 'NETWORK_ERROR' });
+      }
+      return { ticket: 'ok' };
+    });
+    const warnings: string[] = [];
+    const started = Date.now();
+    const live = connectRealtime({
+      client,
+      room: 'user-u1',
+      partyUrl,
+      WebSocket,
+      logger: { warn: (m: string) => warnings.push(m) },
+    });
+    try {
+      await until('a connection', () => connections === 1);
+      expect(calls).toBe(3);
+      expect(Date.now() - started).toBeGreaterThanOrEqual(1_800);
+      expect(warnings.length).toBeGreaterThanOrEqual(2);
+    } finally {
+      live.close();
+    }
+  });
+
+  it('gives up on a room the user may not join (the ticket call answers 403 or 404)', async () => {
+    for (const status of [403, 404] as const) {
+      const client = fakeClient(async () => {
+        throw new ApiError({
+          operation: 'fetchRealtimeTicket',
+          status,
+          code: status === 403 ? 'FORBIDDEN' : 'NOT_FOUND',
+        });
+      });
+      const live = connectRealtime({
+        client,
+        room: 'chat-c1',
+        partyUrl: 'http://127.0.0.1:9',
+        WebSocket,
+        logger: { warn: () => {} },
+      });
+      await until('closed', () => live.status() === 'closed');
+      await new Promise((resolve) => setTimeout(resolve, 1_200));
+      expect(client.tickets).toBe(1);
+    }
+  });
+
+  it('reads the address from the API when none is given', async () => {
+    const partyUrl = await startServer((socket) => socket.send('{"type":"pong","at":3}'));
+    const client = {
+      ...fakeClient(async () => ({ ticket: 't' })),
+      config: async () => ({ partyUrl }),
+    };
+    const live = connectRealtime({
+      client,
+      room: 'user-u1',
+      WebSocket,
+      logger: { warn: () => {} },
+    });
+    const frames: RealtimeServerMessage[] = [];
+    live.subscribe((frame) => frames.push(frame));
+    try {
+      await until('a frame', () => frames.length === 1);
+    } finally {
+      live.close();
+    }
+  });
+});
