@@ -38,7 +38,7 @@ import { MEASUREMENTS } from './measurements.ts';
  *
  * Knobs (environment): BENCH_CONSULTANTS, BENCH_FRANCHISES, BENCH_SECONDS (per scenario, 4),
  * BENCH_CPU_PROF (a folder: the server writes a `.cpuprofile` there when the run ends).
- * Takes about three minutes on 2 cores; everything is bounded and the database is removed.
+ * P1–P4 take about three minutes on 2 cores; everything is bounded and the database is removed.
  */
 
 const CONSULTANTS = Number(process.env.BENCH_CONSULTANTS ?? 100_000);
