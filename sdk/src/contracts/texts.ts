@@ -154,6 +154,10 @@ export const CLIENT_OPERATIONS = {
   resolveLateCancellation: 'Error resolving late cancellation',
   // Realtime (D15)
   fetchRealtimeTicket: 'Error connecting to live updates',
+  // The meeting room (D16)
+  fetchMeetingRoom: 'Error opening the meeting room',
+  fetchMeetingPresence: 'Error fetching meeting attendance',
+  reportNoShow: 'Error reporting the no-show',
   // Messaging
   fetchUnreadCount: 'Error fetching unread messages count',
   fetchChats: 'Error fetching chats',
