@@ -91,7 +91,8 @@ import {
   type PromotionStatus,
 } from './contracts/index.ts';
 import type { SdkOperation } from './errors.ts';
-import { type Http, withQuery } from './http.ts';
+import { type Http, type RequestOptions, withQuery } from './http.ts';
+import { type PagedCall, paged } from './pagination.ts';
 import { validateInput } from './validate-input.ts';
 
 /**
@@ -109,22 +110,28 @@ export interface AdminApi {
    * The dashboard's figures (`GET admin/dashboard`, D17).
    * @example const { consultants, money } = await api.admin.getDashboard();
    */
-  getDashboard(): Promise<AdminDashboard>;
+  getDashboard(options?: RequestOptions): Promise<AdminDashboard>;
   /**
    * A dashboard graph (`GET admin/dashboard-graph?type&period`): meetings, revenue or sign-ups.
    * @example const { points } = await api.admin.getDashboardGraph({ type: 'revenue', period: 'year' });
    */
-  getDashboardGraph(query?: AdminDashboardGraphQuery): Promise<AdminDashboardGraph>;
+  getDashboardGraph(
+    query?: AdminDashboardGraphQuery,
+    options?: RequestOptions,
+  ): Promise<AdminDashboardGraph>;
   /**
    * Consultants or franchisor users, hidden, deactivated and deleted ones included (`GET admin/users`).
    * @example const { users } = await api.admin.listUsers({ role: 'consultant', status: 'hidden' });
    */
-  listUsers(query: AdminUserListQuery): Promise<AdminUserList>;
+  listUsers(
+    query: AdminUserListQuery,
+    options?: RequestOptions,
+  ): PagedCall<AdminUserList, AdminUserList['users'][number]>;
   /**
    * One consultant or franchisor user with their pending activation link (`GET admin/users/{id}`).
    * @example const consultant = await api.admin.getUser(id);
    */
-  getUser(id: string): Promise<AdminUserDetail>;
+  getUser(id: string, options?: RequestOptions): Promise<AdminUserDetail>;
   /**
    * Creates a consultant, or a franchisor user of a franchise (`POST admin/users`, multipart when a
    * photo is sent). The answer carries the activation link and its expiry.
@@ -133,6 +140,7 @@ export interface AdminApi {
   createUser(
     input: AdminUserCreate,
     files?: Pick<AdminFiles, 'profilePhoto'>,
+    options?: RequestOptions,
   ): Promise<AdminUserCreated>;
   /**
    * Edits a user (`PATCH admin/users/{id}`).
@@ -142,54 +150,73 @@ export interface AdminApi {
     id: string,
     input: AdminUserUpdate,
     files?: Pick<AdminFiles, 'profilePhoto'>,
+    options?: RequestOptions,
   ): Promise<AdminUserDetail>;
   /**
    * Deactivates (ends their sessions at once) or activates a user (`PATCH admin/users/{id} {isDeactivated}`).
    * @example await api.admin.setUserDeactivated(id, true);
    */
-  setUserDeactivated(id: string, deactivated: boolean): Promise<AdminUserDetail>;
+  setUserDeactivated(
+    id: string,
+    deactivated: boolean,
+    options?: RequestOptions,
+  ): Promise<AdminUserDetail>;
   /**
    * Hides (`visible: false`) or shows a user (`PATCH admin/users/{id} {status}`).
    * @example await api.admin.setUserVisible(id, false);
    */
-  setUserVisible(id: string, visible: boolean): Promise<AdminUserDetail>;
+  setUserVisible(id: string, visible: boolean, options?: RequestOptions): Promise<AdminUserDetail>;
   /**
    * Deletes a user (`DELETE admin/users/{id}`): they can no longer sign in; their sessions end.
    * A franchise's billing contact is refused (422) while other members remain.
    * @example await api.admin.deleteUser(id);
    */
-  deleteUser(id: string): Promise<void>;
+  deleteUser(id: string, options?: RequestOptions): Promise<void>;
   /**
    * Issues a fresh activation link for an account not yet activated (`POST admin/users/{id}/activation-link`).
    * @example const { link, expiresAt } = await api.admin.issueActivationLink(id);
    */
-  issueActivationLink(id: string): Promise<ActivationLink>;
+  issueActivationLink(id: string, options?: RequestOptions): Promise<ActivationLink>;
   /**
    * Franchisor users to pick for Add Existing Franchisor (`GET admin/franchisors`).
    * @example const { franchisors } = await api.admin.listFranchisors({ search: 'smith' });
    */
-  listFranchisors(query?: AdminFranchisorQuery): Promise<AdminFranchisorList>;
+  listFranchisors(
+    query?: AdminFranchisorQuery,
+    options?: RequestOptions,
+  ): Promise<AdminFranchisorList>;
   /**
    * Moves an existing franchisor user into a franchise, out of their former one
    * (`POST admin/franchisors/{franchisorId}/add/{franchiseId}`).
    * @example await api.admin.addExistingFranchisor(userId, franchiseId);
    */
-  addExistingFranchisor(franchisorId: string, franchiseId: string): Promise<AdminFranchiseDetail>;
+  addExistingFranchisor(
+    franchisorId: string,
+    franchiseId: string,
+    options?: RequestOptions,
+  ): Promise<AdminFranchiseDetail>;
   /**
    * Franchises (`GET admin/franchises`).
    * @example const { franchises } = await api.admin.listFranchises({ search: 'pizza' });
    */
-  listFranchises(query?: AdminFranchiseListQuery): Promise<AdminFranchiseList>;
+  listFranchises(
+    query?: AdminFranchiseListQuery,
+    options?: RequestOptions,
+  ): PagedCall<AdminFranchiseList, AdminFranchiseList['franchises'][number]>;
   /**
    * One franchise with its members (`GET admin/franchises/{id}`).
    * @example const franchise = await api.admin.getFranchise(id);
    */
-  getFranchise(id: string): Promise<AdminFranchiseDetail>;
+  getFranchise(id: string, options?: RequestOptions): Promise<AdminFranchiseDetail>;
   /**
    * Creates a franchise (`POST admin/franchises`, multipart when a logo or photos are sent).
    * @example const created = await api.admin.createFranchise({ company: 'Brand' }, { logo: blob });
    */
-  createFranchise(input: AdminFranchiseCreate, files?: AdminFiles): Promise<AdminFranchiseDetail>;
+  createFranchise(
+    input: AdminFranchiseCreate,
+    files?: AdminFiles,
+    options?: RequestOptions,
+  ): Promise<AdminFranchiseDetail>;
   /**
    * Edits a franchise (`PATCH admin/franchises/{id}`).
    * @example await api.admin.updateFranchise(id, { sbaEligible: true });
@@ -198,118 +225,176 @@ export interface AdminApi {
     id: string,
     input: AdminFranchiseUpdate,
     files?: AdminFiles,
+    options?: RequestOptions,
   ): Promise<AdminFranchiseDetail>;
   /**
    * Deactivates or activates a franchise (`PATCH admin/franchises/{id} {isDeactivated}`).
    * @example await api.admin.setFranchiseDeactivated(id, true);
    */
-  setFranchiseDeactivated(id: string, deactivated: boolean): Promise<AdminFranchiseDetail>;
+  setFranchiseDeactivated(
+    id: string,
+    deactivated: boolean,
+    options?: RequestOptions,
+  ): Promise<AdminFranchiseDetail>;
   /**
    * Hides or shows a franchise (`PATCH admin/franchises/{id} {status}`).
    * @example await api.admin.setFranchiseVisible(id, false);
    */
-  setFranchiseVisible(id: string, visible: boolean): Promise<AdminFranchiseDetail>;
+  setFranchiseVisible(
+    id: string,
+    visible: boolean,
+    options?: RequestOptions,
+  ): Promise<AdminFranchiseDetail>;
   /**
    * Deletes a franchise (`DELETE admin/franchises/{id}`); its members leave it.
    * @example await api.admin.deleteFranchise(id);
    */
-  deleteFranchise(id: string): Promise<void>;
+  deleteFranchise(id: string, options?: RequestOptions): Promise<void>;
   /**
    * Makes the member with this e-mail the franchise's only billing contact
    * (`PATCH admin/franchises/{id}/billing-address`); empty is refused ('Billing address can not be deleted').
    * @example await api.admin.setBillingAddress(franchiseId, 'owner@brand.com');
    */
-  setBillingAddress(franchiseId: string, email: string): Promise<AdminFranchiseDetail>;
+  setBillingAddress(
+    franchiseId: string,
+    email: string,
+    options?: RequestOptions,
+  ): Promise<AdminFranchiseDetail>;
   /**
    * A franchise's saved cards (`GET admin/payment-methods/{franchiseId}`).
    * @example const cards = await api.admin.listPaymentMethods(franchiseId);
    */
-  listPaymentMethods(franchiseId: string): Promise<PaymentMethod[]>;
+  listPaymentMethods(franchiseId: string, options?: RequestOptions): Promise<PaymentMethod[]>;
   /**
    * Bookings (`GET admin/sessions`); `limit: 10000` fetches all for an average rating.
    * @example const { sessions, total } = await api.admin.listSessions({ consultantId, limit: 10000 });
    */
-  listSessions(query?: AdminSessionListQuery): Promise<AdminSessionList>;
+  listSessions(
+    query?: AdminSessionListQuery,
+    options?: RequestOptions,
+  ): PagedCall<AdminSessionList, AdminSessionList['sessions'][number]>;
   /**
    * One booking with consultant, franchise and reviews (`GET admin/sessions/{id}`).
    * @example const booking = await api.admin.getSession(id);
    */
-  getSession(id: string): Promise<AdminSession>;
+  getSession(id: string, options?: RequestOptions): Promise<AdminSession>;
   /**
    * Payments (`GET admin/payments`).
    * @example const { payments } = await api.admin.listPayments({ paid: 'unpaid' });
    */
-  listPayments(query?: AdminPaymentListQuery): Promise<AdminPaymentList>;
+  listPayments(
+    query?: AdminPaymentListQuery,
+    options?: RequestOptions,
+  ): PagedCall<AdminPaymentList, AdminPaymentList['payments'][number]>;
   /**
    * Bookings as CSV (`GET admin/bookings/download`): `{fileName, file}` with `file` in base64.
    * @example const { fileName, file } = await api.admin.downloadBookings({ startDate: '2025-01-01' });
    */
-  downloadBookings(query?: AdminBookingsDownloadQuery): Promise<AdminFile>;
+  downloadBookings(
+    query?: AdminBookingsDownloadQuery,
+    options?: RequestOptions,
+  ): Promise<AdminFile>;
   /**
    * Payments as CSV (`GET admin/payments/download`).
    * @example const { fileName, file } = await api.admin.downloadPayments();
    */
-  downloadPayments(query?: AdminPaymentsDownloadQuery): Promise<AdminFile>;
+  downloadPayments(
+    query?: AdminPaymentsDownloadQuery,
+    options?: RequestOptions,
+  ): Promise<AdminFile>;
   /**
    * Franchises as CSV (`GET admin/franchises/download`).
    * @example const { fileName, file } = await api.admin.downloadFranchises({ search: 'pizza' });
    */
-  downloadFranchises(query?: AdminFranchisesDownloadQuery): Promise<AdminFile>;
+  downloadFranchises(
+    query?: AdminFranchisesDownloadQuery,
+    options?: RequestOptions,
+  ): Promise<AdminFile>;
   /**
    * Consultants as CSV (`GET admin/consultants/download`).
    * @example const { fileName, file } = await api.admin.downloadConsultants();
    */
-  downloadConsultants(query?: AdminConsultantsDownloadQuery): Promise<AdminFile>;
+  downloadConsultants(
+    query?: AdminConsultantsDownloadQuery,
+    options?: RequestOptions,
+  ): Promise<AdminFile>;
   /**
    * Company brands as CSV, `company_brands_{timestamp}.csv` (`GET admin/brand-names/download`).
    * @example const { fileName, file } = await api.admin.downloadBrandNames();
    */
-  downloadBrandNames(query?: AdminBrandNamesDownloadQuery): Promise<AdminFile>;
+  downloadBrandNames(
+    query?: AdminBrandNamesDownloadQuery,
+    options?: RequestOptions,
+  ): Promise<AdminFile>;
   /**
    * Promotions (`GET admin/promotions`).
    * @example const { promotions } = await api.admin.listPromotions({ status: 'active' });
    */
-  listPromotions(query?: AdminPromotionListQuery): Promise<AdminPromotionList>;
+  listPromotions(
+    query?: AdminPromotionListQuery,
+    options?: RequestOptions,
+  ): PagedCall<AdminPromotionList, AdminPromotionList['promotions'][number]>;
   /**
    * Creates a promotion (`POST admin/promotions`).
    * @example await api.admin.createPromotion(promotionFormToInput(form));
    */
-  createPromotion(input: AdminPromotionInput): Promise<AdminPromotion>;
+  createPromotion(input: AdminPromotionInput, options?: RequestOptions): Promise<AdminPromotion>;
   /**
    * Edits a promotion (`PATCH admin/promotions/{id}`).
    * @example await api.admin.updatePromotion(id, { name: 'Spring' });
    */
-  updatePromotion(id: string, input: AdminPromotionUpdate): Promise<AdminPromotion>;
+  updatePromotion(
+    id: string,
+    input: AdminPromotionUpdate,
+    options?: RequestOptions,
+  ): Promise<AdminPromotion>;
   /**
    * The Running/Paused switch (`PATCH admin/promotions/{id} {status}`).
    * @example await api.admin.setPromotionStatus(id, 'inactive');
    */
-  setPromotionStatus(id: string, status: PromotionStatus): Promise<AdminPromotion>;
+  setPromotionStatus(
+    id: string,
+    status: PromotionStatus,
+    options?: RequestOptions,
+  ): Promise<AdminPromotion>;
   /**
    * Deletes a promotion (`DELETE admin/promotions/{id}`).
    * @example await api.admin.deletePromotion(id);
    */
-  deletePromotion(id: string): Promise<void>;
+  deletePromotion(id: string, options?: RequestOptions): Promise<void>;
   /**
    * Company brand names (`GET admin/brand-names`; `status` defaults to pending).
    * @example const { brandNames } = await api.admin.listBrandNames({ status: 'approved' });
    */
-  listBrandNames(query?: AdminBrandNameListQuery): Promise<AdminBrandNameList>;
+  listBrandNames(
+    query?: AdminBrandNameListQuery,
+    options?: RequestOptions,
+  ): PagedCall<AdminBrandNameList, AdminBrandNameList['brandNames'][number]>;
   /**
    * Sets a brand name's status (`PATCH admin/brand-names/{id}`).
    * @example await api.admin.updateBrandNameStatus(id, 'approved');
    */
-  updateBrandNameStatus(id: string, status: BrandNameStatus): Promise<AdminBrandName>;
+  updateBrandNameStatus(
+    id: string,
+    status: BrandNameStatus,
+    options?: RequestOptions,
+  ): Promise<AdminBrandName>;
   /**
    * The Requests page's tabs (`GET admin/requests?type=user|company`).
    * @example const { requests } = await api.admin.listRequests({ type: 'company' });
    */
-  listRequests(query: AdminRequestListQuery): Promise<AdminRequestList>;
+  listRequests(
+    query: AdminRequestListQuery,
+    options?: RequestOptions,
+  ): PagedCall<AdminRequestList, AdminRequestList['requests'][number]>;
   /**
    * The audit trail of one record, newest first (`GET admin/audit?entityType&entityId`).
    * @example const { entries } = await api.admin.listAudit({ entityType: 'user', entityId: id });
    */
-  listAudit(query: AdminAuditQuery): Promise<AdminAuditList>;
+  listAudit(
+    query: AdminAuditQuery,
+    options?: RequestOptions,
+  ): PagedCall<AdminAuditList, AdminAuditList['entries'][number]>;
 }
 
 const enc = (value: string) => encodeURIComponent(value);
@@ -350,14 +435,18 @@ export function createAdminApi(http: Http): AdminApi {
     path: string,
     response: S,
     query?: { schema: v.GenericSchema; value: Record<string, unknown> },
+    options?: RequestOptions,
   ): Promise<v.InferOutput<S>> {
     if (query) validateInput(operation, query.schema, query.value);
-    return http.call({
-      operation,
-      method: 'get',
-      path: query ? withQuery(path, query.value) : path,
-      response,
-    });
+    return http.call(
+      {
+        operation,
+        method: 'get',
+        path: query ? withQuery(path, query.value) : path,
+        response,
+      },
+      options,
+    );
   }
 
   async function send<S extends v.GenericSchema>(
@@ -368,30 +457,38 @@ export function createAdminApi(http: Http): AdminApi {
     schema: v.GenericSchema,
     response: S,
     files: AdminFiles = {},
+    options?: RequestOptions,
   ): Promise<v.InferOutput<S>> {
     const cleaned = dropUndefined(input);
     validateInput(operation, schema, cleaned);
-    return http.call({
-      operation,
-      method,
-      path,
-      ...(hasFiles(files) ? { body: toAdminFormData(cleaned, files) } : { json: cleaned }),
-      // Creates are safe to retry (Idempotency-Key); multipart bodies are not keyed by the server.
-      idempotent: method === 'post' && !hasFiles(files),
-      response,
-    });
+    return http.call(
+      {
+        operation,
+        method,
+        path,
+        ...(hasFiles(files) ? { body: toAdminFormData(cleaned, files) } : { json: cleaned }),
+        // Creates are safe to retry (Idempotency-Key); multipart bodies are not keyed by the server.
+        idempotent: method === 'post' && !hasFiles(files),
+        response,
+      },
+      options,
+    );
   }
 
-  async function remove(operation: SdkOperation, path: string): Promise<void> {
-    await http.call({ operation, method: 'delete', path, response: OkSchema });
+  async function remove(
+    operation: SdkOperation,
+    path: string,
+    options?: RequestOptions,
+  ): Promise<void> {
+    await http.call({ operation, method: 'delete', path, response: OkSchema }, options);
   }
 
   const download =
     (operation: SdkOperation, path: string, schema: v.GenericSchema) =>
-    (query: Record<string, unknown> = {}) =>
-      get(operation, path, AdminFileSchema, { schema, value: query });
+    (query: Record<string, unknown> = {}, options?: RequestOptions) =>
+      get(operation, path, AdminFileSchema, { schema, value: query }, options);
 
-  const patchUser = (id: string, json: AdminUserUpdate) =>
+  const patchUser = (id: string, json: AdminUserUpdate, options?: RequestOptions) =>
     send(
       'updateUser',
       'patch',
@@ -399,8 +496,10 @@ export function createAdminApi(http: Http): AdminApi {
       json,
       AdminUserUpdateSchema,
       AdminUserDetailSchema,
+      {},
+      options,
     );
-  const patchFranchise = (id: string, json: AdminFranchiseUpdate) =>
+  const patchFranchise = (id: string, json: AdminFranchiseUpdate, options?: RequestOptions) =>
     send(
       'updateFranchise',
       'patch',
@@ -408,22 +507,42 @@ export function createAdminApi(http: Http): AdminApi {
       json,
       AdminFranchiseUpdateSchema,
       AdminFranchiseDetailSchema,
+      {},
+      options,
     );
 
   return {
-    getDashboard: () => get('fetchDashboard', 'admin/dashboard', AdminDashboardSchema),
-    getDashboardGraph: (query = {}) =>
-      get('fetchDashboardGraph', 'admin/dashboard-graph', AdminDashboardGraphSchema, {
-        schema: AdminDashboardGraphQuerySchema,
-        value: query,
-      }),
-    listUsers: (query) =>
-      get('fetchAdminUsers', 'admin/users', AdminUserListSchema, {
-        schema: AdminUserListQuerySchema,
-        value: query,
-      }),
-    getUser: (id) => get('fetchAdminUser', `admin/users/${enc(id)}`, AdminUserDetailSchema),
-    createUser: (input, files = {}) =>
+    getDashboard: (options) =>
+      get('fetchDashboard', 'admin/dashboard', AdminDashboardSchema, undefined, options),
+    getDashboardGraph: (query = {}, options) =>
+      get(
+        'fetchDashboardGraph',
+        'admin/dashboard-graph',
+        AdminDashboardGraphSchema,
+        {
+          schema: AdminDashboardGraphQuerySchema,
+          value: query,
+        },
+        options,
+      ),
+    listUsers: (query, options) =>
+      paged(
+        (page) =>
+          get(
+            'fetchAdminUsers',
+            'admin/users',
+            AdminUserListSchema,
+            {
+              schema: AdminUserListQuerySchema,
+              value: page === undefined ? query : { ...query, page },
+            },
+            options,
+          ),
+        (p) => p.users,
+      ),
+    getUser: (id, options) =>
+      get('fetchAdminUser', `admin/users/${enc(id)}`, AdminUserDetailSchema, undefined, options),
+    createUser: (input, files = {}, options) =>
       send(
         input.role === 'consultant' ? 'createConsultant' : 'createUser',
         'post',
@@ -432,8 +551,9 @@ export function createAdminApi(http: Http): AdminApi {
         AdminUserCreateSchema,
         AdminUserCreatedSchema,
         files,
+        options,
       ),
-    updateUser: (id, input, files = {}) =>
+    updateUser: (id, input, files = {}, options) =>
       send(
         'updateUser',
         'patch',
@@ -442,41 +562,67 @@ export function createAdminApi(http: Http): AdminApi {
         AdminUserUpdateSchema,
         AdminUserDetailSchema,
         files,
+        options,
       ),
-    setUserDeactivated: (id, deactivated) => patchUser(id, { isDeactivated: deactivated }),
-    setUserVisible: (id, visible) => patchUser(id, { status: visible }),
-    deleteUser: (id) => remove('deleteUser', `admin/users/${enc(id)}`),
-    issueActivationLink: (id) =>
-      http.call({
-        operation: 'issueActivationLink',
-        method: 'post',
-        path: `admin/users/${enc(id)}/activation-link`,
-        json: {},
-        response: ActivationLinkSchema,
-      }),
-    listFranchisors: (query = {}) =>
+    setUserDeactivated: (id, deactivated, options) =>
+      patchUser(id, { isDeactivated: deactivated }, options),
+    setUserVisible: (id, visible, options) => patchUser(id, { status: visible }, options),
+    deleteUser: (id, options) => remove('deleteUser', `admin/users/${enc(id)}`, options),
+    issueActivationLink: (id, options) =>
+      http.call(
+        {
+          operation: 'issueActivationLink',
+          method: 'post',
+          path: `admin/users/${enc(id)}/activation-link`,
+          json: {},
+          response: ActivationLinkSchema,
+        },
+        options,
+      ),
+    listFranchisors: (query = {}, options) =>
       get(
         'fetchAdminFranchisors',
         withQuery('admin/franchisors', query),
         AdminFranchisorListSchema,
+        undefined,
+        options,
       ),
-    addExistingFranchisor: (franchisorId, franchiseId) =>
-      http.call({
-        operation: 'addExistingFranchisor',
-        idempotent: true,
-        method: 'post',
-        path: `admin/franchisors/${enc(franchisorId)}/add/${enc(franchiseId)}`,
-        json: {},
-        response: AdminFranchiseDetailSchema,
-      }),
-    listFranchises: (query = {}) =>
-      get('fetchAdminFranchises', 'admin/franchises', AdminFranchiseListSchema, {
-        schema: AdminFranchiseListQuerySchema,
-        value: query,
-      }),
-    getFranchise: (id) =>
-      get('fetchAdminFranchise', `admin/franchises/${enc(id)}`, AdminFranchiseDetailSchema),
-    createFranchise: (input, files = {}) =>
+    addExistingFranchisor: (franchisorId, franchiseId, options) =>
+      http.call(
+        {
+          operation: 'addExistingFranchisor',
+          idempotent: true,
+          method: 'post',
+          path: `admin/franchisors/${enc(franchisorId)}/add/${enc(franchiseId)}`,
+          json: {},
+          response: AdminFranchiseDetailSchema,
+        },
+        options,
+      ),
+    listFranchises: (query = {}, options) =>
+      paged(
+        (page) =>
+          get(
+            'fetchAdminFranchises',
+            'admin/franchises',
+            AdminFranchiseListSchema,
+            {
+              schema: AdminFranchiseListQuerySchema,
+              value: page === undefined ? query : { ...query, page },
+            },
+            options,
+          ),
+        (p) => p.franchises,
+      ),
+    getFranchise: (id, options) =>
+      get(
+        'fetchAdminFranchise',
+        `admin/franchises/${enc(id)}`,
+        AdminFranchiseDetailSchema,
+        undefined,
+        options,
+      ),
+    createFranchise: (input, files = {}, options) =>
       send(
         'createFranchise',
         'post',
@@ -485,8 +631,9 @@ export function createAdminApi(http: Http): AdminApi {
         AdminFranchiseCreateSchema,
         AdminFranchiseDetailSchema,
         files,
+        options,
       ),
-    updateFranchise: (id, input, files = {}) =>
+    updateFranchise: (id, input, files = {}, options) =>
       send(
         'updateFranchise',
         'patch',
@@ -495,12 +642,14 @@ export function createAdminApi(http: Http): AdminApi {
         AdminFranchiseUpdateSchema,
         AdminFranchiseDetailSchema,
         files,
+        options,
       ),
-    setFranchiseDeactivated: (id, deactivated) =>
-      patchFranchise(id, { isDeactivated: deactivated }),
-    setFranchiseVisible: (id, visible) => patchFranchise(id, { status: visible }),
-    deleteFranchise: (id) => remove('deleteFranchise', `admin/franchises/${enc(id)}`),
-    setBillingAddress: (franchiseId, email) =>
+    setFranchiseDeactivated: (id, deactivated, options) =>
+      patchFranchise(id, { isDeactivated: deactivated }, options),
+    setFranchiseVisible: (id, visible, options) => patchFranchise(id, { status: visible }, options),
+    deleteFranchise: (id, options) =>
+      remove('deleteFranchise', `admin/franchises/${enc(id)}`, options),
+    setBillingAddress: (franchiseId, email, options) =>
       send(
         'updateBillingAddress',
         'patch',
@@ -508,26 +657,51 @@ export function createAdminApi(http: Http): AdminApi {
         { email },
         AdminBillingAddressInputSchema,
         AdminFranchiseDetailSchema,
+        {},
+        options,
       ),
-    listPaymentMethods: async (franchiseId) =>
+    listPaymentMethods: async (franchiseId, options) =>
       (
         await get(
           'fetchPaymentMethods',
           `admin/payment-methods/${enc(franchiseId)}`,
           AdminPaymentMethodListSchema,
+          undefined,
+          options,
         )
       ).data,
-    listSessions: (query = {}) =>
-      get('fetchAdminSessions', 'admin/sessions', AdminSessionListSchema, {
-        schema: AdminSessionListQuerySchema,
-        value: query,
-      }),
-    getSession: (id) => get('fetchAdminSession', `admin/sessions/${enc(id)}`, AdminSessionSchema),
-    listPayments: (query = {}) =>
-      get('fetchAdminPayments', 'admin/payments', AdminPaymentListSchema, {
-        schema: AdminPaymentListQuerySchema,
-        value: query,
-      }),
+    listSessions: (query = {}, options) =>
+      paged(
+        (page) =>
+          get(
+            'fetchAdminSessions',
+            'admin/sessions',
+            AdminSessionListSchema,
+            {
+              schema: AdminSessionListQuerySchema,
+              value: page === undefined ? query : { ...query, page },
+            },
+            options,
+          ),
+        (p) => p.sessions,
+      ),
+    getSession: (id, options) =>
+      get('fetchAdminSession', `admin/sessions/${enc(id)}`, AdminSessionSchema, undefined, options),
+    listPayments: (query = {}, options) =>
+      paged(
+        (page) =>
+          get(
+            'fetchAdminPayments',
+            'admin/payments',
+            AdminPaymentListSchema,
+            {
+              schema: AdminPaymentListQuerySchema,
+              value: page === undefined ? query : { ...query, page },
+            },
+            options,
+          ),
+        (p) => p.payments,
+      ),
     downloadBookings: download(
       'downloadBookings',
       'admin/bookings/download',
@@ -553,12 +727,22 @@ export function createAdminApi(http: Http): AdminApi {
       'admin/brand-names/download',
       AdminBrandNamesDownloadQuerySchema,
     ),
-    listPromotions: (query = {}) =>
-      get('fetchPromotions', 'admin/promotions', AdminPromotionListSchema, {
-        schema: AdminPromotionListQuerySchema,
-        value: query,
-      }),
-    createPromotion: (input) =>
+    listPromotions: (query = {}, options) =>
+      paged(
+        (page) =>
+          get(
+            'fetchPromotions',
+            'admin/promotions',
+            AdminPromotionListSchema,
+            {
+              schema: AdminPromotionListQuerySchema,
+              value: page === undefined ? query : { ...query, page },
+            },
+            options,
+          ),
+        (p) => p.promotions,
+      ),
+    createPromotion: (input, options) =>
       send(
         'createPromotion',
         'post',
@@ -566,8 +750,10 @@ export function createAdminApi(http: Http): AdminApi {
         input,
         AdminPromotionInputSchema,
         AdminPromotionSchema,
+        {},
+        options,
       ),
-    updatePromotion: (id, input) =>
+    updatePromotion: (id, input, options) =>
       send(
         'updatePromotion',
         'patch',
@@ -575,8 +761,10 @@ export function createAdminApi(http: Http): AdminApi {
         input,
         AdminPromotionUpdateSchema,
         AdminPromotionSchema,
+        {},
+        options,
       ),
-    setPromotionStatus: (id, status) =>
+    setPromotionStatus: (id, status, options) =>
       send(
         'updatePromotion',
         'patch',
@@ -584,14 +772,27 @@ export function createAdminApi(http: Http): AdminApi {
         { status },
         AdminPromotionUpdateSchema,
         AdminPromotionSchema,
+        {},
+        options,
       ),
-    deletePromotion: (id) => remove('deletePromotion', `admin/promotions/${enc(id)}`),
-    listBrandNames: (query = {}) =>
-      get('fetchBrandNames', 'admin/brand-names', AdminBrandNameListSchema, {
-        schema: AdminBrandNameListQuerySchema,
-        value: query,
-      }),
-    updateBrandNameStatus: (id, status) =>
+    deletePromotion: (id, options) =>
+      remove('deletePromotion', `admin/promotions/${enc(id)}`, options),
+    listBrandNames: (query = {}, options) =>
+      paged(
+        (page) =>
+          get(
+            'fetchBrandNames',
+            'admin/brand-names',
+            AdminBrandNameListSchema,
+            {
+              schema: AdminBrandNameListQuerySchema,
+              value: page === undefined ? query : { ...query, page },
+            },
+            options,
+          ),
+        (p) => p.brandNames,
+      ),
+    updateBrandNameStatus: (id, status, options) =>
       send(
         'updateBrandName',
         'patch',
@@ -599,16 +800,38 @@ export function createAdminApi(http: Http): AdminApi {
         { status },
         AdminBrandNameUpdateSchema,
         AdminBrandNameSchema,
+        {},
+        options,
       ),
-    listRequests: (query) =>
-      get('fetchRequests', 'admin/requests', AdminRequestListSchema, {
-        schema: AdminRequestListQuerySchema,
-        value: query,
-      }),
-    listAudit: (query) =>
-      get('fetchAuditLog', 'admin/audit', AdminAuditListSchema, {
-        schema: AdminAuditQuerySchema,
-        value: query,
-      }),
+    listRequests: (query, options) =>
+      paged(
+        (page) =>
+          get(
+            'fetchRequests',
+            'admin/requests',
+            AdminRequestListSchema,
+            {
+              schema: AdminRequestListQuerySchema,
+              value: page === undefined ? query : { ...query, page },
+            },
+            options,
+          ),
+        (p) => p.requests,
+      ),
+    listAudit: (query, options) =>
+      paged(
+        (page) =>
+          get(
+            'fetchAuditLog',
+            'admin/audit',
+            AdminAuditListSchema,
+            {
+              schema: AdminAuditQuerySchema,
+              value: page === undefined ? query : { ...query, page },
+            },
+            options,
+          ),
+        (p) => p.entries,
+      ),
   };
 }

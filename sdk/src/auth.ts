@@ -14,7 +14,7 @@ import {
   type SignUpInput,
   SignUpInputSchema,
 } from './contracts/index.ts';
-import type { Http } from './http.ts';
+import type { Http, RequestOptions } from './http.ts';
 import { validateInput } from './validate-input.ts';
 
 /**
@@ -34,7 +34,7 @@ export interface AuthApi {
    * await api.auth.signUp({ email, password, firstName, lastName, role: 'consultant', ageConfirmed: true });
    * ```
    */
-  signUp(input: SignUpInput): Promise<AuthResult>;
+  signUp(input: SignUpInput, options?: RequestOptions): Promise<AuthResult>;
   /**
    * Signs in (stores the credentials). A wrong password rejects with status 401 but never calls
    * `onUnauthorized`.
@@ -44,7 +44,7 @@ export interface AuthApi {
    * await api.auth.signIn({ email: 'franchisor@example.com', password: 'Demo-Pass-2025!' });
    * ```
    */
-  signIn(input: SignInInput): Promise<AuthResult>;
+  signIn(input: SignInInput, options?: RequestOptions): Promise<AuthResult>;
   /**
    * Signs out on the server and always clears the store, also when the call fails (the failure
    * is still reported, after the store is cleared). Signed out already: nothing is sent.
@@ -54,7 +54,7 @@ export interface AuthApi {
    * await api.auth.signOut().finally(() => navigate('/'));
    * ```
    */
-  signOut(): Promise<void>;
+  signOut(options?: RequestOptions): Promise<void>;
   /**
    * Activates an admin-created account with its token link and a password, and signs it in.
    *
@@ -63,7 +63,7 @@ export interface AuthApi {
    * await api.auth.activate({ token: searchParams.get('token') ?? '', password });
    * ```
    */
-  activate(input: ActivateInput): Promise<AuthResult>;
+  activate(input: ActivateInput, options?: RequestOptions): Promise<AuthResult>;
   /**
    * Asks for a password-reset e-mail; succeeds whether or not the account exists.
    *
@@ -72,7 +72,7 @@ export interface AuthApi {
    * await api.auth.forgotPassword({ email });
    * ```
    */
-  forgotPassword(input: ForgotPasswordInput): Promise<void>;
+  forgotPassword(input: ForgotPasswordInput, options?: RequestOptions): Promise<void>;
   /**
    * Sets a new password with the token of a reset e-mail.
    *
@@ -81,7 +81,7 @@ export interface AuthApi {
    * await api.auth.resetPassword({ token, password });
    * ```
    */
-  resetPassword(input: ResetPasswordInput): Promise<void>;
+  resetPassword(input: ResetPasswordInput, options?: RequestOptions): Promise<void>;
 }
 
 /**
@@ -103,83 +103,101 @@ export function createAuthApi(http: Http): AuthApi {
   };
 
   return {
-    async signUp(input) {
+    async signUp(input, options) {
       const json = validateInput('signUp', SignUpInputSchema, input);
-      const result = await http.call({
-        operation: 'signUp',
-        method: 'post',
-        path: 'auth/sign-up/email',
-        json,
-        response: AuthResultSchema,
-        credentials: false,
-      });
+      const result = await http.call(
+        {
+          operation: 'signUp',
+          method: 'post',
+          path: 'auth/sign-up/email',
+          json,
+          response: AuthResultSchema,
+          credentials: false,
+        },
+        options,
+      );
       return signedIn(result);
     },
 
-    async signIn(input) {
+    async signIn(input, options) {
       const json = validateInput('signIn', SignInInputSchema, input);
-      const result = await http.call({
-        operation: 'signIn',
-        method: 'post',
-        path: 'auth/sign-in/email',
-        json,
-        response: AuthResultSchema,
-        credentials: false,
-      });
+      const result = await http.call(
+        {
+          operation: 'signIn',
+          method: 'post',
+          path: 'auth/sign-in/email',
+          json,
+          response: AuthResultSchema,
+          credentials: false,
+        },
+        options,
+      );
       return signedIn(result);
     },
 
-    async signOut() {
+    async signOut(options) {
       if (!http.tokenStore.get()) return;
       try {
-        await http.call({
-          operation: 'signOut',
-          method: 'post',
-          path: 'auth/sign-out',
-          json: {},
-          response: v.unknown(),
-          signOutOnUnauthorized: false,
-        });
+        await http.call(
+          {
+            operation: 'signOut',
+            method: 'post',
+            path: 'auth/sign-out',
+            json: {},
+            response: v.unknown(),
+            signOutOnUnauthorized: false,
+          },
+          options,
+        );
       } finally {
         http.tokenStore.clear();
       }
     },
 
-    async activate(input) {
+    async activate(input, options) {
       const json = validateInput('activateAccount', ActivateInputSchema, input);
-      const result = await http.call({
-        operation: 'activateAccount',
-        method: 'post',
-        path: 'users/activate',
-        json,
-        response: AuthResultSchema,
-        credentials: false,
-      });
+      const result = await http.call(
+        {
+          operation: 'activateAccount',
+          method: 'post',
+          path: 'users/activate',
+          json,
+          response: AuthResultSchema,
+          credentials: false,
+        },
+        options,
+      );
       return signedIn(result);
     },
 
-    async forgotPassword(input) {
+    async forgotPassword(input, options) {
       const json = validateInput('requestPasswordReset', ForgotPasswordInputSchema, input);
-      await http.call({
-        operation: 'requestPasswordReset',
-        method: 'post',
-        path: 'auth/forgot-password',
-        json,
-        response: OkSchema,
-        credentials: false,
-      });
+      await http.call(
+        {
+          operation: 'requestPasswordReset',
+          method: 'post',
+          path: 'auth/forgot-password',
+          json,
+          response: OkSchema,
+          credentials: false,
+        },
+        options,
+      );
     },
 
-    async resetPassword(input) {
+    async resetPassword(input, options) {
       const json = validateInput('resetPassword', ResetPasswordInputSchema, input);
-      await http.call({
-        operation: 'resetPassword',
-        method: 'post',
-        path: 'auth/reset-password',
-        json,
-        response: OkSchema,
-        credentials: false,
-      });
+      await http.call(
+        {
+          operation: 'resetPassword',
+          method: 'post',
+          path: 'auth/reset-password',
+          json,
+          response: OkSchema,
+          credentials: false,
+        },
+        options,
+      );
     },
   };
 }

@@ -31,7 +31,8 @@ import {
   type SlotsResult,
   SlotsResultSchema,
 } from './contracts/index.ts';
-import { type Http, withQuery } from './http.ts';
+import { type Http, type RequestOptions, withQuery } from './http.ts';
+import { type PagedCall, paged } from './pagination.ts';
 import { validateInput } from './validate-input.ts';
 
 /**
@@ -49,84 +50,94 @@ export interface BookingsApi {
    * The signed-in consultant's calendar settings (`GET users/calendars`).
    * @example const { timeZone, weeklyHours, icalFeedUrl } = await api.bookings.getCalendarSettings();
    */
-  getCalendarSettings(): Promise<CalendarSettings>;
+  getCalendarSettings(options?: RequestOptions): Promise<CalendarSettings>;
   /**
    * Changes calendar settings; every given part replaces what was stored (`PATCH users/calendars`).
    * @example await api.bookings.updateCalendarSettings({ weeklyHours: [{ weekday: 1, start: '09:00', end: '17:00' }] });
    */
-  updateCalendarSettings(patch: CalendarSettingsPatch): Promise<CalendarSettings>;
+  updateCalendarSettings(
+    patch: CalendarSettingsPatch,
+    options?: RequestOptions,
+  ): Promise<CalendarSettings>;
   /**
    * A one-time URL that connects Google or Office 365; navigate the browser to it.
    * @example window.location.assign(await api.bookings.calendarConnectUrl('google'));
    */
-  calendarConnectUrl(calendar: CalendarProvider): Promise<string>;
+  calendarConnectUrl(calendar: CalendarProvider, options?: RequestOptions): Promise<string>;
   /**
    * Removes a calendar connection.
    * @example await api.bookings.disconnectCalendar('office365');
    */
-  disconnectCalendar(calendar: CalendarProvider): Promise<void>;
+  disconnectCalendar(calendar: CalendarProvider, options?: RequestOptions): Promise<void>;
   /**
    * The signed-in user's private iCalendar feed URL (any role).
    * @example const { icalFeedUrl } = await api.bookings.getCalendarFeed();
    */
-  getCalendarFeed(): Promise<CalendarFeed>;
+  getCalendarFeed(options?: RequestOptions): Promise<CalendarFeed>;
   /**
    * One page (20) of a consultant's free slots on a day of the viewer's zone; pass the last slot's
    * `end` as `from` for the next page (Load More). Needs no sign-in.
    * @example const next = await api.bookings.getSlots(id, { date, timezone, from: page.days[0].slots.at(-1).end });
    */
-  getSlots(consultantId: string, query: SlotsQuery): Promise<SlotsResult>;
+  getSlots(consultantId: string, query: SlotsQuery, options?: RequestOptions): Promise<SlotsResult>;
   /**
    * The days of a month with at least one free slot (to highlight in the calendar).
    * @example const { dates } = await api.bookings.getAvailability(id, { month: '2026-03', timezone: 'Europe/London' });
    */
-  getAvailability(consultantId: string, query: AvailabilityQuery): Promise<AvailabilityResult>;
+  getAvailability(
+    consultantId: string,
+    query: AvailabilityQuery,
+    options?: RequestOptions,
+  ): Promise<AvailabilityResult>;
   /**
    * Books an offered slot (franchisor with an active subscription). Rejects with `SLOT_TAKEN`
    * (409), `SLOT_NOT_OFFERED` (422) or `SUBSCRIPTION_REQUIRED` (403).
    * @example await api.bookings.createSession({ consultantId, start, end, timeZone: 'America/Chicago' });
    */
-  createSession(input: CreateSessionInput): Promise<Session>;
+  createSession(input: CreateSessionInput, options?: RequestOptions): Promise<Session>;
   /**
    * A page of the signed-in user's meetings (`finished` = `completed`).
    * @example const { sessions, total } = await api.bookings.listSessions({ status: 'future', limit: 10 });
    */
-  listSessions(query?: SessionListQuery): Promise<SessionList>;
+  listSessions(
+    query?: SessionListQuery,
+    options?: RequestOptions,
+  ): PagedCall<SessionList, SessionList['sessions'][number]>;
   /**
    * One meeting (only its two parties may read it).
    * @example const meeting = await api.bookings.getSession(id);
    */
-  getSession(id: string): Promise<Session>;
+  getSession(id: string, options?: RequestOptions): Promise<Session>;
   /**
    * The signed-in user's most recent completed meeting; rejects with 404 when there is none.
    * @example const last = await api.bookings.getLatestCompleted();
    */
-  getLatestCompleted(): Promise<Session>;
+  getLatestCompleted(options?: RequestOptions): Promise<Session>;
   /**
    * The consultant declines: sends `{ status: 'declined', duration: 15, dateTime: now }`.
    * @example await api.bookings.declineSession(id);
    */
-  declineSession(id: string): Promise<Session>;
+  declineSession(id: string, options?: RequestOptions): Promise<Session>;
   /**
    * The consultant marks the meeting completed (refused before its start).
    * @example await api.bookings.completeSession(id);
    */
-  completeSession(id: string): Promise<Session>;
+  completeSession(id: string, options?: RequestOptions): Promise<Session>;
   /**
    * The franchisor side cancels: the meeting is deleted.
    * @example await api.bookings.cancelSession(id);
    */
-  cancelSession(id: string): Promise<void>;
+  cancelSession(id: string, options?: RequestOptions): Promise<void>;
   /**
    * The franchisor side reviews a completed meeting, once.
    * @example await api.bookings.reviewSession(id, { rating: 5, comment: 'Very helpful' });
    */
-  reviewSession(id: string, input: ReviewInput): Promise<Session>;
+  reviewSession(id: string, input: ReviewInput, options?: RequestOptions): Promise<Session>;
   /**
    * The consultant asks the franchisor for a review of a completed meeting.
    * @example await api.bookings.requestReview(id);
    */
-  requestReview(id: string): Promise<Session>;
+  requestReview(id: string, options?: RequestOptions): Promise<Session>;
 }
 
 const segment = (id: string) => encodeURIComponent(id);
@@ -140,154 +151,207 @@ export function createBookingsApi(http: Http, clock: () => Date = () => new Date
     operation: 'declineMeeting' | 'completeMeeting',
     id: string,
     json: object,
+    options: RequestOptions | undefined,
   ) =>
-    http.call({
-      operation,
-      method: 'patch',
-      path: `session/${segment(id)}`,
-      json,
-      response: SessionSchema,
-    });
+    http.call(
+      {
+        operation,
+        method: 'patch',
+        path: `session/${segment(id)}`,
+        json,
+        response: SessionSchema,
+      },
+      options,
+    );
 
   return {
-    getCalendarSettings() {
-      return http.call({
-        operation: 'getCalendars',
-        method: 'get',
-        path: 'users/calendars',
-        response: CalendarSettingsSchema,
-      });
+    getCalendarSettings(options) {
+      return http.call(
+        {
+          operation: 'getCalendars',
+          method: 'get',
+          path: 'users/calendars',
+          response: CalendarSettingsSchema,
+        },
+        options,
+      );
     },
-    async updateCalendarSettings(patch) {
+    async updateCalendarSettings(patch, options) {
       const json = validateInput('updateCalendar', CalendarSettingsPatchSchema, patch);
-      return http.call({
-        operation: 'updateCalendar',
-        method: 'patch',
-        path: 'users/calendars',
-        json,
-        response: CalendarSettingsSchema,
-      });
+      return http.call(
+        {
+          operation: 'updateCalendar',
+          method: 'patch',
+          path: 'users/calendars',
+          json,
+          response: CalendarSettingsSchema,
+        },
+        options,
+      );
     },
-    async calendarConnectUrl(calendar) {
+    async calendarConnectUrl(calendar, options) {
       const input: CalendarConnectUrlInput = { calendar };
       const json = validateInput('connectCalendar', CalendarConnectUrlInputSchema, input);
-      const { url } = await http.call({
-        operation: 'connectCalendar',
-        method: 'post',
-        path: 'users/calendars/connect-url',
-        json,
-        response: CalendarConnectUrlSchema,
-      });
+      const { url } = await http.call(
+        {
+          operation: 'connectCalendar',
+          method: 'post',
+          path: 'users/calendars/connect-url',
+          json,
+          response: CalendarConnectUrlSchema,
+        },
+        options,
+      );
       return url;
     },
-    async disconnectCalendar(calendar) {
+    async disconnectCalendar(calendar, options) {
       validateInput('disconnectCalendar', CalendarConnectUrlInputSchema, { calendar });
-      await http.call({
-        operation: 'disconnectCalendar',
-        method: 'delete',
-        path: `users/calendars/connections/${segment(calendar)}`,
-        response: OkSchema,
-      });
+      await http.call(
+        {
+          operation: 'disconnectCalendar',
+          method: 'delete',
+          path: `users/calendars/connections/${segment(calendar)}`,
+          response: OkSchema,
+        },
+        options,
+      );
     },
-    getCalendarFeed() {
-      return http.call({
-        operation: 'fetchCalendarFeed',
-        method: 'get',
-        path: 'users/calendars/feed',
-        response: CalendarFeedSchema,
-      });
+    getCalendarFeed(options) {
+      return http.call(
+        {
+          operation: 'fetchCalendarFeed',
+          method: 'get',
+          path: 'users/calendars/feed',
+          response: CalendarFeedSchema,
+        },
+        options,
+      );
     },
-    async getSlots(consultantId, query) {
+    async getSlots(consultantId, query, options) {
       validateInput('fetchSlots', SlotsQuerySchema, query);
-      return http.call({
-        operation: 'fetchSlots',
-        method: 'get',
-        path: withQuery(`booking/consultant/${segment(consultantId)}/slots`, query),
-        response: SlotsResultSchema,
-        credentials: false,
-      });
+      return http.call(
+        {
+          operation: 'fetchSlots',
+          method: 'get',
+          path: withQuery(`booking/consultant/${segment(consultantId)}/slots`, query),
+          response: SlotsResultSchema,
+          credentials: false,
+        },
+        options,
+      );
     },
-    async getAvailability(consultantId, query) {
+    async getAvailability(consultantId, query, options) {
       validateInput('fetchAvailability', AvailabilityQuerySchema, query);
-      return http.call({
-        operation: 'fetchAvailability',
-        method: 'get',
-        path: withQuery(`booking/consultant/${segment(consultantId)}/availability`, query),
-        response: AvailabilityResultSchema,
-        credentials: false,
-      });
+      return http.call(
+        {
+          operation: 'fetchAvailability',
+          method: 'get',
+          path: withQuery(`booking/consultant/${segment(consultantId)}/availability`, query),
+          response: AvailabilityResultSchema,
+          credentials: false,
+        },
+        options,
+      );
     },
-    async createSession(input) {
+    async createSession(input, options) {
       const json = validateInput('createBooking', CreateSessionInputSchema, input);
-      return http.call({
-        operation: 'createBooking',
-        idempotent: true,
-        method: 'post',
-        path: 'session',
-        json,
-        response: SessionSchema,
-      });
+      return http.call(
+        {
+          operation: 'createBooking',
+          idempotent: true,
+          method: 'post',
+          path: 'session',
+          json,
+          response: SessionSchema,
+        },
+        options,
+      );
     },
-    async listSessions(query = {}) {
-      validateInput('fetchSessions', SessionListQuerySchema, query);
-      return http.call({
-        operation: 'fetchSessions',
-        method: 'get',
-        path: withQuery('session', query),
-        response: SessionListSchema,
-      });
+    listSessions(query = {}, options) {
+      return paged(
+        async (page) => {
+          const q = page === undefined ? query : { ...query, page };
+          validateInput('fetchSessions', SessionListQuerySchema, q);
+          return http.call(
+            {
+              operation: 'fetchSessions',
+              method: 'get',
+              path: withQuery('session', q),
+              response: SessionListSchema,
+            },
+            options,
+          );
+        },
+        (p) => p.sessions,
+      );
     },
-    getSession(id) {
-      return http.call({
-        operation: 'fetchSession',
-        method: 'get',
-        path: `session/${segment(id)}`,
-        response: SessionSchema,
-      });
+    getSession(id, options) {
+      return http.call(
+        {
+          operation: 'fetchSession',
+          method: 'get',
+          path: `session/${segment(id)}`,
+          response: SessionSchema,
+        },
+        options,
+      );
     },
-    getLatestCompleted() {
-      return http.call({
-        operation: 'fetchLatestCompleted',
-        method: 'get',
-        path: 'session/latest-completed',
-        response: SessionSchema,
-      });
+    getLatestCompleted(options) {
+      return http.call(
+        {
+          operation: 'fetchLatestCompleted',
+          method: 'get',
+          path: 'session/latest-completed',
+          response: SessionSchema,
+        },
+        options,
+      );
     },
-    declineSession(id) {
-      return patchSession('declineMeeting', id, {
-        status: 'declined',
-        duration: CANCEL_DURATION_MINUTES,
-        dateTime: clock().toISOString(),
-      });
+    declineSession(id, options) {
+      return patchSession(
+        'declineMeeting',
+        id,
+        { status: 'declined', duration: CANCEL_DURATION_MINUTES, dateTime: clock().toISOString() },
+        options,
+      );
     },
-    completeSession(id) {
-      return patchSession('completeMeeting', id, { status: 'completed' });
+    completeSession(id, options) {
+      return patchSession('completeMeeting', id, { status: 'completed' }, options);
     },
-    async cancelSession(id) {
-      await http.call({
-        operation: 'cancelMeeting',
-        method: 'delete',
-        path: `session/${segment(id)}`,
-        response: v.optional(OkSchema),
-      });
+    async cancelSession(id, options) {
+      await http.call(
+        {
+          operation: 'cancelMeeting',
+          method: 'delete',
+          path: `session/${segment(id)}`,
+          response: v.optional(OkSchema),
+        },
+        options,
+      );
     },
-    async reviewSession(id, input) {
+    async reviewSession(id, input, options) {
       const json = validateInput('reviewBooking', ReviewInputSchema, input);
-      return http.call({
-        operation: 'reviewBooking',
-        method: 'post',
-        path: `session/${segment(id)}/review`,
-        json,
-        response: SessionSchema,
-      });
+      return http.call(
+        {
+          operation: 'reviewBooking',
+          method: 'post',
+          path: `session/${segment(id)}/review`,
+          json,
+          response: SessionSchema,
+        },
+        options,
+      );
     },
-    requestReview(id) {
-      return http.call({
-        operation: 'requestReview',
-        method: 'post',
-        path: `session/${segment(id)}/review-request`,
-        response: SessionSchema,
-      });
+    requestReview(id, options) {
+      return http.call(
+        {
+          operation: 'requestReview',
+          method: 'post',
+          path: `session/${segment(id)}/review-request`,
+          response: SessionSchema,
+        },
+        options,
+      );
     },
   };
 }

@@ -3,7 +3,14 @@ import { type AuthApi, createAuthApi } from './auth.ts';
 import { type BookingsApi, createBookingsApi } from './bookings.ts';
 import type { ClientConfig, Health } from './contracts/index.ts';
 import { createDiscoveryApi, type DiscoveryApi } from './discovery.ts';
-import { createHttp, type HttpOptions } from './http.ts';
+import { createHttp, type HttpOptions, type RequestOptions } from './http.ts';
+import { createMeetingRoomApi, type MeetingRoomApi } from './meeting-room-api.ts';
+import {
+  type CalendarApi,
+  createCalendarApi,
+  createMeetingsApi,
+  type MeetingsApi,
+} from './meetings.ts';
 import { createMessagesApi, type MessagesApi } from './messages.ts';
 import { createNotificationsApi, type NotificationsApi } from './notifications.ts';
 import { createPaymentsApi, type PaymentsApi } from './payments.ts';
@@ -36,6 +43,12 @@ export interface ClientOptions {
   fetch?: HttpOptions['fetch'];
   /** Milliseconds before a request is abandoned (10 000 by default); `false` for none. */
   timeout?: number | false;
+  /**
+   * A franchise's secret API key (`sk_…`) for a backend: sent as `Authorization: Bearer sk_…` on
+   * every call instead of a person's session; the token store is then not used. Never put a
+   * secret key in a browser.
+   */
+  apiKey?: string;
 }
 
 /**
@@ -62,7 +75,17 @@ export interface FmClient {
   readonly users: UsersApi;
   readonly discovery: DiscoveryApi;
   readonly profile: ProfileApi;
+  /** Meetings: slots, booking and the meeting's life cycle (the API's "session"). */
+  readonly meetings: MeetingsApi;
+  /** A consultant's calendar settings, connections and the iCalendar feed. */
+  readonly calendar: CalendarApi;
+  /**
+   * The same calls under their first names (`createSession`, `listSessions`, …).
+   * @deprecated Use {@link FmClient.meetings} and {@link FmClient.calendar}; kept for existing code.
+   */
   readonly bookings: BookingsApi;
+  /** The meeting room (D16): its page's data, presence, no-shows; the call is `connectMeetingRoom`. */
+  readonly meetingRoom: MeetingRoomApi;
   readonly payments: PaymentsApi;
   readonly messages: MessagesApi;
   readonly notifications: NotificationsApi;
@@ -79,7 +102,7 @@ export interface FmClient {
    * const { partyUrl } = await api.config();
    * ```
    */
-  config(): Promise<ClientConfig>;
+  config(options?: RequestOptions): Promise<ClientConfig>;
   /**
    * API health: `{ status: 'ok', database: 'ok', version }`.
    *
@@ -88,7 +111,7 @@ export interface FmClient {
    * await api.health();
    * ```
    */
-  health(): Promise<Health>;
+  health(options?: RequestOptions): Promise<Health>;
 }
 
 /**
@@ -112,15 +135,20 @@ export function createClient(options: ClientOptions): FmClient {
     onUnauthorized: options.onUnauthorized,
     fetch: options.fetch,
     timeout: options.timeout,
+    apiKey: options.apiKey,
   });
   const system = createSystemApi(http);
+  const bookings = createBookingsApi(http);
   return {
     credentials: () => tokenStore.get(),
     auth: createAuthApi(http),
     users: createUsersApi(http),
     discovery: createDiscoveryApi(http),
     profile: createProfileApi(http, () => tokenStore.clear()),
-    bookings: createBookingsApi(http),
+    meetings: createMeetingsApi(bookings),
+    calendar: createCalendarApi(bookings),
+    bookings,
+    meetingRoom: createMeetingRoomApi(http),
     payments: createPaymentsApi(http),
     messages: createMessagesApi(http),
     notifications: createNotificationsApi(http),

@@ -24,7 +24,8 @@ import {
   TerritoryStatsSchema,
   toSearchParams,
 } from './contracts/index.ts';
-import type { Http } from './http.ts';
+import type { Http, RequestOptions } from './http.ts';
+import { type PagedCall, paged } from './pagination.ts';
 import { validateInput } from './validate-input.ts';
 
 /**
@@ -40,37 +41,49 @@ export interface DiscoveryApi {
    * Consultants for a franchisor (`GET users?role=consultant`), with the viewer's favourites.
    * @example await api.discovery.searchConsultants({ q: 'senior care', region: ['USA'], page: 2 });
    */
-  searchConsultants(query?: ConsultantSearchQuery): Promise<ConsultantSearchResult>;
+  searchConsultants(
+    query?: ConsultantSearchQuery,
+    options?: RequestOptions,
+  ): PagedCall<ConsultantSearchResult, ConsultantSearchResult['consultants'][number]>;
   /**
    * Franchisors for a consultant (`GET users?role=franchisor`).
    * @example await api.discovery.searchFranchisors({ investment: 'lt200k', state: ['TX'] });
    */
-  searchFranchisors(query?: FranchisorSearchQuery): Promise<FranchisorSearchResult>;
+  searchFranchisors(
+    query?: FranchisorSearchQuery,
+    options?: RequestOptions,
+  ): PagedCall<FranchisorSearchResult, FranchisorSearchResult['franchisees'][number]>;
   /**
    * Every filter's options with counts (`GET users/filters`).
    * @example const { consultants } = await api.discovery.getFilters();
    */
-  getFilters(): Promise<SearchFilters>;
+  getFilters(options?: RequestOptions): Promise<SearchFilters>;
   /**
    * Toggles a favourite consultant; answers the new state and the favourites total.
    * @example const { isFavorite } = await api.discovery.toggleFavoriteConsultant(id);
    */
-  toggleFavoriteConsultant(consultantId: string): Promise<FavoriteToggleResult>;
+  toggleFavoriteConsultant(
+    consultantId: string,
+    options?: RequestOptions,
+  ): Promise<FavoriteToggleResult>;
   /**
    * Toggles a favourite franchisor.
    * @example await api.discovery.toggleFavoriteFranchisor(id);
    */
-  toggleFavoriteFranchisor(franchisorId: string): Promise<FavoriteToggleResult>;
+  toggleFavoriteFranchisor(
+    franchisorId: string,
+    options?: RequestOptions,
+  ): Promise<FavoriteToggleResult>;
   /**
    * Franchisors ranked for a sentence, with what matched (`GET users/ai-franchisees-search`).
    * @example await api.discovery.aiSearchFranchisors({ q: 'home-based senior care under $150k in Texas' });
    */
-  aiSearchFranchisors(query: AiSearchQuery): Promise<AiSearchResult>;
+  aiSearchFranchisors(query: AiSearchQuery, options?: RequestOptions): Promise<AiSearchResult>;
   /**
    * Brands registered and consultants covering each state/province (`GET territory/states`).
    * @example await api.discovery.territoryStats({ category: 'Senior Care' });
    */
-  territoryStats(query?: TerritoryQuery): Promise<TerritoryStats>;
+  territoryStats(query?: TerritoryQuery, options?: RequestOptions): Promise<TerritoryStats>;
   /**
    * The brands registered in one state or province (`GET territory/states/{code}/franchisees`).
    * @example await api.discovery.territoryBrands('TX', { investment: 'lt200k' });
@@ -78,7 +91,8 @@ export interface DiscoveryApi {
   territoryBrands(
     state: StateCode,
     query?: TerritoryQuery & { page?: number; limit?: number },
-  ): Promise<FranchisorSearchResult>;
+    options?: RequestOptions,
+  ): PagedCall<FranchisorSearchResult, FranchisorSearchResult['franchisees'][number]>;
 }
 
 const isFiltered = (query: Record<string, unknown>) =>
@@ -98,84 +112,126 @@ const withQuery = (path: string, query: Record<string, unknown>) => {
  */
 export function createDiscoveryApi(http: Http): DiscoveryApi {
   return {
-    async searchConsultants(query = {}) {
-      const operation = isFiltered(query) ? 'fetchFilteredConsultants' : 'fetchConsultants';
-      validateInput(operation, ConsultantSearchQuerySchema, query);
-      return http.call({
-        operation,
-        method: 'get',
-        path: withQuery('users', { role: 'consultant', ...query }),
-        response: ConsultantSearchResultSchema,
-      });
+    searchConsultants(query = {}, options) {
+      return paged(
+        async (page) => {
+          const q = page === undefined ? query : { ...query, page };
+          const operation = isFiltered(q) ? 'fetchFilteredConsultants' : 'fetchConsultants';
+          validateInput(operation, ConsultantSearchQuerySchema, q);
+          return http.call(
+            {
+              operation,
+              method: 'get',
+              path: withQuery('users', { role: 'consultant', ...q }),
+              response: ConsultantSearchResultSchema,
+            },
+            options,
+          );
+        },
+        (p) => p.consultants,
+      );
     },
-    async searchFranchisors(query = {}) {
-      validateInput('fetchFranchisors', FranchisorSearchQuerySchema, query);
-      return http.call({
-        operation: 'fetchFranchisors',
-        method: 'get',
-        path: withQuery('users', { role: 'franchisor', ...query }),
-        response: FranchisorSearchResultSchema,
-      });
+    searchFranchisors(query = {}, options) {
+      return paged(
+        async (page) => {
+          const q = page === undefined ? query : { ...query, page };
+          validateInput('fetchFranchisors', FranchisorSearchQuerySchema, q);
+          return http.call(
+            {
+              operation: 'fetchFranchisors',
+              method: 'get',
+              path: withQuery('users', { role: 'franchisor', ...q }),
+              response: FranchisorSearchResultSchema,
+            },
+            options,
+          );
+        },
+        (p) => p.franchisees,
+      );
     },
-    getFilters() {
-      return http.call({
-        operation: 'getFilters',
-        method: 'get',
-        path: 'users/filters',
-        response: SearchFiltersSchema,
-      });
+    getFilters(options) {
+      return http.call(
+        {
+          operation: 'getFilters',
+          method: 'get',
+          path: 'users/filters',
+          response: SearchFiltersSchema,
+        },
+        options,
+      );
     },
-    async toggleFavoriteConsultant(consultantId) {
+    async toggleFavoriteConsultant(consultantId, options) {
       const json = { consultantId };
       validateInput('addFavoriteConsultant', FavoriteConsultantInputSchema, json);
-      return http.call({
-        operation: 'addFavoriteConsultant',
-        method: 'post',
-        path: 'users/favorite-consultant',
-        json,
-        response: FavoriteToggleResultSchema,
-      });
+      return http.call(
+        {
+          operation: 'addFavoriteConsultant',
+          method: 'post',
+          path: 'users/favorite-consultant',
+          json,
+          response: FavoriteToggleResultSchema,
+        },
+        options,
+      );
     },
-    async toggleFavoriteFranchisor(franchisorId) {
+    async toggleFavoriteFranchisor(franchisorId, options) {
       const json = { franchisorId };
       validateInput('addFavoriteFranchisor', FavoriteFranchisorInputSchema, json);
-      return http.call({
-        operation: 'addFavoriteFranchisor',
-        method: 'post',
-        path: 'users/favorite-franchisor',
-        json,
-        response: FavoriteToggleResultSchema,
-      });
+      return http.call(
+        {
+          operation: 'addFavoriteFranchisor',
+          method: 'post',
+          path: 'users/favorite-franchisor',
+          json,
+          response: FavoriteToggleResultSchema,
+        },
+        options,
+      );
     },
-    async aiSearchFranchisors(query) {
+    async aiSearchFranchisors(query, options) {
       validateInput('aiSearchFranchisors', AiSearchQuerySchema, query);
-      return http.call({
-        operation: 'aiSearchFranchisors',
-        method: 'get',
-        path: withQuery('users/ai-franchisees-search', query),
-        response: AiSearchResultSchema,
-      });
+      return http.call(
+        {
+          operation: 'aiSearchFranchisors',
+          method: 'get',
+          path: withQuery('users/ai-franchisees-search', query),
+          response: AiSearchResultSchema,
+        },
+        options,
+      );
     },
-    async territoryStats(query = {}) {
+    async territoryStats(query = {}, options) {
       validateInput('fetchTerritory', TerritoryQuerySchema, query);
-      return http.call({
-        operation: 'fetchTerritory',
-        method: 'get',
-        path: withQuery('territory/states', query),
-        response: TerritoryStatsSchema,
-      });
+      return http.call(
+        {
+          operation: 'fetchTerritory',
+          method: 'get',
+          path: withQuery('territory/states', query),
+          response: TerritoryStatsSchema,
+        },
+        options,
+      );
     },
-    async territoryBrands(state, query = {}) {
-      validateInput('fetchTerritory', TerritoryQuerySchema, {
-        category: query.category,
-        investment: query.investment,
-      });
-      return http.call({
-        operation: 'fetchTerritory',
-        method: 'get',
-        path: withQuery(`territory/states/${encodeURIComponent(state)}/franchisees`, query),
-        response: FranchisorSearchResultSchema,
-      });
+    territoryBrands(state, query = {}, options) {
+      return paged(
+        async (page) => {
+          const q = page === undefined ? query : { ...query, page };
+          validateInput('fetchTerritory', TerritoryQuerySchema, {
+            category: q.category,
+            investment: q.investment,
+          });
+          return http.call(
+            {
+              operation: 'fetchTerritory',
+              method: 'get',
+              path: withQuery(`territory/states/${encodeURIComponent(state)}/franchisees`, q),
+              response: FranchisorSearchResultSchema,
+            },
+            options,
+          );
+        },
+        (p) => p.franchisees,
+      );
     },
   };
 }

@@ -5,7 +5,13 @@ import ky, {
   type KyInstance,
 } from 'ky';
 import * as v from 'valibot';
-import { AUTH_HEADERS, IDEMPOTENCY_HEADER, toSearchParams } from './contracts/index.ts';
+import {
+  API_VERSION,
+  API_VERSION_HEADER,
+  AUTH_HEADERS,
+  IDEMPOTENCY_HEADER,
+  toSearchParams,
+} from './contracts/index.ts';
 import {
   type ApiError,
   httpError,
@@ -34,6 +40,29 @@ export interface HttpOptions {
   fetch?: ((input: Request | URL | string, init?: RequestInit) => Promise<Response>) | undefined;
   /** Milliseconds before a request is abandoned (ky's default is 10 000); `false` for none. */
   timeout?: number | false | undefined;
+  /** A secret API key (`sk_…`): sent as the bearer on every call; the token store is not used. */
+  apiKey?: string | undefined;
+}
+
+/**
+ * What every SDK method takes as its optional last argument.
+ *
+ * @example
+ * ```ts
+ * const controller = new AbortController();
+ * await api.meetings.list({ status: 'future' }, { signal: controller.signal, timeout: 5_000, headers: { 'x-request-id': 'job-42' } });
+ * ```
+ */
+export interface RequestOptions {
+  /** Cancels the call; it then rejects with an `ApiError` of code `NETWORK_ERROR` (status 0). */
+  signal?: AbortSignal | undefined;
+  /** Milliseconds before this call is abandoned, or `false` for none (default: the client's). */
+  timeout?: number | false | undefined;
+  /**
+   * Extra request headers for this call (e.g. your own `Idempotency-Key` to make a create safe
+   * across process restarts). The SDK's own credential headers win over these.
+   */
+  headers?: Record<string, string> | undefined;
 }
 
 /**
@@ -91,8 +120,10 @@ export interface CallOptions<TSchema extends v.GenericSchema> {
 export interface Http {
   readonly tokenStore: TokenStore;
   readonly ky: KyInstance;
+  /** Sends one call; `request` is the caller's {@link RequestOptions} (they win over the call's). */
   call<TSchema extends v.GenericSchema>(
     options: CallOptions<TSchema>,
+    request?: RequestOptions,
   ): Promise<v.InferOutput<TSchema>>;
 }
 
@@ -161,6 +192,10 @@ export function createHttp(options: HttpOptions): Http {
 
   const addCredentials: BeforeRequestHook = (request, requestOptions) => {
     if (requestOptions.context.credentials === false) return;
+    if (options.apiKey) {
+      request.headers.set('authorization', BEARER + options.apiKey);
+      return;
+    }
     const credentials = tokenStore.get();
     if (!credentials) {
       // A retry must not carry credentials that have been cleared meanwhile.
@@ -173,6 +208,8 @@ export function createHttp(options: HttpOptions): Http {
   };
 
   const handleCredentials: AfterResponseHook = (request, requestOptions, response) => {
+    // A key is not a session: nothing to refresh or clear.
+    if (options.apiKey) return;
     const sent = request.headers.get('authorization');
     if (!sent?.startsWith(BEARER)) return;
     const stored = tokenStore.get();
@@ -196,7 +233,8 @@ export function createHttp(options: HttpOptions): Http {
 
   const instance = ky.create({
     prefixUrl: resolveBaseUrl(options.baseUrl),
-    headers: { accept: 'application/json' },
+    // The SDK names the dated API version it was built for on every call.
+    headers: { accept: 'application/json', [API_VERSION_HEADER]: API_VERSION },
     retry: 0,
     ...(options.fetch ? { fetch: options.fetch } : {}),
     ...(options.timeout !== undefined ? { timeout: options.timeout } : {}),
@@ -204,9 +242,23 @@ export function createHttp(options: HttpOptions): Http {
   });
 
   async function call<TSchema extends v.GenericSchema>(
-    call: CallOptions<TSchema>,
+    callOptions: CallOptions<TSchema>,
+    request: RequestOptions = {},
   ): Promise<v.InferOutput<TSchema>> {
+    const call: CallOptions<TSchema> = {
+      ...callOptions,
+      ...(request.signal !== undefined ? { signal: request.signal } : {}),
+      ...(request.timeout !== undefined ? { timeout: request.timeout } : {}),
+    };
     const { operation } = call;
+    const headers: Record<string, string> = { ...request.headers };
+    // ky sends these options again on each retry: one key for the call and its retries.
+    if (
+      call.idempotent &&
+      !Object.keys(headers).some((h) => h.toLowerCase() === IDEMPOTENCY_HEADER)
+    ) {
+      headers[IDEMPOTENCY_HEADER] = newIdempotencyKey();
+    }
     let text: string;
     let status: number;
     try {
@@ -218,8 +270,7 @@ export function createHttp(options: HttpOptions): Http {
         ...(call.signal ? { signal: call.signal } : {}),
         ...(call.fetch ? { fetch: call.fetch } : {}),
         ...(call.timeout !== undefined ? { timeout: call.timeout } : {}),
-        // ky sends these options again on each retry: one key for the call and its retries.
-        ...(call.idempotent ? { headers: { [IDEMPOTENCY_HEADER]: newIdempotencyKey() } } : {}),
+        ...(Object.keys(headers).length > 0 ? { headers } : {}),
         retry: {
           limit: call.retries ?? (call.idempotent ? 2 : 0),
           methods: [call.method],

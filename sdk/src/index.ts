@@ -23,8 +23,19 @@ export {
   ResponseShapeError,
   type SdkOperation,
 } from './errors.ts';
+export type { RequestOptions } from './http.ts';
+export type { MeetingRoomApi } from './meeting-room-api.ts';
+export {
+  type ConnectMeetingRoomOptions,
+  connectMeetingRoom,
+  type MeetingRefusal,
+  type MeetingSignalling,
+  type MeetingSignallingStatus,
+} from './meeting-signalling.ts';
+export type { CalendarApi, MeetingsApi } from './meetings.ts';
 export type { MessagesApi, UploadOptions, UploadProgress } from './messages.ts';
 export type { NotificationsApi } from './notifications.ts';
+export type { PagedCall, PageInfo } from './pagination.ts';
 export type { PaymentsApi } from './payments.ts';
 export { type ProfileApi, type ProfileFiles, toProfileFormData } from './profile.ts';
 export type { PromotionsApi } from './promotions.ts';

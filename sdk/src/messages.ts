@@ -24,7 +24,8 @@ import {
   UnreadCountSchema,
 } from './contracts/index.ts';
 import { httpError, isApiError, networkError } from './errors.ts';
-import { type Http, withQuery } from './http.ts';
+import { type Http, type RequestOptions, withQuery } from './http.ts';
+import { type PagedCall, paged } from './pagination.ts';
 import { canReportUploadProgress, type UploadProgress, xhrFetch } from './upload-progress.ts';
 import { validateInput } from './validate-input.ts';
 
@@ -38,7 +39,7 @@ export type { UploadProgress } from './upload-progress.ts';
  * const options: UploadOptions = { onProgress: ({ loaded, total }) => setPercent((100 * loaded) / total) };
  * ```
  */
-export interface UploadOptions {
+export interface UploadOptions extends RequestOptions {
   /**
    * Called as the file goes out (browsers: from `XMLHttpRequest`'s upload events). Where there
    * is no `XMLHttpRequest` (Node), it is called once, with everything sent, when the upload is done.
@@ -46,8 +47,6 @@ export interface UploadOptions {
   onProgress?: ((progress: UploadProgress) => void) | undefined;
   /** The file name to send when `file` is a `Blob` without one (default `'file'`). */
   name?: string | undefined;
-  /** Cancels the upload. */
-  signal?: AbortSignal | undefined;
 }
 
 /**
@@ -74,7 +73,10 @@ export interface MessagesApi {
    * const { data, total } = await api.messages.list({ page: 1 }); // 20 a page by default
    * ```
    */
-  list(query?: ChatListQuery, options?: { signal?: AbortSignal }): Promise<ChatList>;
+  list(
+    query?: ChatListQuery,
+    options?: RequestOptions,
+  ): PagedCall<ChatList, ChatList['data'][number]>;
   /**
    * `GET /api/chats/{id}?before&limit`: the chat (other participant, how far they have read) and
    * one page of messages, oldest first. Pass `nextCursor` as `before` for the page before it;
@@ -86,11 +88,7 @@ export interface MessagesApi {
    * const earlier = page.nextCursor ? await api.messages.get(chatId, { before: page.nextCursor }) : null;
    * ```
    */
-  get(
-    chatId: string,
-    query?: ChatDetailQuery,
-    options?: { signal?: AbortSignal },
-  ): Promise<ChatDetail>;
+  get(chatId: string, query?: ChatDetailQuery, options?: RequestOptions): Promise<ChatDetail>;
   /**
    * `POST /api/chats {participants}`: opens the chat with a consultant (as a franchisor) or a
    * franchisor (as a consultant); answers the existing chat when the two already have one.
@@ -102,7 +100,7 @@ export interface MessagesApi {
    * navigate(`/chats/${chat.id}`);
    * ```
    */
-  create(input: CreateChatInput): Promise<ChatSummary>;
+  create(input: CreateChatInput, options?: RequestOptions): Promise<ChatSummary>;
   /**
    * `POST /api/chats/{id}/messages`: sends text, files uploaded with {@link MessagesApi.upload},
    * or both. The text is stored and shown as plain text.
@@ -113,7 +111,7 @@ export interface MessagesApi {
    * const message = await api.messages.send(chatId, { text: 'The FDD', attachmentIds: [file.id] });
    * ```
    */
-  send(chatId: string, input: SendMessageInput): Promise<ChatMessage>;
+  send(chatId: string, input: SendMessageInput, options?: RequestOptions): Promise<ChatMessage>;
   /**
    * `POST /api/chats/{id}/read`: the caller has read the chat up to now; answers their unread count
    * across all chats (for the badge).
@@ -123,7 +121,7 @@ export interface MessagesApi {
    * const { unreadCount } = await api.messages.markRead(chatId);
    * ```
    */
-  markRead(chatId: string): Promise<MarkChatReadResult>;
+  markRead(chatId: string, options?: RequestOptions): Promise<MarkChatReadResult>;
   /**
    * `POST /api/chats/upload` (multipart field `file`): uploads one attachment, checked by content
    * (D13): JPEG/PNG images (`kind: 'image'`) and documents such as PDF, Word, Excel, PowerPoint,
@@ -151,7 +149,7 @@ export interface MessagesApi {
    */
   fetchAttachment(
     attachment: Pick<ChatAttachment, 'id'> | string,
-    options?: { signal?: AbortSignal },
+    options?: RequestOptions,
   ): Promise<Blob>;
   /**
    * `GET /api/chats/messages/unread-count`, bypassing caches: messages from others the user has
@@ -162,7 +160,7 @@ export interface MessagesApi {
    * const { unreadCount } = await api.messages.unreadCount(); // 3
    * ```
    */
-  unreadCount(): Promise<UnreadCount>;
+  unreadCount(options?: RequestOptions): Promise<UnreadCount>;
 }
 
 /** How long an upload may take before it is abandoned. */
@@ -180,74 +178,95 @@ const chatPath = (chatId: string, rest = '') => `chats/${encodeURIComponent(chat
  */
 export function createMessagesApi(http: Http): MessagesApi {
   return {
-    async list(query = {}, options = {}) {
-      validateInput('fetchChats', ChatListQuerySchema, query);
-      return http.call({
-        operation: 'fetchChats',
-        method: 'get',
-        path: withQuery('chats', { page: query.page, limit: query.limit }),
-        response: ChatListSchema,
-        fresh: true,
-        signal: options.signal,
-      });
+    list(query = {}, options) {
+      return paged(
+        async (page) => {
+          const q = page === undefined ? query : { ...query, page };
+          validateInput('fetchChats', ChatListQuerySchema, q);
+          return http.call(
+            {
+              operation: 'fetchChats',
+              method: 'get',
+              path: withQuery('chats', { page: q.page, limit: q.limit }),
+              response: ChatListSchema,
+              fresh: true,
+            },
+            options,
+          );
+        },
+        (p) => p.data,
+      );
     },
     async get(chatId, query = {}, options = {}) {
       validateInput('fetchChat', ChatDetailQuerySchema, query);
-      return http.call({
-        operation: 'fetchChat',
-        method: 'get',
-        path: withQuery(chatPath(chatId), { before: query.before, limit: query.limit }),
-        response: ChatDetailSchema,
-        fresh: true,
-        signal: options.signal,
-      });
+      return http.call(
+        {
+          operation: 'fetchChat',
+          method: 'get',
+          path: withQuery(chatPath(chatId), { before: query.before, limit: query.limit }),
+          response: ChatDetailSchema,
+          fresh: true,
+        },
+        options,
+      );
     },
-    async create(input) {
+    async create(input, options) {
       const json = validateInput('createChat', CreateChatInputSchema, input);
-      return http.call({
-        operation: 'createChat',
-        idempotent: true,
-        method: 'post',
-        path: 'chats',
-        json,
-        response: ChatSummarySchema,
-      });
+      return http.call(
+        {
+          operation: 'createChat',
+          idempotent: true,
+          method: 'post',
+          path: 'chats',
+          json,
+          response: ChatSummarySchema,
+        },
+        options,
+      );
     },
-    async send(chatId, input) {
+    async send(chatId, input, options) {
       const json = validateInput('sendMessage', SendMessageInputSchema, input);
-      return http.call({
-        operation: 'sendMessage',
-        idempotent: true,
-        method: 'post',
-        path: chatPath(chatId, '/messages'),
-        json,
-        response: ChatMessageSchema,
-      });
+      return http.call(
+        {
+          operation: 'sendMessage',
+          idempotent: true,
+          method: 'post',
+          path: chatPath(chatId, '/messages'),
+          json,
+          response: ChatMessageSchema,
+        },
+        options,
+      );
     },
-    markRead(chatId) {
-      return http.call({
-        operation: 'markChatRead',
-        method: 'post',
-        path: chatPath(chatId, '/read'),
-        response: MarkChatReadResultSchema,
-      });
+    markRead(chatId, options) {
+      return http.call(
+        {
+          operation: 'markChatRead',
+          method: 'post',
+          path: chatPath(chatId, '/read'),
+          response: MarkChatReadResultSchema,
+        },
+        options,
+      );
     },
     async upload(file, options = {}) {
       const body = new FormData();
       const name = options.name ?? (file instanceof File ? file.name : 'file');
       body.append('file', file, name);
       const withProgress = options.onProgress && canReportUploadProgress();
-      const result = await http.call({
-        operation: 'uploadAttachment',
-        method: 'post',
-        path: 'chats/upload',
-        body,
-        response: ChatAttachmentSchema,
-        signal: options.signal,
-        // 20 MB take a while on a slow line; the signal cancels sooner.
-        timeout: UPLOAD_TIMEOUT_MS,
-        ...(withProgress && options.onProgress ? { fetch: xhrFetch(options.onProgress) } : {}),
-      });
+      const result = await http.call(
+        {
+          operation: 'uploadAttachment',
+          method: 'post',
+          path: 'chats/upload',
+          body,
+          response: ChatAttachmentSchema,
+          // 20 MB take a while on a slow line; the signal cancels sooner.
+          timeout: UPLOAD_TIMEOUT_MS,
+          ...(withProgress && options.onProgress ? { fetch: xhrFetch(options.onProgress) } : {}),
+        },
+        { signal: options.signal, timeout: options.timeout, headers: options.headers },
+      );
       if (options.onProgress && !withProgress) {
         options.onProgress({ loaded: file.size, total: file.size });
       }
@@ -258,7 +277,8 @@ export function createMessagesApi(http: Http): MessagesApi {
       try {
         const response = await http.ky.get(`chats/attachments/${encodeURIComponent(id)}`, {
           ...(options.signal ? { signal: options.signal } : {}),
-          headers: { accept: '*/*' },
+          ...(options.timeout !== undefined ? { timeout: options.timeout } : {}),
+          headers: { ...options.headers, accept: '*/*' },
         });
         return await response.blob();
       } catch (error) {
@@ -275,14 +295,17 @@ export function createMessagesApi(http: Http): MessagesApi {
         throw networkError('fetchAttachment', error);
       }
     },
-    unreadCount() {
-      return http.call({
-        operation: 'fetchUnreadCount',
-        method: 'get',
-        path: 'chats/messages/unread-count',
-        response: UnreadCountSchema,
-        fresh: true,
-      });
+    unreadCount(options) {
+      return http.call(
+        {
+          operation: 'fetchUnreadCount',
+          method: 'get',
+          path: 'chats/messages/unread-count',
+          response: UnreadCountSchema,
+          fresh: true,
+        },
+        options,
+      );
     },
   };
 }

@@ -8,7 +8,8 @@ import {
   NotificationListQuerySchema,
   NotificationListSchema,
 } from './contracts/index.ts';
-import { type Http, withQuery } from './http.ts';
+import { type Http, type RequestOptions, withQuery } from './http.ts';
+import { type PagedCall, paged } from './pagination.ts';
 import { validateInput } from './validate-input.ts';
 
 /**
@@ -30,7 +31,10 @@ export interface NotificationsApi {
    * const page2 = await api.notifications.list({ page: 2 });
    * ```
    */
-  list(query?: NotificationListQuery): Promise<NotificationList>;
+  list(
+    query?: NotificationListQuery,
+    options?: RequestOptions,
+  ): PagedCall<NotificationList, NotificationList['data'][number]>;
   /**
    * Marks notifications read (`POST users/notifications/read`): `{ ids }` or `{ all: true }`.
    *
@@ -39,7 +43,10 @@ export interface NotificationsApi {
    * const { unreadCount } = await api.notifications.markRead({ ids: [n.id] });
    * ```
    */
-  markRead(input: MarkNotificationsReadInput): Promise<MarkNotificationsReadResult>;
+  markRead(
+    input: MarkNotificationsReadInput,
+    options?: RequestOptions,
+  ): Promise<MarkNotificationsReadResult>;
 }
 
 /**
@@ -52,25 +59,37 @@ export interface NotificationsApi {
  */
 export function createNotificationsApi(http: Http): NotificationsApi {
   return {
-    async list(query = {}) {
-      validateInput('fetchNotifications', NotificationListQuerySchema, query);
-      return http.call({
-        operation: 'fetchNotifications',
-        method: 'get',
-        path: withQuery('users/notifications', { page: query.page, limit: query.limit }),
-        response: NotificationListSchema,
-        fresh: true,
-      });
+    list(query = {}, options) {
+      return paged(
+        async (page) => {
+          const q = page === undefined ? query : { ...query, page };
+          validateInput('fetchNotifications', NotificationListQuerySchema, q);
+          return http.call(
+            {
+              operation: 'fetchNotifications',
+              method: 'get',
+              path: withQuery('users/notifications', { page: q.page, limit: q.limit }),
+              response: NotificationListSchema,
+              fresh: true,
+            },
+            options,
+          );
+        },
+        (p) => p.data,
+      );
     },
-    async markRead(input) {
+    async markRead(input, options) {
       const json = validateInput('markNotificationRead', MarkNotificationsReadInputSchema, input);
-      return http.call({
-        operation: 'markNotificationRead',
-        method: 'post',
-        path: 'users/notifications/read',
-        json,
-        response: MarkNotificationsReadResultSchema,
-      });
+      return http.call(
+        {
+          operation: 'markNotificationRead',
+          method: 'post',
+          path: 'users/notifications/read',
+          json,
+          response: MarkNotificationsReadResultSchema,
+        },
+        options,
+      );
     },
   };
 }

@@ -35,7 +35,8 @@ import {
   type UpdatePaymentMethodInput,
 } from './contracts/index.ts';
 import { httpError, isApiError, networkError } from './errors.ts';
-import { type Http, withQuery } from './http.ts';
+import { type Http, type RequestOptions, withQuery } from './http.ts';
+import { type PagedCall, paged } from './pagination.ts';
 import { validateInput } from './validate-input.ts';
 
 /**
@@ -55,79 +56,85 @@ export interface PaymentsApi {
    * retries declined charges. A declined card rejects with status 402, code `PAYMENT_DECLINED`.
    * @example const card = await api.payments.addPaymentMethod({ paymentMethodId: 'pm_card_visa' });
    */
-  addPaymentMethod(input: AddPaymentMethodInput): Promise<PaymentMethod>;
+  addPaymentMethod(input: AddPaymentMethodInput, options?: RequestOptions): Promise<PaymentMethod>;
   /**
    * The franchise's cards, the default first (`GET users/payment-method`).
    * @example const [card] = await api.payments.listPaymentMethods();
    */
-  listPaymentMethods(): Promise<PaymentMethod[]>;
+  listPaymentMethods(options?: RequestOptions): Promise<PaymentMethod[]>;
   /**
    * Makes a saved card the franchise's default (`PATCH users/payment-method/{id}`): it pays the
    * subscription and the meetings from now on, and declined charges are retried on it.
    * @example const card = await api.payments.setDefaultPaymentMethod(cards[1].id);
    */
-  setDefaultPaymentMethod(id: string): Promise<PaymentMethod>;
+  setDefaultPaymentMethod(id: string, options?: RequestOptions): Promise<PaymentMethod>;
   /**
    * Removes a card (`DELETE users/payment-method/{id}`).
    * @example await api.payments.deletePaymentMethod(card.id);
    */
-  deletePaymentMethod(id: string): Promise<void>;
+  deletePaymentMethod(id: string, options?: RequestOptions): Promise<void>;
   /**
    * One page of payments (`GET users/payments`): a franchisor's spend, a consultant's earnings.
    * @example const { data, total } = await api.payments.listPayments({ page: 2, status: 'completed' });
    */
-  listPayments(query?: PaymentListQuery): Promise<PaymentList>;
+  listPayments(
+    query?: PaymentListQuery,
+    options?: RequestOptions,
+  ): PagedCall<PaymentList, PaymentList['data'][number]>;
   /**
    * FUTURE, PENDING and COMPLETED in dollars (`GET users/payments-total`).
    * @example const { COMPLETED } = await api.payments.getTotals();
    */
-  getTotals(): Promise<PaymentTotals>;
+  getTotals(options?: RequestOptions): Promise<PaymentTotals>;
   /**
    * Charged money over a week, a month or a year (`GET users/payments-graph?period=`).
    * @example const { points } = await api.payments.getGraph('year');
    */
-  getGraph(period?: GraphPeriod): Promise<PaymentsGraph>;
+  getGraph(period?: GraphPeriod, options?: RequestOptions): Promise<PaymentsGraph>;
   /**
    * The franchise's subscription (`GET users/subscription`); `status: null` reads Unsubscribed.
    * @example const { label, price } = await api.payments.getSubscription();
    */
-  getSubscription(): Promise<Subscription>;
+  getSubscription(options?: RequestOptions): Promise<Subscription>;
   /**
    * Checks a promo code (`POST users/validate-promo-code`): `valid`, the monthly price and a message.
    * @example const { valid, price } = await api.payments.validatePromoCode('EARLYACCESS');
    */
-  validatePromoCode(promoCode: string): Promise<PromoCodeResult>;
+  validatePromoCode(promoCode: string, options?: RequestOptions): Promise<PromoCodeResult>;
   /**
    * Subscribes (`POST users/subscribe`): $497 a month for 12 months, $300 with the early-access
    * code. Needs a card (422); an invalid code rejects with 400 and `errors.promoCode`.
    * @example await api.payments.subscribe({ promoCode: 'EARLYACCESS' });
    */
-  subscribe(input?: { promoCode?: string | undefined }): Promise<Subscription>;
+  subscribe(
+    input?: { promoCode?: string | undefined },
+    options?: RequestOptions,
+  ): Promise<Subscription>;
   /**
    * Cancels the subscription now (`POST users/unsubscribe`).
    * @example await api.payments.unsubscribe();
    */
-  unsubscribe(): Promise<Subscription>;
+  unsubscribe(options?: RequestOptions): Promise<Subscription>;
   /**
    * Resumes a canceled subscription (`POST users/reactivate-subscription`).
    * @example await api.payments.reactivateSubscription();
    */
-  reactivateSubscription(): Promise<Subscription>;
+  reactivateSubscription(options?: RequestOptions): Promise<Subscription>;
   /**
    * A consultant's monthly payouts (`GET users/payouts`).
    * @example const [latest] = await api.payments.listPayouts();
    */
-  listPayouts(): Promise<Payout[]>;
+  listPayouts(options?: RequestOptions): Promise<Payout[]>;
   /**
    * A payout's statement as CSV text (`GET users/payouts/{id}/statement.csv`).
    * @example const csv = await api.payments.downloadPayoutStatement(payout.id);
    */
-  downloadPayoutStatement(payoutId: string): Promise<string>;
+  downloadPayoutStatement(payoutId: string, options?: RequestOptions): Promise<string>;
   /**
    * Meetings a franchisor cancelled within 24 hours, waiting for the consultant's decision.
    * @example const pending = await api.payments.listLateCancellations();
    */
-  listLateCancellations(): Promise<LateCancellation[]>;
+  listLateCancellations(options?: RequestOptions): Promise<LateCancellation[]>;
   /**
    * The consultant's decision on a late cancellation: `charge` or `reschedule` (release the hold).
    * @example await api.payments.resolveLateCancellation(item.paymentId, 'charge');
@@ -135,13 +142,14 @@ export interface PaymentsApi {
   resolveLateCancellation(
     paymentId: string,
     decision: LateCancellationDecision,
+    options?: RequestOptions,
   ): Promise<LateCancellationResult>;
   /**
    * Admins: charges completed meetings of the past week plus missed ones now
    * (`POST users/cron-manual-trigger`). Safe to call twice.
    * @example const { charged, failed } = await api.payments.runManualProcessing();
    */
-  runManualProcessing(): Promise<PaymentRunResult>;
+  runManualProcessing(options?: RequestOptions): Promise<PaymentRunResult>;
 }
 
 const id = (value: string) => encodeURIComponent(value);
@@ -152,138 +160,185 @@ const id = (value: string) => encodeURIComponent(value);
  */
 export function createPaymentsApi(http: Http): PaymentsApi {
   return {
-    async addPaymentMethod(input) {
+    async addPaymentMethod(input, options) {
       const json = validateInput('createPaymentMethod', AddPaymentMethodInputSchema, input);
-      return http.call({
-        operation: 'createPaymentMethod',
-        idempotent: true,
-        method: 'post',
-        path: 'users/payment-method',
-        json,
-        response: PaymentMethodSchema,
-      });
+      return http.call(
+        {
+          operation: 'createPaymentMethod',
+          idempotent: true,
+          method: 'post',
+          path: 'users/payment-method',
+          json,
+          response: PaymentMethodSchema,
+        },
+        options,
+      );
     },
-    async listPaymentMethods() {
-      const { data } = await http.call({
-        operation: 'fetchPaymentMethods',
-        method: 'get',
-        path: 'users/payment-method',
-        response: PaymentMethodListSchema,
-      });
+    async listPaymentMethods(options) {
+      const { data } = await http.call(
+        {
+          operation: 'fetchPaymentMethods',
+          method: 'get',
+          path: 'users/payment-method',
+          response: PaymentMethodListSchema,
+        },
+        options,
+      );
       return data;
     },
-    setDefaultPaymentMethod(methodId) {
+    setDefaultPaymentMethod(methodId, options) {
       const json: UpdatePaymentMethodInput = { isDefault: true };
-      return http.call({
-        operation: 'setDefaultPaymentMethod',
-        method: 'patch',
-        path: `users/payment-method/${id(methodId)}`,
-        json,
-        response: PaymentMethodSchema,
-      });
+      return http.call(
+        {
+          operation: 'setDefaultPaymentMethod',
+          method: 'patch',
+          path: `users/payment-method/${id(methodId)}`,
+          json,
+          response: PaymentMethodSchema,
+        },
+        options,
+      );
     },
-    async deletePaymentMethod(methodId) {
-      await http.call({
-        operation: 'deletePaymentMethod',
-        method: 'delete',
-        path: `users/payment-method/${id(methodId)}`,
-        response: OkSchema,
-      });
+    async deletePaymentMethod(methodId, options) {
+      await http.call(
+        {
+          operation: 'deletePaymentMethod',
+          method: 'delete',
+          path: `users/payment-method/${id(methodId)}`,
+          response: OkSchema,
+        },
+        options,
+      );
     },
-    async listPayments(query = {}) {
-      validateInput('fetchPayments', PaymentListQuerySchema, query);
-      return http.call({
-        operation: 'fetchPayments',
-        method: 'get',
-        path: withQuery('users/payments', {
-          page: query.page,
-          limit: query.limit,
-          status: query.status,
-        }),
-        response: PaymentListSchema,
-      });
+    listPayments(query = {}, options) {
+      return paged(
+        async (page) => {
+          const q = page === undefined ? query : { ...query, page };
+          validateInput('fetchPayments', PaymentListQuerySchema, q);
+          return http.call(
+            {
+              operation: 'fetchPayments',
+              method: 'get',
+              path: withQuery('users/payments', {
+                page: q.page,
+                limit: q.limit,
+                status: q.status,
+              }),
+              response: PaymentListSchema,
+            },
+            options,
+          );
+        },
+        (p) => p.data,
+      );
     },
-    getTotals() {
-      return http.call({
-        operation: 'fetchPaymentsTotal',
-        method: 'get',
-        path: 'users/payments-total',
-        response: PaymentTotalsSchema,
-      });
+    getTotals(options) {
+      return http.call(
+        {
+          operation: 'fetchPaymentsTotal',
+          method: 'get',
+          path: 'users/payments-total',
+          response: PaymentTotalsSchema,
+        },
+        options,
+      );
     },
-    async getGraph(period) {
+    async getGraph(period, options) {
       const query = validateInput('fetchPaymentsChart', PaymentsGraphQuerySchema, { period });
-      return http.call({
-        operation: 'fetchPaymentsChart',
-        method: 'get',
-        path: withQuery('users/payments-graph', { period: query.period }),
-        response: PaymentsGraphSchema,
-      });
+      return http.call(
+        {
+          operation: 'fetchPaymentsChart',
+          method: 'get',
+          path: withQuery('users/payments-graph', { period: query.period }),
+          response: PaymentsGraphSchema,
+        },
+        options,
+      );
     },
-    getSubscription() {
-      return http.call({
-        operation: 'fetchSubscription',
-        method: 'get',
-        path: 'users/subscription',
-        response: SubscriptionSchema,
-      });
+    getSubscription(options) {
+      return http.call(
+        {
+          operation: 'fetchSubscription',
+          method: 'get',
+          path: 'users/subscription',
+          response: SubscriptionSchema,
+        },
+        options,
+      );
     },
-    async validatePromoCode(promoCode) {
+    async validatePromoCode(promoCode, options) {
       const json = validateInput('validatePromoCode', PromoCodeInputSchema, { promoCode });
-      return http.call({
-        operation: 'validatePromoCode',
-        method: 'post',
-        path: 'users/validate-promo-code',
-        json,
-        response: PromoCodeResultSchema,
-      });
+      return http.call(
+        {
+          operation: 'validatePromoCode',
+          method: 'post',
+          path: 'users/validate-promo-code',
+          json,
+          response: PromoCodeResultSchema,
+        },
+        options,
+      );
     },
-    async subscribe(input = {}) {
+    async subscribe(input = {}, options) {
       const filled = input.promoCode?.trim() ? { promoCode: input.promoCode } : {};
       const json = validateInput('subscribe', SubscribeInputSchema, filled);
-      return http.call({
-        operation: 'subscribe',
-        idempotent: true,
-        method: 'post',
-        path: 'users/subscribe',
-        json,
-        response: SubscriptionSchema,
-      });
+      return http.call(
+        {
+          operation: 'subscribe',
+          idempotent: true,
+          method: 'post',
+          path: 'users/subscribe',
+          json,
+          response: SubscriptionSchema,
+        },
+        options,
+      );
     },
-    unsubscribe() {
-      return http.call({
-        operation: 'unsubscribe',
-        method: 'post',
-        path: 'users/unsubscribe',
-        json: {},
-        response: SubscriptionSchema,
-      });
+    unsubscribe(options) {
+      return http.call(
+        {
+          operation: 'unsubscribe',
+          method: 'post',
+          path: 'users/unsubscribe',
+          json: {},
+          response: SubscriptionSchema,
+        },
+        options,
+      );
     },
-    reactivateSubscription() {
-      return http.call({
-        operation: 'reactivateSubscription',
-        idempotent: true,
-        method: 'post',
-        path: 'users/reactivate-subscription',
-        json: {},
-        response: SubscriptionSchema,
-      });
+    reactivateSubscription(options) {
+      return http.call(
+        {
+          operation: 'reactivateSubscription',
+          idempotent: true,
+          method: 'post',
+          path: 'users/reactivate-subscription',
+          json: {},
+          response: SubscriptionSchema,
+        },
+        options,
+      );
     },
-    async listPayouts() {
-      const { data } = await http.call({
-        operation: 'fetchPayouts',
-        method: 'get',
-        path: 'users/payouts',
-        response: PayoutListSchema,
-      });
+    async listPayouts(options) {
+      const { data } = await http.call(
+        {
+          operation: 'fetchPayouts',
+          method: 'get',
+          path: 'users/payouts',
+          response: PayoutListSchema,
+        },
+        options,
+      );
       return data;
     },
-    async downloadPayoutStatement(payoutId) {
+    async downloadPayoutStatement(payoutId, options) {
       const operation = 'downloadPayoutStatement';
       try {
         return await http
           .ky(`users/payouts/${id(payoutId)}/statement.csv`, {
-            headers: { accept: 'text/csv' },
+            ...(options?.signal ? { signal: options.signal } : {}),
+            ...(options?.timeout !== undefined ? { timeout: options.timeout } : {}),
+            headers: { ...options?.headers, accept: 'text/csv' },
           })
           .text();
       } catch (error) {
@@ -295,36 +350,45 @@ export function createPaymentsApi(http: Http): PaymentsApi {
         throw networkError(operation, error);
       }
     },
-    async listLateCancellations() {
-      const { data } = await http.call({
-        operation: 'fetchLateCancellations',
-        method: 'get',
-        path: 'users/late-cancellations',
-        response: LateCancellationListSchema,
-      });
+    async listLateCancellations(options) {
+      const { data } = await http.call(
+        {
+          operation: 'fetchLateCancellations',
+          method: 'get',
+          path: 'users/late-cancellations',
+          response: LateCancellationListSchema,
+        },
+        options,
+      );
       return data;
     },
-    async resolveLateCancellation(paymentId, decision) {
+    async resolveLateCancellation(paymentId, decision, options) {
       const json = validateInput('resolveLateCancellation', LateCancellationDecisionInputSchema, {
         decision,
       });
-      return http.call({
-        operation: 'resolveLateCancellation',
-        method: 'post',
-        path: `users/payments/${id(paymentId)}/late-cancellation`,
-        json,
-        response: LateCancellationResultSchema,
-      });
+      return http.call(
+        {
+          operation: 'resolveLateCancellation',
+          method: 'post',
+          path: `users/payments/${id(paymentId)}/late-cancellation`,
+          json,
+          response: LateCancellationResultSchema,
+        },
+        options,
+      );
     },
-    runManualProcessing() {
-      return http.call({
-        operation: 'runManualProcessing',
-        idempotent: true,
-        method: 'post',
-        path: 'users/cron-manual-trigger',
-        json: {},
-        response: PaymentRunResultSchema,
-      });
+    runManualProcessing(options) {
+      return http.call(
+        {
+          operation: 'runManualProcessing',
+          idempotent: true,
+          method: 'post',
+          path: 'users/cron-manual-trigger',
+          json: {},
+          response: PaymentRunResultSchema,
+        },
+        options,
+      );
     },
   };
 }

@@ -18,7 +18,7 @@ import {
   type UploadResult,
   UploadResultSchema,
 } from './contracts/index.ts';
-import type { Http } from './http.ts';
+import type { Http, RequestOptions } from './http.ts';
 import { validateInput } from './validate-input.ts';
 
 /** Files sent with a profile update. */
@@ -44,23 +44,30 @@ export interface ProfileApi {
    * `PATCH /api/users`: JSON without files, multipart with them. Undefined values are dropped.
    * @example await api.profile.update({ franchise: { minNetWorth: '250000' } }, { logo: croppedBlob });
    */
-  update(patch: ProfilePatch, files?: ProfileFiles): Promise<OwnProfile>;
+  update(patch: ProfilePatch, files?: ProfileFiles, options?: RequestOptions): Promise<OwnProfile>;
   /** @example const { members, billingAddress } = await api.profile.getContact(); */
-  getContact(): Promise<ContactProfile>;
+  getContact(options?: RequestOptions): Promise<ContactProfile>;
   /** @example await api.profile.updateContact({ firstName: 'Ada', smsConsent: true }); */
-  updateContact(data: ContactProfilePatch['data']): Promise<ContactProfile>;
+  updateContact(
+    data: ContactProfilePatch['data'],
+    options?: RequestOptions,
+  ): Promise<ContactProfile>;
   /** Makes the member with this e-mail the only billing contact. @example await api.profile.setBillingContact(email); */
-  setBillingContact(email: string): Promise<ContactProfile>;
+  setBillingContact(email: string, options?: RequestOptions): Promise<ContactProfile>;
   /** @example const { url } = await api.profile.uploadImage(blob); */
-  uploadImage(image: Blob): Promise<UploadResult>;
+  uploadImage(image: Blob, options?: RequestOptions): Promise<UploadResult>;
   /** A franchisor's document or FDD file (PDF or image; visible to signed-in users only). */
-  uploadDocument(file: Blob, name: string): Promise<UploadResult>;
+  uploadDocument(file: Blob, name: string, options?: RequestOptions): Promise<UploadResult>;
   /** @example await api.profile.changePaymentEmail('billing@brand.com'); */
-  changePaymentEmail(email: string): Promise<void>;
+  changePaymentEmail(email: string, options?: RequestOptions): Promise<void>;
   /** @example await api.profile.sendSupportRequest({ email, details }); */
-  sendSupportRequest(input: SupportRequestInput, kind?: 'user' | 'company'): Promise<void>;
+  sendSupportRequest(
+    input: SupportRequestInput,
+    kind?: 'user' | 'company',
+    options?: RequestOptions,
+  ): Promise<void>;
   /** Deletes the signed-in account and forgets the credentials. */
-  deleteAccount(): Promise<void>;
+  deleteAccount(options?: RequestOptions): Promise<void>;
 }
 
 const dropUndefined = (o: Record<string, unknown>) =>
@@ -93,96 +100,123 @@ const PaymentEmailResultSchema = v.object({ ok: v.literal(true), email: v.string
  */
 export function createProfileApi(http: Http, clearCredentials: () => void): ProfileApi {
   return {
-    async update(patch, files = {}) {
+    async update(patch, files = {}, options) {
       const cleaned = dropUndefined(patch) as ProfilePatch;
       validateInput('updateProfile', ProfilePatchSchema, cleaned);
       const hasFiles = !!(files.profilePhoto || files.logo || files.photos?.length);
-      return http.call({
-        operation: 'updateProfile',
-        method: 'patch',
-        path: 'users',
-        ...(hasFiles ? { body: toProfileFormData(cleaned, files) } : { json: cleaned }),
-        response: OwnProfileSchema,
-      });
+      return http.call(
+        {
+          operation: 'updateProfile',
+          method: 'patch',
+          path: 'users',
+          ...(hasFiles ? { body: toProfileFormData(cleaned, files) } : { json: cleaned }),
+          response: OwnProfileSchema,
+        },
+        options,
+      );
     },
-    getContact() {
-      return http.call({
-        operation: 'fetchProfile',
-        method: 'get',
-        path: 'profile',
-        response: ContactProfileSchema,
-      });
+    getContact(options) {
+      return http.call(
+        {
+          operation: 'fetchProfile',
+          method: 'get',
+          path: 'profile',
+          response: ContactProfileSchema,
+        },
+        options,
+      );
     },
-    async updateContact(data) {
+    async updateContact(data, options) {
       const json = { data: dropUndefined(data) };
       validateInput('updateProfile', ContactProfilePatchSchema, json);
-      return http.call({
-        operation: 'updateProfile',
-        method: 'patch',
-        path: 'profile',
-        json,
-        response: ContactProfileSchema,
-      });
+      return http.call(
+        {
+          operation: 'updateProfile',
+          method: 'patch',
+          path: 'profile',
+          json,
+          response: ContactProfileSchema,
+        },
+        options,
+      );
     },
-    async setBillingContact(email) {
+    async setBillingContact(email, options) {
       validateInput('updateProfile', BillingAddressInputSchema, { email });
-      return http.call({
-        operation: 'updateProfile',
-        method: 'patch',
-        path: 'profile/billing-address',
-        json: { email },
-        response: ContactProfileSchema,
-      });
+      return http.call(
+        {
+          operation: 'updateProfile',
+          method: 'patch',
+          path: 'profile/billing-address',
+          json: { email },
+          response: ContactProfileSchema,
+        },
+        options,
+      );
     },
-    uploadImage(image) {
+    uploadImage(image, options) {
       const body = new FormData();
       body.append('image', image, CROPPED_IMAGE_NAME);
-      return http.call({
-        operation: 'updateProfile',
-        method: 'post',
-        path: 'users/upload-images',
-        body,
-        response: UploadResultSchema,
-      });
+      return http.call(
+        {
+          operation: 'updateProfile',
+          method: 'post',
+          path: 'users/upload-images',
+          body,
+          response: UploadResultSchema,
+        },
+        options,
+      );
     },
-    uploadDocument(file, name) {
+    uploadDocument(file, name, options) {
       const body = new FormData();
       body.append('file', file, name);
-      return http.call({
-        operation: 'updateProfile',
-        method: 'post',
-        path: 'users/upload-documents',
-        body,
-        response: UploadResultSchema,
-      });
+      return http.call(
+        {
+          operation: 'updateProfile',
+          method: 'post',
+          path: 'users/upload-documents',
+          body,
+          response: UploadResultSchema,
+        },
+        options,
+      );
     },
-    async changePaymentEmail(email) {
+    async changePaymentEmail(email, options) {
       const json = validateInput('updateProfile', StripeEmailInputSchema, { email });
-      await http.call({
-        operation: 'updateProfile',
-        method: 'patch',
-        path: 'users/change-stripe-email',
-        json,
-        response: PaymentEmailResultSchema,
-      });
+      await http.call(
+        {
+          operation: 'updateProfile',
+          method: 'patch',
+          path: 'users/change-stripe-email',
+          json,
+          response: PaymentEmailResultSchema,
+        },
+        options,
+      );
     },
-    async sendSupportRequest(input, kind = 'user') {
+    async sendSupportRequest(input, kind = 'user', options) {
       const json = validateInput('sendSupportRequest', SupportRequestInputSchema, input);
-      await http.call({
-        operation: 'sendSupportRequest',
-        method: 'post',
-        path: kind === 'company' ? 'users/company-support-request' : 'users/support-request',
-        json,
-        response: OkSchema,
-      });
+      await http.call(
+        {
+          operation: 'sendSupportRequest',
+          method: 'post',
+          path: kind === 'company' ? 'users/company-support-request' : 'users/support-request',
+          json,
+          response: OkSchema,
+        },
+        options,
+      );
     },
-    async deleteAccount() {
-      await http.call({
-        operation: 'deleteAccount',
-        method: 'delete',
-        path: 'users',
-        response: OkSchema,
-      });
+    async deleteAccount(options) {
+      await http.call(
+        {
+          operation: 'deleteAccount',
+          method: 'delete',
+          path: 'users',
+          response: OkSchema,
+        },
+        options,
+      );
       clearCredentials();
     },
   };

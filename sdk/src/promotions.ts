@@ -1,5 +1,5 @@
 import { type PromotionList, PromotionListSchema } from './contracts/index.ts';
-import type { Http } from './http.ts';
+import type { Http, RequestOptions } from './http.ts';
 
 /**
  * Promotions for the signed-in user (user-area §7 `GET users/promotions`): the ones running now
@@ -21,7 +21,7 @@ export interface PromotionsApi {
    * for (const p of (await api.promotions.list()).promotions) console.log(p.title);
    * ```
    */
-  list(): Promise<PromotionList>;
+  list(options?: RequestOptions): Promise<PromotionList>;
 }
 
 /**
@@ -34,13 +34,16 @@ export interface PromotionsApi {
  */
 export function createPromotionsApi(http: Http): PromotionsApi {
   return {
-    list() {
-      return http.call({
-        operation: 'fetchPromotions',
-        method: 'get',
-        path: 'users/promotions',
-        response: PromotionListSchema,
-      });
+    list(options) {
+      return http.call(
+        {
+          operation: 'fetchPromotions',
+          method: 'get',
+          path: 'users/promotions',
+          response: PromotionListSchema,
+        },
+        options,
+      );
     },
   };
 }

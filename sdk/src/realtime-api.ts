@@ -4,7 +4,7 @@ import {
   RealtimeTicketInputSchema,
   RealtimeTicketSchema,
 } from './contracts/index.ts';
-import type { Http } from './http.ts';
+import type { Http, RequestOptions } from './http.ts';
 import { validateInput } from './validate-input.ts';
 
 /**
@@ -26,7 +26,7 @@ export interface RealtimeApi {
    * const { ticket } = await api.realtime.ticket(chatRoomId(chat.id));
    * ```
    */
-  ticket(room: string, options?: { signal?: AbortSignal }): Promise<RealtimeTicket>;
+  ticket(room: string, options?: RequestOptions): Promise<RealtimeTicket>;
 }
 
 /**
@@ -39,16 +39,18 @@ export interface RealtimeApi {
  */
 export function createRealtimeApi(http: Http): RealtimeApi {
   return {
-    async ticket(room, options = {}) {
+    async ticket(room, options) {
       const json = validateInput('fetchRealtimeTicket', RealtimeTicketInputSchema, { room });
-      return http.call({
-        operation: 'fetchRealtimeTicket',
-        method: 'post',
-        path: REALTIME_API_PATHS.ticket,
-        json,
-        response: RealtimeTicketSchema,
-        signal: options.signal,
-      });
+      return http.call(
+        {
+          operation: 'fetchRealtimeTicket',
+          method: 'post',
+          path: REALTIME_API_PATHS.ticket,
+          json,
+          response: RealtimeTicketSchema,
+        },
+        options,
+      );
     },
   };
 }

@@ -4,7 +4,7 @@ import {
   type Health,
   HealthSchema,
 } from './contracts/index.ts';
-import type { Http } from './http.ts';
+import type { Http, RequestOptions } from './http.ts';
 
 /**
  * Run-time configuration and health of the API; neither sends credentials.
@@ -23,7 +23,7 @@ export interface SystemApi {
    * const { partyUrl, version } = await api.config();
    * ```
    */
-  config(): Promise<ClientConfig>;
+  config(options?: RequestOptions): Promise<ClientConfig>;
   /**
    * Whether the API and its database answer.
    *
@@ -32,7 +32,7 @@ export interface SystemApi {
    * const { status, database } = await api.health(); // 'ok', 'ok'
    * ```
    */
-  health(): Promise<Health>;
+  health(options?: RequestOptions): Promise<Health>;
 }
 
 /**
@@ -45,23 +45,29 @@ export interface SystemApi {
  */
 export function createSystemApi(http: Http): SystemApi {
   return {
-    config() {
-      return http.call({
-        operation: 'fetchConfig',
-        method: 'get',
-        path: 'config',
-        response: ClientConfigSchema,
-        credentials: false,
-      });
+    config(options) {
+      return http.call(
+        {
+          operation: 'fetchConfig',
+          method: 'get',
+          path: 'config',
+          response: ClientConfigSchema,
+          credentials: false,
+        },
+        options,
+      );
     },
-    health() {
-      return http.call({
-        operation: 'checkHealth',
-        method: 'get',
-        path: 'health',
-        response: HealthSchema,
-        credentials: false,
-      });
+    health(options) {
+      return http.call(
+        {
+          operation: 'checkHealth',
+          method: 'get',
+          path: 'health',
+          response: HealthSchema,
+          credentials: false,
+        },
+        options,
+      );
     },
   };
 }

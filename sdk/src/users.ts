@@ -11,7 +11,7 @@ import {
   UpdateAccountInputSchema,
 } from './contracts/index.ts';
 import type { SdkOperation } from './errors.ts';
-import type { Http } from './http.ts';
+import type { Http, RequestOptions } from './http.ts';
 import { validateInput } from './validate-input.ts';
 
 /**
@@ -32,7 +32,7 @@ export interface UsersApi {
    * const { firstName, profileCompleteness } = await api.users.getProfile();
    * ```
    */
-  getProfile(): Promise<OwnProfile>;
+  getProfile(options?: RequestOptions): Promise<OwnProfile>;
   /**
    * A consultant's or franchisor's public profile (viewable without signing in). Given the role
    * the caller expects, a failure names it: `'Error fetching consultant by ID: …'` (user-area §8)
@@ -44,7 +44,11 @@ export interface UsersApi {
    * if (profile.role === 'consultant') console.log(profile.rate);
    * ```
    */
-  getPublicProfile(id: string, expectedRole?: SignUpRole): Promise<PublicProfile>;
+  getPublicProfile(
+    id: string,
+    expectedRole?: SignUpRole,
+    options?: RequestOptions,
+  ): Promise<PublicProfile>;
   /**
    * Changes the signed-in user's password; `confirmPassword` must equal `password`.
    *
@@ -53,7 +57,7 @@ export interface UsersApi {
    * await api.users.changePassword({ oldPassword, password, confirmPassword: password });
    * ```
    */
-  changePassword(input: ChangePasswordInput): Promise<void>;
+  changePassword(input: ChangePasswordInput, options?: RequestOptions): Promise<void>;
   /**
    * Updates names and e-mail (`PATCH /api/users`, JSON). Undefined and empty fields are dropped,
    * so only what was filled in changes. Answers the updated own profile.
@@ -63,7 +67,7 @@ export interface UsersApi {
    * const me = await api.users.updateAccount({ firstName: 'Ada', lastName: '' }); // sends { firstName }
    * ```
    */
-  updateAccount(input: UpdateAccountInput): Promise<OwnProfile>;
+  updateAccount(input: UpdateAccountInput, options?: RequestOptions): Promise<OwnProfile>;
 }
 
 /** The operation a public profile's failure is named after, by the role the caller expects. */
@@ -82,48 +86,60 @@ const PUBLIC_PROFILE_OPERATIONS: Record<SignUpRole, SdkOperation> = {
  */
 export function createUsersApi(http: Http): UsersApi {
   return {
-    getProfile() {
-      return http.call({
-        operation: 'fetchProfile',
-        method: 'get',
-        path: 'users/profile',
-        response: OwnProfileSchema,
-        retries: 1,
-      });
+    getProfile(options) {
+      return http.call(
+        {
+          operation: 'fetchProfile',
+          method: 'get',
+          path: 'users/profile',
+          response: OwnProfileSchema,
+          retries: 1,
+        },
+        options,
+      );
     },
 
-    getPublicProfile(id, expectedRole) {
-      return http.call({
-        operation: expectedRole ? PUBLIC_PROFILE_OPERATIONS[expectedRole] : 'fetchProfile',
-        method: 'get',
-        path: `users/profile/${encodeURIComponent(id)}`,
-        response: PublicProfileSchema,
-      });
+    getPublicProfile(id, expectedRole, options) {
+      return http.call(
+        {
+          operation: expectedRole ? PUBLIC_PROFILE_OPERATIONS[expectedRole] : 'fetchProfile',
+          method: 'get',
+          path: `users/profile/${encodeURIComponent(id)}`,
+          response: PublicProfileSchema,
+        },
+        options,
+      );
     },
 
-    async changePassword(input) {
+    async changePassword(input, options) {
       const json = validateInput('updatePassword', ChangePasswordInputSchema, input);
-      await http.call({
-        operation: 'updatePassword',
-        method: 'patch',
-        path: 'users/password',
-        json,
-        response: OkSchema,
-      });
+      await http.call(
+        {
+          operation: 'updatePassword',
+          method: 'patch',
+          path: 'users/password',
+          json,
+          response: OkSchema,
+        },
+        options,
+      );
     },
 
-    async updateAccount(input) {
+    async updateAccount(input, options) {
       const filled = Object.fromEntries(
         Object.entries(input).filter(([, value]) => value !== undefined && value !== ''),
       );
       const json = validateInput('updateProfile', UpdateAccountInputSchema, filled);
-      return http.call({
-        operation: 'updateProfile',
-        method: 'patch',
-        path: 'users',
-        json,
-        response: OwnProfileSchema,
-      });
+      return http.call(
+        {
+          operation: 'updateProfile',
+          method: 'patch',
+          path: 'users',
+          json,
+          response: OwnProfileSchema,
+        },
+        options,
+      );
     },
   };
 }

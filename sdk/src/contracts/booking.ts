@@ -295,3 +295,17 @@ export type CalendarConnectUrl = v.InferOutput<typeof CalendarConnectUrlSchema>;
 /** `GET /api/users/calendars/feed`: any signed-in user's private iCalendar feed. */
 export const CalendarFeedSchema = v.object({ icalFeedUrl: v.string() });
 export type CalendarFeed = v.InferOutput<typeof CalendarFeedSchema>;
+
+// The SDK's one word for a booked, timed video call is "meeting" (the wire keeps the spec's
+// `/api/session` paths and `sessions` fields). These names are the same schemas and types.
+/** A meeting (`SessionSchema`). */
+export const MeetingSchema = SessionSchema;
+export type Meeting = Session;
+/** A page of meetings (`SessionListSchema`; the items are in `sessions`). */
+export const MeetingListSchema = SessionListSchema;
+export type MeetingList = SessionList;
+export const MeetingListQuerySchema = SessionListQuerySchema;
+export type MeetingListQuery = SessionListQuery;
+/** What booking a meeting takes (`CreateSessionInputSchema`). */
+export const BookMeetingInputSchema = CreateSessionInputSchema;
+export type BookMeetingInput = CreateSessionInput;
