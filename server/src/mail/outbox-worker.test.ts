@@ -212,6 +212,23 @@ describe('the mail outbox worker', () => {
     expect((await rowOf(id))?.sentAt).not.toBeNull();
   });
 
+  it('queued inside a transaction, a mail exists only if the transaction commits', async () => {
+    const { db } = server.container;
+    const mailer = createOutboxMailer({ db, logger });
+    const message = { to: 'tx@test.example', text: 'Hello' };
+    await db
+      .transaction(async (tx) => {
+        await mailer.send({ ...message, subject: 'rolled back' }, { tx });
+        throw new Error('the write it belonged to failed');
+      })
+      .catch(() => {});
+    await db.transaction(async (tx) => {
+      await mailer.send({ ...message, subject: 'committed' }, { tx });
+    });
+    const rows = await db.select().from(mailOutbox).where(eq(mailOutbox.to, 'tx@test.example'));
+    expect(rows.map((r) => r.subject)).toEqual(['committed']);
+  });
+
   it('the backoff doubles and is capped', () => {
     expect([1, 2, 3, 4, 10].map((n) => retryDelayMs(n, 10_000, 60_000))).toEqual([
       10_000, 20_000, 40_000, 60_000, 60_000,
