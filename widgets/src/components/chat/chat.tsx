@@ -189,7 +189,12 @@ export function Chat({
   const onFrame = (frame: RealtimeServerMessage) => {
     if (selfId === null) return;
     if (frame.type === 'receiveMessage') {
-      conversation.apply({ type: 'received', chatId: frame.chatId, message: frame.message });
+      conversation.apply({
+        type: 'received',
+        chatId: frame.chatId,
+        message: frame.message,
+        selfId,
+      });
       const known = list.applyMessage({
         chatId: frame.chatId,
         message: frame.message,

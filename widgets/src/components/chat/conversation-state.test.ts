@@ -195,6 +195,38 @@ describe('conversationReducer', () => {
       expect(timeline(state, 'me').map((e) => e.key)).toEqual(['m1', 'm2']);
     });
 
+    it('shows one bubble while the room echoes the message before the answer comes', () => {
+      const echoed = [
+        { type: 'sendStarted', pending: pending('local-1', 2) },
+        {
+          type: 'received',
+          chatId: 'c1',
+          message: { ...msg('m2', 2), text: 'local-1' },
+          selfId: 'me',
+        },
+      ] satisfies ConversationAction[];
+      const state = echoed.reduce(conversationReducer, loaded);
+      expect(timeline(state, 'me').map((e) => [e.key, e.delivery])).toEqual([
+        ['m1', null],
+        ['m2', 'sent'],
+      ]);
+      // Another message with other text does not hide it.
+      const other = [
+        { type: 'sendStarted', pending: pending('local-1', 2) },
+        {
+          type: 'received',
+          chatId: 'c1',
+          message: { ...msg('m2', 2), text: 'else' },
+          selfId: 'me',
+        },
+      ] satisfies ConversationAction[];
+      expect(timeline(other.reduce(conversationReducer, loaded), 'me').map((e) => e.key)).toEqual([
+        'm1',
+        'm2',
+        'local-1',
+      ]);
+    });
+
     it('marks a failed send, retries it, or drops it', () => {
       const actions: ConversationAction[] = [
         { type: 'sendStarted', pending: pending('local-1', 2) },

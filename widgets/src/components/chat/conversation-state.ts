@@ -13,6 +13,11 @@ export interface PendingMessage {
   status: 'sending' | 'failed';
   /** The failure's text (the SDK's '{operation}: {message}'). */
   error: string | null;
+  /**
+   * The stored message a live frame brought back before the send's answer did: the bubble is
+   * shown once, as that message, until the answer removes this entry.
+   */
+  echoedBy?: string | undefined;
 }
 
 /** One open conversation: the chat, the messages loaded so far, and what is on its way. */
@@ -39,8 +44,11 @@ export type ConversationAction =
   | { type: 'earlierStarted' }
   | { type: 'earlierLoaded'; detail: ChatDetail }
   | { type: 'earlierFailed'; message: string }
-  /** A message from a live frame (or any source) of some chat; others' chats are ignored. */
-  | { type: 'received'; chatId: string; message: ChatMessage }
+  /**
+   * A message from a live frame of some chat (others' chats are ignored). `selfId` lets the
+   * user's own message, echoed by the room before the send's answer, take its pending bubble's place.
+   */
+  | { type: 'received'; chatId: string; message: ChatMessage; selfId?: string | undefined }
   | { type: 'read'; event: ReadMessageEvent }
   | { type: 'sendStarted'; pending: PendingMessage }
   | { type: 'sendSucceeded'; clientId: string; message: ChatMessage }
@@ -77,6 +85,15 @@ function updatePending(
     const next = change(p);
     return next ? [next] : [];
   });
+}
+
+/** Whether a stored message is what a pending one sends (same text, same files in order). */
+function sameContent(pending: PendingMessage, message: ChatMessage): boolean {
+  return (
+    pending.text === message.text &&
+    pending.attachments.length === message.attachments.length &&
+    pending.attachments.every((a, i) => a.id === message.attachments[i]?.id)
+  );
 }
 
 /** Answers for another chat than the one open (a slow request after a switch) change nothing. */
@@ -148,7 +165,18 @@ export function conversationReducer(
     case 'received': {
       if (action.chatId !== state.chatId) return state;
       const messages = mergeMessages(state.messages, [action.message]);
-      return messages === state.messages ? state : { ...state, messages };
+      if (messages === state.messages) return state;
+      const { message } = action;
+      const echo =
+        message.senderId === action.selfId
+          ? state.pending.find(
+              (p) => p.status === 'sending' && !p.echoedBy && sameContent(p, message),
+            )
+          : undefined;
+      const pending = echo
+        ? updatePending(state.pending, echo.clientId, (p) => ({ ...p, echoedBy: message.id }))
+        : state.pending;
+      return { ...state, messages, pending };
     }
     case 'read': {
       if (!state.chat) return state;
@@ -232,18 +260,20 @@ export function timeline(state: ConversationState, selfId: string): TimelineEntr
       error: null,
     }),
   );
-  const pending = state.pending.map(
-    (p): TimelineEntry => ({
-      key: p.clientId,
-      senderId: selfId,
-      own: true,
-      text: p.text,
-      attachments: p.attachments,
-      createdAt: p.createdAt,
-      delivery: p.status,
-      error: p.error,
-    }),
-  );
+  const pending = state.pending
+    .filter((p) => !p.echoedBy)
+    .map(
+      (p): TimelineEntry => ({
+        key: p.clientId,
+        senderId: selfId,
+        own: true,
+        text: p.text,
+        attachments: p.attachments,
+        createdAt: p.createdAt,
+        delivery: p.status,
+        error: p.error,
+      }),
+    );
   return [...stored, ...pending];
 }
 
