@@ -8,6 +8,7 @@ export * from './components/chat/index.ts';
 export * from './components/consultant-list/index.ts';
 export * from './components/franchisor-list/index.ts';
 export * from './components/list-kit/index.ts';
+export * from './components/meeting-room/index.ts';
 export * from './components/notifications/index.ts';
 export * from './components/profile-card/index.ts';
 export * from './components/promotions/index.ts';

@@ -1,0 +1,36 @@
+import { MEETING_ROOM_TEXT } from '@fm/sdk/contracts';
+
+/** Texts of the meeting room widget; the product's own (D16) come from the contract. */
+export const MEETING_ROOM_UI = {
+  ...MEETING_ROOM_TEXT,
+  loading: 'Opening the meeting room…',
+  title: 'Meeting room',
+  readyToJoin: 'Ready to join?',
+  preview: 'Your camera preview',
+  noCamera: 'No camera',
+  camera: 'Camera',
+  microphone: 'Microphone',
+  mediaBlocked:
+    'Your camera or microphone is not available. You can still join and hear the others.',
+  mute: 'Mute',
+  unmute: 'Unmute',
+  cameraOff: 'Camera off',
+  cameraOn: 'Camera on',
+  shareScreen: 'Share screen',
+  stopSharing: 'Stop sharing',
+  leave: 'Leave',
+  rejoin: 'Rejoin',
+  backToMeeting: 'Back to the meeting page',
+  you: 'You',
+  inTheMeeting: 'In the meeting',
+  waiting: 'Waiting for the others to join…',
+  reconnecting: 'Reconnecting…',
+  ended: 'You left the meeting.',
+  timeUsed: (used: string, booked: string) => `Time used ${used} of ${booked}`,
+  quality: { good: 'Good', fair: 'Fair', poor: 'Poor', unknown: 'Connecting' },
+  qualityLabel: (q: string) => `Connection: ${q}`,
+  muted: 'Muted',
+  sharing: 'Sharing their screen',
+  controls: 'Call controls',
+  participants: 'Participants',
+} as const;
