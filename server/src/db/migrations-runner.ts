@@ -33,8 +33,9 @@ export async function schemaStatus(database: Database): Promise<SchemaStatus> {
     );
     const value = rows.rows[0]?.created_at;
     if (value !== undefined && value !== null) last = Number(value);
-  } catch {
-    // No migrations table: nothing applied.
+  } catch (error) {
+    // No migrations table: nothing applied. Anything else (the server unreachable…) is reported as is.
+    if (!/no such table/i.test(error instanceof Error ? error.message : String(error))) throw error;
   }
   return {
     expected: migrations.length,
