@@ -7,6 +7,7 @@ export * from './auth.ts';
 export * from './booking.ts';
 export * from './constants.ts';
 export * from './discovery.ts';
+export * from './embed.ts';
 export * from './enums.ts';
 export * from './errors.ts';
 export * from './idempotency.ts';
