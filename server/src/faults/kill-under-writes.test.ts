@@ -72,7 +72,11 @@ describe('R3: SIGKILL under write load', () => {
       const before = acknowledged.length;
       const load = writeUntilDown(api, round, acknowledged);
       // Once writes flow, kill at a different moment of each round, while the writers are busy.
-      while (acknowledged.length < before + 5) await new Promise((r) => setTimeout(r, 10));
+      const deadline = Date.now() + 30_000;
+      while (acknowledged.length < before + 5) {
+        if (Date.now() > deadline) throw new Error(`round ${round}: no writes\n${api.output()}`);
+        await new Promise((r) => setTimeout(r, 10));
+      }
       await new Promise((r) => setTimeout(r, 100 + ((round * 137) % 400)));
       await api.stop('SIGKILL');
       const { failures } = await load;
