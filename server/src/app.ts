@@ -8,10 +8,14 @@ import type { Db } from './db/client.ts';
 import type { Env } from './env.ts';
 import { adminRoutes } from './features/admin/routes.ts';
 import { aiSearchRoutes } from './features/ai-search/routes.ts';
+import { apiKeyAuthentication } from './features/api-keys/authenticate.ts';
+import { apiKeyRoutes } from './features/api-keys/routes.ts';
+import { createApiKeyService } from './features/api-keys/service.ts';
 import { authRoutes } from './features/auth/routes.ts';
 import type { AccountService } from './features/auth/service.ts';
-import { bookingRoutes } from './features/booking/routes.ts';
 import { noMeetingPayments } from './features/booking/meeting-payments.ts';
+import { bookingRoutes } from './features/booking/routes.ts';
+import type { ListReader } from './features/discovery/list-reader.ts';
 import { discoveryRoutes } from './features/discovery/routes.ts';
 import { meetingRoomRoutes } from './features/meeting-room/routes.ts';
 import { createMeetingRoomService } from './features/meeting-room/service.ts';
@@ -31,6 +35,7 @@ import { bodyCaps } from './http/body-caps.ts';
 import { cors } from './http/cors.ts';
 import { AppError, errorResponse, toAppError } from './http/errors.ts';
 import { idempotency } from './http/idempotency.ts';
+import { createRateLimiter } from './http/rate-limit.ts';
 import type { Logger } from './http/logger.ts';
 import { requestLogger } from './http/request-logger.ts';
 import { setResponseHeader } from './http/response-headers.ts';
@@ -64,6 +69,8 @@ export interface AppDeps {
   staticDirs?: StaticDirs | undefined;
   /** Pushes events into realtime rooms (D15); `createContainer` always passes one. */
   realtime: RealtimePublisher;
+  /** Runs the search's list statements (worker threads for a file); on this thread when absent. */
+  searchLists?: ListReader | undefined;
 }
 
 /**
@@ -107,6 +114,9 @@ export function createApp(deps: AppDeps) {
     }),
     secret: env.REALTIME_SECRET,
   });
+  // D18 / issue 13: a franchise's publishable and secret API keys.
+  const apiKeys = createApiKeyService({ db, now: deps.now });
+  const apiKeyRouters = apiKeyRoutes({ db, keys: apiKeys, now: deps.now });
   const api = new Hono<AppEnv>()
     .use(
       '*',
@@ -147,6 +157,15 @@ export function createApp(deps: AppDeps) {
         now: deps.now,
       }),
     )
+    // `Authorization: Bearer sk_…`: a franchise's backend, within its key's scopes (600 calls a minute).
+    .use(
+      '*',
+      apiKeyAuthentication({
+        keys: apiKeys,
+        limiter: createRateLimiter({ db, windowMs: 60_000 }),
+        perMinute: 600,
+      }),
+    )
     // Safe retries of creates and charges (`Idempotency-Key`), per signed-in caller.
     .use('*', idempotency({ db, now: deps.now }))
     .use('*', async (c, next) => {
@@ -157,11 +176,12 @@ export function createApp(deps: AppDeps) {
     // Before /auth: better-auth's catch-all would take /auth/consultant/* otherwise.
     .route('/auth/consultant', booking.connect)
     .route('/auth', authRoutes({ accounts: deps.accounts, trustProxy: env.TRUST_PROXY }))
+    .route('/users/api-keys', apiKeyRouters.users)
     .route('/users', userRoutes({ db, accounts: deps.accounts, trustProxy: env.TRUST_PROXY }))
     .route('/users', profile.users)
     .route('/profile', profile.profile)
     .route('/files', profile.files)
-    .route('/users', discoveryRoutes({ db, now: deps.now }))
+    .route('/users', discoveryRoutes({ db, now: deps.now, lists: deps.searchLists }))
     .route('/users', aiSearchRoutes({ db, now: deps.now }))
     .route('/territory', territoryRoutes({ db, now: deps.now }))
     .route('/users', booking.calendars)
@@ -193,6 +213,7 @@ export function createApp(deps: AppDeps) {
     )
     .route('/realtime', meetingRoom.roomServer)
     .route('/users', promotionRoutes({ db, now: deps.now }))
+    .route('/admin/franchises', apiKeyRouters.admin)
     .route(
       '/admin',
       adminRoutes({ ...deps, publicUrl: env.PUBLIC_URL, authSecret: env.AUTH_SECRET }),

@@ -6,6 +6,7 @@ import { createRefreshTokens } from './auth/refresh-tokens.ts';
 import type { Database } from './db/client.ts';
 import type { Env } from './env.ts';
 import { createAccountService } from './features/auth/service.ts';
+import { listReaderFor } from './features/discovery/list-reader.ts';
 import { createProfileService } from './features/profile/service.ts';
 import { createLogger } from './http/logger.ts';
 import { createRateLimiter } from './http/rate-limit.ts';
@@ -90,7 +91,10 @@ export async function createContainer(options: {
   const uploads = createUploadService({ db, storage });
   const profiles = createProfileService({ db, uploads, refreshTokens, realtime });
   const payments = createPayments({ db, env, mailer, logger, now, realtime });
+  // Search ranking off the event loop, in threads with their own connections (decision 010).
+  const searchLists = listReaderFor(env.DATABASE_URL, db);
   const app = createApp({
+    searchLists,
     realtime,
     payments,
     mailer,
@@ -119,7 +123,10 @@ export async function createContainer(options: {
     profiles,
     payments,
     realtime,
+    searchLists,
     app,
+    /** Stops what the container started beside the database (the search threads). */
+    close: () => searchLists.close(),
   };
 }
 

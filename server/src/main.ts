@@ -9,6 +9,7 @@ import { openDatabase } from './db/client.ts';
 import { assertSchemaCurrent, SchemaBehindError } from './db/migrations-runner.ts';
 import { EnvError, loadEnv } from './env.ts';
 import { AdminBootstrapRefused } from './features/auth/service.ts';
+import { ensureDemoRunningMeeting } from './seed/demo-running-meeting.ts';
 import { seedIfEmpty } from './seed/seed-if-empty.ts';
 
 /**
@@ -56,6 +57,9 @@ async function main() {
   if (primary && env.SEED === 'demo' && !env.isProduction) {
     const seeded = await seedIfEmpty(container);
     if (seeded) logger.info('demo data seeded', seeded);
+    // D16: a meeting of the demo franchisor and consultant is running now, its room open.
+    const running = await ensureDemoRunningMeeting(container);
+    if (running) logger.info(`demo meeting running now: /meetings/${running}/room`);
   }
   if (primary && env.WORKERS > 1) {
     database.close();
@@ -78,6 +82,7 @@ async function main() {
     stopping = true;
     logger.info(`${signal} received, closing`);
     void background.stop();
+    void container.close();
     server.close(() => {
       database.close();
       process.exit(0);

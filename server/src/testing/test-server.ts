@@ -118,6 +118,7 @@ export async function startTestServer(
     },
     async close() {
       await new Promise<void>((done) => server.close(() => done()));
+      await container.close();
       database.close();
       rmSync(dir, { recursive: true, force: true });
     },

@@ -15,6 +15,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { centsToDollars, dollarsToCents } from '../../money/cents.ts';
 import { queryWords, tagExpression, textExpression } from './fts-query.ts';
+import type { ListReader } from './list-reader.ts';
 import { experienceToken, vocabToken } from './projection.ts';
 import type { RankedListCache } from './ranked-list.ts';
 import {
@@ -181,7 +182,7 @@ function toItem(row: ConsultantRow, isFavorite: boolean): ConsultantListItem {
  * viewer's favourites among them.
  */
 export async function searchConsultants(
-  deps: { db: Db; cache: RankedListCache },
+  deps: { db: Db; lists: ListReader; cache: RankedListCache },
   viewerId: string,
   params: ConsultantSearchParams,
 ): Promise<ConsultantSearchResult> {
@@ -193,7 +194,7 @@ export async function searchConsultants(
              join consultant_search s on s.user_id = f.target_user_id
            where f.user_id = ${viewerId}) as favorites`,
   );
-  const list = await loadList(db, deps.cache, consultantListQuery(params), viewer.epoch);
+  const list = await loadList(deps.lists, deps.cache, consultantListQuery(params), viewer.epoch);
   const paged = pageRids(list, viewer, params);
   const rows = await consultantRows(db, [...new Set([...paged.page, ...paged.favorites])]);
   const byRid = new Map(rows.map((r) => [r.rid, r]));

@@ -28,6 +28,7 @@ import { seedIfEmpty } from '../../seed/seed-if-empty.ts';
 import { startTestServer, type TestServer } from '../../testing/test-server.ts';
 import { consultantListQuery } from './consultant-search.ts';
 import { FLAG_COLUMNS, franchisorListQuery } from './franchisor-search.ts';
+import { inProcessLists } from './list-reader.ts';
 import { createRankedListCache } from './ranked-list.ts';
 import { loadList } from './search-runner.ts';
 
@@ -441,7 +442,7 @@ describe('consultant search', () => {
       const lists = await Promise.all(
         [0, Number.POSITIVE_INFINITY].map((joinLimit) =>
           loadList(
-            db(),
+            inProcessLists(db()),
             createRankedListCache({ maxEntries: 10, maxIds: 1e6 }),
             consultantListQuery(params),
             0,
@@ -460,7 +461,7 @@ describe('consultant search', () => {
       const [joined, intersected] = await Promise.all(
         [0, Number.POSITIVE_INFINITY].map((joinLimit) =>
           loadList(
-            db(),
+            inProcessLists(db()),
             createRankedListCache({ maxEntries: 10, maxIds: 1e6 }),
             franchisorListQuery(params),
             0,
@@ -514,14 +515,14 @@ describe('consultant search', () => {
       seenWithOtherTags(splitPath);
       const withBase = fresh();
       seenWithOtherTags(withBase);
-      if (plan.base) await loadList(db(), withBase, plan.base, 0);
+      if (plan.base) await loadList(inProcessLists(db()), withBase, plan.base, 0);
       for (const [name, c] of [
         ['shared', cache],
         ['combined', combinedPath],
         ['split', splitPath],
         ['base cached', withBase],
       ] as const) {
-        const list = await loadList(db(), c, plan, 0);
+        const list = await loadList(inProcessLists(db()), c, plan, 0);
         expect(Array.from(list.order), `${query} (${name})`).toEqual(expected);
       }
       expect(splitPath.peek(textKey, 0), query).toBeDefined();

@@ -15,6 +15,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { centsToDollars, dollarsToCents } from '../../money/cents.ts';
 import { queryWords, tagExpression, textExpression } from './fts-query.ts';
+import type { ListReader } from './list-reader.ts';
 import { vocabToken } from './projection.ts';
 import type { RankedListCache } from './ranked-list.ts';
 import {
@@ -240,7 +241,7 @@ export const favoriteFranchisesSql = (viewerId: string) =>
  * viewer's favourites among them.
  */
 export async function searchFranchisors(
-  deps: { db: Db; cache: RankedListCache },
+  deps: { db: Db; lists: ListReader; cache: RankedListCache },
   viewerId: string,
   params: FranchisorSearchParams,
 ): Promise<FranchisorSearchResult> {
@@ -250,7 +251,7 @@ export async function searchFranchisors(
     sql`select (select franchise_epoch from search_state where id = 1) as epoch,
           (${favoriteFranchisesSql(viewerId)}) as favorites`,
   );
-  const list = await loadList(db, deps.cache, franchisorListQuery(params), viewer.epoch);
+  const list = await loadList(deps.lists, deps.cache, franchisorListQuery(params), viewer.epoch);
   const paged = pageRids(list, viewer, params);
   const rows = await franchiseRows(db, [...new Set([...paged.page, ...paged.favorites])]);
   const byRid = new Map(rows.map((r) => [r.rid, r]));

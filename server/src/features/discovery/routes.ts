@@ -17,6 +17,7 @@ import { searchConsultants } from './consultant-search.ts';
 import { toggleFavoriteConsultant, toggleFavoriteFranchisor } from './favorites.ts';
 import { createFiltersReader } from './filters.ts';
 import { searchFranchisors } from './franchisor-search.ts';
+import { inProcessLists, type ListReader } from './list-reader.ts';
 import { createRankedListCache } from './ranked-list.ts';
 
 const ListRoleSchema = v.object({
@@ -48,10 +49,17 @@ function singleState(query: Record<string, string | string[]>) {
 /**
  * Discovery (issue 3): `GET /api/users` (consultant or franchisor search), `GET /api/users/filters`
  * and the favourite toggles. Search results are cached per query while the projection's epoch
- * holds (see ranked-list.ts); the cache is per process and never serves stale data.
+ * holds (see ranked-list.ts); the cache is per process and never serves stale data. The list
+ * statements run where `lists` says: in worker threads for a database file (decision 010).
  */
-export function discoveryRoutes(deps: { db: Db; now: () => Date }) {
+export function discoveryRoutes(deps: {
+  db: Db;
+  now: () => Date;
+  /** Where the list statements run (see list-reader.ts); this thread when absent. */
+  lists?: ListReader | undefined;
+}) {
   const { db } = deps;
+  const lists = deps.lists ?? inProcessLists(db);
   // Bounded: at most 256 lists per side, and 1.5 M + 0.5 M rowids in all (each kept twice, in
   // order and sorted: 16 MB at most).
   const consultantLists = createRankedListCache({ maxEntries: 256, maxIds: 1_500_000 });
@@ -65,10 +73,14 @@ export function discoveryRoutes(deps: { db: Db; now: () => Date }) {
       const target = listRole(viewer.role, Array.isArray(role) ? role[0] : role);
       if (target === 'consultant') {
         const params = parseInput(ConsultantSearchQuerySchema, singleState(query));
-        return c.json(await searchConsultants({ db, cache: consultantLists }, viewer.id, params));
+        return c.json(
+          await searchConsultants({ db, lists, cache: consultantLists }, viewer.id, params),
+        );
       }
       const params = parseInput(FranchisorSearchQuerySchema, query);
-      return c.json(await searchFranchisors({ db, cache: franchiseLists }, viewer.id, params));
+      return c.json(
+        await searchFranchisors({ db, lists, cache: franchiseLists }, viewer.id, params),
+      );
     })
     .get('/filters', signedIn, async (c) => c.json(await readFilters()))
     .post(

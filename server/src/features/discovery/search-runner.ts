@@ -1,12 +1,12 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { matchExpression } from './fts-query.ts';
+import type { ListReader } from './list-reader.ts';
 import {
   contains,
   inListOrder,
   type RankedList,
   type RankedListCache,
-  rankedList,
   rankedListOf,
 } from './ranked-list.ts';
 
@@ -177,17 +177,12 @@ export async function viewerState(db: Db, statement: SQL): Promise<ViewerState> 
   return { epoch: row?.epoch ?? 0, favorites: parseIds(row?.favorites ?? null) };
 }
 
-async function listRow(db: Db, statement: SQL): Promise<RankedList> {
-  const [row] = await db.all<{ epoch: number | null; ids: string | null }>(statement);
-  return rankedList(row?.epoch ?? 0, row?.ids ?? null);
-}
-
 /**
  * The FTS step: each part from the cache (or the database), all at one epoch, intersected in the
  * first part's order.
  */
 async function ftsMatches(
-  db: Db,
+  lists: ListReader,
   cache: RankedListCache,
   parts: FtsPart[],
   epoch: number,
@@ -195,15 +190,15 @@ async function ftsMatches(
 ): Promise<RankedList> {
   let at = epoch;
   for (let attempt = 0; ; attempt += 1) {
-    const lists = await Promise.all(
-      parts.map((p) => cache.get(p.key, at, () => listRow(db, p.statement()))),
+    const found = await Promise.all(
+      parts.map((p) => cache.get(p.key, at, () => lists.read(p.statement()))),
     );
-    const newest = Math.max(...lists.map((l) => l.epoch));
+    const newest = Math.max(...found.map((l) => l.epoch));
     // A part computed after a write: bring the others to the same epoch (rarely needed twice).
-    if (lists.every((l) => l.epoch === newest) || attempt === 2) {
+    if (found.every((l) => l.epoch === newest) || attempt === 2) {
       // The smallest sets first keep every step short; a ranked first list keeps its place.
       const bySize = (a: RankedList, b: RankedList) => a.order.length - b.order.length;
-      const [first, ...rest] = ranked ? lists : [...lists].sort(bySize);
+      const [first, ...rest] = ranked ? found : [...found].sort(bySize);
       if (!first) return rankedListOf(newest, new Int32Array(0));
       const [smallest, ...others] = rest.sort(bySize);
       if (!smallest) return first;
@@ -222,7 +217,7 @@ async function ftsMatches(
  * the matches to the projection in SQL, in the requested order.
  */
 export async function loadList(
-  db: Db,
+  lists: ListReader,
   cache: RankedListCache,
   query: ListQuery,
   epoch: number,
@@ -230,7 +225,7 @@ export async function loadList(
 ): Promise<RankedList> {
   return cache.get(query.key, epoch, async () => {
     const { fts, base } = query;
-    if (!fts || !base) return listRow(db, query.statement(null));
+    if (!fts || !base) return lists.read(query.statement(null));
     let at = epoch;
     for (let attempt = 0; ; attempt += 1) {
       const matches = await cache.get(fts.key, at, () => {
@@ -244,7 +239,7 @@ export async function loadList(
           text !== undefined &&
           !cache.peek(text.key, at) &&
           !cache.seenWith(text.key, JSON.stringify(tags.map((t) => t.key)));
-        return ftsMatches(db, cache, rankTogether ? [combined] : fts.parts, at, query.ranked);
+        return ftsMatches(lists, cache, rankTogether ? [combined] : fts.parts, at, query.ranked);
       });
       if (query.passthrough) return matches;
       const cachedBase = cache.peek(base.key, matches.epoch);
@@ -252,10 +247,10 @@ export async function loadList(
         query.ranked || cachedBase || matches.order.length > joinLimit
           ? intersect(
               matches,
-              cachedBase ?? (await loadList(db, cache, base, matches.epoch)),
+              cachedBase ?? (await loadList(lists, cache, base, matches.epoch)),
               query.ranked,
             )
-          : await listRow(db, query.statement(JSON.stringify(Array.from(matches.order))));
+          : await lists.read(query.statement(JSON.stringify(Array.from(matches.order))));
       // The projection moved between the two steps: redo the FTS step at the newer epoch.
       if (list.epoch === matches.epoch || attempt === 2) return list;
       at = list.epoch;

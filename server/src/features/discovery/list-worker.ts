@@ -1,0 +1,44 @@
+import { parentPort, workerData } from 'node:worker_threads';
+import { createClient } from '@libsql/client';
+import { parseRowids } from './ranked-list.ts';
+
+/**
+ * A search thread (see list-reader.ts): one read-only connection to the database file; runs one
+ * list statement at a time and answers its epoch and its rowids, parsed here and transferred (not
+ * copied) to the caller.
+ */
+
+/** A list statement, compiled. */
+export interface ListJob {
+  id: number;
+  sql: string;
+  params: (string | number | bigint | null)[];
+}
+
+export type ListJobResult =
+  | { id: number; epoch: number; order: Int32Array }
+  | { id: number; error: string };
+
+const { url } = workerData as { url: string };
+// One connection (the thread runs one statement at a time); it waits on a lock rather than failing.
+const client = createClient({ url, concurrency: 1, timeout: 10_000 });
+const ready = client.execute('PRAGMA query_only = ON');
+
+parentPort?.on('message', async (job: ListJob) => {
+  try {
+    await ready;
+    const { rows } = await client.execute({ sql: job.sql, args: job.params });
+    const row = rows[0];
+    const ids = row?.ids;
+    const order = typeof ids === 'string' && ids.length > 0 ? parseRowids(ids) : new Int32Array(0);
+    const epoch = Number(row?.epoch ?? 0);
+    parentPort?.postMessage({ id: job.id, epoch, order } satisfies ListJobResult, [
+      order.buffer as ArrayBuffer,
+    ]);
+  } catch (error) {
+    parentPort?.postMessage({
+      id: job.id,
+      error: error instanceof Error ? error.message : String(error),
+    } satisfies ListJobResult);
+  }
+});
