@@ -22,6 +22,7 @@ import {
   TERMS_OF_USE_FRANCHISOR,
 } from '../pages/legal/legal-documents.ts';
 import { LegalPage } from '../pages/legal/legal-page.tsx';
+import { MeetingRoomPage } from '../pages/meeting-room/meeting-room-page.tsx';
 import { ChangePasswordPage } from '../pages/my-profile/change-password-page.tsx';
 import { MyProfileLayout } from '../pages/my-profile/my-profile-layout.tsx';
 import { MyProfileHomePage, MyProfileSectionPage } from '../pages/my-profile/my-profile-pages.tsx';
@@ -123,6 +124,7 @@ export const routes: RouteObject[] = [
           { path: 'chats/:id?', element: <ChatsPage /> },
           { path: 'bookings', element: <MyMeetingsPage /> },
           { path: 'bookings/:id', element: <MeetingDetailsPage /> },
+          { path: 'meetings/:id/room', element: <MeetingRoomPage /> },
           { path: 'sessions', element: <SessionsPage /> },
           { path: 'dashboard', element: <DashboardPage /> },
           { path: 'consultant-profile', element: <ConsultantProfilePage /> },

@@ -17,6 +17,13 @@ import { useSession } from '../../app/session.ts';
 import { MessageButton } from '../chats/start-chat.tsx';
 import { PageShell } from '../page-shell.tsx';
 import {
+  AttendanceCard,
+  CompletionDuration,
+  canJoin,
+  JoinMeetingLink,
+  useMeetingPresence,
+} from './meeting-attendance.tsx';
+import {
   browserTimeZone,
   formatDuration,
   formatMeetingDateTime,
@@ -68,6 +75,9 @@ export function MeetingDetailsPage() {
   const session = useSession();
   const navigate = useNavigate();
   const [state, reload] = useLoad<Session>(id, () => api.bookings.getSession(id));
+  // D16: the meeting room's presence summary, and the duration the completion form proposes.
+  const [presence, reloadPresence] = useMeetingPresence(id);
+  const [duration, setDuration] = useState<number | null>(null);
   const [meeting, setMeeting] = useState<Session | null>(null);
   const [confirm, setConfirm] = useState<Confirm>(null);
   const [pending, setPending] = useState(false);
@@ -109,7 +119,12 @@ export function MeetingDetailsPage() {
         toast.success(TOASTS.meetingCanceled);
         redirectSoon();
       } else {
-        setMeeting(await api.bookings.completeSession(shown.id));
+        setMeeting(
+          presence?.roomUsed
+            ? await api.meetingRoom.complete(shown.id, duration ?? presence.proposedMinutes)
+            : await api.bookings.completeSession(shown.id),
+        );
+        reloadPresence();
         toast.success(TOASTS.bookingCompleted);
       }
     } catch (error) {
@@ -211,6 +226,11 @@ export function MeetingDetailsPage() {
               : MEETINGS_TEXT.unpaid}
           </Fact>
         </dl>
+        {canJoin(shown, Date.now()) ? (
+          <div className="meeting-card__actions">
+            <JoinMeetingLink id={shown.id} />
+          </div>
+        ) : null}
         {actions && (actions.decline || actions.complete || actions.cancel) ? (
           <div className="meeting-card__actions">
             {actions.complete ? (
@@ -246,6 +266,16 @@ export function MeetingDetailsPage() {
           </div>
         ) : null}
       </section>
+
+      <AttendanceCard
+        session={shown}
+        presence={presence}
+        viewer={role}
+        onChanged={() => {
+          reload();
+          reloadPresence();
+        }}
+      />
 
       {shown.status === 'completed' ? (
         <section className="meeting-card" aria-labelledby="meeting-review-title">
@@ -296,6 +326,13 @@ export function MeetingDetailsPage() {
               <Dialog.Description className="dialog__text">
                 {CONFIRMS[confirm].text}
               </Dialog.Description>
+              {confirm === 'complete' && presence?.roomUsed ? (
+                <CompletionDuration
+                  presence={presence}
+                  value={duration ?? presence.proposedMinutes}
+                  onChange={setDuration}
+                />
+              ) : null}
               <div className="dialog__actions">
                 <Dialog.Close asChild>
                   <button type="button" className="button button--ghost" disabled={pending}>

@@ -1,6 +1,7 @@
 import type { Role, Session } from '@fm/sdk/contracts';
 import { formatDollars } from '@fm/widgets/kit';
 import { Link } from 'react-router';
+import { JoinMeetingLink, roomOpenNow } from './meeting-attendance.tsx';
 import {
   formatDuration,
   formatMeetingDateTime,
@@ -65,6 +66,12 @@ export function MeetingList({
                 <MeetingStatusBadge status={session.status} />
               </span>
             </Link>
+            {roomOpenNow(session, Date.now()) ? (
+              <JoinMeetingLink
+                id={session.id}
+                className="button button--primary meeting-row__join"
+              />
+            ) : null}
             {withReviews ? (
               <div className="meeting-row__review">
                 {session.review[0] ? (

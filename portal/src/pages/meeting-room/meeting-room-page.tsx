@@ -1,0 +1,20 @@
+import { MeetingRoom } from '@fm/widgets';
+import { useParams } from 'react-router';
+import { api } from '../../app/api-client.ts';
+import { MEETINGS_TEXT } from '../bookings/meetings-text.ts';
+import { PageShell } from '../page-shell.tsx';
+
+/** `/meetings/{id}/room`: the meeting room widget (D16) for the consultant and the franchise. */
+export function MeetingRoomPage() {
+  const { id = '' } = useParams();
+  const meetingPath = `/bookings/${encodeURIComponent(id)}`;
+  return (
+    <PageShell
+      title="Meeting room"
+      backTo={{ to: meetingPath, label: MEETINGS_TEXT.meetingDetails }}
+      className="page--meeting-room"
+    >
+      <MeetingRoom key={id} client={api} meetingId={id} backHref={meetingPath} />
+    </PageShell>
+  );
+}
