@@ -1,9 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobRun, rateLimit } from '../db/schema/index.ts';
+import { createLogger } from '../http/logger.ts';
 import { createRateLimiter } from '../http/rate-limit.ts';
 import { startTestServer, type TestServer } from '../testing/test-server.ts';
-import { pruneTables } from './prune.ts';
+import { pruneTables, startPruning } from './prune.ts';
 
 const WINDOW_MS = 300_000;
 const DAY_MS = 86_400_000;
@@ -76,5 +77,29 @@ describe('pruning rate_limit and job_run', () => {
     expect(pruned.jobRuns).toBe(2);
     const keys = (await db.select({ key: jobRun.key }).from(jobRun)).map((r) => r.key).sort();
     expect(keys).toEqual(['charge:2026-W35', 'holds:stuck']);
+  });
+
+  it('runs by itself at start and then every period, until stopped', async () => {
+    const { db } = server.container;
+    let clock = Date.parse('2026-11-26T10:00:00Z');
+    const limiter = createRateLimiter({ db, windowMs: WINDOW_MS, now: () => clock });
+    await limiter.hit('periodic:first', 10);
+    clock += WINDOW_MS;
+    const pruning = startPruning({
+      db,
+      now: () => new Date(clock),
+      logger: createLogger('silent'),
+      rateLimitWindowMs: WINDOW_MS,
+      jobRunRetentionDays: 90,
+      everyMs: 50,
+    });
+    const keys = async () => (await db.select().from(rateLimit)).map((r) => r.key);
+    await expect.poll(keys, { timeout: 2_000 }).not.toContain('periodic:first');
+    // A counter of a window that ends later is pruned by a later round.
+    await limiter.hit('periodic:second', 10);
+    expect(await keys()).toContain('periodic:second');
+    clock += WINDOW_MS;
+    await expect.poll(keys, { timeout: 2_000 }).not.toContain('periodic:second');
+    pruning.stop();
   });
 });
