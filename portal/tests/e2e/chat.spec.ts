@@ -9,7 +9,7 @@ import {
   type Page,
   test,
 } from '@playwright/test';
-import { DEMO, signIn } from './helpers.ts';
+import { DEMO, signIn, uniqueEmail } from './helpers.ts';
 
 /**
  * Conversations end to end (issue 9, user-area §2, §7; D11–D13): the seeded chats are listed and
@@ -207,6 +207,39 @@ test.describe('chat', () => {
     await page.goto(`/consultants/${consultant.id}`);
     await page.getByRole('link', { name: 'Message', exact: true }).click();
     await expect(page).toHaveURL(/\/sign-in$/);
+  });
+
+  test('a franchisor without a subscription gets Action Not Available from Message (D11)', async ({
+    page,
+    request,
+    baseURL,
+  }) => {
+    const origin = baseURL ?? '';
+    const consultant = await apiSignIn(request, origin, DEMO.consultant);
+    const email = uniqueEmail('e2e-chat-nosub');
+    const signUp = await request.post('/api/auth/sign-up/email', {
+      data: {
+        email,
+        password: DEMO.password,
+        firstName: 'Nora',
+        lastName: 'Nosub',
+        role: 'franchisor',
+        ageConfirmed: true,
+      },
+      headers: { Origin: origin },
+    });
+    expect(signUp.status(), await signUp.text()).toBe(200);
+    await signIn(page, email, /\/consultants$/);
+    await page.goto(`/consultants/${consultant.id}`);
+    await page.getByRole('button', { name: 'Message', exact: true }).click();
+    const restricted = page.getByRole('dialog', { name: 'Action Not Available' });
+    await expect(restricted).toBeVisible();
+    await expect(restricted).toContainText(
+      'Activate your subscription to unlock messaging and bookings',
+    );
+    await expect(page).toHaveURL(new RegExp(`/consultants/${consultant.id}$`));
+    await restricted.getByRole('link', { name: 'Activate Your Subscription' }).click();
+    await expect(page).toHaveURL(/\/my-profile\/subscription$/);
   });
 
   test('two people chat live: the message, the read tick and the badge change without a reload', async ({
