@@ -1,9 +1,10 @@
-import { type ChildProcess, fork } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { startParty } from '@fm/party/testing';
 import { migrateDatabase, openDatabase } from '../src/db/client.ts';
+import { freePort, repoRoot, spawnApi } from '../src/testing/api-process.ts';
 import { cannon } from './cannon.ts';
 import { loadBenchData } from './data.ts';
 import {
@@ -27,8 +28,11 @@ import { MEASUREMENTS } from './measurements.ts';
  * `run(ctx) → { aims, rows?, notes? }`, and add it to `MEASUREMENTS` in measurements.ts. The
  * context gives:
  * - `ctx.server()`: the real app over a temporary database with 100,000 consultants and 20,000
- *   franchises, started in its own process on first use and shared by the whole run (its URL,
- *   database URL and a franchisor's bearer token); measurements that need no server never start it;
+ *   franchises, started on first use and shared by the whole run (its URL, database URL and a
+ *   franchisor's bearer token); measurements that need no server never start it. It is what
+ *   production runs: the bundle `server/dist/main.js` (built first when older than the sources)
+ *   under plain node with NODE_ENV=production, in its own process, with the realtime rooms
+ *   (`wrangler dev`, party/testing) it pushes booking events to;
  * - `ctx.cannon(options)`: an autocannon run (p50/p99 ms, req/s, errors);
  * - `ctx.health(connections)`: the health check's figures, to measure a ratio side by side;
  * - `ctx.durationMs` (BENCH_SECONDS per scenario) and `ctx.log`.
@@ -50,23 +54,89 @@ const PROFILE_DIR = process.env.BENCH_CPU_PROF;
 
 const log = (message: string) => console.log(`[bench] ${message}`);
 
-function startServer(databaseUrl: string): Promise<{ child: ChildProcess; url: string }> {
-  const child = fork(fileURLToPath(new URL('./server.ts', import.meta.url)), [databaseUrl], {
-    execArgv: [
-      '--import',
-      'tsx',
-      ...(PROFILE_DIR ? ['--cpu-prof', '--cpu-prof-dir', PROFILE_DIR] : []),
-    ],
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+/** The newest modification time of the files under `dir` whose names end in `.ts`/`.mjs`. */
+function newestSource(dir: string): number {
+  let newest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true, recursive: true })) {
+    if (!entry.isFile() || !/\.(ts|mjs)$/.test(entry.name)) continue;
+    newest = Math.max(newest, statSync(join(entry.parentPath, entry.name)).mtimeMs);
+  }
+  return newest;
+}
+
+/** Builds the production bundle when it is missing or older than its sources (server and sdk). */
+function ensureBuild() {
+  const bundle = join(repoRoot, 'server/dist/main.js');
+  const built = existsSync(bundle) ? statSync(bundle).mtimeMs : 0;
+  const sources = Math.max(
+    ...['server/src', 'server/scripts', 'sdk/src'].map((d) => newestSource(join(repoRoot, d))),
+  );
+  if (built > sources) return;
+  log('building the production bundle (npm run build -w server)');
+  const build = spawnSync('npm', ['run', 'build', '-w', 'server'], {
+    cwd: repoRoot,
+    encoding: 'utf8',
+    timeout: 300_000,
   });
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error('the server did not start in 60 s')), 60_000);
-    child.once('message', (message) => {
+  if (build.status !== 0) throw new Error(`the build failed:\n${build.stdout}${build.stderr}`);
+}
+
+const SECRET = 'bench-only-realtime-secret-0123456789-abcdefgh';
+
+/**
+ * What production runs: the bundle (`server/dist/main.js`) under plain node in production mode,
+ * one process, with the realtime rooms (`wrangler dev`) it pushes booking events to.
+ */
+async function startServer(dir: string, databaseUrl: string): Promise<Running> {
+  ensureBuild();
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const party = await startParty({ apiUrl: url, secret: SECRET });
+  log(`realtime rooms on ${party.url}`);
+  const api = await spawnApi({
+    build: 'dist',
+    env: {
+      NODE_ENV: 'production',
+      // No per-request log line: the figures are the server's, not the terminal's.
+      LOG_LEVEL: 'error',
+      DATABASE_URL: databaseUrl,
+      PUBLIC_URL: url,
+      PORT: String(port),
+      UPLOADS_DIR: join(dir, 'uploads'),
+      AUTH_SECRET: 'bench-only-auth-secret-0123456789-abcdefghijkl',
+      REALTIME_SECRET: SECRET,
+      PARTY_INTERNAL_URL: party.url,
+      PARTY_URL: party.url,
+      PAYMENTS_PROVIDER: 'ledger',
+      MAIL_TRANSPORT: 'log',
+      RATE_LIMIT_SIGN_IN: '1000',
+      RATE_LIMIT_SIGN_UP: '1000',
+      ...(PROFILE_DIR ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${PROFILE_DIR}` } : {}),
+    },
+  });
+  try {
+    await api.healthy(60_000);
+  } catch (error) {
+    await party.stop();
+    throw error;
+  }
+  return {
+    url,
+    output: api.output,
+    async stop() {
+      // SIGTERM: the server closes gracefully (and writes its CPU profile when asked).
+      const timer = setTimeout(() => api.child.kill('SIGKILL'), 15_000);
+      await api.stop('SIGTERM');
       clearTimeout(timer);
-      resolve({ child, url: (message as { url: string }).url });
-    });
-    child.once('exit', (code) => reject(new Error(`the server exited (${code})`)));
-  });
+      await party.stop();
+    },
+  };
+}
+
+interface Running {
+  url: string;
+  output(): string;
+  stop(): Promise<void>;
 }
 
 async function json(res: Response): Promise<Record<string, unknown>> {
@@ -92,7 +162,7 @@ async function signUpFranchisor(url: string): Promise<string> {
 }
 
 /** Builds the big database and starts the server over it, once. */
-function sharedServer(dir: string, children: ChildProcess[]) {
+function sharedServer(dir: string, running: Running[]) {
   let started: Promise<BenchServer> | undefined;
   const start = async (): Promise<BenchServer> => {
     const databaseUrl = `file:${join(dir, 'bench.db')}`;
@@ -110,9 +180,10 @@ function sharedServer(dir: string, children: ChildProcess[]) {
     log(
       `visible: ${counts.visibleConsultants} consultants, ${counts.visibleFranchises} franchises`,
     );
-    const { child, url } = await startServer(databaseUrl);
-    children.push(child);
-    log(`server on ${url}`);
+    const server = await startServer(dir, databaseUrl);
+    running.push(server);
+    const { url } = server;
+    log(`server (server/dist/main.js, production) on ${url}`);
     const token = await signUpFranchisor(url);
     // Some favourites, so the search also places the viewer's favourites.
     for (let i = 0; i < 20; i += 1) {
@@ -163,8 +234,8 @@ async function main() {
   );
   const total = performance.now();
   const dir = mkdtempSync(join(tmpdir(), 'fm-bench-'));
-  const children: ChildProcess[] = [];
-  const server = sharedServer(dir, children);
+  const running: Running[] = [];
+  const server = sharedServer(dir, running);
   const ctx: BenchContext = {
     server,
     cannon,
@@ -208,17 +279,12 @@ async function main() {
       }
     }
   } finally {
-    // Disconnecting asks a child to exit (and write its profile); a stuck one is killed.
-    await Promise.all(
-      children.map(async (child) => {
-        if (child.exitCode !== null) return;
-        const exited = new Promise((done) => child.once('exit', done));
-        if (child.connected) child.disconnect();
-        const timer = setTimeout(() => child.kill(), 5_000);
-        await exited;
-        clearTimeout(timer);
-      }),
-    );
+    for (const r of running) {
+      await r.stop();
+      // What the server said about failures (LOG_LEVEL=error): empty when all went well.
+      const said = r.output().trim();
+      if (said) log(`the server wrote:\n${said.slice(-4000)}`);
+    }
     rmSync(dir, { recursive: true, force: true });
   }
 
