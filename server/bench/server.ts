@@ -37,8 +37,9 @@ async function main() {
   server.removeAllListeners('request');
   server.on('request', getRequestListener(container.app.fetch));
   process.send({ url });
-  process.on('disconnect', () => {
+  process.on('disconnect', async () => {
     server.close();
+    await container.close();
     database.close();
     process.exit(0);
   });
