@@ -3,6 +3,7 @@
  * Imports valibot only, so the server, the PartyKit rooms and browsers can all use it.
  */
 export * from './admin.ts';
+export * from './api-keys.ts';
 export * from './auth.ts';
 export * from './booking.ts';
 export * from './constants.ts';

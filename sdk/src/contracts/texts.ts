@@ -184,5 +184,9 @@ export const CLIENT_OPERATIONS = {
   deletePromotion: 'Error deleting promotion',
   fetchRequests: 'Error fetching requests',
   fetchAuditLog: 'Error fetching audit log',
+  // API keys (issue 13, D18)
+  fetchApiKeys: 'Error fetching API keys',
+  createApiKey: 'Error creating API key',
+  revokeApiKey: 'Error revoking API key',
 } as const;
 export type ClientOperation = keyof typeof CLIENT_OPERATIONS;
