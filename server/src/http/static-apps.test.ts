@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { precompress } from '../../../scripts/precompress.mjs';
 import { staticApps } from './static-apps.ts';
 
@@ -48,5 +48,30 @@ describe('static apps', () => {
     });
     expect(res.headers.get('content-encoding')).toBe('br');
     expect(res.headers.get('access-control-allow-origin')).toBe('*');
+  });
+
+  it('adds its headers to a file response in place, without building a second response', async () => {
+    // Every Response made while the request runs is counted (a global stub, not a module mock).
+    let made = 0;
+    const Native = globalThis.Response;
+    vi.stubGlobal(
+      'Response',
+      class extends Native {
+        constructor(...args: ConstructorParameters<typeof Response>) {
+          super(...args);
+          made += 1;
+        }
+      },
+    );
+    try {
+      for (const path of ['/assets/app-1.js', '/widgets/fm-widgets.js']) {
+        made = 0;
+        const res = await app.request(path, { headers: { 'accept-encoding': 'br' } });
+        expect(res.headers.get('cache-control'), path).toMatch(/immutable|max-age=300/);
+        expect(made, path).toBe(1);
+      }
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 });

@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { type Context, Hono } from 'hono';
+import { setResponseHeader } from './response-headers.ts';
 
 export interface StaticDirs {
   portal: string;
@@ -24,6 +25,8 @@ const notBuilt = (c: Context, what: string) =>
 /**
  * The one origin of D1 besides the API: the portal at `/`, the admin app at `/control-panel/*`
  * and the embeddable widgets at `/widgets/*`. Client-side routes fall back to their app's index.
+ * Headers are added to the finished response in place (response-headers.ts): `c.header()` after
+ * the handler would rebuild every file's response around its stream.
  */
 export function staticApps(dirs: StaticDirs) {
   const portalIndex = indexHtml(dirs.portal);
@@ -34,8 +37,8 @@ export function staticApps(dirs: StaticDirs) {
   app.use('/widgets/*', async (c, next) => {
     await next();
     // Partner sites load the module cross-origin: a module script needs CORS.
-    c.header('access-control-allow-origin', '*');
-    c.header('cache-control', 'public, max-age=300');
+    setResponseHeader(c, 'access-control-allow-origin', '*');
+    setResponseHeader(c, 'cache-control', 'public, max-age=300');
   });
   app.get('/widgets/demo.html', serveStatic({ path: join(rel(dirs.widgetsDemo), 'index.html') }));
   app.get(
@@ -49,7 +52,7 @@ export function staticApps(dirs: StaticDirs) {
 
   app.use('/control-panel/assets/*', async (c, next) => {
     await next();
-    if (c.res.ok) c.header('cache-control', immutable);
+    if (c.res.ok) setResponseHeader(c, 'cache-control', immutable);
   });
   app.get(
     '/control-panel/*',
@@ -68,7 +71,7 @@ export function staticApps(dirs: StaticDirs) {
 
   app.use('/assets/*', async (c, next) => {
     await next();
-    if (c.res.ok) c.header('cache-control', immutable);
+    if (c.res.ok) setResponseHeader(c, 'cache-control', immutable);
   });
   // Builds write .br/.gz copies (scripts/precompress.mjs); the best one the browser accepts is sent.
   app.get('/*', serveStatic({ precompressed: true, root: rel(dirs.portal) }));
