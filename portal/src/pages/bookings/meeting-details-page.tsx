@@ -138,6 +138,8 @@ export function MeetingDetailsPage() {
     } finally {
       setPending(false);
       setConfirm(null);
+      // The next completion form proposes the measured duration again.
+      setDuration(null);
     }
   };
 

@@ -1,0 +1,194 @@
+import type { PresenceSummary, Session } from '@fm/sdk/contracts';
+import { type BrowserContext, expect, type Page, test } from '@playwright/test';
+import { DEMO, signIn } from './helpers.ts';
+
+/**
+ * The meeting room (issue 11, D16) in Chromium with a fake camera and microphone: the demo
+ * franchisor and consultant join the demo's running meeting from two browser contexts, the call
+ * connects (each side's inbound video decodes frames), one leaves and the other sees it; afterwards
+ * the consultant's completion form proposes the measured duration, refuses more, and the charge is
+ * floor(measured / 15) × rate.
+ */
+
+test.use({
+  launchOptions: {
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-dev-shm-usage',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      // WebRTC here (ENVIRONMENT.md): a fake camera and microphone, no permission prompt, loopback.
+      '--use-fake-device-for-media-stream',
+      '--use-fake-ui-for-media-stream',
+      '--allow-loopback-in-peer-connection',
+    ],
+  },
+});
+
+test.setTimeout(120_000);
+
+declare global {
+  interface Window {
+    __fmPeerConnections?: RTCPeerConnection[];
+  }
+}
+
+/** Keeps every RTCPeerConnection the page makes, so the test can read their stats. */
+async function recordPeerConnections(context: BrowserContext) {
+  await context.addInitScript(() => {
+    const Native = window.RTCPeerConnection;
+    const made: RTCPeerConnection[] = [];
+    window.__fmPeerConnections = made;
+    window.RTCPeerConnection = class extends Native {
+      constructor(config?: RTCConfiguration) {
+        super(config);
+        made.push(this);
+      }
+    };
+  });
+}
+
+/** Video frames decoded so far from every open connection of the page (inbound-rtp). */
+function framesDecoded(page: Page): Promise<number> {
+  return page.evaluate(async () => {
+    let total = 0;
+    for (const pc of window.__fmPeerConnections ?? []) {
+      if (pc.connectionState === 'closed') continue;
+      const stats = await pc.getStats();
+      stats.forEach((s: { type: string; kind?: string; framesDecoded?: number }) => {
+        if (s.type === 'inbound-rtp' && s.kind === 'video') total += s.framesDecoded ?? 0;
+      });
+    }
+    return total;
+  });
+}
+
+async function openRoomFromMyMeetings(page: Page): Promise<string> {
+  // The running meeting has started: it is the newest of the Pending tab.
+  await page.goto('/bookings?status=pending');
+  const join = page.getByRole('link', { name: 'Join meeting' }).first();
+  await expect(join).toBeVisible();
+  await join.click();
+  await expect(page).toHaveURL(/\/meetings\/[^/]+\/room$/);
+  const id = /\/meetings\/([^/]+)\/room$/.exec(page.url())?.[1] ?? '';
+  expect(id).not.toBe('');
+  return id;
+}
+
+async function joinCall(page: Page) {
+  await expect(page.getByRole('heading', { name: 'Ready to join?' })).toBeVisible();
+  await expect(page.getByText('$50 per 15 minutes')).toBeVisible();
+  await page.getByRole('button', { name: 'Join meeting' }).click();
+  await expect(page.getByRole('toolbar', { name: 'Call controls' })).toBeVisible();
+}
+
+test('two browsers meet in the room, the call connects, a leave is seen, and billing follows the measure', async ({
+  browser,
+  baseURL,
+}) => {
+  const franchisorContext = await browser.newContext({ baseURL });
+  const consultantContext = await browser.newContext({ baseURL });
+  await recordPeerConnections(franchisorContext);
+  await recordPeerConnections(consultantContext);
+  const franchisor = await franchisorContext.newPage();
+  const consultant = await consultantContext.newPage();
+  try {
+    await signIn(franchisor, DEMO.franchisor, /\/consultants$/);
+    await signIn(consultant, DEMO.consultant, /\/franchisors$/);
+
+    const meetingId = await openRoomFromMyMeetings(franchisor);
+    expect(await openRoomFromMyMeetings(consultant)).toBe(meetingId);
+
+    await joinCall(consultant);
+    await expect(consultant.getByText('Waiting for the others to join…')).toBeVisible();
+    await joinCall(franchisor);
+
+    // Each side sees the other's tile and name, and decodes the other's video.
+    await expect(consultant.getByTestId('meeting-tile-peer')).toHaveCount(1);
+    await expect(franchisor.getByTestId('meeting-tile-peer')).toHaveCount(1);
+    await expect(consultant.getByTestId('meeting-participants')).toContainText('Olivia Bennett');
+    await expect(franchisor.getByTestId('meeting-participants')).toContainText('Marcus Reed');
+    for (const page of [franchisor, consultant]) {
+      await expect.poll(() => framesDecoded(page), { timeout: 20_000 }).toBeGreaterThan(0);
+      const before = await framesDecoded(page);
+      await expect.poll(() => framesDecoded(page), { timeout: 10_000 }).toBeGreaterThan(before);
+    }
+    await expect(consultant.getByTestId('meeting-quality')).not.toHaveText(
+      'Connection: Connecting',
+      {
+        timeout: 10_000,
+      },
+    );
+    await expect(consultant.getByTestId('meeting-time-used')).toContainText('of 60:00');
+
+    // The franchisor leaves: the consultant sees it at once (the signalling room tells).
+    await franchisor.getByRole('button', { name: 'Leave' }).click();
+    await expect(franchisor.getByText('You left the meeting.')).toBeVisible();
+    await expect(consultant.getByTestId('meeting-tile-peer')).toHaveCount(0, { timeout: 5_000 });
+    await expect(consultant.getByText('Waiting for the others to join…')).toBeVisible();
+    await consultant.getByRole('button', { name: 'Leave' }).click();
+
+    // The presence the room server measured, as the API reports it.
+    const token = await consultant.evaluate(() => {
+      for (let i = 0; i < localStorage.length; i++) {
+        const value = localStorage.getItem(localStorage.key(i) ?? '') ?? '';
+        const match = /"token":"([^"]+)"/.exec(value);
+        if (match) return match[1];
+      }
+      return '';
+    });
+    const presenceOf = async () => {
+      const response = await consultant.request.get(`/api/session/${meetingId}/presence`, {
+        headers: { authorization: `Bearer ${token}` },
+      });
+      expect(response.status()).toBe(200);
+      return (await response.json()) as PresenceSummary;
+    };
+    await expect
+      .poll(
+        async () => (await presenceOf()).intervals.filter((i) => i.endedBy === 'ongoing').length,
+        {
+          timeout: 10_000,
+        },
+      )
+      .toBe(0);
+    const presence = await presenceOf();
+    expect(presence.roomUsed).toBe(true);
+    expect(presence.consultantJoined && presence.franchiseJoined).toBe(true);
+    const measured = presence.measuredMinutes;
+
+    // The consultant's completion form proposes the measured duration and refuses more.
+    await consultant.goto(`/bookings/${meetingId}`);
+    await expect(consultant.getByTestId('measured-minutes')).toHaveText(
+      `Measured meeting time: ${measured} min`,
+    );
+    await consultant.getByRole('button', { name: 'Mark as completed' }).click();
+    const dialog = consultant.getByRole('alertdialog');
+    const duration = dialog.getByLabel('Duration (minutes)');
+    await expect(duration).toHaveValue(String(measured));
+    await duration.fill(String(measured + 1));
+    await dialog.getByRole('button', { name: 'Mark as completed' }).click();
+    await expect(
+      consultant.getByText('The duration is longer than the measured meeting time.'),
+    ).toBeVisible();
+    await consultant.getByRole('button', { name: 'Mark as completed' }).click();
+    await expect(dialog.getByLabel('Duration (minutes)')).toHaveValue(String(measured));
+    await dialog.getByRole('button', { name: 'Mark as completed' }).click();
+    await expect(consultant.getByText('Completed').first()).toBeVisible();
+
+    const session = await consultant.request.get(`/api/session/${meetingId}`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    const completed = (await session.json()) as Session;
+    expect(completed).toMatchObject({ status: 'completed', duration: measured });
+    expect(completed.amount).toBe(Math.floor(measured / 15) * 50);
+  } finally {
+    await franchisorContext.close();
+    await consultantContext.close();
+  }
+});
