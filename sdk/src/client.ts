@@ -1,4 +1,5 @@
 import { type AdminApi, createAdminApi } from './admin.ts';
+import { type ApiKeysApi, createApiKeysApi } from './api-keys.ts';
 import { type AuthApi, createAuthApi } from './auth.ts';
 import { type BookingsApi, createBookingsApi } from './bookings.ts';
 import type { ClientConfig, Health } from './contracts/index.ts';
@@ -94,6 +95,8 @@ export interface FmClient {
   /** The admin control panel's calls (admins only). */
   readonly admin: AdminApi;
   readonly promotions: PromotionsApi;
+  /** The franchise's publishable and secret API keys (D18). */
+  readonly apiKeys: ApiKeysApi;
   /**
    * Run-time configuration: `{ partyUrl, version }`.
    *
@@ -155,6 +158,7 @@ export function createClient(options: ClientOptions): FmClient {
     realtime: createRealtimeApi(http),
     admin: createAdminApi(http),
     promotions: createPromotionsApi(http),
+    apiKeys: createApiKeysApi(http),
     config: system.config,
     health: system.health,
   };

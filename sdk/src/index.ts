@@ -9,6 +9,7 @@
  * ```
  */
 export { type AdminApi, toAdminFormData } from './admin.ts';
+export type { ApiKeysApi } from './api-keys.ts';
 export type { AuthApi } from './auth.ts';
 export type { BookingsApi } from './bookings.ts';
 export { type ClientOptions, createClient, type FmClient } from './client.ts';
