@@ -37,7 +37,7 @@ const STICK_TO_BOTTOM_PX = 80;
  * message arrives while the reader is at the bottom (or sent it), and in place when earlier
  * messages are added above.
  */
-function useLogScroll(keys: readonly string[], lastIsOwn: boolean) {
+function useLogScroll(keys: readonly string[], lastIsOwn: boolean, shown: boolean) {
   const log = useRef<HTMLDivElement>(null);
   const fromBottom = useRef(0);
   const previous = useRef<{ first: string | null; last: string | null }>({
@@ -64,13 +64,30 @@ function useLogScroll(keys: readonly string[], lastIsOwn: boolean) {
     fromBottom.current = element.scrollHeight - element.clientHeight - element.scrollTop;
   }, [first, last, lastIsOwn]);
 
+  // Images that load after the log was scrolled make it taller: a reader at the bottom stays there.
+  const content = useRef<HTMLDivElement>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the log is rendered again after an error
+  useLayoutEffect(() => {
+    const element = log.current;
+    const inner = content.current;
+    if (!element || !inner || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(() => {
+      if (fromBottom.current <= STICK_TO_BOTTOM_PX) {
+        element.scrollTop = element.scrollHeight - element.clientHeight;
+        fromBottom.current = 0;
+      }
+    });
+    observer.observe(inner);
+    return () => observer.disconnect();
+  }, [shown]);
+
   const onScroll = () => {
     const element = log.current;
     if (element) {
       fromBottom.current = element.scrollHeight - element.clientHeight - element.scrollTop;
     }
   };
-  return { log, onScroll };
+  return { log, content, onScroll };
 }
 
 /**
@@ -101,7 +118,11 @@ export function ConversationView({
   const entries = useMemo(() => timeline(state, selfId), [state, selfId]);
   const groups = useMemo(() => groupByDay(entries, timeZone, now), [entries, timeZone, now]);
   const keys = useMemo(() => entries.map((e) => e.key), [entries]);
-  const { log, onScroll } = useLogScroll(keys, entries[entries.length - 1]?.own ?? false);
+  const { log, content, onScroll } = useLogScroll(
+    keys,
+    entries[entries.length - 1]?.own ?? false,
+    state.status !== 'error',
+  );
   const participant = state.chat?.participant ?? null;
   const name = participant ? participantName(participant) : '';
 
@@ -174,53 +195,55 @@ export function ConversationView({
           tabIndex={0}
           onScroll={onScroll}
         >
-          {state.status === 'loading' ? (
-            <p className="fm-chat-notice" role="status">
-              {CHAT_TEXT.loadingConversation}
-            </p>
-          ) : null}
-          {state.status === 'ready' && state.nextCursor !== null ? (
-            <div className="fm-conversation__earlier">
-              <button
-                type="button"
-                className="fm-btn"
-                onClick={onLoadEarlier}
-                disabled={state.earlier.status === 'loading'}
-                aria-busy={state.earlier.status === 'loading'}
-              >
-                {state.earlier.status === 'loading'
-                  ? CHAT_TEXT.loadingEarlier
-                  : CHAT_TEXT.loadEarlier}
-              </button>
-              {state.earlier.status === 'error' ? (
-                <p className="fm-chat-error" role="alert">
-                  {state.earlier.error}
-                </p>
-              ) : null}
-            </div>
-          ) : null}
-          {state.status === 'ready' && entries.length === 0 ? (
-            <p className="fm-chat-notice">{CHAT_TEXT.emptyConversation}</p>
-          ) : null}
-          {groups.map((group) => (
-            <div className="fm-conversation__day" key={group.day}>
-              <p className="fm-conversation__separator">
-                <span>{group.label}</span>
+          <div ref={content}>
+            {state.status === 'loading' ? (
+              <p className="fm-chat-notice" role="status">
+                {CHAT_TEXT.loadingConversation}
               </p>
-              {group.items.map(({ item, startsRun }) => (
-                <MessageBubble
-                  key={item.key}
-                  entry={item}
-                  startsRun={startsRun}
-                  senderName={name}
-                  timeZone={timeZone}
-                  attachments={attachments}
-                  onRetry={onRetrySend}
-                  onDiscard={onDiscard}
-                />
-              ))}
-            </div>
-          ))}
+            ) : null}
+            {state.status === 'ready' && state.nextCursor !== null ? (
+              <div className="fm-conversation__earlier">
+                <button
+                  type="button"
+                  className="fm-btn"
+                  onClick={onLoadEarlier}
+                  disabled={state.earlier.status === 'loading'}
+                  aria-busy={state.earlier.status === 'loading'}
+                >
+                  {state.earlier.status === 'loading'
+                    ? CHAT_TEXT.loadingEarlier
+                    : CHAT_TEXT.loadEarlier}
+                </button>
+                {state.earlier.status === 'error' ? (
+                  <p className="fm-chat-error" role="alert">
+                    {state.earlier.error}
+                  </p>
+                ) : null}
+              </div>
+            ) : null}
+            {state.status === 'ready' && entries.length === 0 ? (
+              <p className="fm-chat-notice">{CHAT_TEXT.emptyConversation}</p>
+            ) : null}
+            {groups.map((group) => (
+              <div className="fm-conversation__day" key={group.day}>
+                <p className="fm-conversation__separator">
+                  <span>{group.label}</span>
+                </p>
+                {group.items.map(({ item, startsRun }) => (
+                  <MessageBubble
+                    key={item.key}
+                    entry={item}
+                    startsRun={startsRun}
+                    senderName={name}
+                    timeZone={timeZone}
+                    attachments={attachments}
+                    onRetry={onRetrySend}
+                    onDiscard={onDiscard}
+                  />
+                ))}
+              </div>
+            ))}
+          </div>
         </div>
       )}
       <ComposerView {...composer} disabled={state.status !== 'ready'} />
