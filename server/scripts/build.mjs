@@ -10,7 +10,10 @@ import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 
 const server = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const dist = resolve(server, 'dist');
+// `--outdir=<dir>` builds elsewhere (tests build a private copy inside the repository, where the
+// external packages resolve from node_modules).
+const outdir = process.argv.find((arg) => arg.startsWith('--outdir='))?.slice('--outdir='.length);
+const dist = outdir ? resolve(outdir) : resolve(server, 'dist');
 
 /** Bare imports are left to Node's resolution, except our own workspace packages. */
 const externalPackages = {

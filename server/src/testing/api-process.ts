@@ -1,6 +1,7 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { rmSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { dirname, resolve } from 'node:path';
+import { dirname, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /** The repository's root (tests spawn the API from here, as `npm start` does). */
@@ -96,5 +97,25 @@ export async function spawnApi(
       if (child.exitCode === null && child.signalCode === null) child.kill(signal);
       return exited;
     },
+  };
+}
+
+/**
+ * Builds a private copy of the production bundle (`server/.tmp/<name>-<pid>`, ignored by git) for
+ * tests that start many processes: plain node starts it in well under a second, tsx in several.
+ * Answers the entry to pass as `spawnApi({ build: 'dist', script })` and a cleanup.
+ * @example const bundle = buildServerBundle('r3'); spawnApi({ build: 'dist', script: bundle.main }); … bundle.remove();
+ */
+export function buildServerBundle(name: string): { main: string; remove(): void } {
+  const dir = resolve(repoRoot, 'server/.tmp', `${name}-${process.pid}`);
+  const build = spawnSync(
+    process.execPath,
+    [resolve(repoRoot, 'server/scripts/build.mjs'), `--outdir=${dir}`],
+    { cwd: repoRoot, encoding: 'utf8', timeout: 120_000 },
+  );
+  if (build.status !== 0) throw new Error(`server build failed: ${build.stderr}`);
+  return {
+    main: relative(repoRoot, resolve(dir, 'main.js')),
+    remove: () => rmSync(dir, { recursive: true, force: true }),
   };
 }
