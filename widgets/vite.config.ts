@@ -1,73 +1,224 @@
-import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { createHash } from 'node:crypto';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
-const BUNDLE = 'fm-widgets.js';
+/** The versioned folder partners load from (`/widgets/v1/…`). */
+const VERSION_DIR = 'v1';
+const LOADER = `${VERSION_DIR}/loader.js`;
+/**
+ * React stays the source's UI library; the element build runs it on preact/compat, which weighs a
+ * fraction of react-dom (measured in widgets/tests/e2e/partner-embed.spec.ts and printed below).
+ * `FM_WIDGETS_REACT=1 npm run build -w widgets` builds with React itself, to compare.
+ */
+const USE_REACT = process.env.FM_WIDGETS_REACT === '1';
 
-/** Prints the gzip size of the bundle partners download, so that growth is noticed. */
-function reportGzipSize(): Plugin {
+interface OutputChunk {
+  type: 'chunk';
+  fileName: string;
+  imports: string[];
+  dynamicImports: string[];
+  facadeModuleId: string | null;
+  isEntry: boolean;
+}
+
+/**
+ * After the build: the gzip size of what each element costs a page (the loader, the element's
+ * chunk and every chunk it imports), printed and written to `v1/sizes.json` (read by
+ * `npm run bench`); a pinned copy of the loader, `v1/loader-<hash>.js`, and its Subresource
+ * Integrity hash in `v1/integrity.json`; and `fm-widgets.js`, the first URL (D1), which loads the
+ * loader.
+ */
+function sizesAndIntegrity(): Plugin {
   let outDir = resolve(root, 'dist');
   return {
-    name: 'fm-report-gzip-size',
+    name: 'fm-sizes-and-integrity',
     apply: 'build',
     configResolved(config) {
       outDir = resolve(config.root, config.build.outDir);
     },
-    closeBundle() {
-      const file = resolve(outDir, BUNDLE);
-      const raw = readFileSync(file);
-      const gzipped = gzipSync(raw, { level: 9 });
+    writeBundle(_options, bundle) {
+      const chunks = Object.values(bundle).filter(
+        (item): item is typeof item & OutputChunk => item.type === 'chunk',
+      );
+      const byName = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+      const gz = new Map<string, number>();
+      const gzipOf = (file: string) => {
+        let size = gz.get(file);
+        if (size === undefined) {
+          size = gzipSync(readFileSync(join(outDir, file)), { level: 9 }).length;
+          gz.set(file, size);
+        }
+        return size;
+      };
+      const closure = (start: string, seen = new Set<string>()) => {
+        if (seen.has(start)) return seen;
+        seen.add(start);
+        for (const next of byName.get(start)?.imports ?? []) closure(next, seen);
+        return seen;
+      };
+      const total = (files: Set<string>) => [...files].reduce((sum, f) => sum + gzipOf(f), 0);
+      const loaderFiles = closure(LOADER);
+      const elements: Record<string, number> = {};
+      for (const chunk of chunks) {
+        const match = chunk.facadeModuleId?.match(/elements\/(fm-[a-z-]+)\.ts$/);
+        if (!match?.[1] || chunk.isEntry) continue;
+        elements[match[1]] = total(closure(chunk.fileName, new Set(loaderFiles)));
+      }
+      const sizes = {
+        runtime: USE_REACT ? 'react' : 'preact/compat',
+        loaderGzipBytes: total(loaderFiles),
+        elementsGzipBytes: elements,
+      };
+      writeFileSync(join(outDir, VERSION_DIR, 'sizes.json'), `${JSON.stringify(sizes, null, 2)}\n`);
       const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
-      console.log(`[fm-widgets] ${BUNDLE}: ${kb(raw.length)} raw, ${kb(gzipped.length)} gzip`);
+      console.log(`[fm-widgets] ${sizes.runtime}; loader ${kb(sizes.loaderGzipBytes)} gzip`);
+      for (const [tag, bytes] of Object.entries(elements).sort()) {
+        console.log(`[fm-widgets]   ${tag.padEnd(20)} ${kb(bytes)} gzip with the loader`);
+      }
+
+      const loader = readFileSync(join(outDir, LOADER));
+      const hash = createHash('sha384').update(loader).digest();
+      const pinned = `${VERSION_DIR}/loader-${hash.toString('hex').slice(0, 10)}.js`;
+      writeFileSync(join(outDir, pinned), loader);
+      const integrity = {
+        loader: `/widgets/${LOADER}`,
+        pinned: `/widgets/${pinned}`,
+        integrity: `sha384-${hash.toString('base64')}`,
+      };
+      writeFileSync(
+        join(outDir, VERSION_DIR, 'integrity.json'),
+        `${JSON.stringify(integrity, null, 2)}\n`,
+      );
+      console.log(`[fm-widgets] ${integrity.pinned} integrity="${integrity.integrity}"`);
+      writeFileSync(
+        join(outDir, 'fm-widgets.js'),
+        `// The first address of the widgets (D1): loads the loader.\nimport './${LOADER}';\n`,
+      );
     },
   };
 }
 
-/** Ships the demo page's script beside the bundle (the server serves it at /widgets/demo.js). */
-function demoScript(): Plugin {
+/** SDK modules whose calls no element makes: replaced by sdk-trim.ts in this build only. */
+const TRIMMED_SDK_MODULES = /\/sdk\/src\/(admin|payments|meeting-room-api|profile)\.ts$/;
+/** SDK namespaces only some elements call: loaded on their first call (lazy-namespace.ts). */
+const LAZY_SDK_MODULES =
+  /\/sdk\/src\/(discovery|messages|notifications|promotions|realtime-api)\.ts$/;
+const LAZY_PREFIX = '\0fm-lazy-sdk:';
+
+/**
+ * Keeps the shared chunk small (issue 12, P5): the SDK namespaces no element calls (the admin
+ * panel's, payments, the meeting room, profile editing) are left out (src/elements/sdk-trim.ts),
+ * and those only some elements call (lists, chat, notifications, promotions) load on first use
+ * (src/elements/lazy-namespace.ts), so a page with a booking modal downloads neither.
+ */
+function trimSdk(): Plugin {
+  const stub = resolve(root, 'src/elements/sdk-trim.ts');
+  const lazy = resolve(root, 'src/elements/lazy-namespace.ts');
   return {
-    name: 'fm-demo-script',
+    name: 'fm-trim-sdk',
+    apply: 'build',
+    enforce: 'pre',
+    async resolveId(source, importer, options) {
+      if (!importer?.includes('/sdk/src/') || importer.startsWith(LAZY_PREFIX)) return null;
+      const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
+      if (!resolved) return null;
+      if (TRIMMED_SDK_MODULES.test(resolved.id)) return stub;
+      if (LAZY_SDK_MODULES.test(resolved.id) && importer.endsWith('/sdk/src/client.ts')) {
+        return `${LAZY_PREFIX}${resolved.id}`;
+      }
+      return resolved;
+    },
+    load(id) {
+      if (!id.startsWith(LAZY_PREFIX)) return null;
+      const real = id.slice(LAZY_PREFIX.length);
+      const name = real.match(/\/([a-z-]+)\.ts$/)?.[1] ?? '';
+      const factory = `create${name
+        .split('-')
+        .map((w) => (w === 'api' ? 'Api' : w[0]?.toUpperCase() + w.slice(1)))
+        .join('')}${name.endsWith('-api') ? '' : 'Api'}`;
+      return [
+        `import { lazyNamespace } from ${JSON.stringify(lazy)};`,
+        `export const ${factory} = (...args) => lazyNamespace(() => import(${JSON.stringify(real)}).then((m) => m.${factory}(...args)));`,
+      ].join('\n');
+    },
+  };
+}
+
+/** Ships the demo pages' scripts beside the bundle (served at /widgets/demo.js, …). */
+function demoScripts(): Plugin {
+  return {
+    name: 'fm-demo-scripts',
     apply: 'build',
     generateBundle() {
-      this.emitFile({
-        type: 'asset',
-        fileName: 'demo.js',
-        source: readFileSync(resolve(root, 'demo/demo.js'), 'utf8'),
-      });
+      for (const fileName of ['demo.js', 'partner-demo.js']) {
+        this.emitFile({
+          type: 'asset',
+          fileName,
+          source: readFileSync(resolve(root, 'demo', fileName), 'utf8'),
+        });
+      }
     },
   };
 }
 
 /**
- * Builds the one ES module partners embed (D14): widgets/dist/fm-widgets.js, defining every
- * fm-* custom element, with React bundled in. The server serves it at /widgets/fm-widgets.js.
+ * Builds the embeddable elements (D14, issue 12): widgets/dist/v1/loader.js defines every fm-*
+ * element and imports each element's code (dist/v1/chunks/…, content-hashed) the first time a page
+ * uses it. The server serves them at /widgets/v1/… (immutable) and /widgets/fm-widgets.js.
  */
 export default defineConfig({
   root,
-  plugins: [react(), demoScript(), reportGzipSize()],
+  plugins: [react(), trimSdk(), demoScripts(), sizesAndIntegrity()],
   define: { 'process.env.NODE_ENV': '"production"' },
+  resolve: USE_REACT
+    ? {}
+    : {
+        alias: [
+          { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
+          { find: /^react-dom$/, replacement: 'preact/compat' },
+          { find: /^react\/jsx-runtime$/, replacement: 'preact/jsx-runtime' },
+          { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/jsx-runtime' },
+          { find: /^react$/, replacement: 'preact/compat' },
+        ],
+      },
   build: {
     outDir: 'dist',
     emptyOutDir: true,
     target: 'es2022',
-    // Library mode only mangles ES output unless told otherwise; partners want the smallest file.
+    // Library mode only mangles ES output unless told otherwise; partners want the smallest files.
     minify: 'oxc',
     sourcemap: false,
     copyPublicDir: false,
+    modulePreload: false,
     lib: {
-      entry: resolve(root, 'src/elements/index.ts'),
+      entry: resolve(root, 'src/elements/loader.ts'),
       formats: ['es'],
-      fileName: () => BUNDLE,
+      fileName: () => LOADER,
     },
     rolldownOptions: {
-      // Bundle everything (React included): a partner page loads exactly one file.
       external: [],
+      // The SDK, its contracts and these libraries have no import-time effects: what an element
+      // does not use (the realtime socket in a list, say) is left out of its chunks.
+      treeshake: {
+        moduleSideEffects: (id: string) =>
+          !/\/(sdk\/src|node_modules\/(partysocket|valibot|ky|date-fns|@date-fns))\//.test(id),
+      },
       output: {
-        codeSplitting: false,
+        // The libraries every element needs (UI runtime, HTTP, validation) in one file.
+        advancedChunks: {
+          groups: [
+            {
+              name: 'core',
+              test: /\/node_modules\/(preact|ky|valibot|@r2wc)\//,
+            },
+          ],
+        },
+        chunkFileNames: `${VERSION_DIR}/chunks/[name]-[hash].js`,
         minify: true,
         comments: { legal: true, annotation: false, jsdoc: false },
       },

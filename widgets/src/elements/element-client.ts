@@ -1,4 +1,6 @@
-import { createClient, type FmClient, memoryTokenStore } from '@fm/sdk';
+import { createClient, type FmClient, memoryTokenStore, type TokenStore } from '@fm/sdk';
+import { EMBED_KEY_HEADER } from '@fm/sdk/contracts';
+import { useSyncExternalStore } from 'react';
 
 /**
  * Where elements reach the API when no `api-base` attribute is given: the origin the bundle was
@@ -12,20 +14,75 @@ export function defaultApiBase(moduleUrl: string = import.meta.url): string {
   return `${new URL(moduleUrl).origin}/api`;
 }
 
-const clients = new Map<string, FmClient>();
+/** The SDK client of an element and the in-memory store its credentials live in (D18). */
+export interface ElementClient {
+  client: FmClient;
+  store: TokenStore;
+  baseUrl: string;
+  embedKey: string | null;
+}
+
+const clients = new Map<string, ElementClient>();
+
+/** A `fetch` that sends the embed key with every request. */
+function withEmbedKey(key: string) {
+  return (input: Request | URL | string, init?: RequestInit) => {
+    const request = new Request(input, init);
+    request.headers.set(EMBED_KEY_HEADER, key);
+    return globalThis.fetch(request);
+  };
+}
 
 /**
- * One anonymous SDK client per API base, shared by every element on the page.
+ * One SDK client per API base and embed key, shared by every element on the page: a visitor who
+ * signs in through one element (the booking modal) is signed in for the others (chat,
+ * notifications) too. Credentials live in memory only (no cookie, no storage): a reload forgets
+ * them, and so does signing out.
  *
  * @example
- * const api = elementClient(props.apiBase);
+ * const { client } = elementClientFor(props.apiBase, props.embedKey);
  */
-export function elementClient(apiBase: string | undefined): FmClient {
+export function elementClientFor(
+  apiBase: string | undefined,
+  embedKey?: string | undefined,
+): ElementClient {
   const baseUrl = apiBase?.trim() || defaultApiBase();
-  let client = clients.get(baseUrl);
-  if (!client) {
-    client = createClient({ baseUrl, tokenStore: memoryTokenStore() });
-    clients.set(baseUrl, client);
+  const key = embedKey?.trim() || null;
+  const id = `${baseUrl} ${key ?? ''}`;
+  let entry = clients.get(id);
+  if (!entry) {
+    const store = memoryTokenStore();
+    const client = createClient({
+      baseUrl,
+      tokenStore: store,
+      ...(key ? { fetch: withEmbedKey(key) } : {}),
+    });
+    entry = { client, store, baseUrl, embedKey: key };
+    clients.set(id, entry);
   }
-  return client;
+  return entry;
+}
+
+/**
+ * The shared client for an API base (and embed key).
+ *
+ * @example
+ * const api = elementClient(props.apiBase, props.embedKey);
+ */
+export function elementClient(apiBase: string | undefined, embedKey?: string | undefined) {
+  return elementClientFor(apiBase, embedKey).client;
+}
+
+/**
+ * The signed-in user's id of an element's client, re-rendering on sign-in and sign-out.
+ *
+ * @example
+ * const userId = useSignedInUserId(entry);
+ */
+export function useSignedInUserId(entry: ElementClient): string | null {
+  return useSyncExternalStore(
+    entry.store.subscribe,
+    () => entry.store.get()?.user.id ?? null,
+    () => null,
+  );
 }

@@ -11,20 +11,14 @@ import {
 } from 'react';
 import { isTimeZone } from '../components/booking-modal/booking-calendar.ts';
 import { BookingModal } from '../components/booking-modal/booking-modal.tsx';
-import { parseTheme } from '../theme.ts';
 import type { WidgetError } from '../widget-error.ts';
-import { portalUrlFor, signInUrlFor } from './element-attributes.ts';
-import { elementClient } from './element-client.ts';
-import { useFmEvents } from './host-events.ts';
+import { portalUrlFor } from './element-attributes.ts';
+import { type EmbedAttributes, embedFrame, useEmbedElement } from './embed-element.ts';
 
 /** Attributes of `<fm-booking-modal>` (kebab-case in HTML, camelCase here). */
-export interface FmBookingModalAttributes {
+export interface FmBookingModalAttributes extends EmbedAttributes {
   /** `consultant-id`: the consultant to book (required). */
   consultantId?: string | undefined;
-  /** `api-base`: the API's base URL; defaults to the bundle's origin + `/api`. */
-  apiBase?: string | undefined;
-  /** `theme`: `light` (default) or `dark`. */
-  theme?: string | undefined;
   /** `time-zone`: the zone to start in (one of the 13); else the browser's, else New York. */
   timeZone?: string | undefined;
 }
@@ -68,14 +62,13 @@ function useHostOpen(ref: RefObject<Element | null>): [boolean, (open: boolean) 
 
 function FmBookingModalElement({
   consultantId,
-  apiBase,
-  theme,
   timeZone,
+  ...attributes
 }: FmBookingModalAttributes) {
-  const { ref, dispatch } = useFmEvents<HTMLSpanElement>();
+  const embed = useEmbedElement(attributes);
+  const { ref, dispatch } = embed;
+  const { apiBase } = attributes;
   const [open, setOpen] = useHostOpen(ref);
-  const client = useMemo(() => elementClient(apiBase), [apiBase]);
-  const signInUrl = useMemo(() => signInUrlFor(apiBase), [apiBase]);
   const subscriptionUrl = useMemo(
     () => portalUrlFor(apiBase, '/my-profile/subscription'),
     [apiBase],
@@ -85,28 +78,28 @@ function FmBookingModalElement({
   const zone: TimeZone | undefined = isTimeZone(timeZone) ? timeZone : undefined;
 
   useEffect(() => {
-    if (open && !id) dispatch<WidgetError>('fm-error', MISSING_ID);
+    if (open && !id) dispatch('fm-error', MISSING_ID);
   }, [open, id, dispatch]);
 
-  return createElement(
-    'span',
-    { ref, style: { display: 'contents' } },
+  return embedFrame(
+    embed,
     id
       ? createElement(BookingModal, {
           consultantId: id,
           open,
-          client,
-          theme: parseTheme(theme),
+          client: embed.entry.client,
+          theme: embed.theme,
           timeZone: zone,
-          signInUrl,
+          signInUrl: embed.signInUrl,
+          onSignIn: embed.signIn,
           subscriptionUrl,
           meetingsUrl,
           onClose: () => {
             setOpen(false);
-            dispatch<null>('fm-close', null);
+            dispatch('fm-close', null);
           },
-          onBooked: (session: Session) => dispatch<Session>('fm-booked', session),
-          onError: (error: WidgetError) => dispatch<WidgetError>('fm-error', error),
+          onBooked: (session: Session) => dispatch('fm-booked', session),
+          onError: embed.report,
         })
       : null,
   );
@@ -114,21 +107,30 @@ function FmBookingModalElement({
 
 const FmBookingModalBase = r2wc(FmBookingModalElement, {
   shadow: 'open',
-  props: { consultantId: 'string', apiBase: 'string', theme: 'string', timeZone: 'string' },
+  props: {
+    consultantId: 'string',
+    apiBase: 'string',
+    embedKey: 'string',
+    theme: 'string',
+    timeZone: 'string',
+  },
 });
 
 /**
- * `<fm-booking-modal consultant-id="…" api-base="…" theme="light|dark" time-zone="…" open>`: the
- * booking modal (Select a Date & Time) in an open shadow root. It shows while the `open`
+ * `<fm-booking-modal consultant-id="…" embed-key="pk_…" theme="light|dark|auto" time-zone="…" open>`:
+ * the booking modal (Select a Date & Time) in an open shadow root, shown in the browser's top
+ * layer (`<dialog>.showModal()`), so no `z-index` or `transform` of the page can cover or clip it;
+ * focus returns to the opener when it closes. It shows while the `open`
  * attribute is present; `el.open()` and `el.close()` set and remove it. Emits `fm-booked`
  * (detail: the meeting), `fm-error` (detail: `{ message, code, status }`) and `fm-close`, all
- * bubbling and composed. A visitor who is not signed in is invited to log in on the portal; a
- * franchisor without an active subscription gets the Action Not Available modal.
+ * bubbling and composed. With an embed key, a visitor who is not signed in signs in (or up) in a
+ * popup on the portal and the booking goes on (`fm-signed-in`); without one they are invited to log
+ * in on the portal. A franchisor without an active subscription gets the Action Not Available modal.
  *
  * @example
- * <script type="module" src="https://fm.example/widgets/fm-widgets.js"></script>
+ * <script type="module" src="https://fm.example/widgets/v1/loader.js"></script>
  * <button onclick="document.querySelector('fm-booking-modal').open()">Book a Meeting</button>
- * <fm-booking-modal consultant-id="abc123"></fm-booking-modal>
+ * <fm-booking-modal consultant-id="abc123" embed-key="pk_…"></fm-booking-modal>
  * <script>
  *   document.addEventListener('fm-booked', (e) => console.log('Booked', e.detail.start));
  * </script>

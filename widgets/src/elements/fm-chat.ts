@@ -3,29 +3,22 @@ import r2wc from '@r2wc/react-to-web-component';
 import { createElement, useMemo } from 'react';
 import { Chat } from '../components/chat/chat.tsx';
 import { useUserRoom } from '../components/chat/use-user-room.ts';
-import { parseTheme } from '../theme.ts';
-import type { WidgetError } from '../widget-error.ts';
-import { portalUrlFor, signInUrlFor } from './element-attributes.ts';
-import { elementClient } from './element-client.ts';
-import { useFmEvents } from './host-events.ts';
+import { portalUrlFor } from './element-attributes.ts';
+import { type EmbedAttributes, embedFrame, useEmbedElement } from './embed-element.ts';
 
 /** Attributes of `<fm-chat>` (kebab-case in HTML, camelCase here). */
-export interface FmChatAttributes {
-  /** `api-base`: the API's base URL; defaults to the bundle's origin + `/api`. */
-  apiBase?: string | undefined;
+export interface FmChatAttributes extends EmbedAttributes {
   /** `chat-id`: the conversation to open first. */
   chatId?: string | undefined;
   /** `participant-id`: opens the chat with this user, creating it when there is none yet. */
   participantId?: string | undefined;
-  /** `theme`: `light` (default) or `dark`. */
-  theme?: string | undefined;
 }
 
-function FmChatElement({ apiBase, chatId, participantId, theme }: FmChatAttributes) {
-  const { ref, dispatch } = useFmEvents<HTMLDivElement>();
-  const client = useMemo(() => elementClient(apiBase), [apiBase]);
-  const realtime = useUserRoom(client, client.credentials()?.user.id ?? null);
-  const signInHref = useMemo(() => signInUrlFor(apiBase), [apiBase]);
+function FmChatElement({ chatId, participantId, ...attributes }: FmChatAttributes) {
+  const embed = useEmbedElement(attributes);
+  const { apiBase } = attributes;
+  const client = embed.entry.client;
+  const realtime = useUserRoom(client, embed.userId);
   const activateHref = useMemo(() => portalUrlFor(apiBase, '/my-profile/subscription'), [apiBase]);
   const profileHref = useMemo(
     () =>
@@ -36,36 +29,38 @@ function FmChatElement({ apiBase, chatId, participantId, theme }: FmChatAttribut
     [apiBase],
   );
 
-  return createElement(
-    'div',
-    { ref, style: { display: 'contents' } },
+  return embedFrame(
+    embed,
     createElement(Chat, {
+      // A visitor who signs in through the embed gets their own conversations.
+      key: embed.userId ?? '',
       client,
       realtime,
       chatId: chatId?.trim() || null,
       participantId: participantId?.trim() || null,
-      theme: parseTheme(theme),
-      signInHref,
+      theme: embed.theme,
+      signInHref: embed.signInUrl,
       activateHref,
       profileHref,
-      onError: (error: WidgetError) => dispatch<WidgetError>('fm-error', error),
-      onMessageSent: (message: ChatMessage) => dispatch<ChatMessage>('fm-message-sent', message),
+      onError: embed.report,
+      onMessageSent: (message: ChatMessage) => embed.dispatch('fm-message-sent', message),
     }),
+    { account: true },
   );
 }
 
 /**
- * `<fm-chat api-base="…" chat-id="…" participant-id="…" theme="light|dark">`: the user's
+ * `<fm-chat embed-key="pk_…" chat-id="…" participant-id="…" theme="light|dark|auto">`: the user's
  * conversations and the open one, with attachments, read ticks and live delivery, in an open
  * shadow root (two panes when wide, one under 768 px of its own width; set its height with
  * `--fm-chat-height`). `participant-id` opens (or starts) the chat with that user. Emits
  * `fm-message-sent` (detail: the stored message) and `fm-error` (detail: `{ message, code,
- * status }`), both bubbling and composed. A visitor who is not signed in is invited to log in on
- * the portal; a user without an active subscription or activated profile gets the Action Not
+ * status }`), both bubbling and composed. A visitor who is not signed in is invited to log in
+ * (with an embed key: in a popup, staying on the page); a user without an active subscription or activated profile gets the Action Not
  * Available modal when sending.
  *
  * @example
- * <script type="module" src="https://fm.example/widgets/fm-widgets.js"></script>
+ * <script type="module" src="https://fm.example/widgets/v1/loader.js"></script>
  * <fm-chat participant-id="abc123" style="--fm-chat-height: 560px"></fm-chat>
  * <script>
  *   document.addEventListener('fm-message-sent', (e) => console.log('Sent', e.detail.id));
@@ -73,5 +68,11 @@ function FmChatElement({ apiBase, chatId, participantId, theme }: FmChatAttribut
  */
 export const FmChat: CustomElementConstructor = r2wc(FmChatElement, {
   shadow: 'open',
-  props: { apiBase: 'string', chatId: 'string', participantId: 'string', theme: 'string' },
+  props: {
+    apiBase: 'string',
+    embedKey: 'string',
+    chatId: 'string',
+    participantId: 'string',
+    theme: 'string',
+  },
 });

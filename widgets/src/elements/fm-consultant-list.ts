@@ -1,60 +1,50 @@
 import r2wc from '@r2wc/react-to-web-component';
-import { createElement, useMemo } from 'react';
+import { createElement } from 'react';
 import { ConsultantList } from '../components/consultant-list/consultant-list.tsx';
-import { parseTheme } from '../theme.ts';
-import type { WidgetError } from '../widget-error.ts';
-import { parsePageSize, signInUrlFor } from './element-attributes.ts';
-import { elementClient } from './element-client.ts';
-import { useFmEvents } from './host-events.ts';
+import { parsePageSize } from './element-attributes.ts';
+import { type EmbedAttributes, embedFrame, useEmbedElement } from './embed-element.ts';
 
 /** Attributes of `<fm-consultant-list>` (kebab-case in HTML, camelCase here). */
-export interface FmConsultantListAttributes {
-  /** `api-base`: the API's base URL; defaults to the bundle's origin + `/api`. */
-  apiBase?: string | undefined;
-  /** `theme`: `light` (default) or `dark`. */
-  theme?: string | undefined;
+export interface FmConsultantListAttributes extends EmbedAttributes {
   /** `page-size`: results per page (DEFAULT_PAGE_SIZE; at most MAX_PAGE_SIZE). */
   pageSize?: number | undefined;
 }
 
-function FmConsultantListElement({ apiBase, theme, pageSize }: FmConsultantListAttributes) {
-  const { ref, dispatch } = useFmEvents<HTMLDivElement>();
-  const client = useMemo(() => elementClient(apiBase), [apiBase]);
-  const signInUrl = useMemo(() => signInUrlFor(apiBase), [apiBase]);
+function FmConsultantListElement({ pageSize, ...attributes }: FmConsultantListAttributes) {
+  const embed = useEmbedElement(attributes);
   const size = parsePageSize(pageSize);
-
-  return createElement(
-    'div',
-    { ref, style: { display: 'contents' } },
+  return embedFrame(
+    embed,
     createElement(ConsultantList, {
-      // A new page size is a new list (its filters start over).
-      key: size,
-      client,
-      theme: parseTheme(theme),
+      // A new page size or a new visitor is a new list (its filters start over).
+      key: `${size} ${embed.userId ?? ''}`,
+      client: embed.entry.client,
+      theme: embed.theme,
       pageSize: size,
-      signInUrl,
-      onSelect: (id: string) => dispatch<string>('fm-select', id),
-      onError: (error: WidgetError) => dispatch<WidgetError>('fm-error', error),
+      signInUrl: embed.signInUrl,
+      onSelect: (id: string) => embed.dispatch('fm-select', id),
+      onError: embed.report,
     }),
+    { account: true },
   );
 }
 
 /**
- * `<fm-consultant-list api-base="…" theme="light|dark" page-size="12">`: Find Consultants with
- * filters, cards, paging and favourites, in an open shadow root. The filters live inside the
- * element. Emits `fm-select` (detail: the consultant's id) when a card is chosen and `fm-error`
- * (detail: `{ message, code, status }`), both bubbling and composed. A signed-out visitor (the API
- * answers 401) sees "Sign in to browse consultants" with a link to the portal's sign-in page.
+ * `<fm-consultant-list embed-key="pk_…" theme="light|dark|auto" page-size="12">`: Find
+ * Consultants with filters, cards, paging (and favourites for a signed-in visitor), in an open
+ * shadow root. With an embed key the list is public on the key's origins; without one the API
+ * asks for a signed-in user. Emits `fm-select` (detail: the consultant's id) when a card is
+ * chosen and `fm-error` (detail: `{ message, code, status }`), both bubbling and composed.
  *
  * @example
- * <script type="module" src="https://fm.example/widgets/fm-widgets.js"></script>
- * <fm-consultant-list page-size="12"></fm-consultant-list>
+ * <script type="module" src="https://fm.example/widgets/v1/loader.js"></script>
+ * <fm-consultant-list embed-key="pk_…" page-size="12"></fm-consultant-list>
  * <script>
  *   document.querySelector('fm-consultant-list')
- *     .addEventListener('fm-select', (e) => location.assign(`https://fm.example/consultants/${e.detail}`));
+ *     .addEventListener('fm-select', (e) => showProfile(e.detail));
  * </script>
  */
 export const FmConsultantList: CustomElementConstructor = r2wc(FmConsultantListElement, {
   shadow: 'open',
-  props: { apiBase: 'string', theme: 'string', pageSize: 'number' },
+  props: { apiBase: 'string', embedKey: 'string', theme: 'string', pageSize: 'number' },
 });

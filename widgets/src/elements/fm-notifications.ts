@@ -1,29 +1,24 @@
 import { connectRealtime } from '@fm/sdk';
 import { type Notification, userRoomId } from '@fm/sdk/contracts';
 import r2wc from '@r2wc/react-to-web-component';
-import { createElement, useEffect, useMemo, useState } from 'react';
+import { createElement, useEffect, useState } from 'react';
 import type { ChatRealtime } from '../components/chat/chat-ports.ts';
 import { chatRealtimeOf } from '../components/chat/chat-realtime.ts';
 import { Notifications } from '../components/notifications/notifications.tsx';
-import { parseTheme } from '../theme.ts';
 import { portalUrlFor } from './element-attributes.ts';
-import { elementClient } from './element-client.ts';
-import { useFmEvents } from './host-events.ts';
+import { type EmbedAttributes, embedFrame, useEmbedElement } from './embed-element.ts';
 
 /** Attributes of `<fm-notifications>` (kebab-case in HTML, camelCase here). */
-export interface FmNotificationsAttributes {
-  /** `api-base`: the API's base URL; defaults to the bundle's origin + `/api`. */
-  apiBase?: string | undefined;
-  /** `theme`: `light` (default) or `dark`. */
-  theme?: string | undefined;
+export interface FmNotificationsAttributes extends EmbedAttributes {
   /** `drawer`: `true` or `false` forces the panel's form; by default a drawer under 768 px. */
   drawer?: string | undefined;
 }
 
-function FmNotificationsElement({ apiBase, theme, drawer }: FmNotificationsAttributes) {
-  const { ref, dispatch } = useFmEvents<HTMLDivElement>();
-  const client = useMemo(() => elementClient(apiBase), [apiBase]);
-  const userId = client.credentials()?.user.id ?? null;
+function FmNotificationsElement({ drawer, ...attributes }: FmNotificationsAttributes) {
+  const embed = useEmbedElement(attributes);
+  const { apiBase } = attributes;
+  const client = embed.entry.client;
+  const userId = embed.userId;
   const [realtime, setRealtime] = useState<ChatRealtime | null>(null);
 
   // The element's own socket to the user's room, while someone is signed in.
@@ -37,17 +32,17 @@ function FmNotificationsElement({ apiBase, theme, drawer }: FmNotificationsAttri
     };
   }, [client, userId]);
 
-  return createElement(
-    'div',
-    { ref, style: { display: 'contents' } },
+  return embedFrame(
+    embed,
     createElement(Notifications, {
+      key: userId ?? '',
       client,
       realtime,
-      theme: parseTheme(theme),
+      theme: embed.theme,
       drawer: drawer === 'true' ? true : drawer === 'false' ? false : undefined,
-      onUnreadCount: (count: number) => dispatch<{ count: number }>('fm-unread-count', { count }),
+      onUnreadCount: (count: number) => embed.dispatch('fm-unread-count', { count }),
       onOpenNotification: (notification: Notification) => {
-        dispatch<Notification>('fm-notification-open', notification);
+        embed.dispatch('fm-notification-open', notification);
         if (notification.link) window.location.assign(portalUrlFor(apiBase, notification.link));
       },
     }),
@@ -55,14 +50,14 @@ function FmNotificationsElement({ apiBase, theme, drawer }: FmNotificationsAttri
 }
 
 /**
- * `<fm-notifications api-base="…" theme="light|dark" drawer="true|false">`: the bell with its
+ * `<fm-notifications embed-key="pk_…" theme="light|dark|auto" drawer="true|false">`: the bell with its
  * unread badge and the notifications panel of the signed-in user, live from their realtime room
  * (polling while it is down), in an open shadow root. Emits `fm-unread-count` (detail:
  * `{ count }`) and `fm-notification-open` (detail: the notification, before the browser goes to
  * its page on the portal), both bubbling and composed. Without a signed-in user the panel shows "Error fetching notifications: …".
  *
  * @example
- * <script type="module" src="https://fm.example/widgets/fm-widgets.js"></script>
+ * <script type="module" src="https://fm.example/widgets/v1/loader.js"></script>
  * <fm-notifications theme="dark"></fm-notifications>
  * <script>
  *   document.addEventListener('fm-unread-count', (e) => console.log(e.detail.count));
@@ -70,5 +65,5 @@ function FmNotificationsElement({ apiBase, theme, drawer }: FmNotificationsAttri
  */
 export const FmNotifications: CustomElementConstructor = r2wc(FmNotificationsElement, {
   shadow: 'open',
-  props: { apiBase: 'string', theme: 'string', drawer: 'string' },
+  props: { apiBase: 'string', embedKey: 'string', theme: 'string', drawer: 'string' },
 });

@@ -1,13 +1,4 @@
-import { TZDate } from '@date-fns/tz';
-import {
-  BOOKABLE_WEEKDAYS,
-  DATE_TIME_FORMAT,
-  SLOT_TIME_FORMAT,
-  type Slot,
-  TIME_ZONES,
-  type TimeZone,
-} from '@fm/sdk/contracts';
-import { format } from 'date-fns';
+import { BOOKABLE_WEEKDAYS, type Slot, TIME_ZONES, type TimeZone } from '@fm/sdk/contracts';
 
 /**
  * The booking calendar's arithmetic, as plain functions of strings: a day is `YYYY-MM-DD` and a
@@ -214,32 +205,67 @@ export function focusableDayOf(
   return days.find((d) => isSelectable(d, today)) ?? null;
 }
 
-const localDate = (date: LocalDate) => {
+/** The named parts of an instant in a zone (en-US; the machine's zone when none is given). */
+const formatters = new Map<string, Intl.DateTimeFormat>();
+function partsOf(instant: number, zone?: string) {
+  const id = zone ?? '';
+  let formatter = formatters.get(id);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-US', {
+      ...(zone ? { timeZone: zone } : {}),
+      weekday: 'long',
+      year: 'numeric',
+      month: 'long',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: '2-digit',
+      hour12: true,
+    });
+    formatters.set(id, formatter);
+  }
+  const named: Partial<Record<Intl.DateTimeFormatPartTypes, string>> = {};
+  for (const part of formatter.formatToParts(instant)) named[part.type] = part.value;
+  const { weekday = '', year = '', month = '', day = '', hour = '', minute = '' } = named;
+  return { weekday, year, month, day, hour, minute, period: named.dayPeriod ?? '' };
+}
+
+/** A calendar day's parts (the day itself, read in UTC so no zone can move it). */
+const dayParts = (date: LocalDate) => {
   const [y, m, d] = parts(date);
-  return new Date(y, m - 1, d);
+  return partsOf(Date.UTC(y, m - 1, d, 12), 'UTC');
 };
 
 /** @example monthLabel('2026-03'); // 'March 2026' */
-export const monthLabel = (month: LocalMonth) => format(localDate(`${month}-01`), 'MMMM yyyy');
+export const monthLabel = (month: LocalMonth) => {
+  const p = dayParts(`${month}-01`);
+  return `${p.month} ${p.year}`;
+};
 
 /** @example dayLabel('2026-03-09'); // 'Monday, 9 March 2026' */
-export const dayLabel = (date: LocalDate) => format(localDate(date), 'EEEE, d MMMM yyyy');
+export const dayLabel = (date: LocalDate) => {
+  const p = dayParts(date);
+  return `${p.weekday}, ${p.day} ${p.month} ${p.year}`;
+};
 
 /** @example shortDayLabel('2026-03-09'); // 'Monday, 9 March' */
-export const shortDayLabel = (date: LocalDate) => format(localDate(date), 'EEEE, d MMMM');
+export const shortDayLabel = (date: LocalDate) => {
+  const p = dayParts(date);
+  return `${p.weekday}, ${p.day} ${p.month}`;
+};
 
 /** Day-of-month number as the grid shows it. */
 export const dayNumber = (date: LocalDate) => String(parts(date)[2]);
 
 /**
- * A slot's start as the spec shows times, `h:mm A`, in the chosen zone (date-fns's `a` is the
- * upper-case AM/PM; SLOT_TIME_FORMAT is `h:mm a`).
+ * A slot's start as the spec shows times, `h:mm A` (SLOT_TIME_FORMAT), in the chosen zone.
+ * Formatted with `Intl` (no date library in the elements' weight).
  *
  * @example
  * formatSlotTime('2026-03-09T17:00:00.000Z', 'America/Los_Angeles'); // '10:00 AM'
  */
 export function formatSlotTime(iso: string, zone: string): string {
-  return format(new TZDate(Date.parse(iso), zone), SLOT_TIME_FORMAT);
+  const p = partsOf(Date.parse(iso), zone);
+  return `${p.hour}:${p.minute} ${p.period.toUpperCase()}`;
 }
 
 /**
@@ -251,11 +277,13 @@ export function formatSlotTime(iso: string, zone: string): string {
  */
 export function formatDateTimeIn(iso: string, zone: string): string {
   const instant = Date.parse(iso);
+  let p: ReturnType<typeof partsOf>;
   try {
-    return format(new TZDate(instant, zone), DATE_TIME_FORMAT);
+    p = partsOf(instant, zone);
   } catch {
-    return format(new Date(instant), DATE_TIME_FORMAT);
+    p = partsOf(instant);
   }
+  return `${p.day} ${p.month.slice(0, 3)}, ${p.year}, ${p.hour}:${p.minute} ${p.period.toLowerCase()}`;
 }
 
 /**

@@ -34,6 +34,8 @@ export interface BookingModalViewProps {
   theme?: WidgetTheme | undefined;
   /** The portal's sign-in page (shown when nobody is signed in). */
   signInHref: string;
+  /** Called instead of following Log In when given (an embed signs in through a popup). */
+  onSignInLink?: ((event: MouseEvent<HTMLAnchorElement>) => void) | undefined;
   /** The portal's subscription page (Activate Your Subscription). */
   activateHref: string;
   onActivate?: ((event: MouseEvent<HTMLAnchorElement>) => void) | undefined;
@@ -340,7 +342,12 @@ function SignInBody(props: BodyProps) {
         <button type="button" className="fm-btn" onClick={props.onClose}>
           {UI_TEXT.cancel}
         </button>
-        <a className="fm-btn fm-btn--primary" href={props.signInHref}>
+        <a
+          className="fm-btn fm-btn--primary"
+          part="button primary"
+          href={props.signInHref}
+          onClick={props.onSignInLink}
+        >
           {BOOKING_TEXT.signInLink}
         </a>
       </div>

@@ -24,6 +24,12 @@ export interface BookingModalProps {
   now?: (() => number) | undefined;
   /** The portal's sign-in page, for a visitor who is not signed in. */
   signInUrl: string;
+  /**
+   * Signs the visitor in without leaving the page (an embed's popup, D18). Called from the
+   * Schedule Meeting click (so a popup may open); when it resolves, the booking goes on. Without
+   * it, a signed-out visitor is invited to follow the sign-in link.
+   */
+  onSignIn?: (() => Promise<unknown>) | undefined;
   /** The portal's subscription page, for Activate Your Subscription. */
   subscriptionUrl: string;
   /** Called instead of following Activate Your Subscription when given. */
@@ -70,6 +76,7 @@ function OpenBookingModal({
   timeZone,
   now = systemClock,
   signInUrl,
+  onSignIn,
   subscriptionUrl,
   onActivate,
   meetingsUrl,
@@ -237,10 +244,22 @@ function OpenBookingModal({
     const slot = state.selected;
     if (!slot || state.submitting) return;
     if (api.credentials() === null) {
-      dispatch({ type: 'blocked', reason: 'sign-in' });
+      if (!onSignIn) {
+        dispatch({ type: 'blocked', reason: 'sign-in' });
+        return;
+      }
+      // Opened from this click; once signed in, the same slot is booked.
+      dispatch({ type: 'submitStarted' });
+      onSignIn().then(
+        () => book(slot),
+        () => dispatch({ type: 'blocked', reason: 'sign-in' }),
+      );
       return;
     }
     dispatch({ type: 'submitStarted' });
+    book(slot);
+  };
+  const book = (slot: Slot) => {
     api.bookings
       .createSession({
         consultantId: state.consultantId,
@@ -272,6 +291,17 @@ function OpenBookingModal({
       consultant={givenConsultant === undefined ? loadedConsultant : givenConsultant}
       theme={theme}
       signInHref={signInUrl}
+      onSignInLink={
+        onSignIn
+          ? (event) => {
+              event.preventDefault();
+              onSignIn().then(
+                () => dispatch({ type: 'unblocked' }),
+                () => undefined,
+              );
+            }
+          : undefined
+      }
       activateHref={subscriptionUrl}
       onActivate={onActivate}
       meetingsHref={meetingsUrl}

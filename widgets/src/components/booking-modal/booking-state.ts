@@ -94,6 +94,8 @@ export type BookingAction =
   /** 409 SLOT_TAKEN or 422 SLOT_NOT_OFFERED: the message shows, the slots are asked again. */
   | { type: 'slotGone'; message: string }
   | { type: 'blocked'; reason: Exclude<Blocked, null> }
+  /** The visitor signed in (e.g. through an embed's popup): back to the chosen slot. */
+  | { type: 'unblocked' }
   | { type: 'booked'; session: Session }
   | { type: 'reset'; today: LocalDate };
 
@@ -265,6 +267,8 @@ export function bookingReducer(state: BookingState, action: BookingAction): Book
       };
     case 'blocked':
       return { ...state, submitting: false, blocked: action.reason };
+    case 'unblocked':
+      return { ...state, blocked: null };
     case 'booked':
       return { ...state, submitting: false, booked: action.session, message: null };
     case 'reset':

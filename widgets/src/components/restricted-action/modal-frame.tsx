@@ -26,7 +26,8 @@ export interface ModalFrameProps {
 }
 
 /**
- * A modal dialog's frame (WAI-ARIA dialog pattern): `role="dialog"`, `aria-modal`, named by its
+ * A modal dialog's frame (WAI-ARIA dialog pattern): a `<dialog>` shown with `showModal()` in the
+ * top layer, `aria-modal`, named by its
  * title; focus moves in when it opens, Tab and Shift+Tab stay inside, Escape closes, and focus
  * returns to whatever had it before (the opener) when it closes. The page behind does not scroll.
  * Works the same in a shadow root and in the page. Render it only while open.
@@ -49,6 +50,7 @@ export function ModalFrame({
   children,
 }: ModalFrameProps) {
   const panel = useRef<HTMLDivElement>(null);
+  const dialog = useRef<HTMLDialogElement>(null);
   const onCloseRef = useRef(onClose);
   useEffect(() => {
     onCloseRef.current = onClose;
@@ -109,24 +111,49 @@ export function ModalFrame({
     }
   };
 
+  // The top layer (`showModal()`): above anything the host page stacks, whatever its `z-index`,
+  // `transform` or `overflow`, and the rest of the page is inert while it shows.
+  useLayoutEffect(() => {
+    const element = dialog.current;
+    if (!element || element.open) return;
+    if (typeof element.showModal === 'function' && element.isConnected) {
+      try {
+        element.showModal();
+        return () => element.close();
+      } catch {
+        // Not connected to a document yet, or another modal is open: shown in place instead.
+      }
+    }
+    element.setAttribute('open', '');
+  }, []);
+
   return (
-    <div className="fm-modal">
-      <div className="fm-modal__backdrop" aria-hidden="true" />
-      {/* A dialog (its role is a prop): Escape and Tab are handled on it. */}
+    <dialog
+      ref={dialog}
+      className="fm-modal"
+      part="modal"
+      role={role === 'alertdialog' ? 'alertdialog' : undefined}
+      aria-modal="true"
+      aria-labelledby={labelledBy}
+      aria-describedby={describedBy}
+      // Escape when focus is on the dialog itself: the page's onClose decides, not the browser.
+      onCancel={(event) => {
+        event.preventDefault();
+        onCloseRef.current();
+      }}
+    >
+      <div className="fm-modal__backdrop" part="backdrop" aria-hidden="true" />
+      {/* Escape and Tab are handled on the panel. */}
       {/* biome-ignore lint/a11y/noStaticElementInteractions: see above */}
-      {/* biome-ignore lint/a11y/useAriaPropsSupportedByRole: see above */}
       <div
         ref={panel}
-        role={role}
-        aria-modal="true"
-        aria-labelledby={labelledBy}
-        aria-describedby={describedBy}
         tabIndex={-1}
+        part="panel"
         className={className ? `fm-modal__panel ${className}` : 'fm-modal__panel'}
         onKeyDown={onKeyDown}
       >
         {children}
       </div>
-    </div>
+    </dialog>
   );
 }
