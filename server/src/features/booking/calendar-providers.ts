@@ -284,6 +284,8 @@ export interface CalendarEventInput {
   attendees: { email: string; name: string }[];
   /** The meeting id, so the event can be found again. */
   meetingId: string;
+  /** The meeting room (D16): the event's location and link. */
+  joinUrl?: string;
 }
 
 /** Writes an event; answers the provider's event id. */
@@ -307,6 +309,9 @@ export async function createEvent(
             start: { dateTime: event.start.toISOString(), timeZone: 'UTC' },
             end: { dateTime: event.end.toISOString(), timeZone: 'UTC' },
             attendees: event.attendees.map((a) => ({ email: a.email, displayName: a.name })),
+            ...(event.joinUrl
+              ? { location: event.joinUrl, source: { title: 'Join meeting', url: event.joinUrl } }
+              : {}),
             extendedProperties: { private: { franchiseMeetId: event.meetingId } },
           }),
         },
@@ -329,6 +334,9 @@ export async function createEvent(
           emailAddress: { address: a.email, name: a.name },
           type: 'required',
         })),
+        ...(event.joinUrl
+          ? { location: { displayName: 'Join meeting', locationUri: event.joinUrl } }
+          : {}),
         transactionId: event.meetingId,
       }),
     }),

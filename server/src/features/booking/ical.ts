@@ -19,6 +19,8 @@ export interface IcalMeeting {
   consultant: { name: string; email: string };
   franchisor: { name: string; email: string };
   link: string;
+  /** The meeting room (D16): the event's URL and LOCATION. */
+  joinUrl?: string;
   /** When this version of the meeting was made (DTSTAMP). */
   stamp: Date;
   cancelled?: boolean;
@@ -49,8 +51,11 @@ function addEvent(calendar: ReturnType<typeof ical>, m: IcalMeeting, organizer: 
     end: m.endAt,
     stamp: m.stamp,
     summary: meetingSummary(m.franchiseName, m.consultant.name),
-    description: `${PRODUCT_NAME} video meeting. Details: ${m.link}`,
-    url: m.link,
+    description: m.joinUrl
+      ? `${PRODUCT_NAME} video meeting. Join: ${m.joinUrl}\nDetails: ${m.link}`
+      : `${PRODUCT_NAME} video meeting. Details: ${m.link}`,
+    url: m.joinUrl ?? m.link,
+    ...(m.joinUrl ? { location: m.joinUrl } : {}),
     organizer,
     status: m.cancelled ? ICalEventStatus.CANCELLED : ICalEventStatus.CONFIRMED,
     attendees: [m.franchisor, m.consultant].map((p) => ({

@@ -14,6 +14,7 @@ import {
   MEETING_NOTIFICATION_TYPES,
   type MeetingEvent,
   meetingMail,
+  meetingRoomUrl,
   meetingSummary,
   notificationMessage,
 } from './texts.ts';
@@ -56,6 +57,7 @@ export function createMeetingNotices(deps: {
       consultant: { name: fullName(d.consultant), email: d.consultant.email },
       franchisor: { name: fullName(d.franchisor), email: d.franchisor.email },
       link: `${publicUrl}/bookings/${d.meeting.id}`,
+      joinUrl: meetingRoomUrl(publicUrl, d.meeting.id),
       stamp: d.meeting.updatedAt,
     };
   }
@@ -96,7 +98,11 @@ export function createMeetingNotices(deps: {
         })
         .returning({ id: notification.id });
       const notificationIds = row ? [row.id] : [];
-      const mail = meetingMail(event, message, `${publicUrl}${path}`, zone);
+      const joinUrl =
+        event === 'cancelled' || event === 'declined'
+          ? undefined
+          : meetingRoomUrl(publicUrl, d.meeting.id);
+      const mail = meetingMail(event, message, `${publicUrl}${path}`, zone, joinUrl);
       const method =
         event === 'booked'
           ? 'REQUEST'
@@ -116,6 +122,7 @@ export function createMeetingNotices(deps: {
         formatMeetingTime(d.meeting.startAt, actorZone),
         actorZone,
         `${publicUrl}/bookings/${d.meeting.id}`,
+        method === 'REQUEST' ? meetingRoomUrl(publicUrl, d.meeting.id) : undefined,
       );
       const mails: MailMessage[] = [{ to: recipient.email, ...mail, attachments }];
       // The actor's side gets its copy; on the franchisor side that is the booker (the attendee),

@@ -12,18 +12,19 @@ import type { Db, Tx } from '../../db/client.ts';
 import { franchise, meeting, meetingSlot, review, reviewRequest } from '../../db/schema/index.ts';
 import { AppError } from '../../http/errors.ts';
 import type { Logger } from '../../http/logger.ts';
+import { chargeableDuration } from '../meeting-room/completion-rules.ts';
 import {
   type AvailabilityService,
   consultantZone,
   findBookableConsultant,
 } from './availability-service.ts';
 import type { CalendarEventWriter } from './calendar-connections.ts';
-import { chargeableDuration } from '../meeting-room/completion-rules.ts';
 import { type MeetingNotice, type MeetingNotices, NO_NOTICE } from './meeting-notices.ts';
 import type { MeetingPayments } from './meeting-payments.ts';
 import {
   canSee,
   findMeetingDetails,
+  findMeetingParties,
   findSession,
   LIVE_STATUSES,
   type MeetingDetails,
@@ -55,8 +56,9 @@ export function isConstraintViolation(error: unknown): boolean {
 
 /**
  * The meeting life cycle of D8. Every change is one transaction with a conditional update (so of
- * two racing changes exactly one wins), the payments hook inside it, the other party's
- * notification inside it, and mails and calendar writes after the commit.
+ * two racing changes exactly one wins), the payments hook, the other party's notification and
+ * the outbox mails inside it, and the realtime push and calendar writes after the commit. What
+ * runs under the write lock only checks and writes; reads it does not need go before it.
  */
 export function createMeetingService(deps: {
   db: Db;
@@ -83,8 +85,8 @@ export function createMeetingService(deps: {
   }
 
   /**
-   * Runs a change, then sends its mails, pushes its notification and updates calendars (never
-   * failing the change).
+   * Runs a change (its notification and mails are written inside it), then pushes the
+   * notification and updates calendars (never failing the change).
    */
   async function change<T>(
     work: (tx: Tx) => Promise<{ result: T; notice: MeetingNotice }>,
@@ -166,6 +168,13 @@ export function createMeetingService(deps: {
       const buffer = availability.bufferMinutes * MINUTE_MS;
 
       const id = crypto.randomUUID();
+      // Read now, not under the write lock: the transaction below only checks and writes.
+      const parties = await findMeetingParties(db, {
+        consultantId: consultant.id,
+        franchisorId: actor.id,
+        franchiseId: actor.franchiseId,
+      });
+      if (!parties) throw new AppError('NOT_FOUND');
       const at = now();
       const durationMinutes = (endAt.getTime() - startAt.getTime()) / MINUTE_MS;
       // The provider first, outside the transaction: no network call holds the write lock.
@@ -224,8 +233,7 @@ export function createMeetingService(deps: {
               meetingId: id,
             })),
           );
-          const details = await findMeetingDetails(tx, id);
-          if (!details) throw new AppError('INTERNAL_ERROR');
+          const details: MeetingDetails = { ...parties, meeting: row };
           const notice = await record(tx, 'booked', details, actor, at, availability.timeZone);
           await payments.onBooked(row, { tx, actor, now: at, prepared });
           return { result: details, notice };
@@ -237,7 +245,8 @@ export function createMeetingService(deps: {
             consultantId: details.meeting.consultantId,
             event: {
               summary: meetingSummary(ical.franchiseName, ical.consultant.name),
-              description: `Franchise Meet video meeting: ${ical.link}`,
+              description: `Franchise Meet video meeting. Join: ${ical.joinUrl ?? ical.link}\nDetails: ${ical.link}`,
+              ...(ical.joinUrl ? { joinUrl: ical.joinUrl } : {}),
               start: details.meeting.startAt,
               end: details.meeting.endAt,
               attendees: [ical.franchisor, ical.consultant],
@@ -285,7 +294,12 @@ export function createMeetingService(deps: {
                   status: 'completed',
                   markedAsCompletedAt: at,
                   // D16: capped at the measured presence when the meeting room was used.
-                  durationMinutes: await chargeableDuration(tx, details.meeting, input.duration, at),
+                  durationMinutes: await chargeableDuration(
+                    tx,
+                    details.meeting,
+                    input.duration,
+                    at,
+                  ),
                   updatedAt: at,
                 })
                 .where(

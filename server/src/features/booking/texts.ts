@@ -1,5 +1,5 @@
 import { TZDate } from '@date-fns/tz';
-import { DATE_TIME_FORMAT, PRODUCT_NAME } from '@fm/sdk/contracts';
+import { DATE_TIME_FORMAT, MEETING_ROOM_TEXT, PRODUCT_NAME } from '@fm/sdk/contracts';
 import { format } from 'date-fns';
 
 /**
@@ -58,12 +58,21 @@ export function meetingMail(
   message: string,
   link: string,
   zone: string,
+  joinUrl?: string,
 ): { subject: string; text: string } {
+  const join = joinUrl ? `\n${MEETING_ROOM_TEXT.join}: ${joinUrl}` : '';
   return {
     subject: `${PRODUCT_NAME}: ${SUBJECTS[event]}`,
-    text: `${message} (${zone}).\n\nSee the meeting: ${link}\n\n— ${PRODUCT_NAME}`,
+    text: `${message} (${zone}).\n\nSee the meeting: ${link}${join}\n\n— ${PRODUCT_NAME}`,
   };
 }
+
+/**
+ * The meeting room's address (D16), opened by "Join meeting" in mails, invitations and calendars.
+ * @example meetingRoomUrl('https://fm.example', 'm1') // 'https://fm.example/meetings/m1/room'
+ */
+export const meetingRoomUrl = (publicUrl: string, meetingId: string) =>
+  `${publicUrl}/meetings/${encodeURIComponent(meetingId)}/room`;
 
 /** The mail that carries an invitation (or its cancellation) to the party who acted. */
 export function invitationMail(
@@ -72,11 +81,13 @@ export function invitationMail(
   when: string,
   zone: string,
   link: string,
+  joinUrl?: string,
 ): { subject: string; text: string } {
+  const join = joinUrl ? `\n${MEETING_ROOM_TEXT.join}: ${joinUrl}` : '';
   return method === 'REQUEST'
     ? {
         subject: `Invitation: ${summary}`,
-        text: `Your meeting on ${when} (${zone}) is booked. The invitation is attached.\n\nSee the meeting: ${link}\n\n— ${PRODUCT_NAME}`,
+        text: `Your meeting on ${when} (${zone}) is booked. The invitation is attached.\n\nSee the meeting: ${link}${join}\n\n— ${PRODUCT_NAME}`,
       }
     : {
         subject: `Cancelled: ${summary}`,
