@@ -6,6 +6,7 @@ import {
   text,
   uniqueIndex,
 } from 'drizzle-orm/sqlite-core';
+import { apiKey } from './api-keys.ts';
 import { user } from './auth.ts';
 import { bool, cents, id, instant, timestamps } from './columns.ts';
 import { franchise } from './franchises.ts';
@@ -41,6 +42,11 @@ export const meeting = sqliteTable(
     markedAsCompletedAt: instant('marked_as_completed_at'),
     declinedAt: instant('declined_at'),
     externalEventId: text('external_event_id'),
+    /**
+     * The API key the booking came through (D18): the publishable embed key of the partner page,
+     * or a secret key of the franchise's backend; null when booked on the product itself.
+     */
+    apiKeyId: text('api_key_id').references(() => apiKey.id, { onDelete: 'set null' }),
     ...timestamps,
   },
   (t) => [

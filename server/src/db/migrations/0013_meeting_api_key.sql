@@ -1,0 +1,1 @@
+ALTER TABLE `meeting` ADD `api_key_id` text REFERENCES api_key(id) ON DELETE SET NULL;
