@@ -79,7 +79,9 @@ describe('R3: SIGKILL under write load', () => {
       const load = writeUntilDown(api, round, acknowledged);
       // Once writes flow, kill at a different moment of each round, while the writers are busy.
       const deadline = Date.now() + 30_000;
-      while (acknowledged.length < before + 5) {
+      // Every round kills under real load: at least ten acknowledged writes first, however slow
+      // the machine is (a busy CI runner acknowledges fewer per second, not fewer per round).
+      while (acknowledged.length < before + 10) {
         if (Date.now() > deadline) throw new Error(`round ${round}: no writes\n${api.output()}`);
         await new Promise((r) => setTimeout(r, 10));
       }
@@ -105,6 +107,5 @@ describe('R3: SIGKILL under write load', () => {
     database.close();
     const lost = acknowledged.filter((text) => !found.has(text));
     expect(lost).toEqual([]);
-    expect(acknowledged.length).toBeGreaterThan(KILLS * 10);
   }, 300_000);
 });
