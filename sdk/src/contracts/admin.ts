@@ -19,6 +19,7 @@ import {
   PROMOTION_STATUSES,
   SUBSCRIPTION_STATUSES,
 } from './enums.ts';
+import { PresenceSummarySchema } from './meeting-room.ts';
 import { queryCount } from './paging.ts';
 import { GRAPH_PERIODS, PaymentMethodSchema } from './payments.ts';
 import { FranchisePatchSchema, ProfilePatchSchema } from './profile-edit.ts';
@@ -508,6 +509,8 @@ export const AdminSessionSchema = v.object({
   reviews: v.array(v.object({ rating: v.number(), comment: v.nullable(v.string()) })),
   createdAt: v.string(),
   updatedAt: v.string(),
+  /** The meeting room's presence log and measure (D16); on the detail (`GET …/sessions/{id}`) only. */
+  presence: v.optional(PresenceSummarySchema),
 });
 export type AdminSession = v.InferOutput<typeof AdminSessionSchema>;
 export const AdminSessionListSchema = v.object({

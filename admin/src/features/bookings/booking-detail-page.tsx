@@ -9,6 +9,7 @@ import { LoadFailure } from '../../ui/load-failure.tsx';
 import { Page } from '../../ui/page.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
 import { BOOKING_STATUS_LABELS, completionText } from './booking-format.ts';
+import { PresenceLog } from './presence-log.tsx';
 
 /** `/control-panel/bookings/:id`: Booking Management > Booking Details. */
 export function BookingDetailPage() {
@@ -79,6 +80,7 @@ export function BookingDetailPage() {
               ]}
             />
           </DetailSection>
+          {b.presence ? <PresenceLog presence={b.presence} /> : null}
           <DetailSection title="Reviews">
             {b.reviews.length === 0 ? (
               <p>No reviews.</p>

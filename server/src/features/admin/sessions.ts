@@ -14,6 +14,7 @@ import { AppError } from '../../http/errors.ts';
 import { validate } from '../../http/validate.ts';
 import { centsToDollars } from '../../money/cents.ts';
 import { derivedStatus, statusFilter } from '../booking/meeting-view.ts';
+import { presenceSummary } from '../meeting-room/presence-log.ts';
 import { dateRange, offsetOf, searchAny } from './filters.ts';
 
 type ListQuery = v.InferOutput<typeof AdminSessionListQuerySchema>;
@@ -155,6 +156,11 @@ export function adminSessionRoutes(deps: { db: Db; now: () => Date }) {
         .limit(1);
       if (!row) throw new AppError('NOT_FOUND');
       const reviews = await reviewsOf(db, [row.meeting.id]);
-      return c.json(toSession(row, reviews.get(row.meeting.id) ?? [], deps.now()));
+      const at = deps.now();
+      return c.json({
+        ...toSession(row, reviews.get(row.meeting.id) ?? [], at),
+        // D16: the meeting room's presence log.
+        presence: await presenceSummary(db, row.meeting, at),
+      });
     });
 }

@@ -1,4 +1,10 @@
-import type { MeetingRoomInfo, PresenceEvent, PresenceSummary, Session } from '@fm/sdk/contracts';
+import type {
+  AdminSession,
+  MeetingRoomInfo,
+  PresenceEvent,
+  PresenceSummary,
+  Session,
+} from '@fm/sdk/contracts';
 import { meetingRoomId } from '@fm/sdk/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,6 +15,7 @@ import {
   franchisorWithCard,
   insertMeeting,
   json,
+  signInAdmin,
 } from '../../payments/test-fixtures.ts';
 import { startTestServer, type TestServer } from '../../testing/test-server.ts';
 
@@ -228,6 +235,14 @@ describe('presence reports from the room server', () => {
       leftAt: new Date(at(25) + 30_000).toISOString(),
     });
     expect(summary.intervals.some((i) => i.userId === c.outsider.id)).toBe(false);
+
+    // The admin booking detail shows the same log.
+    const admin = await signInAdmin(server);
+    const detail = await server.fetch(`/api/admin/sessions/${c.meetingId}`, { token: admin });
+    expect(detail.status).toBe(200);
+    const body = (await detail.json()) as AdminSession;
+    expect(body.presence?.measuredMinutes).toBe(17);
+    expect(body.presence?.intervals).toEqual(summary.intervals);
   });
 });
 
