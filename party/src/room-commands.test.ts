@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bearerMatches, MAX_COMMAND_CHARS, planCommand } from './room-commands.ts';
+import { bearerMatches, MAX_COMMAND_CHARS, parseFanout, planCommand } from './room-commands.ts';
 
 const sockets = [
   { id: 'a', userId: 'u1' },
@@ -60,5 +60,33 @@ describe('planCommand', () => {
     ['a huge body', `"${'x'.repeat(MAX_COMMAND_CHARS)}"`, 'PAYLOAD_TOO_LARGE'],
   ])('refuses %s', (_, raw, code) => {
     expect(planCommand(raw, sockets)).toMatchObject({ ok: false, code });
+  });
+});
+
+describe('parseFanout', () => {
+  it('reads one contract frame for a list of known rooms', () => {
+    const message = { type: 'pong', at: 1 };
+    expect(parseFanout(JSON.stringify({ rooms: ['user-u1', 'chat-c1'], message }))).toEqual({
+      ok: true,
+      fanout: { rooms: ['user-u1', 'chat-c1'], message },
+    });
+  });
+
+  it.each([
+    ['no rooms', { rooms: [], message: { type: 'pong', at: 1 } }],
+    ['an unknown room', { rooms: ['lobby'], message: { type: 'pong', at: 1 } }],
+    ['a frame outside the contract', { rooms: ['user-u1'], message: { type: 'eval' } }],
+    [
+      'too many rooms',
+      {
+        rooms: Array.from({ length: 101 }, (_, i) => `user-${i}`),
+        message: { type: 'pong', at: 1 },
+      },
+    ],
+  ])('refuses %s', (_, body) => {
+    expect(parseFanout(JSON.stringify(body))).toMatchObject({
+      ok: false,
+      code: 'VALIDATION_FAILED',
+    });
   });
 });

@@ -1,5 +1,7 @@
 import {
   type ErrorCode,
+  type RealtimeFanout,
+  RealtimeFanoutSchema,
   RealtimeRoomCommandSchema,
   type RealtimeRoomReply,
 } from '@fm/sdk/contracts';
@@ -48,14 +50,11 @@ export type CommandDecision =
   | { ok: true; plan: CommandPlan }
   | { ok: false; code: ErrorCode; detail: string };
 
-/**
- * Plans one command from the API against the sockets the room holds.
- *
- * @example
- * planCommand('{"type":"presence","userId":"u1"}', [{ id: 'a', userId: 'u1' }]);
- * // { ok: true, plan: { reply: { connections: 1 } } }
- */
-export function planCommand(raw: string, sockets: Iterable<RoomSocket>): CommandDecision {
+/** A JSON body read and checked against `schema`, or why not. */
+function readJson<T>(
+  raw: string,
+  check: (json: unknown) => v.SafeParseResult<v.GenericSchema<unknown, T>>,
+): { ok: true; value: T } | { ok: false; code: ErrorCode; detail: string } {
   if (raw.length > MAX_COMMAND_CHARS) {
     return { ok: false, code: 'PAYLOAD_TOO_LARGE', detail: 'command too large' };
   }
@@ -65,11 +64,36 @@ export function planCommand(raw: string, sockets: Iterable<RoomSocket>): Command
   } catch {
     return { ok: false, code: 'MALFORMED_BODY', detail: 'not JSON' };
   }
-  const parsed = v.safeParse(RealtimeRoomCommandSchema, json);
-  if (!parsed.success) {
-    return { ok: false, code: 'VALIDATION_FAILED', detail: parsed.issues[0].message };
-  }
-  const command = parsed.output;
+  const parsed = check(json);
+  return parsed.success
+    ? { ok: true, value: parsed.output }
+    : { ok: false, code: 'VALIDATION_FAILED', detail: parsed.issues[0].message };
+}
+
+/**
+ * Reads a fan-out request (one frame for several rooms) from the API.
+ *
+ * @example
+ * parseFanout('{"rooms":["user-u1","chat-c1"],"message":{"type":"pong","at":1}}').ok; // true
+ */
+export function parseFanout(
+  raw: string,
+): { ok: true; fanout: RealtimeFanout } | { ok: false; code: ErrorCode; detail: string } {
+  const read = readJson(raw, (json) => v.safeParse(RealtimeFanoutSchema, json));
+  return read.ok ? { ok: true, fanout: read.value } : read;
+}
+
+/**
+ * Plans one command from the API against the sockets the room holds.
+ *
+ * @example
+ * planCommand('{"type":"presence","userId":"u1"}', [{ id: 'a', userId: 'u1' }]);
+ * // { ok: true, plan: { reply: { connections: 1 } } }
+ */
+export function planCommand(raw: string, sockets: Iterable<RoomSocket>): CommandDecision {
+  const read = readJson(raw, (json) => v.safeParse(RealtimeRoomCommandSchema, json));
+  if (!read.ok) return read;
+  const command = read.value;
   const all = [...sockets];
   switch (command.type) {
     case 'publish':

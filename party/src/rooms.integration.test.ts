@@ -284,6 +284,32 @@ describe('the API pushing into rooms', () => {
     }
   });
 
+  it('fans one frame out to several rooms in one request, and to nobody else', async () => {
+    const franchisorRoom = await open(franchisor, userRoomId(franchisor.user.id));
+    const chatSocket = await open(consultant, chatRoomId(chatId));
+    const consultantRoom = await open(consultant, userRoomId(consultant.user.id));
+    try {
+      const frame = { type: 'joinChat', chatId, userId: consultant.user.id } as const;
+      await api.container.realtime.publish(
+        [userRoomId(franchisor.user.id), chatRoomId(chatId)],
+        frame,
+      );
+      expect(await franchisorRoom.next('joinChat')).toEqual(frame);
+      expect(await chatSocket.next('joinChat')).toEqual(frame);
+      consultantRoom.socket.send(JSON.stringify({ type: 'ping' }));
+      await consultantRoom.next('pong');
+      expect(consultantRoom.frames.filter((f) => f.type === 'joinChat')).toEqual([]);
+      // The fan-out path takes the shared secret too.
+      const refused = await fetch(`${party?.url}/fanout`, {
+        method: 'POST',
+        body: JSON.stringify({ rooms: [userRoomId(consultant.user.id)], message: frame }),
+      });
+      expect(refused.status).toBe(401);
+    } finally {
+      for (const s of [franchisorRoom, chatSocket, consultantRoom]) s.socket.close();
+    }
+  });
+
   it('pushes a new notification with the unread count to its owner only', async () => {
     const mine = await open(consultant, userRoomId(consultant.user.id));
     const theirs = await open(franchisor, userRoomId(franchisor.user.id));

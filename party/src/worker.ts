@@ -1,4 +1,9 @@
-import { parseRoomId, REALTIME_CLOSE_CODES } from '@fm/sdk/contracts';
+import {
+  parseRoomId,
+  REALTIME_CLOSE_CODES,
+  REALTIME_FANOUT_PATH,
+  REALTIME_PARTY,
+} from '@fm/sdk/contracts';
 import { type Connection, type ConnectionContext, routePartykitRequest, Server } from 'partyserver';
 import { handleClientFrame, type RoomEffect } from './client-frames.ts';
 import {
@@ -11,7 +16,7 @@ import {
   withIdentityHeaders,
 } from './connect-auth.ts';
 import { meetingHost } from './meeting-room-host.ts';
-import { bearerMatches, planCommand } from './room-commands.ts';
+import { bearerMatches, parseFanout, planCommand } from './room-commands.ts';
 
 /** The worker's bindings and variables (party/wrangler.jsonc). */
 interface Env extends Cloudflare.Env {
@@ -98,8 +103,40 @@ export class Rooms extends Server<Env> {
   }
 }
 
+/**
+ * One frame for several rooms (the API's fan-out): handed to each room as its `publish` command,
+ * inside the worker, so the API pays one request per event instead of one per room.
+ */
+async function fanOut(request: Request, env: Env): Promise<Response> {
+  if (request.method !== 'POST') return refusalResponse({ status: 405, code: 'NOT_FOUND' });
+  if (!bearerMatches(request.headers.get('authorization'), env.REALTIME_SECRET)) {
+    return refusalResponse({ code: 'UNAUTHORIZED' });
+  }
+  const read = parseFanout(await request.text());
+  if (!read.ok) return refusalResponse({ code: read.code });
+  const origin = new URL(request.url).origin;
+  const body = JSON.stringify({ type: 'publish', message: read.fanout.message });
+  const replies = await Promise.all(
+    [...new Set(read.fanout.rooms)].map(async (room) => {
+      const response = await routePartykitRequest(
+        new Request(`${origin}/parties/${REALTIME_PARTY}/${room}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body,
+        }),
+        env,
+      );
+      if (!response?.ok) return 0;
+      const reply: { delivered?: unknown } = await response.json();
+      return typeof reply.delivered === 'number' ? reply.delivered : 0;
+    }),
+  );
+  return Response.json({ delivered: replies.reduce((a, b) => a + b, 0) });
+}
+
 export default {
   async fetch(request: Request, env: Env): Promise<Response> {
+    if (new URL(request.url).pathname === REALTIME_FANOUT_PATH) return fanOut(request, env);
     const response = await routePartykitRequest(request, env, {
       // A socket opens only with a ticket the API redeems for this room (D15).
       onBeforeConnect: async (req, lobby) => {

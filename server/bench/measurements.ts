@@ -3,9 +3,16 @@ import type { Measurement } from './measurement.ts';
 import { p1Config } from './p1-config.ts';
 import { p2Search } from './p2-search.ts';
 import { p6WebVitals } from './p6-web-vitals.ts';
+import { rt1Realtime } from './realtime.ts';
 
 /**
  * Every measurement `npm run bench` runs, in this order. To add an aim, write a module exporting
  * a `Measurement` (see measurement.ts and run.ts's header) and add it here; nothing else changes.
  */
-export const MEASUREMENTS: Measurement[] = [p1Config, p2Search, p3p4Booking, p6WebVitals];
+export const MEASUREMENTS: Measurement[] = [
+  p1Config,
+  p2Search,
+  p3p4Booking,
+  p6WebVitals,
+  rt1Realtime,
+];

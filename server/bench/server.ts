@@ -31,6 +31,9 @@ async function main() {
     SEED: 'none',
     RATE_LIMIT_SIGN_IN: '1000',
     RATE_LIMIT_SIGN_UP: '1000',
+    // The realtime rooms, when a measurement starts them (realtime.ts); unset otherwise.
+    PARTY_INTERNAL_URL: process.env.PARTY_INTERNAL_URL,
+    REALTIME_SECRET: process.env.REALTIME_SECRET,
   });
   const container = await createContainer({ env, database });
   const { getRequestListener } = await import('@hono/node-server');

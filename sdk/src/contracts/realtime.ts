@@ -24,7 +24,11 @@ export const REALTIME_PARTY = 'rooms';
  * Room names: `user-{userId}` (a user's own events) and `chat-{chatId}` (the participants of one
  * chat). `meeting-{id}` joins them with the video meetings (issue 11).
  */
-export const REALTIME_ROOM_PREFIXES = { user: 'user-', chat: 'chat-', meeting: 'meeting-' } as const;
+export const REALTIME_ROOM_PREFIXES = {
+  user: 'user-',
+  chat: 'chat-',
+  meeting: 'meeting-',
+} as const;
 export type RealtimeRoomKind = keyof typeof REALTIME_ROOM_PREFIXES;
 
 /**
@@ -249,6 +253,20 @@ export const RealtimeRoomCommandSchema = v.variant('type', [
   PresenceCommandSchema,
 ]);
 export type RealtimeRoomCommand = v.InferOutput<typeof RealtimeRoomCommandSchema>;
+
+/**
+ * One frame for several rooms in one request (`POST {partyUrl}{REALTIME_FANOUT_PATH}`, the shared
+ * secret as a bearer token): the rooms server hands it to each room, so a chat message costs the
+ * API one request instead of one per room.
+ */
+export const RealtimeFanoutSchema = v.strictObject({
+  rooms: v.pipe(v.array(roomName), v.minLength(1), v.maxLength(100)),
+  message: RealtimeServerMessageSchema,
+});
+export type RealtimeFanout = v.InferOutput<typeof RealtimeFanoutSchema>;
+
+/** Where the API sends a {@link RealtimeFanout}. */
+export const REALTIME_FANOUT_PATH = '/fanout';
 
 /** A room's answer to a command: how many sockets it sent to, closed or counted. */
 export const RealtimeRoomReplySchema = v.object({

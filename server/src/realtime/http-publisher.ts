@@ -1,6 +1,8 @@
 import {
   chatRoomId,
+  REALTIME_FANOUT_PATH,
   REALTIME_PARTY,
+  type RealtimeFanout,
   type RealtimeRoomCommand,
   type RealtimeRoomReply,
   RealtimeRoomReplySchema,
@@ -29,8 +31,9 @@ export interface HttpPublisherOptions {
 }
 
 /**
- * The publisher of D15: every call is an HTTP POST of one command into one room of the PartyServer
- * worker (`/parties/rooms/{room}`), with the shared secret as a bearer token. Failures and timeouts
+ * The publisher of D15: every call is one HTTP POST to the PartyServer worker with the shared
+ * secret as a bearer token — a frame for several rooms to its fan-out path, a disconnect or a
+ * presence question to the room itself (`/parties/rooms/{room}`). Failures and timeouts
  * are logged and swallowed: the database is the source of truth and clients poll as the fallback.
  *
  * @example
@@ -38,17 +41,20 @@ export interface HttpPublisherOptions {
  * await realtime.publish(['user-u1'], { type: 'joinChat', chatId: 'c1', userId: 'u1' });
  */
 export function createHttpPublisher(options: HttpPublisherOptions): RealtimePublisher {
-  const base = `${options.partyUrl.replace(/\/+$/, '')}/parties/${REALTIME_PARTY}/`;
+  const origin = options.partyUrl.replace(/\/+$/, '');
+  const base = `${origin}/parties/${REALTIME_PARTY}/`;
   const doFetch = options.fetch ?? ((input, init) => fetch(input, init));
   const timeoutMs = options.timeoutMs ?? PUSH_TIMEOUT_MS;
 
-  /** Sends one command; the room's reply, or null when it could not be delivered. */
+  /** Sends one command (or a fan-out); the reply, or null when it could not be delivered. */
   async function send(
     room: string,
-    command: RealtimeRoomCommand,
+    command: RealtimeRoomCommand | RealtimeFanout,
   ): Promise<RealtimeRoomReply | null> {
+    const url =
+      'type' in command ? `${base}${encodeURIComponent(room)}` : `${origin}${REALTIME_FANOUT_PATH}`;
     try {
-      const response = await doFetch(`${base}${encodeURIComponent(room)}`, {
+      const response = await doFetch(url, {
         method: 'POST',
         headers: {
           authorization: `Bearer ${options.secret}`,
@@ -60,7 +66,7 @@ export function createHttpPublisher(options: HttpPublisherOptions): RealtimePubl
       if (!response.ok) {
         options.logger.error('realtime push refused', {
           room,
-          command: command.type,
+          command: 'type' in command ? command.type : 'fanout',
           status: response.status,
           body: (await response.text()).slice(0, 200),
         });
@@ -71,7 +77,7 @@ export function createHttpPublisher(options: HttpPublisherOptions): RealtimePubl
     } catch (error) {
       options.logger.error('realtime push failed', {
         room,
-        command: command.type,
+        command: 'type' in command ? command.type : 'fanout',
         error: String(error),
       });
       return null;
@@ -93,9 +99,10 @@ export function createHttpPublisher(options: HttpPublisherOptions): RealtimePubl
 
   return {
     async publish(rooms, message) {
-      await Promise.all(
-        [...new Set(rooms)].map((room) => send(room, { type: 'publish', message })),
-      );
+      const unique = [...new Set(rooms)];
+      if (unique.length === 0) return;
+      // One request whatever the number of rooms: the rooms server hands it to each.
+      await send(unique.join(','), { rooms: unique, message });
     },
     async disconnectUser(userId) {
       const rooms = await roomsOf(userId);
