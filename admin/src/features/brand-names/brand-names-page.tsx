@@ -1,18 +1,16 @@
 import type { AdminBrandName, BrandNameStatus } from '@fm/sdk/contracts';
 import { BRAND_NAME_STATUSES } from '@fm/sdk/contracts';
 import { formatDateTime, toast } from '@fm/widgets/kit';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { PAGE_TITLES } from '../../admin-texts.ts';
-import { ADMIN_TOASTS, ADMIN_UI } from '../../admin-toasts.ts';
+import { ADMIN_TOASTS } from '../../admin-toasts.ts';
 import { api } from '../../api/client.ts';
 import { serverMessageOr } from '../../api/error-message.ts';
 import { DownloadButton } from '../../tables/download-button.tsx';
-import { ListTable } from '../../tables/list-table.tsx';
+import { ListPage, StatusFilter } from '../../tables/list-page.tsx';
 import { listQuery } from '../../tables/table-query.ts';
-import { FilterSelect, TableToolbar } from '../../tables/table-toolbar.tsx';
 import { useTableQuery } from '../../tables/use-table-query.ts';
-import { Page } from '../../ui/page.tsx';
 import { statusOptions } from '../../ui/status-options.ts';
 
 /** The per-row dropdown that sets a brand name's status (admin-panel §4). */
@@ -52,50 +50,46 @@ function BrandStatusSelect({ brand }: { brand: AdminBrandName }) {
 export function BrandNamesPage() {
   const table = useTableQuery({ defaults: { status: 'pending' } });
   const query = listQuery(table.query);
-  const status = query.status as BrandNameStatus | undefined;
-  const list = useQuery({
-    queryKey: ['brand-names', query],
-    queryFn: () =>
-      api.admin.listBrandNames({
-        search: query.search,
-        status,
-        startDate: query.startDate,
-        endDate: query.endDate,
-        page: query.page,
-        limit: query.limit,
-      }),
-    placeholderData: keepPreviousData,
-  });
+  const filters = {
+    search: query.search,
+    status: query.status as BrandNameStatus | undefined,
+    startDate: query.startDate,
+    endDate: query.endDate,
+    page: query.page,
+    limit: query.limit,
+  };
   return (
-    <Page title={PAGE_TITLES.brandNames}>
-      <TableToolbar table={table}>
-        <FilterSelect
-          label={ADMIN_UI.status}
-          value={table.query.status}
-          options={statusOptions(BRAND_NAME_STATUSES, {}, { all: false })}
-          onChange={(value) => table.setFilters({ status: value })}
-        />
-        <DownloadButton
-          download={() => api.admin.downloadBrandNames({ search: query.search, status })}
-          failure={ADMIN_TOASTS.brandsDownloadFailed}
-        />
-      </TableToolbar>
-      <ListTable
-        caption="Company brands"
-        table={table}
-        result={list.data ? { rows: list.data.brandNames, total: list.data.total } : undefined}
-        isPending={list.isPending}
-        error={list.error}
-        onRetry={list.refetch}
-        rowKey={(b) => b.id}
-        columns={[
-          { key: 'name', header: 'Brand name', cell: (b) => b.name },
-          { key: 'user', header: 'Registered by', cell: (b) => b.userRegisteredName ?? '—' },
-          { key: 'email', header: 'Email', cell: (b) => b.userRegisteredEmail ?? '—' },
-          { key: 'created', header: 'Requested', cell: (b) => formatDateTime(b.createdAt) },
-          { key: 'status', header: 'Status', cell: (b) => <BrandStatusSelect brand={b} /> },
-        ]}
-      />
-    </Page>
+    <ListPage
+      title={PAGE_TITLES.brandNames}
+      table={table}
+      queryKey="brand-names"
+      filters={filters}
+      load={(f) =>
+        api.admin.listBrandNames(f).then((r) => ({ rows: r.brandNames, total: r.total }))
+      }
+      toolbar={
+        <>
+          <StatusFilter
+            table={table}
+            options={statusOptions(BRAND_NAME_STATUSES, {}, { all: false })}
+          />
+          <DownloadButton
+            download={() =>
+              api.admin.downloadBrandNames({ search: filters.search, status: filters.status })
+            }
+            failure={ADMIN_TOASTS.brandsDownloadFailed}
+          />
+        </>
+      }
+      caption="Company brands"
+      rowKey={(b) => b.id}
+      columns={[
+        { key: 'name', header: 'Brand name', cell: (b) => b.name },
+        { key: 'user', header: 'Registered by', cell: (b) => b.userRegisteredName ?? '—' },
+        { key: 'email', header: 'Email', cell: (b) => b.userRegisteredEmail ?? '—' },
+        { key: 'created', header: 'Requested', cell: (b) => formatDateTime(b.createdAt) },
+        { key: 'status', header: 'Status', cell: (b) => <BrandStatusSelect brand={b} /> },
+      ]}
+    />
   );
 }

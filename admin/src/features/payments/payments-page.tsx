@@ -1,7 +1,6 @@
 import type { PaymentMeetingStatus, PaymentPaidState } from '@fm/sdk/contracts';
 import { PAYMENT_MEETING_STATUSES, PAYMENT_PAID_STATES } from '@fm/sdk/contracts';
 import { formatDateTime, formatDollars, StatusLabel } from '@fm/widgets/kit';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { ManualProcessingButton } from '../../actions/manual-processing-button.tsx';
 import { PAGE_TITLES } from '../../admin-texts.ts';
@@ -9,11 +8,10 @@ import { ADMIN_TOASTS } from '../../admin-toasts.ts';
 import { api } from '../../api/client.ts';
 import { paths } from '../../paths.ts';
 import { DownloadButton } from '../../tables/download-button.tsx';
-import { ListTable } from '../../tables/list-table.tsx';
+import { ListPage, StatusFilter } from '../../tables/list-page.tsx';
 import { listQuery } from '../../tables/table-query.ts';
-import { FilterSelect, TableToolbar } from '../../tables/table-toolbar.tsx';
+import { FilterSelect } from '../../tables/table-toolbar.tsx';
 import { useTableQuery } from '../../tables/use-table-query.ts';
-import { Page } from '../../ui/page.tsx';
 import { statusOptions } from '../../ui/status-options.ts';
 
 /** `/control-panel/payments`: what each meeting costs and whether it is paid; manual processing. */
@@ -25,72 +23,67 @@ export function PaymentsPage() {
     status: query.status as PaymentMeetingStatus | undefined,
     paid: (table.extra.paid || undefined) as PaymentPaidState | undefined,
   };
-  const list = useQuery({
-    queryKey: ['payments', filters],
-    queryFn: () => api.admin.listPayments(filters),
-    placeholderData: keepPreviousData,
-  });
   return (
-    <Page title={PAGE_TITLES.payments} actions={<ManualProcessingButton />}>
-      <TableToolbar table={table}>
-        <FilterSelect
-          label="Meeting status"
-          value={table.query.status}
-          options={statusOptions(PAYMENT_MEETING_STATUSES)}
-          onChange={(value) => table.setFilters({ status: value })}
-        />
-        <FilterSelect
-          label="Payment"
-          value={table.extra.paid ?? ''}
-          options={statusOptions(PAYMENT_PAID_STATES)}
-          onChange={(value) => table.setFilters({}, { paid: value })}
-        />
-        <DownloadButton
-          download={() => {
-            const { page: _page, limit: _limit, ...downloadFilters } = filters;
-            return api.admin.downloadPayments(downloadFilters);
-          }}
-          failure={ADMIN_TOASTS.paymentsDownloadFailed}
-        />
-      </TableToolbar>
-      <ListTable
-        caption="Payments"
-        table={table}
-        result={list.data ? { rows: list.data.payments, total: list.data.total } : undefined}
-        isPending={list.isPending}
-        error={list.error}
-        onRetry={list.refetch}
-        rowKey={(p) => p.id}
-        columns={[
-          {
-            key: 'start',
-            header: 'Meeting',
-            cell: (p) =>
-              p.meetingId ? (
-                <Link to={paths.booking(p.meetingId)}>{formatDateTime(p.start)}</Link>
-              ) : (
-                formatDateTime(p.start)
-              ),
-          },
-          { key: 'franchise', header: 'Franchise', cell: (p) => p.franchise?.company ?? '—' },
-          {
-            key: 'consultant',
-            header: 'Consultant',
-            cell: (p) => `${p.consultant.firstName} ${p.consultant.lastName}`,
-          },
-          { key: 'amount', header: 'Amount', numeric: true, cell: (p) => formatDollars(p.amount) },
-          {
-            key: 'status',
-            header: 'Meeting status',
-            cell: (p) => <StatusLabel status={p.status} />,
-          },
-          {
-            key: 'paid',
-            header: 'Payment',
-            cell: (p) => <StatusLabel status={p.paymentStatus} />,
-          },
-        ]}
-      />
-    </Page>
+    <ListPage
+      title={PAGE_TITLES.payments}
+      actions={<ManualProcessingButton />}
+      table={table}
+      queryKey="payments"
+      filters={filters}
+      load={(f) => api.admin.listPayments(f).then((r) => ({ rows: r.payments, total: r.total }))}
+      toolbar={
+        <>
+          <StatusFilter
+            table={table}
+            label="Meeting status"
+            options={statusOptions(PAYMENT_MEETING_STATUSES)}
+          />
+          <FilterSelect
+            label="Payment"
+            value={table.extra.paid ?? ''}
+            options={statusOptions(PAYMENT_PAID_STATES)}
+            onChange={(value) => table.setFilters({}, { paid: value })}
+          />
+          <DownloadButton
+            download={() => {
+              const { page: _page, limit: _limit, ...downloadFilters } = filters;
+              return api.admin.downloadPayments(downloadFilters);
+            }}
+            failure={ADMIN_TOASTS.paymentsDownloadFailed}
+          />
+        </>
+      }
+      caption="Payments"
+      rowKey={(p) => p.id}
+      columns={[
+        {
+          key: 'start',
+          header: 'Meeting',
+          cell: (p) =>
+            p.meetingId ? (
+              <Link to={paths.booking(p.meetingId)}>{formatDateTime(p.start)}</Link>
+            ) : (
+              formatDateTime(p.start)
+            ),
+        },
+        { key: 'franchise', header: 'Franchise', cell: (p) => p.franchise?.company ?? '—' },
+        {
+          key: 'consultant',
+          header: 'Consultant',
+          cell: (p) => `${p.consultant.firstName} ${p.consultant.lastName}`,
+        },
+        { key: 'amount', header: 'Amount', numeric: true, cell: (p) => formatDollars(p.amount) },
+        {
+          key: 'status',
+          header: 'Meeting status',
+          cell: (p) => <StatusLabel status={p.status} />,
+        },
+        {
+          key: 'paid',
+          header: 'Payment',
+          cell: (p) => <StatusLabel status={p.paymentStatus} />,
+        },
+      ]}
+    />
   );
 }
