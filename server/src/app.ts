@@ -40,6 +40,7 @@ import type { Logger } from './http/logger.ts';
 import { requestLogger } from './http/request-logger.ts';
 import { setResponseHeader } from './http/response-headers.ts';
 import { type StaticDirs, staticApps } from './http/static-apps.ts';
+import { openApiRoutes } from './openapi/routes.ts';
 import type { Mailer } from './mail/mailer.ts';
 import type { Payments } from './payments/payments.ts';
 import type { RealtimePublisher } from './realtime/publisher.ts';
@@ -173,6 +174,8 @@ export function createApp(deps: AppDeps) {
       if (!c.res.headers.has('cache-control')) setResponseHeader(c, 'cache-control', 'no-store');
     })
     .route('/', systemRoutes({ db, partyUrl: env.PARTY_URL }))
+    // The reference (issue 13): generated from the mounted routes, so read at request time.
+    .route('/', openApiRoutes(() => app.routes))
     // Before /auth: better-auth's catch-all would take /auth/consultant/* otherwise.
     .route('/auth/consultant', booking.connect)
     .route('/auth', authRoutes({ accounts: deps.accounts, trustProxy: env.TRUST_PROXY }))
