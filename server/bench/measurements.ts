@@ -1,5 +1,6 @@
 import { p3p4Booking } from './booking.ts';
 import type { Measurement } from './measurement.ts';
+import { mrMeetingRoom } from './meeting-room.ts';
 import { p1Config } from './p1-config.ts';
 import { p2Search } from './p2-search.ts';
 import { p6WebVitals } from './p6-web-vitals.ts';
@@ -15,4 +16,5 @@ export const MEASUREMENTS: Measurement[] = [
   p3p4Booking,
   p6WebVitals,
   rt1Realtime,
+  mrMeetingRoom,
 ];
