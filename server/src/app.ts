@@ -1,4 +1,10 @@
-import { API_VERSION_HEADER, AUTH_HEADERS, IDEMPOTENCY_HEADER } from '@fm/sdk/contracts';
+import {
+  API_VERSION_HEADER,
+  AUTH_HEADERS,
+  EMBED_KEY_HEADER,
+  IDEMPOTENCY_HEADER,
+  normalizeOrigin,
+} from '@fm/sdk/contracts';
 import { Hono } from 'hono';
 import { secureHeaders } from 'hono/secure-headers';
 import type { Auth } from './auth/auth.ts';
@@ -17,6 +23,8 @@ import { noMeetingPayments } from './features/booking/meeting-payments.ts';
 import { bookingRoutes } from './features/booking/routes.ts';
 import type { ListReader } from './features/discovery/list-reader.ts';
 import { discoveryRoutes } from './features/discovery/routes.ts';
+import { embedAccess, hasEmbedKey } from './features/embed/embed-access.ts';
+import { embedRoutes } from './features/embed/routes.ts';
 import { meetingRoomRoutes } from './features/meeting-room/routes.ts';
 import { createMeetingRoomService } from './features/meeting-room/service.ts';
 import { messagingRoutes } from './features/messaging/routes.ts';
@@ -50,9 +58,16 @@ import type { UploadService } from './uploads/upload-service.ts';
 const PUBLIC_READS = [
   /^\/api\/users\/profile\/[^/]+$/,
   /^\/api\/(health|config)$/,
+  /^\/api\/embed\/keys\/[^/]+$/,
   /^\/api\/booking\/consultant\/[^/]+\/(slots|availability)$/,
 ];
 const isPublicRead = (path: string) => PUBLIC_READS.some((pattern) => pattern.test(path));
+/** A preflight for a request that will carry an embed key. */
+const asksForEmbedKey = (c: { req: { header: (name: string) => string | undefined } }) =>
+  (c.req.header('access-control-request-headers') ?? '')
+    .toLowerCase()
+    .split(',')
+    .some((name) => name.trim() === EMBED_KEY_HEADER);
 
 export interface AppDeps {
   env: Env;
@@ -126,6 +141,9 @@ export function createApp(deps: AppDeps) {
         // so partner sites can embed the widgets (D14) without being configured first.
         origin: (origin, c) => {
           if (env.trustedOrigins.includes(origin)) return origin;
+          // An embed key (D18): its origin exactly, without cookies; the key is checked against
+          // the origin after this, and a refusal is readable by the page so it can say why.
+          if (hasEmbedKey(c) || asksForEmbedKey(c)) return normalizeOrigin(origin);
           const method = c.req.header('access-control-request-method') ?? c.req.method;
           return method === 'GET' && isPublicRead(c.req.path) ? '*' : null;
         },
@@ -135,6 +153,7 @@ export function createApp(deps: AppDeps) {
           AUTH_HEADERS.refreshToken,
           IDEMPOTENCY_HEADER,
           API_VERSION_HEADER,
+          EMBED_KEY_HEADER,
         ],
         allowMethods: ['GET', 'POST', 'PATCH', 'PUT', 'DELETE', 'OPTIONS'],
         exposeHeaders: [
@@ -144,7 +163,8 @@ export function createApp(deps: AppDeps) {
           'x-request-id',
           API_VERSION_HEADER,
         ],
-        credentials: true,
+        // Cookies only for the configured origins: partner pages send bearer tokens.
+        credentials: (allowOrigin) => env.trustedOrigins.includes(allowOrigin),
         maxAge: 600,
       }),
     )
@@ -167,6 +187,8 @@ export function createApp(deps: AppDeps) {
         perMinute: 600,
       }),
     )
+    // `x-fm-embed-key`: a partner page on one of the key's origins (D18).
+    .use('*', embedAccess({ findPublishable: apiKeys.findPublishable, touch: apiKeys.touch }))
     // Safe retries of creates and charges (`Idempotency-Key`), per signed-in caller.
     .use('*', idempotency({ db, now: deps.now }))
     .use('*', async (c, next) => {
@@ -180,6 +202,7 @@ export function createApp(deps: AppDeps) {
     .route('/auth/consultant', booking.connect)
     .route('/auth', authRoutes({ accounts: deps.accounts, trustProxy: env.TRUST_PROXY }))
     .route('/users/api-keys', apiKeyRouters.users)
+    .route('/embed', embedRoutes({ db }))
     .route('/users', userRoutes({ db, accounts: deps.accounts, trustProxy: env.TRUST_PROXY }))
     .route('/users', profile.users)
     .route('/profile', profile.profile)

@@ -511,6 +511,15 @@ export const AdminSessionSchema = v.object({
   updatedAt: v.string(),
   /** The meeting room's presence log and measure (D16); on the detail (`GET …/sessions/{id}`) only. */
   presence: v.optional(PresenceSummarySchema),
+  /**
+   * The API key the meeting was booked through (D18: a partner page's embed key or the
+   * franchise's secret key); null when booked on the product itself.
+   */
+  apiKey: v.optional(
+    v.nullable(
+      v.object({ id: v.string(), name: v.string(), kind: v.picklist(['publishable', 'secret']) }),
+    ),
+  ),
 });
 export type AdminSession = v.InferOutput<typeof AdminSessionSchema>;
 export const AdminSessionListSchema = v.object({

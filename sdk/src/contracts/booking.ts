@@ -222,6 +222,12 @@ export const SessionSchema = v.object({
   updatedAt: v.string(),
   review: v.array(ReviewSchema),
   reviewRequested: v.boolean(),
+  /**
+   * The API key the meeting was booked through (D18): a partner page's embed key or the
+   * franchise's secret key (its id, as `GET /api/users/api-keys` lists them); null when booked on
+   * the product itself.
+   */
+  apiKeyId: v.optional(v.nullable(v.string())),
 });
 export type Session = v.InferOutput<typeof SessionSchema>;
 

@@ -7,7 +7,11 @@ export interface CorsOptions {
   allowHeaders: string[];
   allowMethods: string[];
   exposeHeaders: string[];
-  credentials: boolean;
+  /**
+   * Whether the answered origin may send credentials (cookies): a boolean, or decided per
+   * allowed origin. Never with `*`, whatever this says.
+   */
+  credentials: boolean | ((allowOrigin: string, c: Context) => boolean);
   /** Seconds a browser may keep a preflight's answer. */
   maxAge: number;
 }
@@ -28,10 +32,16 @@ export function cors(options: CorsOptions): MiddlewareHandler {
   const maxAge = String(options.maxAge);
   return async (c, next) => {
     const allowOrigin = options.origin(c.req.header('origin') ?? '', c);
+    const credentials =
+      allowOrigin !== null &&
+      allowOrigin !== '*' &&
+      (typeof options.credentials === 'function'
+        ? options.credentials(allowOrigin, c)
+        : options.credentials);
     if (c.req.method === 'OPTIONS') {
       const headers: Record<string, string> = {};
       if (allowOrigin) headers['access-control-allow-origin'] = allowOrigin;
-      if (options.credentials) headers['access-control-allow-credentials'] = 'true';
+      if (credentials) headers['access-control-allow-credentials'] = 'true';
       if (exposeHeaders) headers['access-control-expose-headers'] = exposeHeaders;
       headers.vary = allowHeaders ? 'Origin, Access-Control-Request-Headers' : 'Origin';
       headers['access-control-max-age'] = maxAge;
@@ -41,7 +51,7 @@ export function cors(options: CorsOptions): MiddlewareHandler {
     }
     await next();
     if (allowOrigin) setResponseHeader(c, 'access-control-allow-origin', allowOrigin);
-    if (options.credentials) setResponseHeader(c, 'access-control-allow-credentials', 'true');
+    if (credentials) setResponseHeader(c, 'access-control-allow-credentials', 'true');
     if (exposeHeaders) setResponseHeader(c, 'access-control-expose-headers', exposeHeaders);
     setResponseHeader(c, 'vary', 'Origin', { append: true });
   };

@@ -9,7 +9,7 @@ import { Hono } from 'hono';
 import type * as v from 'valibot';
 import type { AppEnv } from '../../auth/session.ts';
 import type { Db } from '../../db/client.ts';
-import { franchise, meeting, review, user } from '../../db/schema/index.ts';
+import { apiKey, franchise, meeting, review, user } from '../../db/schema/index.ts';
 import { AppError } from '../../http/errors.ts';
 import { validate } from '../../http/validate.ts';
 import { centsToDollars } from '../../money/cents.ts';
@@ -58,11 +58,15 @@ export function selectSessions(db: Db) {
       },
       franchiseCompany: franchise.company,
       franchiseLogo: franchise.logo,
+      // The key the booking came through (D18 attribution).
+      apiKeyName: apiKey.name,
+      apiKeyKind: apiKey.kind,
     })
     .from(meeting)
     .innerJoin(consultantUser, eq(consultantUser.id, meeting.consultantId))
     .innerJoin(franchisorUser, eq(franchisorUser.id, meeting.franchisorId))
-    .leftJoin(franchise, eq(franchise.id, meeting.franchiseId));
+    .leftJoin(franchise, eq(franchise.id, meeting.franchiseId))
+    .leftJoin(apiKey, eq(apiKey.id, meeting.apiKeyId));
 }
 export type SessionJoinRow = Awaited<ReturnType<ReturnType<typeof selectSessions>['all']>>[number];
 
@@ -95,6 +99,10 @@ function toSession(
     reviews,
     createdAt: m.createdAt.toISOString(),
     updatedAt: m.updatedAt.toISOString(),
+    apiKey:
+      m.apiKeyId && r.apiKeyName !== null && r.apiKeyKind !== null
+        ? { id: m.apiKeyId, name: r.apiKeyName, kind: r.apiKeyKind }
+        : null,
   };
 }
 

@@ -130,8 +130,15 @@ export function createMeetingService(deps: {
   return {
     view,
 
-    /** `POST /api/session` (D8, D9, D11). */
-    async book(actor: SessionUser, input: CreateSessionInput): Promise<Session> {
+    /**
+     * `POST /api/session` (D8, D9, D11). `source.apiKeyId`: the API key the booking came through
+     * (a partner page's embed key or the franchise's secret key, D18), recorded on the meeting.
+     */
+    async book(
+      actor: SessionUser,
+      input: CreateSessionInput,
+      source: { apiKeyId?: string | null | undefined } = {},
+    ): Promise<Session> {
       if (actor.role !== 'franchisor') {
         throw new AppError('FORBIDDEN', { message: BOOKING_RULES.franchisorsOnly });
       }
@@ -220,6 +227,7 @@ export function createMeetingService(deps: {
               durationMinutes,
               status: 'future',
               rateCents,
+              apiKeyId: source.apiKeyId ?? null,
               createdAt: at,
               updatedAt: at,
             })

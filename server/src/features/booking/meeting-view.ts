@@ -179,6 +179,7 @@ function toSession(
     updatedAt: m.updatedAt.toISOString(),
     review: reviews,
     reviewRequested,
+    apiKeyId: m.apiKeyId,
   };
 }
 

@@ -23,6 +23,8 @@ import type { Logger } from '../../http/logger.ts';
 import { parseInput, validate } from '../../http/validate.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import { createSilentPublisher, type RealtimePublisher } from '../../realtime/publisher.ts';
+import { apiKeyOf } from '../api-keys/authenticate.ts';
+import { embedAccessOf } from '../embed/embed-access.ts';
 import { createAvailabilityService, DEFAULT_SETTINGS } from './availability-service.ts';
 import {
   type BusyTimeSource,
@@ -153,7 +155,12 @@ export function bookingRoutes(deps: BookingDeps) {
   const parties = requireRole('franchisor', 'consultant');
   const session = new Hono<AppEnv>()
     .post('/', parties, validate('json', CreateSessionInputSchema), async (c) =>
-      c.json(await meetings.book(requireUser(c), c.req.valid('json')), 201),
+      c.json(
+        await meetings.book(requireUser(c), c.req.valid('json'), {
+          apiKeyId: embedAccessOf(c.req.raw)?.keyId ?? apiKeyOf(c.req.raw) ?? null,
+        }),
+        201,
+      ),
     )
     .get('/', parties, validate('query', SessionListQuerySchema), async (c) =>
       c.json(await listSessions(db, requireUser(c), c.req.valid('query'), now())),

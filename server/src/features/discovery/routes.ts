@@ -9,10 +9,11 @@ import {
 } from '@fm/sdk/contracts';
 import { Hono } from 'hono';
 import * as v from 'valibot';
-import { type AppEnv, requireRole, requireUser, signedIn } from '../../auth/session.ts';
+import { type AppEnv, requireRole, requireUser } from '../../auth/session.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../http/errors.ts';
 import { parseInput, validate } from '../../http/validate.ts';
+import { publicReader, publicViewer } from '../embed/embed-access.ts';
 import { searchConsultants } from './consultant-search.ts';
 import { toggleFavoriteConsultant, toggleFavoriteFranchisor } from './favorites.ts';
 import { createFiltersReader } from './filters.ts';
@@ -68,9 +69,14 @@ export function discoveryRoutes(deps: {
 
   return new Hono<AppEnv>()
     .get('/', async (c) => {
-      const viewer = requireUser(c);
+      // A signed-in user, or an anonymous visitor of a partner page with an embed key (D18).
+      const viewer = publicViewer(c);
       const { role, ...query } = fromSearchParams(new URL(c.req.url).searchParams);
-      const target = listRole(viewer.role, Array.isArray(role) ? role[0] : role);
+      // The visitor may list either side (both are public through the key).
+      const target = listRole(
+        viewer.anonymous ? 'admin' : viewer.role,
+        Array.isArray(role) ? role[0] : role,
+      );
       if (target === 'consultant') {
         const params = parseInput(ConsultantSearchQuerySchema, singleState(query));
         return c.json(
@@ -82,7 +88,7 @@ export function discoveryRoutes(deps: {
         await searchFranchisors({ db, lists, cache: franchiseLists }, viewer.id, params),
       );
     })
-    .get('/filters', signedIn, async (c) => c.json(await readFilters()))
+    .get('/filters', publicReader, async (c) => c.json(await readFilters()))
     .post(
       '/favorite-consultant',
       requireRole('franchisor', 'admin'),

@@ -1,0 +1,85 @@
+import { EMBED_KEY_HEADER, normalizeOrigin, originAllowed, type Role } from '@fm/sdk/contracts';
+import type { Context } from 'hono';
+import { createMiddleware } from 'hono/factory';
+import type { AppEnv } from '../../auth/session.ts';
+import { AppError } from '../../http/errors.ts';
+import type { PublishableKey } from '../api-keys/service.ts';
+
+/** A request admitted with a publishable embed key from one of its origins (D18). */
+export interface EmbedAccess {
+  keyId: string;
+  franchiseId: string;
+  /** The page's origin, exactly as allowed. */
+  origin: string;
+}
+
+const accessOf = new WeakMap<Request, EmbedAccess>();
+
+/**
+ * The embed key a request was admitted with, or undefined (no key sent).
+ *
+ * @example
+ * const keyId = embedAccessOf(c.req.raw)?.keyId;
+ */
+export const embedAccessOf = (request: Request): EmbedAccess | undefined => accessOf.get(request);
+
+/** Whether the request carries an embed key (whatever its fate): CORS answers its origin. */
+export const hasEmbedKey = (c: Context) => Boolean(c.req.header(EMBED_KEY_HEADER));
+
+/**
+ * Publishable embed keys (D18), after the session middleware: a request with `x-fm-embed-key`
+ * must come from one of the key's allowed origins (scheme, host and port, exactly) — else 403
+ * `EMBED_ORIGIN_NOT_ALLOWED`; an unknown or revoked key is 403 `EMBED_KEY_INVALID`, from the next
+ * request on (nothing is cached). An admitted request may read public data without a user
+ * ({@link publicViewer}) and its bookings record the key. A request without the header is not
+ * affected.
+ *
+ * @example
+ * api.use('*', embedAccess({ findPublishable: keys.findPublishable, touch: keys.touch }));
+ */
+export function embedAccess(deps: {
+  findPublishable: (key: string) => Promise<PublishableKey | null>;
+  touch: (id: string) => Promise<void>;
+}) {
+  return createMiddleware<AppEnv>(async (c, next) => {
+    const value = c.req.header(EMBED_KEY_HEADER)?.trim();
+    if (!value) return next();
+    const key = await deps.findPublishable(value);
+    if (!key) throw new AppError('EMBED_KEY_INVALID');
+    const origin = normalizeOrigin(c.req.header('origin'));
+    if (!origin || !originAllowed(key.allowedOrigins, origin)) {
+      throw new AppError('EMBED_ORIGIN_NOT_ALLOWED');
+    }
+    accessOf.set(c.req.raw, { keyId: key.id, franchiseId: key.franchiseId, origin });
+    await deps.touch(key.id);
+    return next();
+  });
+}
+
+/** Who reads a public list: the signed-in user, or an anonymous visitor of a partner page. */
+export interface PublicViewer {
+  id: string;
+  role: Role;
+  /** An anonymous visitor admitted by an embed key: may list either side, has no favourites. */
+  anonymous: boolean;
+}
+
+/**
+ * The viewer of public data (D18): the signed-in user; else, with an admitted embed key, an
+ * anonymous visitor; else 401.
+ *
+ * @example
+ * const viewer = publicViewer(c); // { id: '', role: 'franchisor', anonymous: true }
+ */
+export function publicViewer(c: Context<AppEnv>): PublicViewer {
+  const user = c.get('user');
+  if (user) return { id: user.id, role: user.role, anonymous: false };
+  if (embedAccessOf(c.req.raw)) return { id: '', role: 'franchisor', anonymous: true };
+  throw new AppError('UNAUTHORIZED');
+}
+
+/** Route guard: a signed-in user or an admitted embed key (else 401). */
+export const publicReader = createMiddleware<AppEnv>(async (c, next) => {
+  publicViewer(c);
+  return next();
+});
