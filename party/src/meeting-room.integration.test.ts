@@ -1,4 +1,5 @@
 import {
+  MEETING_ROOM_CLOSE_CODES,
   type MeetingServerFrame,
   MeetingServerFrameSchema,
   meetingRoomId,
@@ -244,4 +245,31 @@ describe('signalling and presence', () => {
     expect(log.consultantJoined && log.franchiseJoined).toBe(true);
     c.socket.close();
   }, 60_000);
+});
+
+describe('the heartbeat', () => {
+  it('a socket silent for 30 s is closed by the room’s alarm and its stretch ends 30 s after its last sign of life', async () => {
+    const quiet = await enter(consultant);
+    const welcome = await quiet.next('welcome');
+    const lastSign = Date.now();
+    const closed = new Promise<number>((resolve) =>
+      quiet.socket.once('close', (code) => resolve(code)),
+    );
+    // Nothing is sent: the alarm (every 10 s) closes it between 30 and 40 s later.
+    expect(await closed).toBe(MEETING_ROOM_CLOSE_CODES.heartbeatLost);
+    const closedAfter = Date.now() - lastSign;
+    expect(closedAfter).toBeGreaterThanOrEqual(29_000);
+    let interval: PresenceSummary['intervals'][number] | undefined;
+    for (let i = 0; i < 50 && interval?.endedBy !== 'leave'; i++) {
+      const log = await summary();
+      interval = log.intervals.find(
+        (x) => x.userId === consultant.user.id && Date.parse(x.joinedAt) >= welcome.at - 1,
+      );
+      if (interval?.endedBy !== 'leave') await sleep(100);
+    }
+    expect(interval?.endedBy).toBe('leave');
+    const length = Date.parse(interval?.leftAt ?? '') - Date.parse(interval?.joinedAt ?? '');
+    // Ends at the join (its last sign of life) + 30 s, not when the alarm happened to run.
+    expect(length).toBe(30_000);
+  }, 90_000);
 });
