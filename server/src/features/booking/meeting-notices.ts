@@ -6,7 +6,7 @@ import type { Mailer, MailMessage } from '../../mail/mailer.ts';
 import type { RealtimePublisher } from '../../realtime/publisher.ts';
 import { pushNotifications } from '../notifications/push.ts';
 import { type IcalMeeting, icsAttachment, invitationIcs, type Organizer } from './ical.ts';
-import type { MeetingDetails } from './meeting-view.ts';
+import type { MeetingParties, MeetingRow } from './meeting-view.ts';
 import {
   formatMeetingTime,
   fullName,
@@ -19,20 +19,40 @@ import {
   notificationMessage,
 } from './texts.ts';
 
-/** What a change leaves to do once its transaction committed: mails to send, a notification to push. */
+/** What a change leaves to do once its transaction committed: the notifications to push. */
 export interface MeetingNotice {
-  mails: MailMessage[];
   notificationIds: string[];
 }
 
 /** A change that tells nobody. */
-export const NO_NOTICE: MeetingNotice = { mails: [], notificationIds: [] };
+export const NO_NOTICE: MeetingNotice = { notificationIds: [] };
+
+/** What a notice says about a meeting: its parties and the few meeting fields the texts use. */
+export type NoticeDetails = MeetingParties & {
+  meeting: Pick<MeetingRow, 'id' | 'startAt' | 'endAt' | 'timeZone' | 'updatedAt'>;
+};
+
+export interface NoticeInput {
+  event: MeetingEvent;
+  details: NoticeDetails;
+  actor: SessionUser;
+  consultantZone: string;
+  now: Date;
+}
+
+/** A notice composed but not written yet: the notification row and the mails (with invitations). */
+export interface ComposedNotice {
+  notification: typeof notification.$inferInsert;
+  mails: MailMessage[];
+}
 
 /**
- * What every state change tells the other party (issue item 7): a `notification` row written in
- * the change's transaction, then, after the commit, the row pushed to their user room (D12) and
- * e-mails sent (best effort: a failure is logged and never undoes the change). Bookings, declines and cancellations carry an iCalendar
- * invitation (`REQUEST`) or cancellation (`CANCEL`) to both parties.
+ * What every state change tells the other party (issue item 7): a `notification` row and the
+ * e-mails, queued in the outbox, written in the change's transaction (a rolled-back change tells
+ * nobody, a committed one always has its mails, and no mail costs a write transaction of its
+ * own), then, after the commit, the row pushed to their user room (D12; best effort). Bookings,
+ * declines and cancellations carry an iCalendar invitation (`REQUEST`) or cancellation (`CANCEL`)
+ * to both parties.
  */
 export function createMeetingNotices(deps: {
   db: Db;
@@ -47,7 +67,7 @@ export function createMeetingNotices(deps: {
   const pathOf = (event: MeetingEvent, meetingId: string) =>
     event === 'cancelled' ? '/bookings' : `/bookings/${meetingId}`;
 
-  function icalMeeting(d: MeetingDetails, sequence: number): IcalMeeting {
+  function icalMeeting(d: NoticeDetails, sequence: number): IcalMeeting {
     return {
       id: d.meeting.id,
       startAt: d.meeting.startAt,
@@ -62,23 +82,15 @@ export function createMeetingNotices(deps: {
     };
   }
 
-  return {
+  const notices = {
     icalMeeting,
 
     /**
-     * Writes the other party's notification in `tx` and answers what to send and push after commit.
+     * The texts, the invitation and the mails of a change, composed without the database: a
+     * booking composes them before its transaction, so the write lock covers only the inserts.
      * `consultantZone` formats times for the consultant; the franchisor sees the booking's zone.
      */
-    async record(
-      tx: Tx,
-      input: {
-        event: MeetingEvent;
-        details: MeetingDetails;
-        actor: SessionUser;
-        consultantZone: string;
-        now: Date;
-      },
-    ): Promise<MeetingNotice> {
+    compose(input: NoticeInput): ComposedNotice {
       const { event, details: d, actor } = input;
       const toConsultant = actor.role !== 'consultant';
       const recipient = toConsultant ? d.consultant : d.franchisor;
@@ -86,18 +98,14 @@ export function createMeetingNotices(deps: {
       const when = formatMeetingTime(d.meeting.startAt, zone);
       const message = notificationMessage(event, fullName(actor), when);
       const path = pathOf(event, d.meeting.id);
-      const [row] = await tx
-        .insert(notification)
-        .values({
-          userId: recipient.id,
-          actorId: actor.id,
-          type: MEETING_NOTIFICATION_TYPES[event],
-          message,
-          link: path,
-          createdAt: input.now,
-        })
-        .returning({ id: notification.id });
-      const notificationIds = row ? [row.id] : [];
+      const row = {
+        userId: recipient.id,
+        actorId: actor.id,
+        type: MEETING_NOTIFICATION_TYPES[event],
+        message,
+        link: path,
+        createdAt: input.now,
+      };
       const joinUrl =
         event === 'cancelled' || event === 'declined'
           ? undefined
@@ -109,7 +117,7 @@ export function createMeetingNotices(deps: {
           : event === 'declined' || event === 'cancelled'
             ? 'CANCEL'
             : null;
-      if (!method) return { mails: [{ to: recipient.email, ...mail }], notificationIds };
+      if (!method) return { notification: row, mails: [{ to: recipient.email, ...mail }] };
 
       const ics = invitationIcs(icalMeeting(d, method === 'REQUEST' ? 0 : 1), organizer, method);
       const attachments = [icsAttachment(ics, method)];
@@ -130,21 +138,30 @@ export function createMeetingNotices(deps: {
       if (actorParty.email !== recipient.email) {
         mails.push({ to: actorParty.email, ...own, attachments });
       }
-      return { mails, notificationIds };
+      return { notification: row, mails };
     },
 
-    /** Pushes and sends what `record` prepared, after the commit; failures are logged, never thrown. */
-    async deliver({ mails, notificationIds }: MeetingNotice): Promise<void> {
+    /** Writes a composed notice in `tx`: the notification row, and the mails into the outbox. */
+    async write(tx: Tx, composed: ComposedNotice): Promise<MeetingNotice> {
+      const [row] = await tx
+        .insert(notification)
+        .values(composed.notification)
+        .returning({ id: notification.id });
+      for (const mail of composed.mails) await deps.mailer.send(mail, { tx });
+      return { notificationIds: row ? [row.id] : [] };
+    },
+
+    /** Composes and writes in `tx` (for changes that read their meeting inside the transaction). */
+    async record(tx: Tx, input: NoticeInput): Promise<MeetingNotice> {
+      return notices.write(tx, notices.compose(input));
+    },
+
+    /** Pushes what `write` wrote, after the commit; failures are logged, never thrown. */
+    async deliver({ notificationIds }: MeetingNotice): Promise<void> {
       await pushNotifications(deps, notificationIds);
-      for (const mail of mails) {
-        try {
-          await deps.mailer.send(mail);
-        } catch (error) {
-          deps.logger.error('meeting mail not sent', { to: mail.to, error: String(error) });
-        }
-      }
     },
   };
+  return notices;
 }
 
 export type MeetingNotices = ReturnType<typeof createMeetingNotices>;

@@ -110,14 +110,12 @@ export function createMeetingService(deps: {
     details: MeetingDetails,
     actor: SessionUser,
     at: Date,
-    /** The consultant's zone when the caller read it already (saves a read inside the lock). */
-    zone?: string,
   ) {
     return notices.record(tx, {
       event,
       details,
       actor,
-      consultantZone: zone ?? (await consultantZone(tx, details.meeting.consultantId)),
+      consultantZone: await consultantZone(tx, details.meeting.consultantId),
       now: at,
     });
   }
@@ -184,6 +182,17 @@ export function createMeetingService(deps: {
       if (!parties) throw new AppError('NOT_FOUND');
       const at = now();
       const durationMinutes = (endAt.getTime() - startAt.getTime()) / MINUTE_MS;
+      // Texts, invitation and mails composed now: under the lock they are only inserted.
+      const composed = notices.compose({
+        event: 'booked',
+        details: {
+          ...parties,
+          meeting: { id, startAt, endAt, timeZone: input.timeZone, updatedAt: at },
+        },
+        actor,
+        consultantZone: availability.timeZone,
+        now: at,
+      });
       // The provider first, outside the transaction: no network call holds the write lock.
       const prepared = await payments.prepareBooked(
         {
@@ -242,7 +251,7 @@ export function createMeetingService(deps: {
             })),
           );
           const details: MeetingDetails = { ...parties, meeting: row };
-          const notice = await record(tx, 'booked', details, actor, at, availability.timeZone);
+          const notice = await notices.write(tx, composed);
           await payments.onBooked(row, { tx, actor, now: at, prepared });
           return { result: details, notice };
         },

@@ -111,6 +111,46 @@ function selectMeetings(db: Queryable) {
 
 export type MeetingDetails = Awaited<ReturnType<typeof selectMeetings>>[number];
 
+/** Who a meeting is between: its details without the meeting row. */
+export type MeetingParties = Omit<MeetingDetails, 'meeting'>;
+
+/**
+ * The parties of a meeting about to be booked, read before its transaction so that the booking
+ * writes under the write lock and reads nothing there but the clash check. Null when the
+ * consultant or the franchisor does not exist.
+ */
+export async function findMeetingParties(
+  db: Queryable,
+  ids: { consultantId: string; franchisorId: string; franchiseId: string | null },
+): Promise<MeetingParties | null> {
+  const [row] = await db
+    .select({
+      consultant: {
+        id: consultantUser.id,
+        firstName: consultantUser.firstName,
+        lastName: consultantUser.lastName,
+        email: consultantUser.email,
+        profilePhoto: consultantUser.profilePhoto,
+      },
+      company: consultantProfile.company,
+      franchisor: {
+        id: franchisorUser.id,
+        firstName: franchisorUser.firstName,
+        lastName: franchisorUser.lastName,
+        email: franchisorUser.email,
+        profilePhoto: franchisorUser.profilePhoto,
+      },
+      franchise: { id: franchise.id, company: franchise.company, logo: franchise.logo },
+    })
+    .from(consultantUser)
+    .leftJoin(consultantProfile, eq(consultantProfile.userId, consultantUser.id))
+    .innerJoin(franchisorUser, eq(franchisorUser.id, ids.franchisorId))
+    .leftJoin(franchise, eq(franchise.id, ids.franchiseId ?? ''))
+    .where(eq(consultantUser.id, ids.consultantId))
+    .limit(1);
+  return row ?? null;
+}
+
 async function extras(db: Queryable, ids: string[]) {
   if (ids.length === 0) return { reviews: new Map(), requested: new Set<string>() };
   const [reviews, requests] = await Promise.all([
