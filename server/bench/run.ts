@@ -111,8 +111,8 @@ async function startServer(dir: string, databaseUrl: string): Promise<Running> {
       MAIL_TRANSPORT: 'log',
       RATE_LIMIT_SIGN_IN: '1000',
       RATE_LIMIT_SIGN_UP: '1000',
-      ...(PROFILE_DIR ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${PROFILE_DIR}` } : {}),
     },
+    ...(PROFILE_DIR ? { nodeArgs: ['--cpu-prof', '--cpu-prof-dir', PROFILE_DIR] } : {}),
   });
   try {
     await api.healthy(60_000);

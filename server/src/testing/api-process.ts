@@ -40,14 +40,23 @@ export interface ApiProcess {
  * @example const api = await spawnApi({ env: { DATABASE_URL } }); await api.healthy(); … await api.stop();
  */
 export async function spawnApi(
-  options: { env?: Record<string, string>; build?: 'source' | 'dist'; script?: string } = {},
+  options: {
+    env?: Record<string, string>;
+    build?: 'source' | 'dist';
+    script?: string;
+    /** Options for node itself, e.g. `['--cpu-prof']` (the bench's profile). */
+    nodeArgs?: string[];
+  } = {},
 ): Promise<ApiProcess> {
   const port = options.env?.PORT ? Number(options.env.PORT) : await freePort();
   const build = options.build ?? 'source';
   const script =
     options.script ?? (build === 'dist' ? 'server/dist/main.js' : 'server/src/main.ts');
-  const args =
-    build === 'dist' ? [resolve(repoRoot, script)] : ['--import', 'tsx', resolve(repoRoot, script)];
+  const args = [
+    ...(options.nodeArgs ?? []),
+    ...(build === 'dist' ? [] : ['--import', 'tsx']),
+    resolve(repoRoot, script),
+  ];
   const child = spawn(process.execPath, args, {
     cwd: repoRoot,
     env: {
