@@ -251,6 +251,12 @@ export function createApp(deps: AppDeps) {
   const app = new Hono<AppEnv>();
   app.use('*', requestLogger(logger, { trustIncomingId: env.TRUST_PROXY }));
   app.use('/api/*', apiVersion());
+  // The embed sign-in popup (D18) answers the partner page that opened it through window.opener,
+  // which COOP same-origin would sever: that page alone opts out (set after secureHeaders').
+  app.use('/embed/sign-in', async (c, next) => {
+    await next();
+    setResponseHeader(c, 'cross-origin-opener-policy', 'unsafe-none');
+  });
   app.use(
     '*',
     secureHeaders({

@@ -9,6 +9,11 @@ import { openDatabase } from './db/client.ts';
 import { assertSchemaCurrent, SchemaBehindError } from './db/migrations-runner.ts';
 import { EnvError, loadEnv } from './env.ts';
 import { AdminBootstrapRefused } from './features/auth/service.ts';
+import {
+  DEFAULT_PARTNER_PORT,
+  demoEmbedOrigins,
+  ensureDemoEmbedKey,
+} from './seed/demo-embed-key.ts';
 import { ensureDemoRunningMeeting } from './seed/demo-running-meeting.ts';
 import { seedIfEmpty } from './seed/seed-if-empty.ts';
 
@@ -60,6 +65,13 @@ async function main() {
     // D16: a meeting of the demo franchisor and consultant is running now, its room open.
     const running = await ensureDemoRunningMeeting(container);
     if (running) logger.info(`demo meeting running now: /meetings/${running}/room`);
+    // Issue 12: the demo franchise's embed key, for both demo pages (no parameters needed).
+    const partnerPort = Number(process.env.PARTNER_PORT ?? DEFAULT_PARTNER_PORT);
+    await ensureDemoEmbedKey(
+      container.db,
+      demoEmbedOrigins(env.PUBLIC_URL, partnerPort),
+      new Date(),
+    );
   }
   if (primary && env.WORKERS > 1) {
     database.close();

@@ -67,6 +67,14 @@ const myProfileRoutes: RouteObject[] = [
  * credentials; unknown auth paths go to sign-in; anything else unknown is the not-found page.
  */
 export const routes: RouteObject[] = [
+  // D18: the sign-in popup of partner pages, outside the app layout (small and fast).
+  {
+    path: 'embed/sign-in',
+    ...lazyPage(
+      () => import('../pages/embed/embed-sign-in-page.tsx'),
+      (m) => <m.EmbedSignInPage />,
+    ),
+  },
   {
     element: <AppLayout />,
     errorElement: <RouteErrorPage />,
