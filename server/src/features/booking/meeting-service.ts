@@ -86,14 +86,17 @@ export function createMeetingService(deps: {
 
   /**
    * Runs a change (its notification and mails are written inside it), then pushes the
-   * notification and updates calendars (never failing the change).
+   * notification without waiting for the room server, and updates calendars (never failing the
+   * change).
    */
   async function change<T>(
     work: (tx: Tx) => Promise<{ result: T; notice: MeetingNotice }>,
     after?: (result: T) => Promise<void>,
   ): Promise<T> {
     const { result, notice } = await db.transaction(work);
-    await notices.deliver(notice);
+    // The push does not hold up the answer: it is best effort (never throws), the database holds
+    // the notification, and the bell polls as the fallback.
+    void notices.deliver(notice);
     if (after) {
       try {
         await after(result);
