@@ -1,4 +1,5 @@
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { DevelopersPage } from '../features/api-keys/developers-page.tsx';
 import { CalendarSettingsPage } from '../features/calendar-settings/index.ts';
 import { PaymentDetailsPage } from '../features/payments/payment-details-page.tsx';
 import { SubscriptionPage } from '../features/payments/subscription-page.tsx';
@@ -49,7 +50,8 @@ const myProfileRoutes: RouteObject[] = [
       section !== 'change-password' &&
       section !== 'calendar' &&
       section !== 'payment-details' &&
-      section !== 'subscription',
+      section !== 'subscription' &&
+      section !== 'developers',
   ).map((section) => ({
     path: section,
     element: <MyProfileSectionPage section={section} />,
@@ -58,6 +60,7 @@ const myProfileRoutes: RouteObject[] = [
   { path: 'calendar', element: <CalendarSettingsPage /> },
   { path: 'payment-details', element: <PaymentDetailsPage /> },
   { path: 'subscription', element: <SubscriptionPage /> },
+  { path: 'developers', element: <DevelopersPage /> },
   { path: PAYMENT_ALIAS, element: <Navigate to={sectionPath('payment-details')} replace /> },
   { path: '*', element: <NotFoundPage /> },
 ];

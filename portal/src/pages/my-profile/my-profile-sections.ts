@@ -13,6 +13,7 @@ export const MY_PROFILE_SECTIONS = [
   'subscription',
   'account-status',
   'referral-fee',
+  'developers',
 ] as const;
 export type MyProfileSection = (typeof MY_PROFILE_SECTIONS)[number];
 export const PAYMENT_ALIAS = 'payment';
@@ -28,6 +29,7 @@ const TITLES: Record<MyProfileSection, string> = {
   subscription: 'Subscription',
   'account-status': 'Account Status',
   'referral-fee': 'Referral Fee',
+  developers: 'Developers',
 };
 
 /**
@@ -55,6 +57,7 @@ export function sectionsFor(role: Role): readonly MyProfileSection[] {
         'calendar',
         'account-status',
         'change-password',
+        'developers',
       ];
     case 'consultant':
       return [
