@@ -25,7 +25,7 @@ export function ChatsPage() {
   const session = useSession();
   const navigate = useNavigate();
   const activate = useActivateLink();
-  const realtime = useChatRealtime(session?.user.id ?? null);
+  const realtime = useChatRealtime();
   usePageTitle('Messages');
 
   const toProfile = (participant: ChatParticipant, event: MouseEvent<HTMLAnchorElement>) => {

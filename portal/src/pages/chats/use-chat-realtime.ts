@@ -1,20 +1,14 @@
-import { REALTIME_EVENTS, type RealtimeServerMessage } from '@fm/sdk/contracts';
-import { type ChatRealtime, useUserRoom } from '@fm/widgets';
-import { api } from '../../app/api-client.ts';
-import { refreshUnreadCount } from '../../app/unread-count.ts';
-
-const COUNTING_EVENTS: ReadonlySet<string> = new Set(REALTIME_EVENTS);
+import type { ChatRealtime } from '@fm/widgets';
+import { useRealtime } from '../../app/realtime.tsx';
 
 /**
- * The chat's live frames while a chat page is open: the user's realtime room. The chat events
- * also refresh the Messages badge at once (user-area §7). The chat polls while the socket is not
- * open (D12).
+ * The chat's live frames: the portal's one socket to the user's realtime room (it also refreshes
+ * the Messages badge on chat events). Null while signed out or before it opens; the chat polls
+ * until the socket is open (D12).
  *
  * @example
- * const realtime = useChatRealtime(session?.user.id ?? null);
+ * const realtime = useChatRealtime();
  */
-export function useChatRealtime(userId: string | null): ChatRealtime | null {
-  return useUserRoom(api, userId, (frame: RealtimeServerMessage) => {
-    if (COUNTING_EVENTS.has(frame.type)) void refreshUnreadCount();
-  });
+export function useChatRealtime(): ChatRealtime | null {
+  return useRealtime();
 }
