@@ -91,8 +91,9 @@ test('two browsers meet in the room, the call connects, a leave is seen, and bil
   browser,
   baseURL,
 }) => {
-  const franchisorContext = await browser.newContext({ baseURL });
-  const consultantContext = await browser.newContext({ baseURL });
+  const options = baseURL ? { baseURL } : {};
+  const franchisorContext = await browser.newContext(options);
+  const consultantContext = await browser.newContext(options);
   await recordPeerConnections(franchisorContext);
   await recordPeerConnections(consultantContext);
   const franchisor = await franchisorContext.newPage();
