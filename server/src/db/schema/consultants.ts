@@ -19,7 +19,12 @@ export const consultantProfile = sqliteTable(
     city: text('city'),
     address: text('address'),
     profileUrl: text('profile_url'),
+    /** The consultant's Stripe Connect (express) account, or the ledger's simulated one. */
     payoutAccountId: text('payout_account_id'),
+    /** What the provider last said of that account (`account.updated`): transfers go only to `ready`. */
+    payoutAccountStatus: text('payout_account_status', {
+      enum: ['onboarding', 'ready', 'restricted'],
+    }),
     ...timestamps,
   },
   (t) => [

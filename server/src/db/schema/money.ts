@@ -185,6 +185,40 @@ export const payout = sqliteTable(
   ],
 );
 
+/**
+ * Every call to the provider that moves money, written BEFORE the call (docs/decisions/015):
+ * Stripe forgets idempotency keys after ~24 h, so a crash between its answer and our record is
+ * repaired by reading what Stripe did with this attempt (the PaymentIntent, the transfer) instead
+ * of repeating the call. `state` moves `started` → `succeeded` | `failed` | `void` (nothing
+ * happened at the provider).
+ */
+export const providerAttempt = sqliteTable(
+  'provider_attempt',
+  {
+    /** The provider's idempotency key of the call, e.g. `charge:{meeting}:0`. */
+    key: text('key').primaryKey(),
+    kind: text('kind', {
+      enum: ['capture', 'charge', 'fee', 'release', 'transfer'],
+    }).notNull(),
+    /** The payment (or payout) the call is for. */
+    subjectId: text('subject_id').notNull(),
+    /** The PaymentIntent (or transfer) when it is known: the hold's id for a capture or release. */
+    intentId: text('intent_id'),
+    /** The customer (or connected account) the object lives under, to find it by key. */
+    ownerId: text('owner_id'),
+    amountCents: cents('amount_cents').notNull(),
+    state: text('state', { enum: ['started', 'succeeded', 'failed', 'void'] })
+      .notNull()
+      .default('started'),
+    reference: text('reference'),
+    ...timestamps,
+  },
+  (t) => [
+    index('provider_attempt_subject_idx').on(t.subjectId, t.state),
+    index('provider_attempt_state_idx').on(t.state, t.kind),
+  ],
+);
+
 /** Provider webhook events handled once. */
 export const webhookEvent = sqliteTable('webhook_event', {
   id: text('id').primaryKey(),
