@@ -111,19 +111,21 @@ export function NotificationsView({
         </Dialog.Root>
       ) : (
         <Dialog.Root open={open} onOpenChange={onOpenChange} modal={false}>
-          {trigger}
-          <Dialog.Content
-            className="notifications notifications--dropdown"
-            aria-describedby={undefined}
-            onOpenAutoFocus={(event) => event.preventDefault()}
-            onScroll={onScroll}
-            onInteractOutside={keepIfInside}
-          >
-            <div className="notifications__header">
-              <Dialog.Title className="notifications__title">{T.title}</Dialog.Title>
-            </div>
-            <NotificationsList {...list} />
-          </Dialog.Content>
+          <span className="notifications__anchor">
+            {trigger}
+            <Dialog.Content
+              className="notifications notifications--dropdown"
+              aria-describedby={undefined}
+              onOpenAutoFocus={(event) => event.preventDefault()}
+              onScroll={onScroll}
+              onInteractOutside={keepIfInside}
+            >
+              <div className="notifications__header">
+                <Dialog.Title className="notifications__title">{T.title}</Dialog.Title>
+              </div>
+              <NotificationsList {...list} />
+            </Dialog.Content>
+          </span>
         </Dialog.Root>
       )}
     </div>
