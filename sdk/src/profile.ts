@@ -52,11 +52,17 @@ export interface ProfileApi {
     data: ContactProfilePatch['data'],
     options?: RequestOptions,
   ): Promise<ContactProfile>;
-  /** Makes the member with this e-mail the only billing contact. @example await api.profile.setBillingContact(email); */
+  /**
+   * Makes the member with this e-mail the only billing contact.
+   * @example await api.profile.setBillingContact('billing@brand.example');
+   */
   setBillingContact(email: string, options?: RequestOptions): Promise<ContactProfile>;
   /** @example const { url } = await api.profile.uploadImage(blob); */
   uploadImage(image: Blob, options?: RequestOptions): Promise<UploadResult>;
-  /** A franchisor's document or FDD file (PDF or image; visible to signed-in users only). */
+  /**
+   * A franchisor's document or FDD file (PDF or image; visible to signed-in users only).
+   * @example const { url } = await api.profile.uploadDocument(pdf, 'FDD 2026.pdf');
+   */
   uploadDocument(file: Blob, name: string, options?: RequestOptions): Promise<UploadResult>;
   /** @example await api.profile.changePaymentEmail('billing@brand.com'); */
   changePaymentEmail(email: string, options?: RequestOptions): Promise<void>;
@@ -66,7 +72,10 @@ export interface ProfileApi {
     kind?: 'user' | 'company',
     options?: RequestOptions,
   ): Promise<void>;
-  /** Deletes the signed-in account and forgets the credentials. */
+  /**
+   * Deletes the signed-in account and forgets the credentials.
+   * @example await api.profile.deleteAccount();
+   */
   deleteAccount(options?: RequestOptions): Promise<void>;
 }
 
