@@ -2,13 +2,16 @@
 // `npm start`: builds what is stale, then runs the API (which migrates, seeds and serves the portal,
 // the admin app and the widgets on one origin) and the realtime rooms (`wrangler dev`, D15) beside it.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { createServer } from 'node:http';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const port = process.env.PORT ?? '8787';
 const partyPort = process.env.PARTY_PORT ?? '1999';
+// The second demo page, on another origin: the cross-origin case of issue 12.
+const partnerPort = process.env.PARTNER_PORT ?? '8790';
 const publicUrl = process.env.PUBLIC_URL ?? `http://localhost:${port}`;
 
 function newestMtime(path) {
@@ -33,7 +36,7 @@ function stale(pkg, output) {
 }
 
 for (const [pkg, output] of [
-  ['widgets', 'fm-widgets.js'],
+  ['widgets', 'v1/loader.js'],
   ['portal', 'index.html'],
   ['admin', 'index.html'],
 ]) {
@@ -62,6 +65,7 @@ function run(name, command, args, env) {
 let shuttingDown = false;
 function shutdown(code = 0) {
   shuttingDown = true;
+  partner.close();
   for (const child of children) if (child.exitCode === null) child.kill('SIGTERM');
   setTimeout(() => process.exit(code), 3000).unref();
   void Promise.all(
@@ -78,7 +82,23 @@ run('realtime server', process.execPath, [join(root, 'party/scripts/dev.mjs')], 
 run('API server', process.execPath, ['--import', 'tsx', join(root, 'server/src/main.ts')], {
   PORT: port,
   PARTY_PORT: partyPort,
+  PARTNER_PORT: partnerPort,
 });
+
+// A partner's page on its own origin: the demo page with the loader and API of `publicUrl`.
+const partnerPage = readFileSync(join(root, 'widgets/demo/partner.html'), 'utf8').replaceAll(
+  '__FM_ORIGIN__',
+  new URL(publicUrl).origin,
+);
+const partner = createServer((req, res) => {
+  if (req.url !== '/' && !req.url?.startsWith('/?')) {
+    res.writeHead(404, { 'content-type': 'text/plain' }).end('Not found');
+    return;
+  }
+  res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(partnerPage);
+});
+partner.on('error', (error) => console.error(`partner demo page: ${error.message}`));
+partner.listen(Number(partnerPort), '127.0.0.1');
 
 // Once the API answers, say where everything is.
 const deadline = Date.now() + 120_000;
@@ -91,7 +111,8 @@ async function announce() {
   Franchise Meet is running at ${publicUrl}
     portal         ${publicUrl}/
     admin          ${publicUrl}/control-panel
-    widgets        ${publicUrl}/widgets/fm-widgets.js  (demo page: ${publicUrl}/widgets/demo.html)
+    widgets        ${publicUrl}/widgets/v1/loader.js  (demo page: ${publicUrl}/widgets/demo.html)
+    partner demo   http://localhost:${partnerPort}/  (the widgets on another origin, embed key pk_demo_franchise_meet_local_0001)
     API health     ${publicUrl}/api/health
     realtime       http://localhost:${partyPort}
 

@@ -149,13 +149,13 @@ function trimSdk(): Plugin {
   };
 }
 
-/** Ships the demo pages' scripts beside the bundle (served at /widgets/demo.js, …). */
+/** Ships the demo pages' script beside the loader (served at /widgets/demo.js). */
 function demoScripts(): Plugin {
   return {
     name: 'fm-demo-scripts',
     apply: 'build',
     generateBundle() {
-      for (const fileName of ['demo.js', 'partner-demo.js']) {
+      for (const fileName of ['demo.js']) {
         this.emitFile({
           type: 'asset',
           fileName,

@@ -38,7 +38,9 @@ export function staticApps(dirs: StaticDirs) {
     await next();
     // Partner sites load the module cross-origin: a module script needs CORS.
     setResponseHeader(c, 'access-control-allow-origin', '*');
-    setResponseHeader(c, 'cache-control', 'public, max-age=300');
+    // Content-hashed files (chunks, the pinned loader) never change: cached for good (issue 12).
+    const hashed = /^\/widgets\/v1\/(chunks\/|loader-[0-9a-f]+\.js$)/.test(c.req.path);
+    setResponseHeader(c, 'cache-control', hashed && c.res.ok ? immutable : 'public, max-age=300');
   });
   app.get('/widgets/demo.html', serveStatic({ path: join(rel(dirs.widgetsDemo), 'index.html') }));
   app.get(
