@@ -17,6 +17,15 @@ import type { RealtimePublisher } from './publisher.ts';
 
 /** A push slower than this is abandoned (and logged): the API call it belongs to never waits longer. */
 export const PUSH_TIMEOUT_MS = 2_000;
+/**
+ * How long a "yes, online" answer is reused. A burst of messages to a connected user asks the
+ * rooms once instead of once per message; a user who left seconds ago may miss one bell
+ * notification (their unread count still shows the message). "No" is never reused, so someone
+ * who just connected is seen at once.
+ */
+export const ONLINE_CACHE_MS = 5_000;
+/** At most this many users' answers are kept. */
+const ONLINE_CACHE_SIZE = 10_000;
 
 export interface HttpPublisherOptions {
   /** Where the API reaches the room server, e.g. `http://127.0.0.1:1999` (`PARTY_INTERNAL_URL`). */
@@ -28,6 +37,8 @@ export interface HttpPublisherOptions {
   logger: Logger;
   fetch?: typeof fetch;
   timeoutMs?: number;
+  /** Epoch milliseconds, for the online cache; `Date.now` by default. */
+  now?: () => number;
 }
 
 /**
@@ -45,6 +56,9 @@ export function createHttpPublisher(options: HttpPublisherOptions): RealtimePubl
   const base = `${origin}/parties/${REALTIME_PARTY}/`;
   const doFetch = options.fetch ?? ((input, init) => fetch(input, init));
   const timeoutMs = options.timeoutMs ?? PUSH_TIMEOUT_MS;
+  const now = options.now ?? Date.now;
+  /** user id → the answer (or the question in flight) and when it expires; oldest first. */
+  const online = new Map<string, { answer: Promise<boolean>; until: number }>();
 
   /** Sends one command (or a fan-out); the reply, or null when it could not be delivered. */
   async function send(
@@ -105,12 +119,27 @@ export function createHttpPublisher(options: HttpPublisherOptions): RealtimePubl
       await send(unique.join(','), { rooms: unique, message });
     },
     async disconnectUser(userId) {
+      online.delete(userId);
       const rooms = await roomsOf(userId);
       await Promise.all(rooms.map((room) => send(room, { type: 'disconnect', userId })));
     },
-    async isOnline(userId) {
-      const reply = await send(userRoomId(userId), { type: 'presence', userId });
-      return (reply?.connections ?? 0) > 0;
+    isOnline(userId) {
+      const t = now();
+      const cached = online.get(userId);
+      if (cached && cached.until > t) return cached.answer;
+      online.delete(userId);
+      const answer = send(userRoomId(userId), { type: 'presence', userId }).then((reply) => {
+        const yes = (reply?.connections ?? 0) > 0;
+        if (!yes) online.delete(userId);
+        return yes;
+      });
+      // Questions in flight are shared; only a "yes" outlives its answer.
+      online.set(userId, { answer, until: t + ONLINE_CACHE_MS });
+      if (online.size > ONLINE_CACHE_SIZE) {
+        const oldest = online.keys().next().value;
+        if (oldest !== undefined) online.delete(oldest);
+      }
+      return answer;
     },
   };
 }
