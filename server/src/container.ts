@@ -91,7 +91,7 @@ export async function createContainer(options: {
   const uploads = createUploadService({ db, storage });
   const profiles = createProfileService({ db, uploads, refreshTokens, realtime });
   const payments = createPayments({ db, env, mailer, logger, now, realtime });
-  // Search ranking off the event loop, in threads with their own connections (decision 010).
+  // Search ranking off the event loop, in threads with their own connections (decision 008).
   const searchLists = listReaderFor(env.DATABASE_URL, db);
   const app = createApp({
     searchLists,

@@ -4,7 +4,7 @@ import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { meeting, meetingSlot } from '../../db/schema/index.ts';
+import { mailOutbox, meeting, meetingSlot, notification } from '../../db/schema/index.ts';
 import { startTestServer, type TestServer } from '../../testing/test-server.ts';
 import { isConstraintViolation } from './meeting-service.ts';
 import { ALWAYS, book, getSlots, makeConsultant, makeFranchisor } from './test-fixtures.ts';
@@ -114,6 +114,18 @@ describe('double booking across two API processes', () => {
       .from(meetingSlot)
       .where(eq(meetingSlot.consultantId, consultant.id));
     expect(cells).toHaveLength(2);
+    // The losers told nobody: one notification and one invitation mail for the consultant, both
+    // written in the winner's transaction.
+    const told = await server.container.db
+      .select()
+      .from(notification)
+      .where(eq(notification.userId, consultant.id));
+    expect(told).toHaveLength(1);
+    const mails = await server.container.db
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.to, consultant.email));
+    expect(mails).toHaveLength(1);
   });
 
   it('the cells’ primary key refuses a second live meeting on a cell, and is recognised as such', async () => {
