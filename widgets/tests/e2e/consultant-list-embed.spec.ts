@@ -104,7 +104,12 @@ test.describe('<fm-consultant-list> on a partner page', () => {
   });
 
   test('is one of the elements the bundle defines', async ({ page, baseURL }) => {
-    await openPartnerPage(page, baseURL!, '<p>Partner</p>');
+    // The loader (issue 12) defines each element when the page first uses it.
+    await openPartnerPage(
+      page,
+      baseURL!,
+      '<fm-consultant-list></fm-consultant-list><fm-profile-card user-id="x"></fm-profile-card>',
+    );
     await expect
       .poll(() =>
         page.evaluate(() => ({

@@ -46,7 +46,12 @@ export function embedAccess(deps: {
     if (!value) return next();
     const key = await deps.findPublishable(value);
     if (!key) throw new AppError('EMBED_KEY_INVALID');
-    const origin = normalizeOrigin(c.req.header('origin'));
+    // Browsers send no Origin on a same-origin GET: the product's own pages (the demo page) are
+    // then the request's own origin, which the key must allow like any other.
+    const sameOrigin = c.req.header('sec-fetch-site') === 'same-origin';
+    const origin = normalizeOrigin(
+      c.req.header('origin') ?? (sameOrigin ? new URL(c.req.url).origin : null),
+    );
     if (!origin || !originAllowed(key.allowedOrigins, origin)) {
       throw new AppError('EMBED_ORIGIN_NOT_ALLOWED');
     }

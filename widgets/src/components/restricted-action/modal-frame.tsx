@@ -132,7 +132,8 @@ export function ModalFrame({
       ref={dialog}
       className="fm-modal"
       part="modal"
-      role={role === 'alertdialog' ? 'alertdialog' : undefined}
+      // Explicit, so that `[role="dialog"]` finds it like the frame before it.
+      role={role}
       aria-modal="true"
       aria-labelledby={labelledBy}
       aria-describedby={describedBy}
