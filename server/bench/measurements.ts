@@ -1,4 +1,5 @@
 import { p3p4Booking } from './booking.ts';
+import { p5WidgetSizes } from './p5-widget-sizes.ts';
 import type { Measurement } from './measurement.ts';
 import { mrMeetingRoom } from './meeting-room.ts';
 import { p1Config } from './p1-config.ts';
@@ -14,6 +15,7 @@ export const MEASUREMENTS: Measurement[] = [
   p1Config,
   p2Search,
   p3p4Booking,
+  p5WidgetSizes,
   p6WebVitals,
   rt1Realtime,
   mrMeetingRoom,
