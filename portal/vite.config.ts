@@ -1,12 +1,82 @@
+import { createHash } from 'node:crypto';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin, type Rolldown } from 'vite';
+// By path: the config runs in plain Node, which cannot load the package's TypeScript entry; this
+// file imports nothing and is bundled into the config.
+import { MOBILE_BREAKPOINT_PX } from '../sdk/src/contracts/constants.ts';
+import { ENTRY_PAGES } from './src/app/entry-pages.ts';
+
+const root = dirname(fileURLToPath(import.meta.url));
 
 /**
- * The portal is served by the API server at `/` (D1) from `portal/dist`; in development Vite
- * serves it and forwards `/api` to the API server.
+ * The script that runs before the first paint (synchronous, in <head>; external because the CSP
+ * allows no inline script; tiny, and fetched beside the stylesheet that holds the paint anyway):
+ * - marks `<html>` with `data-viewport` (as app/viewport.ts does later) and, on `/`, with
+ *   `data-first-page="landing"`, which shows index.html's copy of the landing's first screen;
+ * - preloads the chunk of the page the browser opened (ENTRY_PAGES) and the chunks it imports,
+ *   with the app's own code instead of after it (router.tsx loads each page on first visit).
  */
+function firstPageScript(): Plugin {
+  return {
+    name: 'fm-first-page-script',
+    apply: 'build',
+    writeBundle(output, bundle) {
+      const outDir = output.dir ?? join(root, 'dist');
+      const chunks = new Map(
+        Object.values(bundle)
+          .filter((file): file is Rolldown.OutputChunk => file.type === 'chunk')
+          .map((chunk) => [chunk.fileName, chunk]),
+      );
+      const closure = (fileName: string, seen = new Set<string>()): Set<string> => {
+        if (seen.has(fileName)) return seen;
+        seen.add(fileName);
+        for (const imported of chunks.get(fileName)?.imports ?? []) closure(imported, seen);
+        return seen;
+      };
+      const entry = [...chunks.values()].find((chunk) => chunk.isEntry);
+      if (!entry) throw new Error('first-page script: the build has no entry chunk');
+      const loadedByEntry = closure(entry.fileName);
+      const preloads: Record<string, string[]> = {};
+      for (const [path, module] of Object.entries(ENTRY_PAGES)) {
+        const page = [...chunks.values()].find(
+          (chunk) => chunk.facadeModuleId === resolve(root, module),
+        );
+        if (!page)
+          throw new Error(`first-page script: no chunk of its own for ${module} (${path})`);
+        preloads[path] = [...closure(page.fileName)].filter((file) => !loadedByEntry.has(file));
+      }
+      const source = `(function () {
+  var html = document.documentElement;
+  var path = location.pathname.replace(/\\/+$/, '') || '/';
+  var mobile = window.matchMedia && matchMedia('(max-width: ${MOBILE_BREAKPOINT_PX - 0.02}px)').matches;
+  html.setAttribute('data-viewport', mobile ? 'mobile' : 'desktop');
+  if (path === '/') html.setAttribute('data-first-page', 'landing');
+  var files = ${JSON.stringify(preloads)}[path] || [];
+  for (var i = 0; i < files.length; i++) {
+    var link = document.createElement('link');
+    link.rel = 'modulepreload';
+    link.crossOrigin = '';
+    link.href = '/' + files[i];
+    document.head.appendChild(link);
+  }
+})();
+`;
+      const hash = createHash('sha256').update(source).digest('base64url').slice(0, 8);
+      const fileName = `assets/first-page-${hash}.js`;
+      writeFileSync(join(outDir, fileName), source);
+      const htmlFile = join(outDir, 'index.html');
+      const html = readFileSync(htmlFile, 'utf8');
+      const tag = `<script src="/${fileName}"></script>\n    `;
+      writeFileSync(htmlFile, html.replace('<script type="module"', `${tag}<script type="module"`));
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), firstPageScript()],
   base: '/',
   server: {
     port: 5173,
@@ -19,8 +89,19 @@ export default defineConfig({
     emptyOutDir: true,
     sourcemap: true,
     rolldownOptions: {
+      treeshake: {
+        // The SDK's and the widgets' modules do nothing when imported but define things: a page
+        // chunk that uses a widget takes it along, instead of every module behind the widgets'
+        // index landing in the first chunk (what importing a barrel does to modules with effects).
+        moduleSideEffects: [
+          { test: /\.css$/, sideEffects: true },
+          { test: /[\\/](widgets|sdk)[\\/]src[\\/].*\.tsx?$/, sideEffects: false },
+        ],
+      },
       output: {
-        // Libraries change less often than the app: separate chunks stay cached across releases.
+        // React changes less often than the app: its own chunk stays cached across releases. Other
+        // libraries go with the page chunks that use them (no catch-all vendor chunk), so the first
+        // screen loads only what the layout and its page need.
         codeSplitting: {
           groups: [
             {
@@ -46,7 +127,6 @@ export default defineConfig({
               test: /node_modules[\\/](recharts|victory-vendor|d3-[a-z-]+|@reduxjs|redux|redux-thunk|react-redux|immer|reselect|es-toolkit|decimal\.js-light|eventemitter3|tiny-invariant)[\\/]/,
               priority: 1.4,
             },
-            { name: 'vendor', test: /node_modules[\\/]/, priority: 1 },
           ],
         },
       },

@@ -1,50 +1,28 @@
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
-import { DevelopersPage } from '../features/api-keys/developers-page.tsx';
-import { CalendarSettingsPage } from '../features/calendar-settings/index.ts';
-import { PaymentDetailsPage } from '../features/payments/payment-details-page.tsx';
-import { SubscriptionPage } from '../features/payments/subscription-page.tsx';
 import { AppLayout } from '../layout/app-layout.tsx';
-import { ActivateProfilePage } from '../pages/auth/activate-profile-page.tsx';
-import { ForgotPasswordPage } from '../pages/auth/forgot-password-page.tsx';
-import { ResetPasswordPage } from '../pages/auth/reset-password-page.tsx';
-import { SignInPage } from '../pages/auth/sign-in-page.tsx';
-import { SignUpPage } from '../pages/auth/sign-up-page.tsx';
-import { MeetingDetailsPage } from '../pages/bookings/meeting-details-page.tsx';
-import { MyMeetingsPage } from '../pages/bookings/my-meetings-page.tsx';
-import { ChatsPage } from '../pages/chats/chats-page.tsx';
-import { ConsultantProfilePage } from '../pages/consultant-profile/consultant-profile-page.tsx';
-import { DashboardPage } from '../pages/dashboard/dashboard-page.tsx';
-import { FindConsultantsPage, FindFranchisorsPage } from '../pages/find/find-pages.tsx';
 import { LandingPage } from '../pages/landing/landing-page.tsx';
-import {
-  PRIVACY_POLICY,
-  TERMS_AND_CONDITIONS,
-  TERMS_OF_USE_CONSULTANT,
-  TERMS_OF_USE_FRANCHISOR,
-} from '../pages/legal/legal-documents.ts';
-import { LegalPage } from '../pages/legal/legal-page.tsx';
-import { MeetingRoomPage } from '../pages/meeting-room/meeting-room-page.tsx';
-import { ChangePasswordPage } from '../pages/my-profile/change-password-page.tsx';
-import { MyProfileLayout } from '../pages/my-profile/my-profile-layout.tsx';
-import { MyProfileHomePage, MyProfileSectionPage } from '../pages/my-profile/my-profile-pages.tsx';
 import {
   MY_PROFILE_SECTIONS,
   PAYMENT_ALIAS,
   sectionPath,
 } from '../pages/my-profile/my-profile-sections.ts';
 import { NotFoundPage } from '../pages/not-found-page.tsx';
-import { PaymentsRoute } from '../pages/payments/payments-route.tsx';
-import { PublicProfilePage } from '../pages/public-profile/public-profile-page.tsx';
 import { RouteErrorPage } from '../pages/route-error-page.tsx';
-import { SessionsPage } from '../pages/sessions/sessions-page.tsx';
-import { TerritoryScoutRoute } from '../pages/territory-scout/territory-scout-route.tsx';
+import { lazyPage } from './lazy-page.tsx';
 import { PATHS } from './paths.ts';
 import { GuestOnly, RequireRole, RequireSession } from './route-guards.tsx';
 
 const toSignIn = <Navigate to={PATHS.signIn} replace />;
 
+const legalPage = () =>
+  Promise.all([
+    import('../pages/legal/legal-page.tsx'),
+    import('../pages/legal/legal-documents.ts'),
+  ]);
+const myProfilePages = () => import('../pages/my-profile/my-profile-pages.tsx');
+
 const myProfileRoutes: RouteObject[] = [
-  { index: true, element: <MyProfileHomePage /> },
+  { index: true, ...lazyPage(myProfilePages, (m) => <m.MyProfileHomePage />) },
   ...MY_PROFILE_SECTIONS.filter(
     (section) =>
       section !== 'change-password' &&
@@ -54,13 +32,43 @@ const myProfileRoutes: RouteObject[] = [
       section !== 'developers',
   ).map((section) => ({
     path: section,
-    element: <MyProfileSectionPage section={section} />,
+    ...lazyPage(myProfilePages, (m) => <m.MyProfileSectionPage section={section} />),
   })),
-  { path: 'change-password', element: <ChangePasswordPage /> },
-  { path: 'calendar', element: <CalendarSettingsPage /> },
-  { path: 'payment-details', element: <PaymentDetailsPage /> },
-  { path: 'subscription', element: <SubscriptionPage /> },
-  { path: 'developers', element: <DevelopersPage /> },
+  {
+    path: 'change-password',
+    ...lazyPage(
+      () => import('../pages/my-profile/change-password-page.tsx'),
+      (m) => <m.ChangePasswordPage />,
+    ),
+  },
+  {
+    path: 'calendar',
+    ...lazyPage(
+      () => import('../features/calendar-settings/calendar-settings-page.tsx'),
+      (m) => <m.CalendarSettingsPage />,
+    ),
+  },
+  {
+    path: 'payment-details',
+    ...lazyPage(
+      () => import('../features/payments/payment-details-page.tsx'),
+      (m) => <m.PaymentDetailsPage />,
+    ),
+  },
+  {
+    path: 'subscription',
+    ...lazyPage(
+      () => import('../features/payments/subscription-page.tsx'),
+      (m) => <m.SubscriptionPage />,
+    ),
+  },
+  {
+    path: 'developers',
+    ...lazyPage(
+      () => import('../features/api-keys/developers-page.tsx'),
+      (m) => <m.DevelopersPage />,
+    ),
+  },
   { path: PAYMENT_ALIAS, element: <Navigate to={sectionPath('payment-details')} replace /> },
   { path: '*', element: <NotFoundPage /> },
 ];
@@ -68,6 +76,8 @@ const myProfileRoutes: RouteObject[] = [
 /**
  * Every route of user-area §2. `/` is the landing page for everyone; the signed-in area needs
  * credentials; unknown auth paths go to sign-in; anything else unknown is the not-found page.
+ * Each page but the landing page is its own chunk (lazyPage): the first screen loads the layout and
+ * that page only.
  */
 export const routes: RouteObject[] = [
   // D18: the sign-in popup of partner pages, outside the app layout (small and fast).
@@ -82,66 +92,185 @@ export const routes: RouteObject[] = [
     element: <AppLayout />,
     errorElement: <RouteErrorPage />,
     children: [
+      // In the first chunk: the app's first render replaces index.html's copy of its first screen.
       { index: true, element: <LandingPage /> },
       {
         element: <GuestOnly />,
         children: [
-          { path: 'sign-in', element: <SignInPage /> },
-          { path: 'sign-up', element: <SignUpPage /> },
-          { path: 'forgot-password', element: <ForgotPasswordPage /> },
+          {
+            path: 'sign-in',
+            ...lazyPage(
+              () => import('../pages/auth/sign-in-page.tsx'),
+              (m) => <m.SignInPage />,
+            ),
+          },
+          {
+            path: 'sign-up',
+            ...lazyPage(
+              () => import('../pages/auth/sign-up-page.tsx'),
+              (m) => <m.SignUpPage />,
+            ),
+          },
+          {
+            path: 'forgot-password',
+            ...lazyPage(
+              () => import('../pages/auth/forgot-password-page.tsx'),
+              (m) => <m.ForgotPasswordPage />,
+            ),
+          },
         ],
       },
       { path: 'sign-in/*', element: toSignIn },
       { path: 'sign-up/*', element: toSignIn },
       { path: 'auth/*', element: toSignIn },
-      { path: 'privacy-policy', element: <LegalPage document={PRIVACY_POLICY} /> },
-      { path: 'terms-and-conditions', element: <LegalPage document={TERMS_AND_CONDITIONS} /> },
+      {
+        path: 'privacy-policy',
+        ...lazyPage(legalPage, ([m, d]) => <m.LegalPage document={d.PRIVACY_POLICY} />),
+      },
+      {
+        path: 'terms-and-conditions',
+        ...lazyPage(legalPage, ([m, d]) => <m.LegalPage document={d.TERMS_AND_CONDITIONS} />),
+      },
       {
         path: 'terms-of-use/consultant',
-        element: <LegalPage document={TERMS_OF_USE_CONSULTANT} />,
+        ...lazyPage(legalPage, ([m, d]) => <m.LegalPage document={d.TERMS_OF_USE_CONSULTANT} />),
       },
       {
         path: 'terms-of-use/franchisor',
-        element: <LegalPage document={TERMS_OF_USE_FRANCHISOR} />,
+        ...lazyPage(legalPage, ([m, d]) => <m.LegalPage document={d.TERMS_OF_USE_FRANCHISOR} />),
       },
-      { path: 'consultants/:id', element: <PublicProfilePage accountRole="consultant" /> },
-      { path: 'franchisors/:id', element: <PublicProfilePage accountRole="franchisor" /> },
-      { path: 'reset-password', element: <ResetPasswordPage /> },
-      { path: 'activate-profile', element: <ActivateProfilePage accountRole="consultant" /> },
+      {
+        path: 'consultants/:id',
+        ...lazyPage(
+          () => import('../pages/public-profile/public-profile-page.tsx'),
+          (m) => <m.PublicProfilePage accountRole="consultant" />,
+        ),
+      },
+      {
+        path: 'franchisors/:id',
+        ...lazyPage(
+          () => import('../pages/public-profile/public-profile-page.tsx'),
+          (m) => <m.PublicProfilePage accountRole="franchisor" />,
+        ),
+      },
+      {
+        path: 'reset-password',
+        ...lazyPage(
+          () => import('../pages/auth/reset-password-page.tsx'),
+          (m) => <m.ResetPasswordPage />,
+        ),
+      },
+      {
+        path: 'activate-profile',
+        ...lazyPage(
+          () => import('../pages/auth/activate-profile-page.tsx'),
+          (m) => <m.ActivateProfilePage accountRole="consultant" />,
+        ),
+      },
       {
         path: 'activate-profile-franchisor',
-        element: <ActivateProfilePage accountRole="franchisor" />,
+        ...lazyPage(
+          () => import('../pages/auth/activate-profile-page.tsx'),
+          (m) => <m.ActivateProfilePage accountRole="franchisor" />,
+        ),
       },
       {
         element: <RequireSession />,
         children: [
           {
             path: 'consultants',
-            element: (
-              <RequireRole accountRole="franchisor">
-                <FindConsultantsPage />
-              </RequireRole>
+            ...lazyPage(
+              () => import('../pages/find/find-pages.tsx'),
+              (m) => (
+                <RequireRole accountRole="franchisor">
+                  <m.FindConsultantsPage />
+                </RequireRole>
+              ),
             ),
           },
           {
             path: 'franchisors',
-            element: (
-              <RequireRole accountRole="consultant">
-                <FindFranchisorsPage />
-              </RequireRole>
+            ...lazyPage(
+              () => import('../pages/find/find-pages.tsx'),
+              (m) => (
+                <RequireRole accountRole="consultant">
+                  <m.FindFranchisorsPage />
+                </RequireRole>
+              ),
             ),
           },
           // One route for the list and a conversation, so switching chats keeps the list.
-          { path: 'chats/:id?', element: <ChatsPage /> },
-          { path: 'bookings', element: <MyMeetingsPage /> },
-          { path: 'bookings/:id', element: <MeetingDetailsPage /> },
-          { path: 'meetings/:id/room', element: <MeetingRoomPage /> },
-          { path: 'sessions', element: <SessionsPage /> },
-          { path: 'dashboard', element: <DashboardPage /> },
-          { path: 'consultant-profile', element: <ConsultantProfilePage /> },
-          { path: 'payments', element: <PaymentsRoute /> },
-          { path: 'territory-scout', element: <TerritoryScoutRoute /> },
-          { path: 'my-profile', element: <MyProfileLayout />, children: myProfileRoutes },
+          {
+            path: 'chats/:id?',
+            ...lazyPage(
+              () => import('../pages/chats/chats-page.tsx'),
+              (m) => <m.ChatsPage />,
+            ),
+          },
+          {
+            path: 'bookings',
+            ...lazyPage(
+              () => import('../pages/bookings/my-meetings-page.tsx'),
+              (m) => <m.MyMeetingsPage />,
+            ),
+          },
+          {
+            path: 'bookings/:id',
+            ...lazyPage(
+              () => import('../pages/bookings/meeting-details-page.tsx'),
+              (m) => <m.MeetingDetailsPage />,
+            ),
+          },
+          {
+            path: 'meetings/:id/room',
+            ...lazyPage(
+              () => import('../pages/meeting-room/meeting-room-page.tsx'),
+              (m) => <m.MeetingRoomPage />,
+            ),
+          },
+          {
+            path: 'sessions',
+            ...lazyPage(
+              () => import('../pages/sessions/sessions-page.tsx'),
+              (m) => <m.SessionsPage />,
+            ),
+          },
+          {
+            path: 'dashboard',
+            ...lazyPage(
+              () => import('../pages/dashboard/dashboard-page.tsx'),
+              (m) => <m.DashboardPage />,
+            ),
+          },
+          {
+            path: 'consultant-profile',
+            ...lazyPage(
+              () => import('../pages/consultant-profile/consultant-profile-page.tsx'),
+              (m) => <m.ConsultantProfilePage />,
+            ),
+          },
+          {
+            path: 'payments',
+            ...lazyPage(
+              () => import('../pages/payments/payments-page.tsx'),
+              (m) => <m.PaymentsPage />,
+            ),
+          },
+          {
+            path: 'territory-scout',
+            ...lazyPage(
+              () => import('../pages/territory-scout/territory-scout-page.tsx'),
+              (m) => <m.TerritoryScoutPage />,
+            ),
+          },
+          {
+            path: 'my-profile',
+            ...lazyPage(
+              () => import('../pages/my-profile/my-profile-layout.tsx'),
+              (m) => <m.MyProfileLayout />,
+            ),
+            children: myProfileRoutes,
+          },
         ],
       },
       { path: '*', element: <NotFoundPage /> },

@@ -7,7 +7,7 @@ import { PATHS } from '../app/paths.ts';
 import { RealtimeProvider } from '../app/realtime.tsx';
 import { useSession } from '../app/session.ts';
 import { useUnreadCountPolling } from '../app/unread-count.ts';
-import { CalendarPrompts } from '../features/calendar-settings/index.ts';
+import { CalendarPrompts } from '../features/calendar-settings/calendar-prompts.tsx';
 import { LogOutDialog } from './log-out-dialog.tsx';
 import { SiteFooter } from './site-footer.tsx';
 import { SiteHeader } from './site-header.tsx';

@@ -1,9 +1,13 @@
 import { GRAPH_PERIODS, type GraphPeriod } from '@fm/sdk/contracts';
-import { useId, useState } from 'react';
-import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { lazy, Suspense, useId, useState } from 'react';
 import { api } from '../../app/api-client.ts';
 import { formatMoney } from '../../features/payments/payments-format.ts';
 import { dataOf, useAsync } from '../../features/payments/use-async.ts';
+
+// Its own chunk with the chart library: the page shows the figures without waiting for it.
+const PaymentsBarPlot = lazy(() =>
+  import('./payments-bar-plot.tsx').then((module) => ({ default: module.PaymentsBarPlot })),
+);
 
 const PERIOD_LABELS: Record<GraphPeriod, string> = { week: 'Week', month: 'Month', year: 'Year' };
 
@@ -46,62 +50,47 @@ export function PaymentsChart({ title }: { title: string }) {
           </button>
         </div>
       ) : null}
-      {graph === null && state.status === 'loading' ? (
-        <p className="page__status" role="status">
-          Loading the chart…
-        </p>
-      ) : null}
+      {/* The summary line and the plot's box keep their place while the data and the chart
+          library load, so nothing below them moves when they arrive. */}
       {graph ? (
-        <>
-          <p className="payments-chart__summary" data-testid="chart-summary">
-            {formatMoney(total)} over the last {period}
-            {points.length > 0 ? ` in ${points.length} intervals` : ''}.
-          </p>
-          <div className="payments-chart__plot" aria-hidden="true">
-            <ResponsiveContainer width="100%" height={260}>
-              <BarChart data={points} margin={{ top: 8, right: 8, bottom: 8, left: 8 }}>
-                <CartesianGrid strokeDasharray="3 3" vertical={false} />
-                <XAxis dataKey="label" tickLine={false} fontSize={12} />
-                <YAxis
-                  tickFormatter={(value: number) => `$${value}`}
-                  width={64}
-                  fontSize={12}
-                  allowDecimals={false}
-                />
-                <Tooltip formatter={(value) => formatMoney(Number(value))} />
-                <Bar
-                  dataKey="amount"
-                  name="Amount"
-                  fill="var(--color-primary)"
-                  radius={[4, 4, 0, 0]}
-                />
-              </BarChart>
-            </ResponsiveContainer>
-          </div>
-          <details className="payments-chart__table">
-            <summary>Show the chart as a table</summary>
-            <table className="payments-table">
-              <caption className="visually-hidden">
-                {title} by {period}
-              </caption>
-              <thead>
-                <tr>
-                  <th scope="col">Interval</th>
-                  <th scope="col">Amount</th>
-                </tr>
-              </thead>
-              <tbody>
-                {points.map((point) => (
-                  <tr key={point.start}>
-                    <td>{point.label}</td>
-                    <td>{formatMoney(point.amount)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </details>
-        </>
-      ) : null}
+        <p className="payments-chart__summary" data-testid="chart-summary">
+          {formatMoney(total)} over the last {period}
+          {points.length > 0 ? ` in ${points.length} intervals` : ''}.
+        </p>
+      ) : (
+        <p className="payments-chart__summary" role="status">
+          {state.status === 'loading' ? 'Loading the chart…' : '\u00a0'}
+        </p>
+      )}
+      <div className="payments-chart__plot" aria-hidden="true">
+        {graph ? (
+          <Suspense fallback={null}>
+            <PaymentsBarPlot points={points} />
+          </Suspense>
+        ) : null}
+      </div>
+      <details className="payments-chart__table">
+        <summary>Show the chart as a table</summary>
+        <table className="payments-table">
+          <caption className="visually-hidden">
+            {title} by {period}
+          </caption>
+          <thead>
+            <tr>
+              <th scope="col">Interval</th>
+              <th scope="col">Amount</th>
+            </tr>
+          </thead>
+          <tbody>
+            {points.map((point) => (
+              <tr key={point.start}>
+                <td>{point.label}</td>
+                <td>{formatMoney(point.amount)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </details>
     </section>
   );
 }

@@ -1,0 +1,17 @@
+/**
+ * The pages people open the portal on, by path, with the module of each (relative to `portal/`).
+ * At build, vite.config.ts turns this into a small script that preloads the chunk of the page the
+ * browser opened, in parallel with the app's own code, instead of after it (router.tsx loads each
+ * page on first visit). A path not listed still works: its chunk then loads right after the app.
+ * router.test.ts checks that every path here is a lazy route of the router.
+ */
+export const ENTRY_PAGES: Readonly<Record<string, string>> = {
+  '/sign-in': 'src/pages/auth/sign-in-page.tsx',
+  '/sign-up': 'src/pages/auth/sign-up-page.tsx',
+  '/consultants': 'src/pages/find/find-pages.tsx',
+  '/franchisors': 'src/pages/find/find-pages.tsx',
+  '/bookings': 'src/pages/bookings/my-meetings-page.tsx',
+  '/payments': 'src/pages/payments/payments-page.tsx',
+  '/dashboard': 'src/pages/dashboard/dashboard-page.tsx',
+  '/chats': 'src/pages/chats/chats-page.tsx',
+};
