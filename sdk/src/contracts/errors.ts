@@ -23,7 +23,10 @@ export const ERROR_CODES = {
     message: 'This site is not allowed to use this embed key.',
   },
   EMBED_KEY_INVALID: { status: 403, message: 'This embed key is not valid or has been revoked.' },
-  API_KEY_SCOPE_MISSING: { status: 403, message: 'This API key does not have the scope this call needs.' },
+  API_KEY_SCOPE_MISSING: {
+    status: 403,
+    message: 'This API key does not have the scope this call needs.',
+  },
   ROLE_NOT_ALLOWED: { status: 403, message: 'This role cannot be chosen at sign-up' },
   ACCOUNT_DELETED: { status: 403, message: 'This account has been deleted' },
   ACCOUNT_DEACTIVATED: { status: 403, message: 'This account has been deactivated' },
