@@ -1,9 +1,16 @@
 /**
  * The kit the portal and the admin app both build with: form fields and the valibot form hook,
- * the photo cropper, dialogs (confirm, unsaved changes), tables with their pager, status labels,
- * money and date formats and the toast outlet. Styles: `@fm/widgets/kit.css` (design tokens
+ * the franchise profile's field groups, the photo cropper, dialogs (confirm, unsaved changes),
+ * tables with their pager, status labels, money and date formats and the toast outlet. Styles: `@fm/widgets/kit.css` (design tokens
  * included).
  */
+export {
+  ConsultantExpertiseFields,
+  type ConsultantExpertiseValues,
+  ConsultantLocationFields,
+  type ConsultantLocationValues,
+  ExperienceField,
+} from './consultant-profile/consultant-fields.tsx';
 export { ConfirmDialog } from './dialogs/confirm-dialog.tsx';
 export {
   leavingWith,
@@ -43,6 +50,7 @@ export {
   TextAreaField,
   TextField,
 } from './forms/fields.tsx';
+export { formText } from './forms/form-text.ts';
 export {
   errorsFromFailure,
   type FieldErrors,
@@ -53,6 +61,7 @@ export {
   type CheckboxBinding,
   changedFields,
   type FieldValue,
+  type FormBindings,
   type FormValues,
   type ListFieldBinding,
   type SubmitContext,
@@ -62,6 +71,47 @@ export {
   useValibotForm,
   type ValibotFormOptions,
 } from './forms/use-valibot-form.ts';
+export {
+  COMMISSION_SCOPE_TEXTS,
+  CommissionFields,
+  FranchiseBrandFields,
+  FranchiseContactFields,
+  FranchiseTerritoryFields,
+  InvestmentFields,
+  InvestmentModelFields,
+  OwnerFields,
+  SupportFields,
+  TrainingFields,
+} from './franchise-profile/franchise-fields.tsx';
+export {
+  BRAND_FLAGS,
+  CASH_KEYS,
+  COMMISSION_FIELD_NAMES,
+  COMMISSION_SCOPES,
+  type CommissionFieldName,
+  type CommissionScope,
+  type CommissionValues,
+  cashModeOf,
+  cashPatch,
+  commissionField,
+  commissionsPatch,
+  commissionValues,
+  ELIGIBILITY_FLAGS,
+  FRANCHISE_DETAILS_KEYS,
+  type FranchiseDetailsValues,
+  type FranchiseFormSource,
+  franchiseDetailsInput,
+  franchiseDetailsValues,
+  INVESTMENT_FLAGS,
+  INVESTMENT_PLAIN_KEYS,
+  type InvestmentValues,
+  investmentInput,
+  investmentValues,
+  SUPPORT_FLAGS,
+  TRAINING_TEXT_KEYS,
+  type TrainingValues,
+  trainingValues,
+} from './franchise-profile/franchise-values.ts';
 export { cropToJpeg, outputSize, type PixelArea } from './photo/crop-image.ts';
 export {
   DOCUMENT_ACCEPT,
@@ -71,6 +121,7 @@ export {
   imageFileProblem,
 } from './photo/image-file.ts';
 export { PhotoCropperDialog, PhotoUpload } from './photo/photo-cropper.tsx';
+export { useObjectUrl } from './photo/use-object-url.ts';
 export { type Column, DataTable, type DataTableProps } from './table/data-table.tsx';
 export { TablePager, type TablePagerProps } from './table/table-pager.tsx';
 export { AppToaster, toast } from './toasts.tsx';

@@ -1,95 +1,81 @@
 import type { AdminFranchiseDetail } from '@fm/sdk/contracts';
+import { AdminFranchiseCreateSchema } from '@fm/sdk/contracts';
 import {
-  AdminFranchiseCreateSchema,
-  COUNTRIES,
-  INDUSTRY_SPECIALTIES,
-  STATE_CODES,
-} from '@fm/sdk/contracts';
-import {
-  CheckboxField,
-  FormAlert,
-  MultiSelectField,
-  NumberField,
+  COMMISSION_FIELD_NAMES,
+  COMMISSION_SCOPES,
+  CommissionFields,
+  type CommissionValues,
+  commissionsPatch,
+  commissionValues,
+  ELIGIBILITY_FLAGS,
+  FranchiseBrandFields,
+  FranchiseContactFields,
+  type FranchiseDetailsValues,
+  FranchiseTerritoryFields,
+  franchiseDetailsInput,
+  franchiseDetailsValues,
+  InvestmentFields,
+  InvestmentModelFields,
+  type InvestmentValues,
+  investmentInput,
+  investmentValues,
+  OwnerFields,
   PhotoUpload,
-  SelectField,
-  SubmitButton,
-  TextAreaField,
-  TextField,
-  toast,
-  useValibotForm,
+  SupportFields,
+  TrainingFields,
+  type TrainingValues,
+  trainingValues,
 } from '@fm/widgets/kit';
-import { useEffect, useState } from 'react';
-import { useNavigate } from 'react-router';
+import type { ReactNode } from 'react';
+import { AdminForm, useAdminForm } from '../../forms/admin-form.tsx';
 import { dropEmpty } from '../../forms/drop-empty.ts';
-import { FormGuard, VALIDATION_FAILED } from '../../forms/form-guard.tsx';
 
-export type FranchiseFormValues = {
-  company: string;
-  country: string;
-  established: string;
-  startedFranchising: string;
-  franchisedUnits: string;
-  corporateUnits: string;
-  franchisesInCanada: boolean;
-  otherInternationalFranchises: boolean;
-  sbaEligible: boolean;
-  e2VisaFriendly: boolean;
-  overview: string;
-  categories: readonly string[];
-  statesRegisteredIn: readonly string[];
-  email: string;
-  phone: string;
-  workPhone: string;
-  corporateAddress: string;
-  corporateWebsite: string;
-  minNetWorth: string;
-  cashRequiredMin: string;
-  cashRequiredMax: string;
-  franchiseFee: string;
-  royalty: string;
-  adFee: string;
-  training: string;
-};
-
-const text = (value: string | number | null | undefined) =>
-  value === null || value === undefined ? '' : String(value);
+export type FranchiseFormValues = FranchiseDetailsValues &
+  InvestmentValues &
+  TrainingValues &
+  CommissionValues;
 
 /** The form's values for a franchise (empty for Create). */
 export function franchiseFormValues(f?: AdminFranchiseDetail): FranchiseFormValues {
   return {
-    company: f?.company ?? '',
-    country: f?.country ?? '',
-    established: text(f?.established),
-    startedFranchising: text(f?.startedFranchising),
-    franchisedUnits: text(f?.franchisedUnits),
-    corporateUnits: text(f?.corporateUnits),
-    franchisesInCanada: f?.franchisesInCanada ?? false,
-    otherInternationalFranchises: f?.otherInternationalFranchises ?? false,
-    sbaEligible: f?.sbaEligible ?? false,
-    e2VisaFriendly: f?.e2VisaFriendly ?? false,
-    overview: f?.overview ?? '',
-    categories: f?.categories ?? [],
-    statesRegisteredIn: f?.statesRegisteredIn ?? [],
-    email: f?.email ?? '',
-    phone: f?.phone ?? '',
-    workPhone: f?.workPhone ?? '',
-    corporateAddress: f?.corporateAddress ?? '',
-    corporateWebsite: f?.corporateWebsite ?? '',
-    minNetWorth: text(f?.minNetWorth),
-    cashRequiredMin: text(f?.cashRequiredMin),
-    cashRequiredMax: text(f?.cashRequiredMax),
-    franchiseFee: text(f?.franchiseFee),
-    royalty: text(f?.royalty),
-    adFee: text(f?.adFee),
-    training: f?.training ?? '',
+    ...franchiseDetailsValues(f),
+    ...investmentValues(f),
+    ...trainingValues(f),
+    ...commissionValues(f),
   };
 }
 
-const options = (values: readonly string[]) => values.map((value) => ({ value, label: value }));
+/**
+ * What the form sends: the flat commission fields nested by scope, only the amounts the cash mode
+ * uses, and nothing empty (admin-panel §5) — inside the commissions too, so an empty field never
+ * clears a stored amount. Create leaves out SBA eligible and E2 visa friendly (§3).
+ */
+function franchiseInput(values: FranchiseFormValues, mode: 'create' | 'edit') {
+  const fields: Record<string, unknown> = investmentInput(franchiseDetailsInput(values));
+  for (const name of COMMISSION_FIELD_NAMES) delete fields[name];
+  if (mode === 'create') for (const flag of ELIGIBILITY_FLAGS) delete fields[flag];
+  const nested = commissionsPatch(values);
+  for (const scope of COMMISSION_SCOPES) {
+    const amounts = dropEmpty(nested[scope] ?? {});
+    if (Object.keys(amounts).length > 0) fields[scope] = amounts;
+  }
+  return fields;
+}
+
+function Group({ legend, children }: { legend: string; children: ReactNode }) {
+  return (
+    <fieldset className="admin-form__group">
+      <legend>{legend}</legend>
+      {children}
+    </fieldset>
+  );
+}
 
 /**
- * Create and Edit Franchise: no required rules besides the brand name (§5); empty values are
- * dropped; the edit form adds SBA eligible and E2 visa friendly. The logo is cropped square.
+ * Create and Edit Franchise: the franchise profile's fields (the portal's my-profile sections,
+ * from the kit) under the detail page's section names. No required rules besides the brand name
+ * (§5); empty values are dropped; the edit form adds SBA eligible and E2 visa friendly. The logo
+ * is cropped square.
  */
 export function FranchiseForm({
   mode,
@@ -104,43 +90,17 @@ export function FranchiseForm({
   submitLabel: string;
   onSave: (input: Record<string, unknown>, logo: Blob | undefined) => Promise<string>;
 }) {
-  const navigate = useNavigate();
-  const [next, setNext] = useState<string | null>(null);
-  const [logo, setLogo] = useState<Blob | undefined>(undefined);
-  const [preview, setPreview] = useState<string | null>(null);
-  useEffect(() => {
-    if (!logo) return;
-    const url = URL.createObjectURL(logo);
-    setPreview(url);
-    return () => URL.revokeObjectURL(url);
-  }, [logo]);
-  const keep = mode === 'edit' ? ['categories', 'statesRegisteredIn'] : [];
-  const form = useValibotForm({
+  const { form, preview, setPhoto, isDirty } = useAdminForm({
     schema: AdminFranchiseCreateSchema,
     initialValues: initial,
-    toInput: (values) => {
-      const { sbaEligible: _sba, e2VisaFriendly: _e2, ...rest } = values;
-      return dropEmpty(mode === 'edit' ? values : rest, keep);
-    },
-    invalidMessage: VALIDATION_FAILED,
-    onInvalid: () => toast.error(VALIDATION_FAILED),
-    onSubmit: async (output) => {
-      const path = await onSave(dropEmpty(output as Record<string, unknown>, keep), logo);
-      setLogo(undefined);
-      setNext(path);
-    },
+    toInput: (values) => franchiseInput(values, mode),
+    // An edit that empties a list clears it.
+    keepEmpty: mode === 'edit' ? ['categories', 'statesRegisteredIn'] : [],
+    onSave,
   });
-  useEffect(() => {
-    if (next && !form.isDirty) void navigate(next);
-  }, [next, form.isDirty, navigate]);
 
   return (
-    <form
-      className="form admin-form"
-      onSubmit={form.handleSubmit}
-      noValidate
-      aria-label="Franchise"
-    >
+    <AdminForm form={form} dirty={isDirty} label="Franchise" submitLabel={submitLabel}>
       <PhotoUpload
         src={preview ?? logoUrl}
         alt="Franchise logo"
@@ -148,130 +108,30 @@ export function FranchiseForm({
         label="Upload logo"
         cropTitle="Crop the logo"
         shape="square"
-        onSave={async (blob) => setLogo(blob)}
+        onSave={async (blob) => setPhoto(blob)}
       />
-      <fieldset className="admin-form__group">
-        <legend>Franchise Details</legend>
-        <div className="form__row">
-          <TextField label="Brand name" field={form.field('company')} />
-          <SelectField
-            label="Country"
-            required={false}
-            placeholder="Choose a country"
-            options={options(COUNTRIES)}
-            field={form.field('country')}
-          />
-        </div>
-        <div className="form__row">
-          <NumberField label="Established" inputMode="numeric" field={form.field('established')} />
-          <NumberField
-            label="Started franchising"
-            inputMode="numeric"
-            field={form.field('startedFranchising')}
-          />
-        </div>
-        <div className="form__row">
-          <NumberField
-            label="Franchised units"
-            inputMode="numeric"
-            field={form.field('franchisedUnits')}
-          />
-          <NumberField
-            label="Corporate units"
-            inputMode="numeric"
-            field={form.field('corporateUnits')}
-          />
-        </div>
-        <CheckboxField field={form.checkbox('franchisesInCanada')} required={false}>
-          Franchises in Canada
-        </CheckboxField>
-        <CheckboxField field={form.checkbox('otherInternationalFranchises')} required={false}>
-          Other international franchises
-        </CheckboxField>
-        {mode === 'edit' ? (
-          <>
-            <CheckboxField field={form.checkbox('sbaEligible')} required={false}>
-              SBA eligible
-            </CheckboxField>
-            <CheckboxField field={form.checkbox('e2VisaFriendly')} required={false}>
-              E2 visa friendly
-            </CheckboxField>
-          </>
-        ) : null}
-        <MultiSelectField
-          legend="Categories"
-          filterable
-          options={options(INDUSTRY_SPECIALTIES)}
-          field={form.list('categories')}
-        />
-        <MultiSelectField
-          legend="States registered in"
-          filterable
-          options={options(STATE_CODES)}
-          field={form.list('statesRegisteredIn')}
-        />
-        <TextAreaField label="Overview" required={false} field={form.field('overview')} />
-      </fieldset>
-      <fieldset className="admin-form__group">
-        <legend>Contact</legend>
-        <div className="form__row">
-          <TextField label="Email" type="email" required={false} field={form.field('email')} />
-          <TextField label="Phone" type="tel" required={false} field={form.field('phone')} />
-        </div>
-        <div className="form__row">
-          <TextField
-            label="Work phone"
-            type="tel"
-            required={false}
-            field={form.field('workPhone')}
-          />
-          <TextField
-            label="Website"
-            type="url"
-            required={false}
-            field={form.field('corporateWebsite')}
-          />
-        </div>
-        <TextField
-          label="Corporate address"
-          required={false}
-          field={form.field('corporateAddress')}
-        />
-      </fieldset>
-      <fieldset className="admin-form__group">
-        <legend>Investment Profile</legend>
-        <div className="form__row">
-          <NumberField label="Minimum net worth" prefix="$" field={form.field('minNetWorth')} />
-          <NumberField label="Franchise fee" prefix="$" field={form.field('franchiseFee')} />
-        </div>
-        <div className="form__row">
-          <NumberField
-            label="Cash required (min)"
-            prefix="$"
-            field={form.field('cashRequiredMin')}
-          />
-          <NumberField
-            label="Cash required (max)"
-            prefix="$"
-            field={form.field('cashRequiredMax')}
-          />
-        </div>
-        <div className="form__row">
-          <NumberField label="Royalty" suffix="%" field={form.field('royalty')} />
-          <NumberField label="Ad fee" suffix="%" field={form.field('adFee')} />
-        </div>
-      </fieldset>
-      <fieldset className="admin-form__group">
-        <legend>Training and Support</legend>
-        <TextAreaField label="Training" required={false} field={form.field('training')} />
-      </fieldset>
-      <FormAlert message={form.formError} />
-      <div className="form__actions">
-        <SubmitButton pending={form.isSubmitting} className="button button--primary">
-          {submitLabel}
-        </SubmitButton>
-      </div>
-      <FormGuard dirty={form.isDirty || logo !== undefined} onSave={form.submit} />
-    </form>
+      <Group legend="Franchise Details">
+        <FranchiseBrandFields form={form} eligibility={mode === 'edit'} />
+        <FranchiseTerritoryFields form={form} />
+      </Group>
+      <Group legend="Contact">
+        <FranchiseContactFields form={form} />
+      </Group>
+      <Group legend="Investment Profile">
+        <InvestmentFields form={form} />
+        <InvestmentModelFields form={form} />
+      </Group>
+      <Group legend="Training and Support">
+        <TrainingFields form={form} />
+        <SupportFields form={form} />
+        <OwnerFields form={form} />
+      </Group>
+      <Group legend="Commissions">
+        <CommissionFields form={form} scope="commissions" />
+      </Group>
+      <Group legend="Commissions International">
+        <CommissionFields form={form} scope="internationalCommissions" />
+      </Group>
+    </AdminForm>
   );
 }

@@ -10,6 +10,49 @@ function FieldError({ id, error }: { id: string; error: string | undefined }) {
   );
 }
 
+/**
+ * The frame of a labelled field: the label (with '(optional)' when not required), the help text,
+ * the control, and the validation message.
+ */
+function FieldFrame({
+  field,
+  label,
+  required,
+  hint,
+  children,
+}: {
+  field: { id: string; error: string | undefined; errorId: string };
+  label: string;
+  required: boolean;
+  hint: string | undefined;
+  children: ReactNode;
+}) {
+  return (
+    <div className="field" data-invalid={field.error ? '' : undefined}>
+      <label className="field__label" htmlFor={field.id}>
+        {label}
+        {required ? null : <span className="field__optional"> (optional)</span>}
+      </label>
+      {hint ? (
+        <p className="field__hint" id={hintIdOf(field)}>
+          {hint}
+        </p>
+      ) : null}
+      {children}
+      <FieldError id={field.errorId} error={field.error} />
+    </div>
+  );
+}
+
+const hintIdOf = (field: { id: string }) => `${field.id}-hint`;
+
+/** What a control is described by: its help text (if any), any other parts, then its message. */
+const describedBy = (
+  field: { id: string; errorId: string },
+  hint: string | undefined,
+  ...others: (string | null)[]
+) => [hint ? hintIdOf(field) : null, ...others, field.errorId].filter(Boolean).join(' ');
+
 interface TextFieldProps {
   label: string;
   field: TextFieldBinding;
@@ -31,18 +74,8 @@ export function TextField({
   autoFocus,
   required = true,
 }: TextFieldProps) {
-  const hintId = `${field.id}-hint`;
   return (
-    <div className="field" data-invalid={field.error ? '' : undefined}>
-      <label className="field__label" htmlFor={field.id}>
-        {label}
-        {required ? null : <span className="field__optional"> (optional)</span>}
-      </label>
-      {hint ? (
-        <p className="field__hint" id={hintId}>
-          {hint}
-        </p>
-      ) : null}
+    <FieldFrame field={field} label={label} required={required} hint={hint}>
       <input
         className="field__input"
         id={field.id}
@@ -54,10 +87,9 @@ export function TextField({
         autoFocus={autoFocus}
         aria-required={required}
         aria-invalid={field.error ? true : undefined}
-        aria-describedby={hint ? `${hintId} ${field.errorId}` : field.errorId}
+        aria-describedby={describedBy(field, hint)}
       />
-      <FieldError id={field.errorId} error={field.error} />
-    </div>
+    </FieldFrame>
   );
 }
 
@@ -125,18 +157,8 @@ export function TextAreaField({
   hint,
   maxLength,
 }: TextAreaFieldProps) {
-  const hintId = `${field.id}-hint`;
   return (
-    <div className="field" data-invalid={field.error ? '' : undefined}>
-      <label className="field__label" htmlFor={field.id}>
-        {label}
-        {required ? null : <span className="field__optional"> (optional)</span>}
-      </label>
-      {hint ? (
-        <p className="field__hint" id={hintId}>
-          {hint}
-        </p>
-      ) : null}
+    <FieldFrame field={field} label={label} required={required} hint={hint}>
       <textarea
         className="field__input field__input--area"
         id={field.id}
@@ -147,10 +169,9 @@ export function TextAreaField({
         maxLength={maxLength}
         aria-required={required}
         aria-invalid={field.error ? true : undefined}
-        aria-describedby={hint ? `${hintId} ${field.errorId}` : field.errorId}
+        aria-describedby={describedBy(field, hint)}
       />
-      <FieldError id={field.errorId} error={field.error} />
-    </div>
+    </FieldFrame>
   );
 }
 
@@ -285,18 +306,8 @@ export function SelectField({
   required = true,
   hint,
 }: SelectFieldProps) {
-  const hintId = `${field.id}-hint`;
   return (
-    <div className="field" data-invalid={field.error ? '' : undefined}>
-      <label className="field__label" htmlFor={field.id}>
-        {label}
-        {required ? null : <span className="field__optional"> (optional)</span>}
-      </label>
-      {hint ? (
-        <p className="field__hint" id={hintId}>
-          {hint}
-        </p>
-      ) : null}
+    <FieldFrame field={field} label={label} required={required} hint={hint}>
       <select
         className="field__input field__select"
         id={field.id}
@@ -305,7 +316,7 @@ export function SelectField({
         onChange={field.onChange}
         aria-required={required}
         aria-invalid={field.error ? true : undefined}
-        aria-describedby={hint ? `${hintId} ${field.errorId}` : field.errorId}
+        aria-describedby={describedBy(field, hint)}
       >
         {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
         {options.map((option) => (
@@ -314,8 +325,7 @@ export function SelectField({
           </option>
         ))}
       </select>
-      <FieldError id={field.errorId} error={field.error} />
-    </div>
+    </FieldFrame>
   );
 }
 
@@ -345,23 +355,13 @@ export function NumberField({
   required = false,
   inputMode = 'decimal',
 }: NumberFieldProps) {
-  const hintId = `${field.id}-hint`;
-  const unitIds = [prefix ? `${field.id}-prefix` : null, suffix ? `${field.id}-suffix` : null];
-  const describedBy = [hint ? hintId : null, ...unitIds, field.errorId].filter(Boolean).join(' ');
+  const prefixId = `${field.id}-prefix`;
+  const suffixId = `${field.id}-suffix`;
   return (
-    <div className="field" data-invalid={field.error ? '' : undefined}>
-      <label className="field__label" htmlFor={field.id}>
-        {label}
-        {required ? null : <span className="field__optional"> (optional)</span>}
-      </label>
-      {hint ? (
-        <p className="field__hint" id={hintId}>
-          {hint}
-        </p>
-      ) : null}
+    <FieldFrame field={field} label={label} required={required} hint={hint}>
       <div className="field__affixed">
         {prefix ? (
-          <span className="field__affix" id={`${field.id}-prefix`}>
+          <span className="field__affix" id={prefixId}>
             {prefix}
           </span>
         ) : null}
@@ -376,16 +376,20 @@ export function NumberField({
           onChange={field.onChange}
           aria-required={required}
           aria-invalid={field.error ? true : undefined}
-          aria-describedby={describedBy}
+          aria-describedby={describedBy(
+            field,
+            hint,
+            prefix ? prefixId : null,
+            suffix ? suffixId : null,
+          )}
         />
         {suffix ? (
-          <span className="field__affix" id={`${field.id}-suffix`}>
+          <span className="field__affix" id={suffixId}>
             {suffix}
           </span>
         ) : null}
       </div>
-      <FieldError id={field.errorId} error={field.error} />
-    </div>
+    </FieldFrame>
   );
 }
 
@@ -425,20 +429,19 @@ export function MultiSelectField({
     else next.delete(value);
     field.onChange(options.map((option) => option.value).filter((v) => next.has(v)));
   };
-  const hintId = `${field.id}-hint`;
   return (
     <fieldset
       className="field multi-select"
       id={field.id}
       data-invalid={field.error ? '' : undefined}
-      aria-describedby={hint ? `${hintId} ${field.errorId}` : field.errorId}
+      aria-describedby={describedBy(field, hint)}
     >
       <legend className="field__label">
         {legend}
         <span className="field__optional"> ({chosen.size} selected)</span>
       </legend>
       {hint ? (
-        <p className="field__hint" id={hintId}>
+        <p className="field__hint" id={hintIdOf(field)}>
           {hint}
         </p>
       ) : null}

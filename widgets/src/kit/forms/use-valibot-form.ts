@@ -52,6 +52,22 @@ type ListKeys<T> = {
 }[keyof T] &
   string;
 
+/**
+ * What a group of fields needs from a form: its values and the bindings of its fields. A shared
+ * field group (e.g. the franchise profile's) takes `form: FormBindings<ItsValues>`, and any
+ * `useValibotForm` whose values include those fields can be passed.
+ */
+export interface FormBindings<TValues extends FormValues> {
+  values: TValues;
+  // Method syntax on purpose: a form with more fields than the group's is still accepted.
+  setValue<K extends keyof TValues & string>(name: K, value: TValues[K]): void;
+  field: (name: StringKeys<TValues>) => TextFieldBinding;
+  checkbox: (name: BooleanKeys<TValues>) => CheckboxBinding;
+  list: (name: ListKeys<TValues>) => ListFieldBinding;
+  fieldId: (name: string) => string;
+  errorOf: (name: string) => string | undefined;
+}
+
 /** How a programmatic submit ended: saved, refused by validation, or refused by the server. */
 export type SubmitOutcome = 'saved' | 'invalid' | 'failed';
 

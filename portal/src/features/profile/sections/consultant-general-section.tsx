@@ -1,7 +1,6 @@
 import {
   BROKER_GROUPS,
   type ContactProfile,
-  EXPERIENCE_LEVELS,
   INDUSTRY_SPECIALTIES,
   type OwnProfile,
   type ProfilePatch,
@@ -9,10 +8,12 @@ import {
   REGIONS,
 } from '@fm/sdk/contracts';
 import {
-  MultiSelectField,
+  ConsultantExpertiseFields,
+  ConsultantLocationFields,
+  ExperienceField,
+  formText,
   PhotoUpload,
   ReadOnlyField,
-  SelectField,
   TextAreaField,
   TextField,
 } from '@fm/widgets/kit';
@@ -20,7 +21,7 @@ import { useEffect, useState } from 'react';
 import * as v from 'valibot';
 import { api } from '../../../app/api-client.ts';
 import { useMyProfile } from '../my-profile-store.tsx';
-import { changedValues, formText } from '../profile-patch.ts';
+import { changedValues } from '../profile-patch.ts';
 import { toastProfileUpdated, toastProfileUpdateFailed } from '../profile-toasts.ts';
 import { FormSection, SectionForm } from '../section-form.tsx';
 import { useProfileSectionForm } from '../use-profile-section-form.ts';
@@ -87,12 +88,6 @@ const toInput = (values: GeneralValues) => ({
   ...values,
   experienceLevel: values.experienceLevel === '' ? undefined : values.experienceLevel,
 });
-
-const EXPERIENCE_OPTIONS = EXPERIENCE_LEVELS.map((e) => ({
-  value: String(e.value),
-  label: e.label,
-}));
-const toOptions = (values: readonly string[]) => values.map((value) => ({ value, label: value }));
 
 /**
  * General Info of a consultant: photo (cropped square), names, company, position, bio, experience,
@@ -204,75 +199,19 @@ function GeneralForm({ profile, position }: { profile: OwnProfile; position: str
           hint="What franchisors should know about you and how you help them."
           field={form.field('bio')}
         />
-        <SelectField
-          label="Experience"
-          placeholder="Choose your experience"
-          required={false}
-          options={EXPERIENCE_OPTIONS}
-          field={form.field('experienceLevel')}
-        />
+        <ExperienceField form={form} />
       </FormSection>
       <FormSection title="Expertise">
-        <MultiSelectField
-          legend="Industry Specialty"
-          filterable
-          options={toOptions(INDUSTRY_SPECIALTIES)}
-          field={form.list('industrySpecialty')}
-        />
-        <MultiSelectField
-          legend="Region"
-          options={toOptions(REGIONS)}
-          field={form.list('region')}
-        />
-        <MultiSelectField
-          legend="Groups"
-          hint="The broker groups you belong to."
-          options={toOptions(BROKER_GROUPS)}
-          field={form.list('groups')}
-        />
+        <ConsultantExpertiseFields form={form} />
       </FormSection>
       <FormSection title="Location and contact">
-        <div className="form__row">
-          <TextField
-            label="Country"
-            autoComplete="country-name"
-            required={false}
-            field={form.field('country')}
-          />
-          <TextField
-            label="State / Province"
-            autoComplete="address-level1"
-            required={false}
-            field={form.field('stateProvince')}
-          />
-        </div>
-        <div className="form__row">
-          <TextField
-            label="City"
-            autoComplete="address-level2"
-            required={false}
-            field={form.field('city')}
-          />
-          <TextField
-            label="Phone"
-            type="tel"
-            autoComplete="tel"
-            required={false}
-            field={form.field('phone')}
-          />
-        </div>
+        <ConsultantLocationFields form={form} />
         <TextField
-          label="Address"
-          autoComplete="street-address"
+          label="Phone"
+          type="tel"
+          autoComplete="tel"
           required={false}
-          field={form.field('address')}
-        />
-        <TextField
-          label="Profile URL"
-          type="url"
-          required={false}
-          hint="A page about you, e.g. your LinkedIn profile."
-          field={form.field('profileUrl')}
+          field={form.field('phone')}
         />
       </FormSection>
     </SectionForm>

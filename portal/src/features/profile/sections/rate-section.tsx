@@ -1,9 +1,9 @@
 import { MINUTES_PER_RATE_UNIT, type OwnProfile, ProfilePatchSchema } from '@fm/sdk/contracts';
-import { formatDollars, NumberField } from '@fm/widgets/kit';
+import { formatDollars, formText, NumberField } from '@fm/widgets/kit';
 import * as v from 'valibot';
 import { api } from '../../../app/api-client.ts';
 import { useMyProfile } from '../my-profile-store.tsx';
-import { formText, meetingCost } from '../profile-patch.ts';
+import { meetingCost } from '../profile-patch.ts';
 import { toastProfileUpdateFailed } from '../profile-toasts.ts';
 import { FormSection, SectionForm } from '../section-form.tsx';
 import { useProfileSectionForm } from '../use-profile-section-form.ts';
