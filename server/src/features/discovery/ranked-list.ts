@@ -9,6 +9,8 @@ export interface RankedList {
   readonly order: Int32Array;
   /** The same rowids ascending, for membership tests (computed on first use). */
   readonly sorted: Int32Array;
+  /** Whether `order` is ascending already (checked on first use). */
+  readonly ascending: boolean;
 }
 
 /**
@@ -45,11 +47,16 @@ export function parseRowids(ids: string): Int32Array {
 /** A ranked list of rowids already in order; its ascending copy is made only when asked for. */
 export function rankedListOf(epoch: number, order: Int32Array): RankedList {
   let sorted: Int32Array | undefined;
+  let ascending: boolean | undefined;
   return {
     epoch,
     order,
+    get ascending() {
+      ascending ??= isAscending(order);
+      return ascending;
+    },
     get sorted() {
-      sorted ??= isAscending(order) ? order : order.slice().sort();
+      sorted ??= this.ascending ? order : order.slice().sort();
       return sorted;
     },
   };

@@ -274,9 +274,59 @@ function bitmapOf(list: RankedList): Uint8Array {
   return bits;
 }
 
-/** The rowids of `list`, in its order, that are also in `other` (one pass, no closures). */
-function keepMembers(list: RankedList, other: RankedList, epoch: number): RankedList {
+/** Where each rowid stands in a ranked list (-1: absent), for the few lists placed in most. */
+const positions = new Map<Int32Array, Int32Array>();
+/** At most this many position maps are kept (4 bytes per rowid each: 0.4 MB at 100,000 rows). */
+const MAX_POSITION_MAPS = 16;
+
+function positionsOf(list: RankedList): Int32Array {
+  let at = positions.get(list.order);
+  if (at) {
+    positions.delete(list.order);
+  } else {
+    let max = 0;
+    for (const rid of list.order) if (rid > max) max = rid;
+    at = new Int32Array(max + 1).fill(-1);
+    const { order } = list;
+    for (let i = 0; i < order.length; i += 1) at[order[i] ?? 0] = i;
+    if (positions.size >= MAX_POSITION_MAPS) {
+      const oldest = positions.keys().next().value;
+      if (oldest) positions.delete(oldest);
+    }
+  }
+  positions.set(list.order, at);
+  return at;
+}
+
+/** A list at least this long and this many times longer than the other is not scanned. */
+const PLACE_FROM = 4096;
+const PLACE_RATIO = 8;
+
+/**
+ * The rowids of `list`, in its order, that are also in `other`. Usually one pass over `list`;
+ * when `other` is far shorter (a ranked text of 85,000 rows and the few thousand with the asked
+ * tags), `other`'s members are placed instead: by binary search in an ascending list, by a
+ * remembered position map in a ranked one, then put in `list`'s order (O(k log k), not O(n)).
+ */
+export function keepMembers(list: RankedList, other: RankedList, epoch: number): RankedList {
   const { order } = list;
+  if (order.length >= PLACE_FROM && other.order.length * PLACE_RATIO <= order.length) {
+    const at = list.ascending ? null : positionsOf(list);
+    const found = new Int32Array(other.order.length);
+    let n = 0;
+    for (const rid of other.order) {
+      if (at) {
+        const p = rid < at.length ? (at[rid] ?? -1) : -1;
+        if (p >= 0) found[n++] = p;
+      } else if (contains(order, rid)) {
+        found[n++] = rid;
+      }
+    }
+    // Positions (ranked) or rowids (ascending), each sorted into `list`'s order.
+    const placed = found.subarray(0, n).sort();
+    const kept = at ? placed.map((p) => order[p] ?? 0) : placed.slice();
+    return rankedListOf(epoch, kept);
+  }
   const kept = new Int32Array(Math.min(order.length, other.order.length));
   let n = 0;
   if (other.order.length < 64) {
