@@ -13,7 +13,7 @@ import {
   makeConsultant,
   makeFranchisor,
 } from '../features/booking/test-fixtures.ts';
-import { startTestServer, type TestServer } from '../testing/test-server.ts';
+import { startTestServer, TEST_PASSWORD, type TestServer } from '../testing/test-server.ts';
 import { pruneIdempotencyKeys } from './idempotency.ts';
 
 // Real time: sessions are dated by better-auth's own clock.
@@ -168,5 +168,24 @@ describe('Idempotency-Key', () => {
       'support-key-0001',
     );
     expect(support.headers.get(IDEMPOTENT_REPLAY_HEADER)).toBeNull();
+  });
+
+  it('passes a body sent without a content-length on to a route with its own body cap (no 500)', async () => {
+    await server.container.accounts.ensureAdmin('keys-admin@test.example', TEST_PASSWORD);
+    const signIn = await server.fetch('/api/auth/sign-in/email', {
+      method: 'POST',
+      body: json({ email: 'keys-admin@test.example', password: TEST_PASSWORD }),
+    });
+    const { token } = (await signIn.json()) as { token: string };
+    // A chunked body: the admin routes' own cap reads the raw stream after the key's check did.
+    const res = await server.fetch('/api/admin/users', {
+      method: 'POST',
+      token,
+      headers: { [IDEMPOTENCY_HEADER]: 'chunked-key-0001' },
+      body: new Blob([json({ role: 'consultant' })]).stream(),
+      duplex: 'half',
+    } as RequestInit);
+    expect(res.status).toBe(400);
+    expect(await res.json()).toMatchObject({ code: 'VALIDATION_FAILED' });
   });
 });

@@ -116,6 +116,9 @@ export function idempotency(options: IdempotencyOptions) {
     }
     // Read once; Hono keeps it for the handler's own json().
     const body = await c.req.text();
+    // Reading the text used up the raw stream; a later raw reader (a route's body cap, when the
+    // request came without a content-length) gets a fresh copy instead of a locked stream (a 500).
+    c.req.raw = new Request(c.req.raw, { body });
     const requestHash = hashOf(c.req.method, c.req.path, body);
     const deadline = Date.now() + waitMs;
 
