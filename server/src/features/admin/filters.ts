@@ -3,7 +3,7 @@ import { gte, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
 import type { Context } from 'hono';
 import { AppError } from '../../http/errors.ts';
-import { readFormData } from '../../http/form-data.ts';
+import { readFormBody } from '../../http/form-body.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const isBareDate = (s: string) => /^\d{4}-\d{2}-\d{2}$/.test(s);
@@ -44,55 +44,12 @@ export function searchAny(text: string | undefined, columns: (SQLiteColumn | SQL
 
 export const offsetOf = (q: { page: number; limit: number }) => (q.page - 1) * q.limit;
 
-const isFile = (x: unknown): x is File => typeof File !== 'undefined' && x instanceof File;
-
 /**
  * An admin form as JSON or multipart: lists as repeated items (`name` or `name[]`), commissions
  * as JSON text, files by field name. Fields then go through the contract's schema either way.
  */
-export async function readAdminBody(
-  c: Context,
-): Promise<{ fields: Record<string, unknown>; files: Record<string, File[]> }> {
-  const type = c.req.header('content-type') ?? '';
-  if (!type.startsWith('multipart/form-data')) {
-    const json: unknown = await c.req.json();
-    if (typeof json !== 'object' || json === null || Array.isArray(json)) {
-      throw new AppError('MALFORMED_BODY');
-    }
-    return { fields: json as Record<string, unknown>, files: {} };
-  }
-  const form = await readFormData(c);
-  const fields: Record<string, unknown> = {};
-  const files: Record<string, File[]> = {};
-  for (const rawKey of new Set(form.keys())) {
-    const key = rawKey.replace(/\[\]$/, '');
-    const values = form.getAll(rawKey);
-    const fileValues = values.filter(isFile).filter((f) => f.size > 0 || f.name !== '');
-    if (fileValues.length > 0) {
-      files[key] = [...(files[key] ?? []), ...fileValues];
-      continue;
-    }
-    const texts = values.filter((x): x is string => typeof x === 'string');
-    if ((ADMIN_JSON_FIELDS as readonly string[]).includes(key)) {
-      try {
-        fields[key] = JSON.parse(texts[0] ?? 'null');
-      } catch {
-        throw new AppError('VALIDATION_FAILED', {
-          message: `${key} is not valid JSON`,
-          errors: { [key]: `${key} is not valid JSON` },
-        });
-      }
-    } else if ((ADMIN_LIST_FIELDS as readonly string[]).includes(key) || rawKey.endsWith('[]')) {
-      fields[key] = [
-        ...((fields[key] as string[] | undefined) ?? []),
-        ...texts.filter((t) => t !== ''),
-      ];
-    } else {
-      fields[key] = texts[0];
-    }
-  }
-  return { fields, files };
-}
+export const readAdminBody = (c: Context) =>
+  readFormBody(c, { json: ADMIN_JSON_FIELDS, lists: ADMIN_LIST_FIELDS, bracketsMakeLists: true });
 
 /** At most one file under `key` (a photo or a logo). */
 export function oneFile(files: Record<string, File[]>, key: string): File | undefined {

@@ -23,6 +23,7 @@ import {
 import { AppError } from '../../http/errors.ts';
 import { parseInput, validate } from '../../http/validate.ts';
 import type { UploadService } from '../../uploads/upload-service.ts';
+import { setBillingContact } from '../franchises/billing-contact.ts';
 import { findFranchiseForMember } from '../franchises/repository.ts';
 import type { ProfileService } from '../profile/service.ts';
 import type { ActivationLinkService } from './activation-links.ts';
@@ -321,35 +322,17 @@ export function adminFranchiseRoutes(deps: {
       const { email } = parseInput(AdminBillingAddressInputSchema, await c.req.json()) as {
         email: string;
       };
-      if (!email) {
-        throw new AppError('BILLING_CONTACT_REQUIRED', {
-          errors: { billingAddress: 'Billing address can not be deleted' },
-        });
-      }
-      const member = await db.query.user.findFirst({
-        where: and(
-          eq(user.email, email),
-          eq(user.franchiseId, before.id),
-          eq(user.isDeleted, false),
-        ),
+      const memberId = await setBillingContact(db, before.id, email, {
+        field: 'email',
+        notMember: 'The billing contact must be a franchisor of this franchise',
       });
-      if (!member) {
-        throw new AppError('VALIDATION_FAILED', {
-          message: 'The billing contact must be a franchisor of this franchise',
-          errors: { email: 'The billing contact must be a franchisor of this franchise' },
-        });
-      }
-      await db
-        .update(franchise)
-        .set({ billingContactUserId: member.id })
-        .where(eq(franchise.id, before.id));
       await recordAudit(db, now(), {
         actorId: admin.id,
         action: 'franchise.billing-address',
         entityType: 'franchise',
         entityId: before.id,
         before: { billingContactUserId: before.billingContactUserId },
-        after: { billingContactUserId: member.id },
+        after: { billingContactUserId: memberId },
       });
       return c.json(await detail(before.id));
     });

@@ -32,6 +32,7 @@ import { AppError } from '../../http/errors.ts';
 import { dollarsToCents } from '../../money/cents.ts';
 import type { RealtimePublisher } from '../../realtime/publisher.ts';
 import type { CheckedFile, UploadService } from '../../uploads/upload-service.ts';
+import { setBillingContact as setFranchiseBillingContact } from '../franchises/billing-contact.ts';
 import { findOwnProfile } from '../users/profile-repository.ts';
 import { refreshCompleteness } from './completeness.ts';
 
@@ -473,28 +474,10 @@ export function createProfileService(deps: {
   /** Makes the franchise member with this e-mail the only billing contact; empty is refused. */
   async function setBillingContact(current: SessionUser, email: string): Promise<ContactProfile> {
     if (current.role !== 'franchisor' || !current.franchiseId) throw new AppError('FORBIDDEN');
-    const wanted = email.trim().toLowerCase();
-    if (!wanted)
-      throw new AppError('BILLING_CONTACT_REQUIRED', {
-        errors: { billingAddress: 'Billing address can not be deleted' },
-      });
-    const member = await db.query.user.findFirst({
-      where: and(
-        eq(user.email, wanted),
-        eq(user.franchiseId, current.franchiseId),
-        eq(user.isDeleted, false),
-      ),
+    await setFranchiseBillingContact(db, current.franchiseId, email, {
+      field: 'billingAddress',
+      notMember: 'The billing contact must be a franchisor of your franchise',
     });
-    if (!member) {
-      throw new AppError('VALIDATION_FAILED', {
-        message: 'The billing contact must be a franchisor of your franchise',
-        errors: { billingAddress: 'The billing contact must be a franchisor of your franchise' },
-      });
-    }
-    await db
-      .update(franchise)
-      .set({ billingContactUserId: member.id })
-      .where(eq(franchise.id, current.franchiseId));
     return contactProfile(current);
   }
 
