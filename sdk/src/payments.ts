@@ -2,6 +2,8 @@ import { isHTTPError } from 'ky';
 import {
   type AddPaymentMethodInput,
   AddPaymentMethodInputSchema,
+  type CardSetup,
+  CardSetupSchema,
   type GraphPeriod,
   type LateCancellation,
   type LateCancellationDecision,
@@ -25,6 +27,10 @@ import {
   type PaymentTotals,
   PaymentTotalsSchema,
   type Payout,
+  type PayoutAccount,
+  type PayoutAccountLink,
+  PayoutAccountLinkSchema,
+  PayoutAccountSchema,
   PayoutListSchema,
   PromoCodeInputSchema,
   type PromoCodeResult,
@@ -125,6 +131,24 @@ export interface PaymentsApi {
    * @example const [latest] = await api.payments.listPayouts();
    */
   listPayouts(options?: RequestOptions): Promise<Payout[]>;
+  /**
+   * The consultant's payout account (`GET users/payouts/account`): `none`, `onboarding`, `ready`
+   * (monthly payouts are transferred to it) or `restricted`.
+   * @example const { status } = await api.payments.payoutAccount();
+   */
+  payoutAccount(options?: RequestOptions): Promise<PayoutAccount>;
+  /**
+   * Starts (or resumes) the consultant's payout onboarding (`POST users/payouts/connect`): send the
+   * browser to `url` (Stripe's hosted onboarding; it comes back to the payments page).
+   * @example location.assign((await api.payments.connectPayoutAccount()).url);
+   */
+  connectPayoutAccount(options?: RequestOptions): Promise<PayoutAccountLink>;
+  /**
+   * Stripe only: a SetupIntent to confirm a new card with Stripe Elements
+   * (`POST users/payment-method/setup-intent`); then `addPaymentMethod` with the confirmed id.
+   * @example const { clientSecret, publishableKey } = await api.payments.createCardSetup();
+   */
+  createCardSetup(options?: RequestOptions): Promise<CardSetup>;
   /**
    * A payout's statement as CSV text (`GET users/payouts/{id}/statement.csv`).
    * @example const csv = await api.payments.downloadPayoutStatement(payout.id);
@@ -330,6 +354,41 @@ export function createPaymentsApi(http: Http): PaymentsApi {
         options,
       );
       return data;
+    },
+    payoutAccount(options) {
+      return http.call(
+        {
+          operation: 'fetchPayoutAccount',
+          method: 'get',
+          path: 'users/payouts/account',
+          response: PayoutAccountSchema,
+        },
+        options,
+      );
+    },
+    connectPayoutAccount(options) {
+      return http.call(
+        {
+          operation: 'connectPayoutAccount',
+          method: 'post',
+          path: 'users/payouts/connect',
+          json: {},
+          response: PayoutAccountLinkSchema,
+        },
+        options,
+      );
+    },
+    createCardSetup(options) {
+      return http.call(
+        {
+          operation: 'createCardSetup',
+          method: 'post',
+          path: 'users/payment-method/setup-intent',
+          json: {},
+          response: CardSetupSchema,
+        },
+        options,
+      );
     },
     async downloadPayoutStatement(payoutId, options) {
       const operation = 'downloadPayoutStatement';

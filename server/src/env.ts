@@ -111,6 +111,15 @@ const EnvSchema = v.pipe(
     ),
     STRIPE_SECRET_KEY: v.optional(v.string()),
     STRIPE_WEBHOOK_SECRET: v.optional(v.string()),
+    /** Stripe.js in the browser (cards through Elements and a SetupIntent): `pk_test_…` / `pk_live_…`. */
+    STRIPE_PUBLISHABLE_KEY: v.optional(
+      v.pipe(
+        v.string(),
+        v.regex(/^pk_(test|live)_\w+$/, 'must be a publishable key (pk_test_… or pk_live_…)'),
+      ),
+    ),
+    /** Another address for Stripe's API (stripe-mock, the tests' recorded fake); api.stripe.com when unset. */
+    STRIPE_API_URL: v.optional(url('an http(s) address of a Stripe-compatible API')),
     GOOGLE_CLIENT_ID: v.optional(v.string()),
     GOOGLE_CLIENT_SECRET: v.optional(v.string()),
     MS_CLIENT_ID: v.optional(v.string()),
@@ -179,6 +188,13 @@ const EnvSchema = v.pipe(
       'the stripe provider needs STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET',
     ),
     ['PAYMENTS_PROVIDER'],
+  ),
+  v.forward(
+    v.check(
+      (e) => e.PAYMENTS_PROVIDER !== 'stripe' || !!e.STRIPE_PUBLISHABLE_KEY,
+      'the stripe provider needs STRIPE_PUBLISHABLE_KEY (cards are added with Stripe Elements)',
+    ),
+    ['STRIPE_PUBLISHABLE_KEY'],
   ),
   v.forward(
     v.check(

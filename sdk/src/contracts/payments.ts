@@ -148,6 +148,28 @@ export const PayoutSchema = v.object({
 export type Payout = v.InferOutput<typeof PayoutSchema>;
 export const PayoutListSchema = v.object({ data: v.array(PayoutSchema) });
 
+/**
+ * A consultant's payout account (Stripe Connect express; simulated by the built-in provider):
+ * `none` before onboarding, `onboarding` until the provider has what it needs, `ready` once
+ * transfers can be sent (monthly payouts are then transferred), `restricted` when the provider
+ * needs more. `GET /api/users/payouts/account`.
+ */
+export const PAYOUT_ACCOUNT_STATUSES = ['none', 'onboarding', 'ready', 'restricted'] as const;
+export type PayoutAccountStatus = (typeof PAYOUT_ACCOUNT_STATUSES)[number];
+export const PayoutAccountSchema = v.object({ status: v.picklist(PAYOUT_ACCOUNT_STATUSES) });
+export type PayoutAccount = v.InferOutput<typeof PayoutAccountSchema>;
+/** `POST /api/users/payouts/connect`: where to send the consultant to onboard (the provider's page). */
+export const PayoutAccountLinkSchema = v.object({ url: v.string() });
+export type PayoutAccountLink = v.InferOutput<typeof PayoutAccountLinkSchema>;
+
+/**
+ * `POST /api/users/payment-method/setup-intent` (Stripe only): a SetupIntent's client secret for
+ * Stripe Elements in the browser (the card number never reaches the API) and the publishable key
+ * to load Stripe.js with. The confirmed PaymentMethod's id then goes to `POST /api/users/payment-method`.
+ */
+export const CardSetupSchema = v.object({ clientSecret: v.string(), publishableKey: v.string() });
+export type CardSetup = v.InferOutput<typeof CardSetupSchema>;
+
 // --- Appended by the payments server (issue 6): the consultant's choice after a late cancellation. ---
 /**
  * A franchisor cancelling within 24 hours of the start leaves the choice to the consultant

@@ -191,5 +191,12 @@ export type Health = v.InferOutput<typeof HealthSchema>;
 export const ClientConfigSchema = v.object({
   partyUrl: v.string(),
   version: v.string(),
+  /** How cards are added: Stripe Elements with this publishable key, or the built-in provider's test ids. */
+  payments: v.optional(
+    v.object({
+      provider: v.picklist(['ledger', 'stripe']),
+      publishableKey: v.nullable(v.string()),
+    }),
+  ),
 });
 export type ClientConfig = v.InferOutput<typeof ClientConfigSchema>;

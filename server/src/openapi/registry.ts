@@ -58,6 +58,7 @@ import {
   CalendarFeedSchema,
   CalendarSettingsPatchSchema,
   CalendarSettingsSchema,
+  CardSetupSchema,
   ChangePasswordInputSchema,
   ChatAttachmentSchema,
   ChatDetailQuerySchema,
@@ -101,6 +102,8 @@ import {
   PaymentsGraphQuerySchema,
   PaymentsGraphSchema,
   PaymentTotalsSchema,
+  PayoutAccountLinkSchema,
+  PayoutAccountSchema,
   PayoutListSchema,
   PresenceReportSchema,
   PresenceSummarySchema,
@@ -568,6 +571,12 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
     response: PaymentMethodSchema,
     status: 201,
   },
+  'POST /api/users/payment-method/setup-intent': {
+    summary: 'Stripe only: a SetupIntent for Stripe Elements (then add the confirmed card)',
+    tag: 'Payments',
+    access: 'franchisor',
+    response: CardSetupSchema,
+  },
   'GET /api/users/payment-method': {
     summary: 'The franchise’s cards',
     tag: 'Payments',
@@ -649,6 +658,18 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
     tag: 'Payments',
     access: 'consultant',
     response: PayoutListSchema,
+  },
+  'GET /api/users/payouts/account': {
+    summary: 'The consultant’s payout account (Connect) status',
+    tag: 'Payments',
+    access: 'consultant',
+    response: PayoutAccountSchema,
+  },
+  'POST /api/users/payouts/connect': {
+    summary: 'Start payout onboarding: a link to the provider’s hosted page',
+    tag: 'Payments',
+    access: 'consultant',
+    response: PayoutAccountLinkSchema,
   },
   'GET /api/users/payouts/{id}/statement.csv': {
     summary: 'A payout statement (CSV)',

@@ -23,8 +23,18 @@ import {
   startLabel,
 } from './payment-rows.ts';
 import { HoldUnusableError, isPaymentDeclined, type PaymentDeclinedError } from './provider.ts';
+import { createProviderAttempts } from './provider-attempts.ts';
 
 export type ChargeOutcome = 'charged' | 'failed' | 'skipped';
+
+/** What the provider's part of a charge came to. */
+interface Taken {
+  reference: string;
+  /** The recorded call that took the money; null when the hold was found captured already. */
+  attemptKey: string | null;
+  /** The provider has not decided yet (e.g. a bank debit): nothing is recorded now. */
+  processing: boolean;
+}
 
 /** Test seams of a charge run: a hook that throws there is a process dying at the worst moment. */
 export interface ChargeHooks {
@@ -44,6 +54,7 @@ export const chargeKey = (key: string, attempt: number) => `charge:${key}:${atte
  */
 export function createCharges(ctx: PaymentsContext) {
   const { db } = ctx;
+  const attempts = createProviderAttempts(ctx);
 
   async function chargePayment(
     idOrMeetingId: string,
@@ -84,45 +95,17 @@ export function createCharges(ctx: PaymentsContext) {
       return counted ? 'failed' : 'skipped';
     }
     const idempotencyKey = chargeKey(key, attempt);
-    let reference: string;
+    let taken: Taken;
     try {
       const customerId = await ensureCustomer(ctx, franchiseId);
-      const capturable =
-        p.holdId !== null && held >= amount && isHoldUsable(p.holdExpiresAt, ctx.now());
-      const offSession = (keyUsed: string) =>
-        ctx.provider.chargeOffSession({
-          customerId,
-          providerMethodId: card.providerMethodId,
-          amountCents: amount,
-          idempotencyKey: keyUsed,
-          description: `Meeting with ${row.consultantName} on ${startLabel(row.startAt, row.timeZone)}`,
-          metadata: {
-            kind: 'meeting_charge',
-            paymentId: p.id,
-            meetingKey: key,
-            attempt: String(attempt),
-          },
-        });
-      if (capturable && p.holdId) {
-        try {
-          ({ reference } = await ctx.provider.capture({
-            holdId: p.holdId,
-            amountCents: amount,
-            idempotencyKey,
-          }));
-        } catch (error) {
-          // The provider no longer has the hold (released or expired early): charge the card. The
-          // key is derived, so a rerun meets the same failed capture and reaches the same charge.
-          if (!(error instanceof HoldUnusableError)) throw error;
-          ({ reference } = await offSession(`${idempotencyKey}:off_session`));
-        }
-      } else {
-        ({ reference } = await offSession(idempotencyKey));
-        // A hold that could not be used is given back (an expired one is gone already).
-        if (p.holdId) {
-          await ctx.provider.release({ holdId: p.holdId, idempotencyKey: `release:${key}` });
-        }
-      }
+      taken = await takeMoney(row, {
+        customerId,
+        providerMethodId: card.providerMethodId,
+        amount,
+        held,
+        attempt,
+        idempotencyKey,
+      });
     } catch (error) {
       if (!isPaymentDeclined(error)) throw error;
       await options.hooks?.afterProviderCall?.(p.id);
@@ -136,16 +119,148 @@ export function createCharges(ctx: PaymentsContext) {
       // A concurrent run recorded this very attempt already.
       return counted ? 'failed' : 'skipped';
     }
+    // Not decided at the provider yet: its webhook, or the next run's reading, settles it.
+    if (taken.processing) return 'skipped';
+    const reference = taken.reference;
     await options.hooks?.afterProviderCall?.(p.id);
-    const settled = await recordSuccess(row, { franchiseId, amount, held, reference });
+    const settled = await recordSuccess(row, {
+      franchiseId,
+      amount,
+      held,
+      reference,
+      attemptKey: taken.attemptKey,
+    });
     await collectDeclinedFee(row, franchiseId);
     return settled ? 'charged' : 'skipped';
+  }
+
+  /**
+   * The provider's part of a charge, exactly once whatever happened before (decision 015). First
+   * what earlier calls for this payment left at the provider is read — a hold captured or a charge
+   * that went through without being recorded is taken as the outcome, never repeated (Stripe's
+   * idempotency keys are gone after ~24 h) — then the hold itself is read; only then is a call
+   * made, each one recorded before it goes out.
+   */
+  async function takeMoney(
+    row: PaymentContextRow,
+    c: {
+      customerId: string;
+      providerMethodId: string;
+      amount: number;
+      held: number;
+      attempt: number;
+      idempotencyKey: string;
+    },
+  ): Promise<Taken> {
+    const p = row.payment;
+    const key = moneyKey(p);
+    const { provider } = ctx;
+    for (const prior of await attempts.unfinished(p.id, ['capture', 'charge'])) {
+      const seen = prior.intentId
+        ? await provider.readIntent(prior.intentId)
+        : await provider.findIntent({
+            customerId: prior.ownerId ?? c.customerId,
+            idempotencyKey: prior.key,
+            since: prior.createdAt,
+          });
+      // The ledger provider keeps nothing to read: repeating under the same key is safe there.
+      if (!seen) continue;
+      if (seen.status === 'succeeded' && seen.intentId) {
+        return { reference: seen.intentId, attemptKey: prior.key, processing: false };
+      }
+      if (seen.status === 'processing') {
+        return { reference: seen.intentId ?? '', attemptKey: prior.key, processing: true };
+      }
+      if (prior.kind === 'charge' && seen.status === 'failed' && seen.failure) {
+        await attempts.finish(db, prior.key, 'failed');
+        // The decline of this very attempt, never recorded: it is recorded now, not retried.
+        if (prior.key === c.idempotencyKey || prior.key === `${c.idempotencyKey}:off_session`) {
+          throw seen.failure;
+        }
+        continue;
+      }
+      // A hold still capturable is captured below; a charge never made or cancelled is void.
+      if (prior.kind === 'charge' || seen.status === 'canceled' || seen.status === 'absent') {
+        await attempts.finish(db, prior.key, 'void');
+      }
+    }
+    const hold = p.holdId ? await provider.readIntent(p.holdId) : null;
+    if (hold?.status === 'succeeded' && hold.intentId) {
+      // Captured at the provider by a call this database never heard of (or a webhook's race).
+      return { reference: hold.intentId, attemptKey: null, processing: false };
+    }
+    const holdLive = hold === null || hold.status === 'held';
+    const capturable =
+      p.holdId !== null &&
+      holdLive &&
+      c.held >= c.amount &&
+      (hold === null || hold.amountCents >= c.amount) &&
+      isHoldUsable(p.holdExpiresAt, ctx.now());
+    const offSession = async (keyUsed: string): Promise<Taken> => {
+      await attempts.begin({
+        key: keyUsed,
+        kind: 'charge',
+        subjectId: p.id,
+        ownerId: c.customerId,
+        amountCents: c.amount,
+      });
+      const { reference } = await provider.chargeOffSession({
+        customerId: c.customerId,
+        providerMethodId: c.providerMethodId,
+        amountCents: c.amount,
+        idempotencyKey: keyUsed,
+        description: `Meeting with ${row.consultantName} on ${startLabel(row.startAt, row.timeZone)}`,
+        metadata: {
+          kind: 'meeting_charge',
+          paymentId: p.id,
+          meetingKey: key,
+          attempt: String(c.attempt),
+        },
+      });
+      return { reference, attemptKey: keyUsed, processing: false };
+    };
+    if (capturable && p.holdId) {
+      await attempts.begin({
+        key: c.idempotencyKey,
+        kind: 'capture',
+        subjectId: p.id,
+        intentId: p.holdId,
+        amountCents: c.amount,
+      });
+      try {
+        const { reference } = await provider.capture({
+          holdId: p.holdId,
+          amountCents: c.amount,
+          idempotencyKey: c.idempotencyKey,
+        });
+        return { reference, attemptKey: c.idempotencyKey, processing: false };
+      } catch (error) {
+        // The provider no longer has the hold (released or expired early): charge the card. The
+        // key is derived, so a rerun meets the same failed capture and reaches the same charge.
+        if (!(error instanceof HoldUnusableError)) throw error;
+        await attempts.finish(db, c.idempotencyKey, 'void');
+        return offSession(`${c.idempotencyKey}:off_session`);
+      }
+    }
+    const taken = await offSession(c.idempotencyKey);
+    // A hold that could not be used is given back (an expired one is gone already).
+    if (p.holdId && holdLive) {
+      await provider.release({ holdId: p.holdId, idempotencyKey: `release:${key}` });
+    }
+    return taken;
   }
 
   /** Records a charge once: ledger (release of the hold, capture with its split) and the rows. */
   async function recordSuccess(
     row: PaymentContextRow,
-    c: { franchiseId: string; amount: number; held: number; reference: string | null },
+    c: {
+      franchiseId: string;
+      amount: number;
+      held: number;
+      reference: string | null;
+      /** The provider call that took the money (its record moves to `succeeded`). */
+      attemptKey?: string | null | undefined;
+    },
   ): Promise<boolean> {
     const p = row.payment;
     const key = moneyKey(p);
@@ -192,6 +307,7 @@ export function createCharges(ctx: PaymentsContext) {
           .set({ isPaid: true, paidAmountCents: c.amount })
           .where(eq(meeting.id, p.meetingId));
       }
+      if (c.attemptKey) await attempts.finish(tx, c.attemptKey, 'succeeded', c.reference);
       return { posted, settled: updated.length > 0 };
     });
     if (posted && c.amount > 0) {
@@ -273,22 +389,43 @@ export function createCharges(ctx: PaymentsContext) {
     if (!card) return;
     try {
       const customerId = await ensureCustomer(ctx, franchiseId);
-      const { reference } = await ctx.provider.chargeOffSession({
-        customerId,
-        providerMethodId: card.providerMethodId,
+      const idempotencyKey = `declined_fee:${key}:${row.payment.chargeAttempts}`;
+      // As for the charge itself (decision 015): a fee taken but not recorded is found, not retaken.
+      const prior = await attempts.begin({
+        key: idempotencyKey,
+        kind: 'fee',
+        subjectId: row.payment.id,
+        ownerId: customerId,
         amountCents: DECLINED_CARD_FEE_CENTS,
-        idempotencyKey: `declined_fee:${key}:${row.payment.chargeAttempts}`,
-        description: 'Declined-card fee',
-        metadata: { kind: 'declined_fee', paymentId: row.payment.id, meetingKey: key },
       });
-      await post(db, {
-        kind: 'declined_fee_paid',
-        idempotencyKey: LEDGER_KEYS.declinedFeePaid(key),
-        entries: declinedFeePaidLines(franchiseId),
-        meetingId: row.payment.meetingId,
-        franchiseId,
-        providerReference: reference,
-        createdAt: ctx.now(),
+      const seen =
+        prior?.state === 'started'
+          ? await ctx.provider.findIntent({ customerId, idempotencyKey, since: prior.createdAt })
+          : null;
+      const reference =
+        seen?.status === 'succeeded' && seen.intentId
+          ? seen.intentId
+          : (
+              await ctx.provider.chargeOffSession({
+                customerId,
+                providerMethodId: card.providerMethodId,
+                amountCents: DECLINED_CARD_FEE_CENTS,
+                idempotencyKey,
+                description: 'Declined-card fee',
+                metadata: { kind: 'declined_fee', paymentId: row.payment.id, meetingKey: key },
+              })
+            ).reference;
+      await db.transaction(async (tx) => {
+        await post(tx, {
+          kind: 'declined_fee_paid',
+          idempotencyKey: LEDGER_KEYS.declinedFeePaid(key),
+          entries: declinedFeePaidLines(franchiseId),
+          meetingId: row.payment.meetingId,
+          franchiseId,
+          providerReference: reference,
+          createdAt: ctx.now(),
+        });
+        await attempts.finish(tx, idempotencyKey, 'succeeded', reference);
       });
     } catch (error) {
       // The fee stays owed (franchise receivable); the next successful charge collects it.
@@ -407,7 +544,11 @@ export function createCharges(ctx: PaymentsContext) {
    * A charge the provider reports as succeeded (webhook): recorded like the run would, once. This is
    * what repairs a crash between Stripe's answer and our write before the next run does.
    */
-  async function recordProviderSuccess(paymentId: string, reference: string): Promise<void> {
+  async function recordProviderSuccess(
+    paymentId: string,
+    reference: string,
+    attemptKey: string | null = null,
+  ): Promise<void> {
     const row = await loadPayment(db, paymentId);
     if (!row || row.payment.isPaid || !row.franchiseId) return;
     const p = row.payment;
@@ -415,7 +556,13 @@ export function createCharges(ctx: PaymentsContext) {
       ? meetingAmountCents(row.meeting.durationMinutes, row.meeting.rateCents)
       : p.amountCents;
     const held = await heldCents(db, moneyKey(p), row.franchiseId);
-    await recordSuccess(row, { franchiseId: row.franchiseId, amount, held, reference });
+    await recordSuccess(row, {
+      franchiseId: row.franchiseId,
+      amount,
+      held,
+      reference,
+      attemptKey,
+    });
   }
 
   /** A charge attempt the provider reports as failed (webhook): counted once, with the fee once. */

@@ -86,6 +86,14 @@ export function createPaymentJobs(
     );
   };
 
+  /** Hold releases recorded by a cancel or decline but never made at the provider (hourly). */
+  const releases = (at: Date = now()) => {
+    const slot = Math.floor(at.getTime() / HOUR_MS) * HOUR_MS;
+    return lease(`releases:${new Date(slot).toISOString()}`, 'hold-releases', () =>
+      services.meetings.releasePending(),
+    );
+  };
+
   /** Everything whose time has come and that has not run yet (at start and hourly). */
   async function catchUp(at: Date = now()) {
     return {
@@ -93,10 +101,11 @@ export function createPaymentJobs(
       monthlyPayouts: await monthlyPayouts(at),
       renewals: await renewals(at),
       dueHolds: await dueHolds(at),
+      releases: await releases(at),
     };
   }
 
-  return { weeklyCharges, manualCharges, dueHolds, monthlyPayouts, renewals, catchUp };
+  return { weeklyCharges, manualCharges, dueHolds, monthlyPayouts, renewals, releases, catchUp };
 }
 
 export type PaymentJobs = ReturnType<typeof createPaymentJobs>;

@@ -109,7 +109,35 @@ export function createLedgerProvider(deps: { now: () => Date }): PaymentProvider
       };
     },
     async cancelSubscription() {},
-    async payout({ idempotencyKey }) {
+    // Nothing to read back: every reference derives from its key, which never expires here, so
+    // repeating a call is always safe (decision 015).
+    async readIntent() {
+      return null;
+    },
+    async findIntent() {
+      return null;
+    },
+    async findPayout() {
+      return null;
+    },
+    async createCardSetup() {
+      throw new AppError('RULE_VIOLATION', {
+        message: 'Cards are added by their test payment-method id with the built-in provider',
+      });
+    },
+    // The demo's Connect: the account is ready at once and onboarding returns straight away.
+    async payoutAccountLink({ consultantId, accountId, returnUrl }) {
+      return {
+        accountId: accountId ?? reference('acct', `connect:${consultantId}`),
+        url: returnUrl,
+      };
+    },
+    async readPayoutAccount() {
+      return 'ready';
+    },
+    async payout({ idempotencyKey, destinationAccountId }) {
+      // Without a connected account the payout waits for ACH, as with Stripe.
+      if (!destinationAccountId) return { status: 'pending', reference: null };
       return { status: 'paid', reference: reference('po', idempotencyKey) };
     },
   };

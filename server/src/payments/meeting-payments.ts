@@ -1,7 +1,7 @@
 import type { LateCancellationDecision } from '@fm/sdk/contracts';
 import { and, asc, eq, isNotNull, isNull, lte, or } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client.ts';
-import { meeting, payment, user } from '../db/schema/index.ts';
+import { meeting, payment, providerAttempt, user } from '../db/schema/index.ts';
 import { AppError } from '../http/errors.ts';
 import { billingContactOf, defaultCard, ensureCustomer, franchiseIdOf } from './billing.ts';
 import type { Charges } from './charges.ts';
@@ -17,6 +17,7 @@ import {
   startLabel,
 } from './payment-rows.ts';
 import { type Hold, isPaymentDeclined } from './provider.ts';
+import { createProviderAttempts } from './provider-attempts.ts';
 
 /** What the money side needs to know about a meeting. */
 export interface MeetingMoneyRef {
@@ -57,7 +58,9 @@ interface BookingMoney {
  * calls `prepareBooked` outside any transaction (the provider's hold or card check; it throws 402
  * PAYMENT_DECLINED for a declined card and 422 RULE_VIOLATION without a card), then `onBooked` inside
  * its transaction, which only writes. The other hooks run inside the transaction of their change;
- * every database write goes through it, so a refused change leaves nothing behind. `onCancelled` runs before the meeting row is deleted: it deletes the payment (hold released)
+ * every database write goes through it, so a refused change leaves nothing behind; no provider
+ * call runs inside it: the release of a hold is recorded there and made by `settle` after the
+ * commit. `onCancelled` runs before the meeting row is deleted: it deletes the payment (hold released)
  * or, for a late cancellation, keeps it for the consultant's decision (the foreign key detaches it).
  */
 export interface MeetingPayments {
@@ -66,9 +69,14 @@ export interface MeetingPayments {
   onCancelled(meeting: MeetingMoneyRef, ctx?: SeamContext): Promise<void>;
   onDeclined(meeting: MeetingMoneyRef, ctx?: SeamContext): Promise<void>;
   onCompleted(meeting: MeetingMoneyRef, ctx?: SeamContext): Promise<void>;
+  /** After a cancel, decline or no-show committed: the provider's release (never throws). */
+  settle(meetingId: string): Promise<void>;
 }
 
 const NO_CARD_MESSAGE = 'Add a payment method before booking a meeting';
+
+/** The provider's key of a hold's release (and its `provider_attempt` row). */
+export const releaseKey = (key: string) => `release:${key}`;
 
 /** The provider's key of the n-th hold attempt; the ledger's `hold:{meetingId}` is once per meeting. */
 export const holdKey = (key: string, attempt: number) => `hold:${key}:${attempt}`;
@@ -84,6 +92,7 @@ async function franchiseFor(executor: Db | Tx, m: MeetingMoneyRef): Promise<stri
  */
 export function createMeetingPayments(ctx: PaymentsContext, charges: Charges) {
   const { db } = ctx;
+  const attempts = createProviderAttempts(ctx);
   /** Prepared bookings waiting for their transaction (held weakly: a dropped handle goes). */
   const prepared = new WeakMap<PreparedBooking, BookingMoney>();
 
@@ -212,20 +221,36 @@ export function createMeetingPayments(ctx: PaymentsContext, charges: Charges) {
     return ensureCustomer({ ...ctx, db: executor as Db }, franchiseId);
   }
 
-  /** Gives a hold back (provider first, then the ledger) and applies `then` to the payment row. */
+  /**
+   * Gives a hold back: the ledger's release, `then` on the payment row and the record of the
+   * provider's release in one transaction (the booking change's own, when there is one); the
+   * provider is called after the commit (decision 015) — by `settle`, which the change calls once
+   * it has committed, or at once when there is no outer transaction. A release recorded but never
+   * made (a crash) is made by the hourly job.
+   */
   async function releaseHold(
     row: PaymentContextRow,
     executor: Db | Tx,
     then: (t: Db | Tx) => Promise<void>,
+    inOuterTransaction: boolean,
   ): Promise<void> {
     const p = row.payment;
     const key = moneyKey(p);
-    if (p.holdId) {
-      await ctx.provider.release({ holdId: p.holdId, idempotencyKey: `release:${key}` });
-    }
     const franchiseId = row.franchiseId;
     const held = franchiseId ? await heldCents(executor, key, franchiseId) : 0;
     await executor.transaction(async (t) => {
+      if (p.holdId) {
+        await attempts.begin(
+          {
+            key: releaseKey(key),
+            kind: 'release',
+            subjectId: p.id,
+            intentId: p.holdId,
+            amountCents: held,
+          },
+          t,
+        );
+      }
       if (franchiseId && held > 0) {
         await post(t, {
           kind: 'release',
@@ -239,6 +264,41 @@ export function createMeetingPayments(ctx: PaymentsContext, charges: Charges) {
       }
       await then(t);
     });
+    if (p.holdId && !inOuterTransaction) await settleRelease(releaseKey(key));
+  }
+
+  /** Makes a recorded release at the provider (releasing twice is harmless there); never throws. */
+  async function settleRelease(key: string): Promise<void> {
+    const row = await db
+      .select()
+      .from(providerAttempt)
+      .where(and(eq(providerAttempt.key, key), eq(providerAttempt.state, 'started')))
+      .get();
+    if (!row?.intentId) return;
+    try {
+      await ctx.provider.release({ holdId: row.intentId, idempotencyKey: key });
+      await attempts.finish(db, key, 'succeeded');
+    } catch (error) {
+      ctx.logger.error('releasing a hold failed; the hourly job retries it', {
+        key,
+        error: String(error),
+      });
+    }
+  }
+
+  /**
+   * After a cancel, decline or no-show has committed: the provider's part of it (the hold's
+   * release). Never throws; what fails here is retried by `releasePending`.
+   */
+  async function settle(meetingId: string): Promise<void> {
+    await settleRelease(releaseKey(meetingId));
+  }
+
+  /** The hourly job: releases recorded more than a minute ago and never made (a crash, an outage). */
+  async function releasePending(): Promise<{ released: number }> {
+    const stale = await attempts.stale('release', new Date(ctx.now().getTime() - 60_000));
+    for (const a of stale) await settleRelease(a.key);
+    return { released: stale.length };
   }
 
   async function onCancelled(m: MeetingMoneyRef, seam: SeamContext = {}): Promise<void> {
@@ -271,21 +331,31 @@ export function createMeetingPayments(ctx: PaymentsContext, charges: Charges) {
       });
       return;
     }
-    await releaseHold(row, executor, async (t) => {
-      await t.delete(payment).where(eq(payment.id, row.payment.id));
-    });
+    await releaseHold(
+      row,
+      executor,
+      async (t) => {
+        await t.delete(payment).where(eq(payment.id, row.payment.id));
+      },
+      seam.tx !== undefined,
+    );
   }
 
   async function onDeclined(m: MeetingMoneyRef, seam: SeamContext = {}): Promise<void> {
     const executor = seam.tx ?? db;
     const row = await loadPayment(executor, m.id);
     if (!row || row.payment.isPaid) return;
-    await releaseHold(row, executor, async (t) => {
-      await t
-        .update(payment)
-        .set({ status: 'declined', holdId: null, holdExpiresAt: null, holdDueAt: null })
-        .where(eq(payment.id, row.payment.id));
-    });
+    await releaseHold(
+      row,
+      executor,
+      async (t) => {
+        await t
+          .update(payment)
+          .set({ status: 'declined', holdId: null, holdExpiresAt: null, holdDueAt: null })
+          .where(eq(payment.id, row.payment.id));
+      },
+      seam.tx !== undefined,
+    );
   }
 
   async function onCompleted(m: MeetingMoneyRef, seam: SeamContext = {}): Promise<void> {
@@ -501,15 +571,28 @@ export function createMeetingPayments(ctx: PaymentsContext, charges: Charges) {
   async function releaseLateCancellation(paymentId: string): Promise<void> {
     const row = await loadPayment(db, paymentId);
     if (!row || row.payment.isPaid) return;
-    await releaseHold(row, db, async (t) => {
-      await t.delete(payment).where(and(eq(payment.id, paymentId), eq(payment.isPaid, false)));
-    });
+    await releaseHold(
+      row,
+      db,
+      async (t) => {
+        await t.delete(payment).where(and(eq(payment.id, paymentId), eq(payment.isPaid, false)));
+      },
+      false,
+    );
   }
 
-  const seam: MeetingPayments = { prepareBooked, onBooked, onCancelled, onDeclined, onCompleted };
+  const seam: MeetingPayments = {
+    prepareBooked,
+    onBooked,
+    onCancelled,
+    onDeclined,
+    onCompleted,
+    settle,
+  };
   return {
     ...seam,
     seam,
+    releasePending,
     placeDueHolds,
     retryFailedHolds,
     pendingLateCancellations,

@@ -114,6 +114,28 @@ export function createPaymentMethods(
     return toApi(saved ?? row);
   }
 
+  /**
+   * Stripe only (decision 015): a SetupIntent for the franchise's customer, confirmed in the
+   * browser by Stripe Elements (3-D Secure there), so the card number never reaches this server;
+   * the confirmed PaymentMethod's id then comes back through `add`. The built-in provider adds
+   * cards by test id and answers 422.
+   */
+  async function createCardSetup(userId: string, publishableKey: string | null) {
+    if (ctx.provider.name !== 'stripe' || !publishableKey) {
+      throw new AppError('RULE_VIOLATION', {
+        message: 'Cards are added by their test payment-method id with the built-in provider',
+      });
+    }
+    const franchiseId = await ensureFranchise(db, userId);
+    const customerId = await ensureCustomer(ctx, franchiseId);
+    const { clientSecret } = await ctx.provider.createCardSetup({
+      customerId,
+      // One SetupIntent per request: a card form opened twice gets two, each used once.
+      idempotencyKey: `card_setup:${franchiseId}:${crypto.randomUUID()}`,
+    });
+    return { clientSecret, publishableKey };
+  }
+
   /** A card of the user's franchise, or 404 (also for another franchise's card). */
   async function ownCard(userId: string, methodId: string) {
     const franchiseId = await franchiseIdOf(db, userId);
@@ -193,7 +215,7 @@ export function createPaymentMethods(
     }
   }
 
-  return { list, add, setDefault, remove };
+  return { createCardSetup, list, add, setDefault, remove };
 }
 
 export type PaymentMethods = ReturnType<typeof createPaymentMethods>;

@@ -10,6 +10,7 @@ import { createPaymentJobs } from './jobs.ts';
 import { createLedgerProvider } from './ledger-provider.ts';
 import { createMeetingPayments } from './meeting-payments.ts';
 import { createPaymentMethods } from './payment-methods.ts';
+import { createPayoutAccounts } from './payout-accounts.ts';
 import { createPayouts } from './payouts.ts';
 import type { PaymentProvider } from './provider.ts';
 import { createReports } from './reports.ts';
@@ -18,14 +19,34 @@ import { createStripeProvider } from './stripe-provider.ts';
 import { createSubscriptions } from './subscriptions.ts';
 import { createWebhooks } from './webhooks.ts';
 
+/**
+ * The `stripe` client for a secret key: api.stripe.com, or `STRIPE_API_URL` (stripe-mock, the
+ * tests' recorded fake: `new Stripe(key, { host, port, protocol })`).
+ */
+export function stripeClient(secretKey: string, apiUrl?: string | undefined): Stripe {
+  if (!apiUrl) return new Stripe(secretKey);
+  const at = new URL(apiUrl);
+  const protocol = at.protocol === 'http:' ? 'http' : 'https';
+  return new Stripe(secretKey, {
+    host: at.hostname,
+    port: Number(at.port || (protocol === 'http' ? 80 : 443)),
+    protocol,
+    maxNetworkRetries: 0,
+    telemetry: false,
+  });
+}
+
 /** The provider `PAYMENTS_PROVIDER` names (D2, D10): the ledger unless Stripe is configured. */
 export function providerFromEnv(
-  env: Pick<Env, 'PAYMENTS_PROVIDER' | 'STRIPE_SECRET_KEY'>,
+  env: Pick<Env, 'PAYMENTS_PROVIDER' | 'STRIPE_SECRET_KEY' | 'STRIPE_API_URL'>,
   now: () => Date,
 ): PaymentProvider {
   if (env.PAYMENTS_PROVIDER === 'stripe') {
     if (!env.STRIPE_SECRET_KEY) throw new Error('PAYMENTS_PROVIDER=stripe needs STRIPE_SECRET_KEY');
-    return createStripeProvider({ stripe: new Stripe(env.STRIPE_SECRET_KEY), now });
+    return createStripeProvider({
+      stripe: stripeClient(env.STRIPE_SECRET_KEY, env.STRIPE_API_URL),
+      now,
+    });
   }
   return createLedgerProvider({ now });
 }
@@ -37,7 +58,15 @@ export function providerFromEnv(
  */
 export function createPayments(deps: {
   db: Db;
-  env: Pick<Env, 'PAYMENTS_PROVIDER' | 'STRIPE_SECRET_KEY' | 'STRIPE_WEBHOOK_SECRET'>;
+  env: Pick<
+    Env,
+    | 'PAYMENTS_PROVIDER'
+    | 'STRIPE_SECRET_KEY'
+    | 'STRIPE_WEBHOOK_SECRET'
+    | 'STRIPE_API_URL'
+    | 'STRIPE_PUBLISHABLE_KEY'
+    | 'PUBLIC_URL'
+  >;
   mailer: Mailer;
   logger: Logger;
   now: () => Date;
@@ -64,6 +93,7 @@ export function createPayments(deps: {
   });
   const subscriptions = createSubscriptions(ctx);
   const payouts = createPayouts(ctx);
+  const payoutAccounts = createPayoutAccounts(ctx, { publicUrl: deps.env.PUBLIC_URL });
   const reports = createReports({ db: deps.db, now: deps.now });
   const webhooks = createWebhooks(ctx, {
     secret: deps.env.STRIPE_WEBHOOK_SECRET,
@@ -78,9 +108,16 @@ export function createPayments(deps: {
     methods,
     subscriptions,
     payouts,
+    payoutAccounts,
     reports,
     webhooks,
     jobs,
+    /** What the browser needs to add a card: Stripe.js's publishable key in Stripe mode. */
+    clientConfig: {
+      provider: ctx.provider.name,
+      publishableKey:
+        ctx.provider.name === 'stripe' ? (deps.env.STRIPE_PUBLISHABLE_KEY ?? null) : null,
+    },
     /** Starts the scheduled jobs in this process (main.ts only). */
     startScheduler: () => startPaymentScheduler({ jobs, logger: deps.logger }),
   };

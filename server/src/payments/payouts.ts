@@ -7,6 +7,8 @@ import type { PaymentsContext } from './context.ts';
 import { ACCOUNTS, LEDGER_KEYS, payoutLines, post } from './ledger.ts';
 import { formatUsd, periodBounds, toDollars } from './money-rules.ts';
 import { notifyUsers } from './notify.ts';
+import { payoutDestination } from './payout-accounts.ts';
+import { createProviderAttempts } from './provider-attempts.ts';
 
 type PayoutRow = typeof payout.$inferSelect;
 
@@ -29,10 +31,12 @@ const money = (cents: number) => cents / 100;
  * Monthly consultant payouts (admin-panel §1: paid monthly by ACH). One payout per consultant and
  * month from their 80 % shares recorded before the month's end, less what earlier payouts paid. The
  * payout row and its ledger transaction are written together under `payout:{consultantId}:{period}`;
- * the provider is then asked to pay under the same key, so a rerun pays nothing twice.
+ * the provider is then asked to pay under the same key — a Connect transfer to a consultant whose
+ * account is ready, else the payout stays pending for ACH — so a rerun pays nothing twice.
  */
 export function createPayouts(ctx: PaymentsContext) {
   const { db } = ctx;
+  const attempts = createProviderAttempts(ctx);
 
   /** What each consultant is owed for shares recorded before `before`, net of earlier payouts. */
   async function owedBefore(before: Date, period: string): Promise<Map<string, number>> {
@@ -100,19 +104,46 @@ export function createPayouts(ctx: PaymentsContext) {
       .from(payout)
       .where(and(eq(payout.period, period), eq(payout.status, 'pending')));
     for (const row of pending) {
-      const outcome = await ctx.provider.payout({
-        consultantId: row.consultantId,
+      // Without a ready Connect account the payout waits for ACH, as before (admin-panel §1).
+      const destination = await payoutDestination(db, row.consultantId);
+      if (!destination) continue;
+      const idempotencyKey = LEDGER_KEYS.payout(row.consultantId, period);
+      // Recorded before the transfer; a transfer made but never recorded is found, not repeated
+      // (Stripe forgets the key after ~24 h: decision 015).
+      const prior = await attempts.begin({
+        key: idempotencyKey,
+        kind: 'transfer',
+        subjectId: row.id,
+        ownerId: destination,
         amountCents: row.amountCents,
-        period,
-        idempotencyKey: LEDGER_KEYS.payout(row.consultantId, period),
-        destinationAccountId: null,
       });
+      const found =
+        prior?.state === 'started' || prior?.state === 'succeeded'
+          ? await ctx.provider.findPayout({
+              destinationAccountId: prior.ownerId ?? destination,
+              idempotencyKey,
+              since: prior.createdAt,
+            })
+          : null;
+      const outcome = found
+        ? { status: 'paid' as const, reference: found.reference }
+        : await ctx.provider.payout({
+            consultantId: row.consultantId,
+            amountCents: row.amountCents,
+            period,
+            idempotencyKey,
+            destinationAccountId: destination,
+          });
       if (outcome.status === 'paid') {
-        const [updated] = await db
-          .update(payout)
-          .set({ status: 'paid', providerReference: outcome.reference })
-          .where(and(eq(payout.id, row.id), eq(payout.status, 'pending')))
-          .returning();
+        const updated = await db.transaction(async (tx) => {
+          await attempts.finish(tx, idempotencyKey, 'succeeded', outcome.reference);
+          const [done] = await tx
+            .update(payout)
+            .set({ status: 'paid', providerReference: outcome.reference })
+            .where(and(eq(payout.id, row.id), eq(payout.status, 'pending')))
+            .returning();
+          return done;
+        });
         if (updated) {
           result.paid += 1;
           result.pending = Math.max(0, result.pending - 1);

@@ -49,6 +49,23 @@ export interface PayoutResult {
   reference: string | null;
 }
 
+/**
+ * What the provider holds for a PaymentIntent (a hold or a charge), read before acting on it
+ * (decision 015). `held`: authorised and capturable; `succeeded`: the money was taken;
+ * `processing`: not decided yet; `failed`: declined or needs the customer; `canceled`: released or
+ * expired; `absent`: no PaymentIntent was ever made under the key looked for.
+ */
+export interface IntentSnapshot {
+  intentId: string | null;
+  status: 'held' | 'succeeded' | 'processing' | 'failed' | 'canceled' | 'absent';
+  /** Cents taken (`succeeded`) or capturable (`held`). */
+  amountCents: number;
+  failure: PaymentDeclinedError | null;
+}
+
+/** A consultant's payout account as the provider sees it: transfers go only to `ready` ones. */
+export type PayoutAccountStatus = 'onboarding' | 'ready' | 'restricted';
+
 export interface PaymentProvider {
   readonly name: 'ledger' | 'stripe';
   /** The franchise's customer at the provider, created once. */
@@ -106,6 +123,49 @@ export interface PaymentProvider {
     providerSubscriptionId: string;
     idempotencyKey: string;
   }): Promise<void>;
+  /**
+   * Reads a PaymentIntent. `null` when the provider keeps no record to read: the ledger provider,
+   * whose idempotency keys never expire, so acting again under the same key is always safe.
+   */
+  readIntent(intentId: string): Promise<IntentSnapshot | null>;
+  /**
+   * The PaymentIntent an earlier call under `idempotencyKey` made for this customer (created at or
+   * after `since`), found by its metadata rather than by the key, which Stripe forgets after ~24 h.
+   * `null` when the provider keeps no record (ledger).
+   */
+  findIntent(input: {
+    customerId: string;
+    idempotencyKey: string;
+    since: Date;
+  }): Promise<IntentSnapshot | null>;
+  /** The transfer an earlier payout under `idempotencyKey` made, or null (none, or the ledger). */
+  findPayout(input: {
+    destinationAccountId: string;
+    idempotencyKey: string;
+    since: Date;
+  }): Promise<{ reference: string } | null>;
+  /**
+   * A SetupIntent for the browser to confirm a new card with (Stripe Elements, 3-D Secure there):
+   * the card number never reaches this server. The ledger provider has none (cards by test id).
+   */
+  createCardSetup(input: { customerId: string; idempotencyKey: string }): Promise<{
+    clientSecret: string;
+  }>;
+  /**
+   * A consultant's payout account (created once: Stripe Connect express) and a link to the
+   * provider's hosted onboarding, which sends the browser back to `returnUrl` (or `refreshUrl`
+   * when the link expired). The ledger provider simulates it: the account is ready at once and
+   * the link is `returnUrl` itself.
+   */
+  payoutAccountLink(input: {
+    consultantId: string;
+    email: string;
+    accountId: string | null;
+    returnUrl: string;
+    refreshUrl: string;
+  }): Promise<{ accountId: string; url: string }>;
+  /** What the provider says of a payout account now (the same as `account.updated` tells). */
+  readPayoutAccount(accountId: string): Promise<PayoutAccountStatus>;
   /** Pays a consultant (a Connect transfer when they have an account, else the payout ledger). */
   payout(input: {
     consultantId: string;

@@ -4,8 +4,10 @@ import { holdExpiry } from './money-rules.ts';
 import {
   type CardDetails,
   HoldUnusableError,
+  type IntentSnapshot,
   PaymentDeclinedError,
   type PaymentProvider,
+  type PayoutAccountStatus,
   type ProviderSubscription,
 } from './provider.ts';
 
@@ -106,6 +108,39 @@ function notConfirmed(
     lastError?.message ?? 'Your card was declined.',
   );
 }
+
+/** A PaymentIntent in the product's terms (decision 015). */
+export function intentSnapshot(intent: Stripe.PaymentIntent): IntentSnapshot {
+  const base = { intentId: intent.id, amountCents: 0, failure: null };
+  switch (intent.status) {
+    case 'requires_capture':
+      return { ...base, status: 'held', amountCents: intent.amount_capturable };
+    case 'succeeded':
+      return { ...base, status: 'succeeded', amountCents: intent.amount_received };
+    case 'processing':
+      return { ...base, status: 'processing' };
+    case 'canceled':
+      return { ...base, status: 'canceled' };
+    default:
+      return {
+        ...base,
+        status: 'failed',
+        failure: notConfirmed(intent.status, intent.last_payment_error),
+      };
+  }
+}
+
+/** A Connect account in the product's terms: transfers go only to `ready` ones. */
+export function payoutAccountStatus(account: Stripe.Account): PayoutAccountStatus {
+  if (account.capabilities?.transfers === 'active' && account.payouts_enabled) return 'ready';
+  if (!account.details_submitted) return 'onboarding';
+  return 'restricted';
+}
+
+/** Objects made by one of our calls carry its key, so they can be found after Stripe forgot it. */
+const ATTEMPT_KEY = 'attemptKey';
+/** How far before an attempt's record its object may have been created (clocks differ). */
+const CLOCK_SKEW_S = 300;
 
 /**
  * The Stripe implementation of the provider interface (D10): customers, attached PaymentMethods,
@@ -222,7 +257,7 @@ export function createStripeProvider(deps: { stripe: Stripe; now: () => Date }):
             confirm: true,
             off_session: true,
             description: input.description,
-            metadata: input.metadata,
+            metadata: { ...input.metadata, [ATTEMPT_KEY]: input.idempotencyKey },
             expand: ['latest_charge'],
           },
           { idempotencyKey: input.idempotencyKey },
@@ -276,7 +311,7 @@ export function createStripeProvider(deps: { stripe: Stripe; now: () => Date }):
             confirm: true,
             off_session: true,
             description: input.description,
-            metadata: input.metadata,
+            metadata: { ...input.metadata, [ATTEMPT_KEY]: input.idempotencyKey },
           },
           { idempotencyKey: input.idempotencyKey },
         );
@@ -336,6 +371,84 @@ export function createStripeProvider(deps: { stripe: Stripe; now: () => Date }):
         }
       }),
 
+    readIntent: (intentId) =>
+      call(async () => {
+        try {
+          return intentSnapshot(await stripe.paymentIntents.retrieve(intentId));
+        } catch (error) {
+          if (
+            error instanceof Stripe.errors.StripeInvalidRequestError &&
+            error.code === 'resource_missing'
+          ) {
+            return { intentId, status: 'absent' as const, amountCents: 0, failure: null };
+          }
+          throw error;
+        }
+      }),
+
+    findIntent: ({ customerId, idempotencyKey, since }) =>
+      call(async () => {
+        // Lists are read from Stripe's primary store (search is eventually consistent).
+        for await (const intent of stripe.paymentIntents.list({
+          customer: customerId,
+          created: { gte: unix(since) - CLOCK_SKEW_S },
+          limit: 100,
+        })) {
+          if (intent.metadata?.[ATTEMPT_KEY] === idempotencyKey) return intentSnapshot(intent);
+        }
+        return { intentId: null, status: 'absent' as const, amountCents: 0, failure: null };
+      }),
+
+    findPayout: ({ destinationAccountId, idempotencyKey, since }) =>
+      call(async () => {
+        for await (const transfer of stripe.transfers.list({
+          destination: destinationAccountId,
+          created: { gte: unix(since) - CLOCK_SKEW_S },
+          limit: 100,
+        })) {
+          if (transfer.metadata?.[ATTEMPT_KEY] === idempotencyKey)
+            return { reference: transfer.id };
+        }
+        return null;
+      }),
+
+    createCardSetup: ({ customerId, idempotencyKey }) =>
+      call(async () => {
+        const intent = await stripe.setupIntents.create(
+          { customer: customerId, usage: 'off_session', allowed_payment_method_types: ['card'] },
+          { idempotencyKey },
+        );
+        if (!intent.client_secret) throw new Error(`SetupIntent ${intent.id} has no client secret`);
+        return { clientSecret: intent.client_secret };
+      }),
+
+    payoutAccountLink: ({ consultantId, email, accountId, returnUrl, refreshUrl }) =>
+      call(async () => {
+        const account =
+          accountId ??
+          (
+            await stripe.accounts.create(
+              {
+                type: 'express',
+                email,
+                capabilities: { transfers: { requested: true } },
+                metadata: { consultantId },
+              },
+              { idempotencyKey: `connect:${consultantId}` },
+            )
+          ).id;
+        const link = await stripe.accountLinks.create({
+          account,
+          type: 'account_onboarding',
+          return_url: returnUrl,
+          refresh_url: refreshUrl,
+        });
+        return { accountId: account, url: link.url };
+      }),
+
+    readPayoutAccount: (accountId) =>
+      call(async () => payoutAccountStatus(await stripe.accounts.retrieve(accountId))),
+
     payout: ({ consultantId, amountCents, period, idempotencyKey, destinationAccountId }) =>
       call(async () => {
         if (!destinationAccountId) return { status: 'pending' as const, reference: null };
@@ -345,7 +458,7 @@ export function createStripeProvider(deps: { stripe: Stripe; now: () => Date }):
             currency: CURRENCY,
             destination: destinationAccountId,
             transfer_group: `payout:${period}`,
-            metadata: { consultantId, period },
+            metadata: { consultantId, period, [ATTEMPT_KEY]: idempotencyKey },
           },
           { idempotencyKey },
         );

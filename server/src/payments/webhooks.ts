@@ -2,13 +2,23 @@ import { SUBSCRIPTION_PRICE_CENTS, SUBSCRIPTION_TERM_MONTHS } from '@fm/sdk/cont
 import { and, eq, isNull, lte, or } from 'drizzle-orm';
 import Stripe from 'stripe';
 import type { Tx } from '../db/client.ts';
-import { franchise, payment, subscription, webhookEvent } from '../db/schema/index.ts';
+import {
+  consultantProfile,
+  franchise,
+  payment,
+  subscription,
+  webhookEvent,
+} from '../db/schema/index.ts';
 import { AppError } from '../http/errors.ts';
 import type { Charges } from './charges.ts';
 import type { PaymentsContext } from './context.ts';
 import { invoiceLines, post } from './ledger.ts';
 import { addMonthsUtc } from './money-rules.ts';
-import { mapSubscriptionStatus, subscriptionPeriod } from './stripe-provider.ts';
+import {
+  mapSubscriptionStatus,
+  payoutAccountStatus,
+  subscriptionPeriod,
+} from './stripe-provider.ts';
 import type { Subscriptions } from './subscriptions.ts';
 
 type AfterCommit = () => Promise<void>;
@@ -174,6 +184,16 @@ export function createWebhooks(
     return updated.length > 0;
   }
 
+  /** The unpaid payment whose hold is this PaymentIntent. */
+  async function paymentOfHold(tx: Tx, intentId: string): Promise<string | null> {
+    const row = await tx
+      .select({ id: payment.id })
+      .from(payment)
+      .where(and(eq(payment.holdId, intentId), eq(payment.isPaid, false)))
+      .get();
+    return row?.id ?? null;
+  }
+
   async function dispatch(tx: Tx, event: Stripe.Event, after: AfterCommit[]): Promise<void> {
     const at = new Date(event.created * 1000);
     switch (event.type) {
@@ -185,11 +205,52 @@ export function createWebhooks(
       case 'invoice.paid':
         return applyInvoicePaid(tx, event.data.object, at);
       case 'payment_intent.succeeded': {
+        // A meeting's charge went through, or its hold was captured (decision 015): recorded once,
+        // whether or not the run that made the call lived to record it.
         const intent = event.data.object;
-        const paymentId = intent.metadata?.paymentId;
-        if (intent.metadata?.kind !== 'meeting_charge' || !paymentId) return;
+        const kind = intent.metadata?.kind;
+        const paymentId =
+          kind === 'meeting_charge' || kind === 'meeting_hold'
+            ? (intent.metadata?.paymentId ?? (await paymentOfHold(tx, intent.id)))
+            : await paymentOfHold(tx, intent.id);
+        if (!paymentId) return;
         if (!(await touchPayment(tx, paymentId, at))) return;
-        after.push(() => deps.charges.recordProviderSuccess(paymentId, intent.id));
+        const attemptKey = intent.metadata?.attemptKey ?? null;
+        after.push(() =>
+          deps.charges.recordProviderSuccess(
+            paymentId,
+            intent.id,
+            kind === 'meeting_hold' ? null : attemptKey,
+          ),
+        );
+        return;
+      }
+      case 'charge.captured': {
+        // The same capture as seen from its charge: found through the hold (the PaymentIntent).
+        const charge = event.data.object;
+        const intentId = idOf(charge.payment_intent);
+        const paymentId = intentId ? await paymentOfHold(tx, intentId) : null;
+        if (!intentId || !paymentId) return;
+        if (!(await touchPayment(tx, paymentId, at))) return;
+        after.push(() => deps.charges.recordProviderSuccess(paymentId, intentId));
+        return;
+      }
+      case 'payment_intent.canceled': {
+        // A hold released or expired at Stripe: the run charges the saved card instead of capturing.
+        const intent = event.data.object;
+        await tx
+          .update(payment)
+          .set({ holdExpiresAt: at })
+          .where(and(eq(payment.holdId, intent.id), eq(payment.isPaid, false)));
+        return;
+      }
+      case 'account.updated': {
+        // A consultant's Connect account: transfers go to it only once Stripe says it is ready.
+        const account = event.data.object;
+        await tx
+          .update(consultantProfile)
+          .set({ payoutAccountStatus: payoutAccountStatus(account) })
+          .where(eq(consultantProfile.payoutAccountId, account.id));
         return;
       }
       case 'payment_intent.payment_failed': {

@@ -330,6 +330,7 @@ function demoConsultant(
     address: '175 Atlantic Avenue, Suite 410',
     profileUrl: 'https://reedfranchiseadvisory.example.com',
     payoutAccountId: `ledger_payee_${id.slice(0, 8)}`,
+    payoutAccountStatus: 'ready',
     createdAt: at,
     updatedAt: at,
   });
@@ -504,6 +505,7 @@ export function buildConsultants(
       address,
       profileUrl,
       payoutAccountId: hasPayout ? `ledger_payee_${id.slice(0, 8)}` : null,
+      payoutAccountStatus: hasPayout ? 'ready' : null,
       createdAt: userCreatedAt,
       updatedAt: userCreatedAt,
     });

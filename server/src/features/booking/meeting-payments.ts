@@ -10,6 +10,7 @@ import type { MeetingRow } from './meeting-view.ts';
  * - writes through `ctx.tx` commit or roll back together with the meeting.
  * `onCancelled` runs before the meeting row is deleted, so it must remove or detach rows that
  * reference the meeting (e.g. `payment.meeting_id`), or the delete fails on the foreign key.
+ * Cancel, decline and no-show call `settle` after their commit for the provider's part.
  * Calls to an external provider made here hold the database's write lock while they run: a booking
  * therefore asks `prepareBooked` first, outside the transaction, and hands its answer to `onBooked`
  * (`ctx.prepared`); when the transaction fails (slot taken), booking calls `abandon` on it.
@@ -28,6 +29,12 @@ export interface MeetingPayments {
   onDeclined(meeting: MeetingRow, ctx: PaymentContext): Promise<void>;
   /** The consultant marked it completed: it becomes chargeable in the weekly run. */
   onCompleted(meeting: MeetingRow, ctx: PaymentContext): Promise<void>;
+  /**
+   * After a cancel, decline or no-show has COMMITTED: the provider's part that `onCancelled` /
+   * `onDeclined` only recorded (releasing the hold), so no provider call holds the write lock and
+   * a rolled-back change releases nothing. Never throws (what fails is retried by a job).
+   */
+  settle?(meetingId: string): Promise<void>;
 }
 
 export interface PaymentContext {

@@ -352,6 +352,8 @@ export function createMeetingService(deps: {
         },
         async (row) => {
           if (declining) {
+            // The hold's release, recorded in the change, is made at the provider now (decision 015).
+            await payments.settle?.(id);
             await deps.calendarEvents.meetingRemoved({
               id,
               consultantId: row.consultantId,
@@ -389,6 +391,7 @@ export function createMeetingService(deps: {
           return { result: current, notice };
         },
         async (row) => {
+          await payments.settle?.(id);
           await deps.calendarEvents.meetingRemoved({
             id,
             consultantId: row.consultantId,

@@ -127,6 +127,8 @@ export function createMeetingRoomService(deps: {
         await deps.payments.onDeclined(updated, { tx, actor: viewer, now: at });
         return updated satisfies RoomMeeting;
       });
+      // The hold's release, recorded in the transaction, is made at the provider after it.
+      await deps.payments.settle?.(id);
       return presenceSummary(db, row, at);
     },
   };

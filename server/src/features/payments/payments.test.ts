@@ -355,6 +355,25 @@ describe('payments, totals, chart and payouts', () => {
 
     // The month ends: one payout of the 80 % shares, with a statement only its consultant can read.
     const period = `${clock.getUTCFullYear()}-${String(clock.getUTCMonth() + 1).padStart(2, '0')}`;
+    // Without a connected payout account the payout waits for ACH (pending)…
+    await payments.payouts.runPayouts(period);
+    const waiting = await ok<v.InferOutput<typeof PayoutListSchema>>(
+      server.fetch('/api/users/payouts', { token: c.token }),
+    );
+    expect(waiting.data).toEqual([expect.objectContaining({ period, status: 'pending' })]);
+    expect(
+      await ok<{ status: string }>(server.fetch('/api/users/payouts/account', { token: c.token })),
+    ).toEqual({ status: 'none' });
+    // …the consultant connects one (the built-in provider simulates Stripe's onboarding: ready at
+    // once, the link leads straight back to the payments page)…
+    const link = await ok<{ url: string }>(
+      server.fetch('/api/users/payouts/connect', { method: 'POST', token: c.token, body: '{}' }),
+    );
+    expect(link.url).toBe(`${server.url}/payments?payouts=return`);
+    expect(
+      await ok<{ status: string }>(server.fetch('/api/users/payouts/account', { token: c.token })),
+    ).toEqual({ status: 'ready' });
+    // …and the next run pays it, once.
     await payments.payouts.runPayouts(period);
     await payments.payouts.runPayouts(period);
     const payouts = await ok<v.InferOutput<typeof PayoutListSchema>>(

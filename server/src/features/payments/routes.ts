@@ -35,7 +35,7 @@ const adminOnly = requireRole('admin');
 /**
  * The money API (issue 6), mounted by app.ts: `users` at `/api/users` (payment methods, payments and
  * their totals and chart, subscription and promo codes, the admin's manual run, payouts and their CSV
- * statements, late cancellations) and `stripe` at `/api/stripe` (the webhook).
+ * statements, the consultant's payout account (Connect), Stripe's card SetupIntent, late cancellations) and `stripe` at `/api/stripe` (the webhook).
  */
 export function paymentRoutes(deps: PaymentDeps) {
   const payments =
@@ -54,6 +54,14 @@ export function paymentRoutes(deps: PaymentDeps) {
       franchisorOnly,
       validate('json', AddPaymentMethodInputSchema),
       async (c) => c.json(await payments.methods.add(requireUser(c).id, c.req.valid('json')), 201),
+    )
+    .post('/payment-method/setup-intent', franchisorOnly, async (c) =>
+      c.json(
+        await payments.methods.createCardSetup(
+          requireUser(c).id,
+          payments.clientConfig.publishableKey,
+        ),
+      ),
     )
     .get('/payment-method', franchisorOnly, async (c) =>
       c.json({ data: await payments.methods.list(requireUser(c).id) }),
@@ -106,6 +114,12 @@ export function paymentRoutes(deps: PaymentDeps) {
     )
     .get('/payouts', consultantOnly, async (c) =>
       c.json({ data: await payments.payouts.list(requireUser(c).id) }),
+    )
+    .get('/payouts/account', consultantOnly, async (c) =>
+      c.json(await payments.payoutAccounts.status(requireUser(c).id)),
+    )
+    .post('/payouts/connect', consultantOnly, async (c) =>
+      c.json(await payments.payoutAccounts.connect(requireUser(c).id)),
     )
     .get('/payouts/:id/statement.csv', consultantOnly, async (c) => {
       const { filename, csv } = await payments.payouts.statementCsv(

@@ -8,7 +8,12 @@ import { AppError } from '../../http/errors.ts';
 export const APP_VERSION = '0.1.0';
 
 /** `/api/health` (checks the database) and `/api/config` (what browsers need at run time). */
-export function systemRoutes(deps: { db: Db; partyUrl: string }) {
+export function systemRoutes(deps: {
+  db: Db;
+  partyUrl: string;
+  /** How browsers add cards (Stripe.js's publishable key in Stripe mode). */
+  payments?: ClientConfig['payments'];
+}) {
   return new Hono<AppEnv>()
     .get('/health', async (c) => {
       try {
@@ -20,6 +25,10 @@ export function systemRoutes(deps: { db: Db; partyUrl: string }) {
       return c.json({ status: 'ok', database: 'ok', version: APP_VERSION } satisfies Health);
     })
     .get('/config', (c) =>
-      c.json({ partyUrl: deps.partyUrl, version: APP_VERSION } satisfies ClientConfig),
+      c.json({
+        partyUrl: deps.partyUrl,
+        version: APP_VERSION,
+        payments: deps.payments ?? { provider: 'ledger', publishableKey: null },
+      } satisfies ClientConfig),
     );
 }
