@@ -51,6 +51,7 @@ import { type StaticDirs, staticApps } from './http/static-apps.ts';
 import { openApiRoutes } from './openapi/routes.ts';
 import type { Mailer } from './mail/mailer.ts';
 import type { Payments } from './payments/payments.ts';
+import { paymentsCsp } from './payments/stripe-csp.ts';
 import type { RealtimePublisher } from './realtime/publisher.ts';
 import type { UploadService } from './uploads/upload-service.ts';
 
@@ -195,7 +196,10 @@ export function createApp(deps: AppDeps) {
       await next();
       if (!c.res.headers.has('cache-control')) setResponseHeader(c, 'cache-control', 'no-store');
     })
-    .route('/', systemRoutes({ db, partyUrl: env.PARTY_URL }))
+    .route(
+      '/',
+      systemRoutes({ db, partyUrl: env.PARTY_URL, payments: deps.payments?.clientConfig }),
+    )
     // The reference (issue 13): generated from the mounted routes, so read at request time.
     .route('/', openApiRoutes(() => app.routes))
     // Before /auth: better-auth's catch-all would take /auth/consultant/* otherwise.
@@ -257,6 +261,8 @@ export function createApp(deps: AppDeps) {
     await next();
     setResponseHeader(c, 'cross-origin-opener-policy', 'unsafe-none');
   });
+  // Stripe.js (cards through Elements, 3-D Secure) is allowed only in Stripe mode (decision 015).
+  const stripeJs = paymentsCsp(env.PAYMENTS_PROVIDER);
   app.use(
     '*',
     secureHeaders({
@@ -266,12 +272,18 @@ export function createApp(deps: AppDeps) {
       strictTransportSecurity: 'max-age=63072000; includeSubDomains',
       contentSecurityPolicy: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        scriptSrc: ["'self'", ...stripeJs.scriptSrc],
+        ...(stripeJs.frameSrc.length > 0 ? { frameSrc: ["'self'", ...stripeJs.frameSrc] } : {}),
         styleSrc: ["'self'", "'unsafe-inline'"],
         // Every stored image is served from this origin (`/api/files/…`, also with S3 behind it).
         imgSrc: ["'self'", 'data:', 'blob:'],
         formAction: ["'self'"],
-        connectSrc: ["'self'", env.PARTY_URL, env.PARTY_URL.replace(/^http/, 'ws')],
+        connectSrc: [
+          "'self'",
+          env.PARTY_URL,
+          env.PARTY_URL.replace(/^http/, 'ws'),
+          ...stripeJs.connectSrc,
+        ],
         frameAncestors: ["'self'"],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
