@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../seed/demo-accounts.ts';
 import { DEMO_USER_IDS } from '../seed/demo-data.ts';
 import { seedIfEmpty } from '../seed/seed-if-empty.ts';
+import { type ApiRoute, apiRoutes as allApiRoutes, concrete } from '../testing/api-routes.ts';
 import { startTestServer, type TestServer } from '../testing/test-server.ts';
 
 /**
@@ -105,32 +106,8 @@ const BODIES: { contentType: string; body: string }[] = [
   ...RANDOM_BODIES.map((body) => ({ contentType: 'application/json', body })),
 ];
 
-interface Route {
-  method: string;
-  path: string;
-}
-
-/** Every concrete API route of the app; routes that end the caller's session run last. */
-function apiRoutes(): Route[] {
-  const seen = new Set<string>();
-  const routes: Route[] = [];
-  for (const r of server.container.app.routes) {
-    if (r.method === 'ALL' || !r.path.startsWith('/api/') || r.path.includes('*')) continue;
-    const key = `${r.method} ${r.path}`;
-    if (seen.has(key)) continue;
-    seen.add(key);
-    routes.push({ method: r.method, path: r.path });
-  }
-  // better-auth's own endpoints sit behind one catch-all: the ones the product uses.
-  for (const path of ['/api/auth/sign-in/email', '/api/auth/sign-up/email']) {
-    routes.push({ method: 'POST', path });
-  }
-  const ending = (r: Route) =>
-    (r.method === 'DELETE' && r.path === '/api/users') || /sign-out|logout/.test(r.path);
-  return [...routes.filter((r) => !ending(r)), ...routes.filter(ending)];
-}
-
-const concrete = (path: string, id: string) => path.replace(/:[A-Za-z]+/g, id);
+type Route = ApiRoute;
+const apiRoutes = () => allApiRoutes(server.container.app);
 
 const KNOWN_CODES = new Set(Object.keys(ERROR_CODES));
 

@@ -1,0 +1,151 @@
+import { ERROR_CODES } from '@fm/sdk/contracts';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiRoutes, routeKey } from '../../testing/api-routes.ts';
+import { changedTables, type DatabaseWatch, watchDatabase } from '../../testing/db-watch.ts';
+import { type ActorName, buildRouteWorld, type RouteWorld } from '../../testing/route-world.ts';
+import { TEST_PASSWORD } from '../../testing/test-server.ts';
+import { fuzzArbitraries, toRequest } from './fuzz-inputs.ts';
+
+/**
+ * Generated calls per route and caller (R4): `FUZZ_RUNS`, else 3,000. Measured on the 2-core
+ * machine: see docs/decisions/016-route-fuzz-and-authorisation-matrix.md.
+ */
+export const FUZZ_RUNS = Number(process.env.FUZZ_RUNS ?? 3_000);
+
+/**
+ * Tables a refused call may still write, each for a reason of its own: a refused sign-in or
+ * sign-up is counted by the rate limiter (that is its job), and a valid embed key's last use is
+ * stamped before the route decides (D18's "see last use").
+ */
+const WRITES_ON_REFUSAL: Record<string, string> = {
+  rate_limit: 'refused sign-ins and sign-ups count toward the limits',
+  api_key: 'last use of a valid key is stamped before the route answers',
+  idempotency_key: "a keyed POST's answer, a refusal too, is kept for replays (idempotency.ts)",
+};
+
+const KNOWN_CODES = new Set(Object.keys(ERROR_CODES));
+/** better-auth answers these itself, in its own error shape. */
+const ownShape = (path: string) => path.startsWith('/api/auth/sign-');
+
+/**
+ * R4: every route, called `FUZZ_RUNS` times by `role` with generated ids, queries, headers and
+ * bodies through the in-process app, answers below 500 (refusals in D7's shape), and no refused
+ * call (status ≥ 400) changes a table. The database is watched from its own connection:
+ * `PRAGMA data_version` tells cheaply whether anything was committed, and only then are the
+ * tables hashed to see which.
+ */
+export function fuzzEveryRoute(role: ActorName) {
+  let world: RouteWorld;
+  let watch: DatabaseWatch;
+
+  beforeAll(async () => {
+    world = await buildRouteWorld();
+    watch = await watchDatabase(world.server.container.env.DATABASE_URL);
+  });
+  afterAll(async () => {
+    watch.close();
+    await world.server.close();
+  });
+
+  describe(`fuzz as ${role}`, () => {
+    it(`answers ${FUZZ_RUNS} generated calls per route below 500 and refuses without writing`, async () => {
+      const app = world.server.container.app;
+      const routes = apiRoutes(app);
+      expect(routes.length).toBeGreaterThan(100);
+      let version = await watch.version();
+      let signature = await watch.signature();
+      const tally = { calls: 0, refused: 0, wrote: 0 };
+      const timing = { app: 0, version: 0, signature: 0, signatures: 0 };
+      const cpu = process.cpuUsage();
+      const wall = performance.now();
+
+      for (const route of routes) {
+        // Signing in again writes a session: the baseline of each route is taken after it.
+        if (await ensureSignedIn(world, role)) {
+          version = await watch.version();
+          signature = await watch.signature();
+        }
+        const token = world.tokenOf(role);
+        const inputs = fuzzArbitraries(world.ids, token);
+        await fc.assert(
+          fc.asyncProperty(inputs, async (input) => {
+            const { url, init } = toRequest(route.method, route.path, input);
+            let t = performance.now();
+            const res = await app.request(url, init);
+            const text = await res.text();
+            timing.app += performance.now() - t;
+            t = performance.now();
+            tally.calls += 1;
+            const where = `${routeKey(route)} as ${role}: ${res.status} ${text.slice(0, 300)}`;
+            expect(res.status, where).toBeLessThan(500);
+            if (res.status >= 400) {
+              tally.refused += 1;
+              if (!ownShape(route.path) && res.headers.get('content-type')?.includes('json')) {
+                const body = JSON.parse(text) as { message?: unknown; code?: unknown };
+                expect(typeof body.message, where).toBe('string');
+                expect(KNOWN_CODES.has(String(body.code)), where).toBe(true);
+              }
+            }
+            const now = await watch.version();
+            timing.version += performance.now() - t;
+            if (now === version) return;
+            t = performance.now();
+            const next = await watch.signature();
+            timing.signature += performance.now() - t;
+            timing.signatures += 1;
+            if (res.status >= 400) {
+              const changed = changedTables(signature, next).filter(
+                (t) => !(t in WRITES_ON_REFUSAL),
+              );
+              expect(changed, `a refused call wrote: ${where}`).toEqual([]);
+            } else {
+              tally.wrote += 1;
+            }
+            version = now;
+            signature = next;
+          }),
+          { numRuns: FUZZ_RUNS, seed: seedOf(`${role} ${routeKey(route)}`), endOnFailure: true },
+        );
+      }
+      const used = process.cpuUsage(cpu);
+      console.info(
+        JSON.stringify({
+          ...timing,
+          cpuMs: (used.user + used.system) / 1000,
+          wallMs: performance.now() - wall,
+        }),
+      );
+      console.info(
+        `fuzz as ${role}: ${tally.calls} calls, ${tally.refused} refused, ${tally.wrote} writes`,
+      );
+    }, 3_600_000);
+  });
+}
+
+/** The same inputs every run for one role and route (a failure is reproducible). */
+const seedOf = (text: string) => {
+  let hash = 2166136261;
+  for (const char of text) hash = Math.imul(hash ^ char.charCodeAt(0), 16777619);
+  return hash | 0;
+};
+
+/**
+ * Signs the caller in again when an earlier route ended its session (sign-out, a password
+ * change, deletion is last): the next route should be fuzzed with live credentials.
+ */
+async function ensureSignedIn(world: RouteWorld, role: ActorName): Promise<boolean> {
+  if (role === 'guest') return false;
+  const actor = world.actors[role];
+  const me = await world.server.container.app.request('http://localhost/api/auth/me', {
+    headers: { authorization: `Bearer ${actor.token}` },
+  });
+  if (me.status === 200) return false;
+  const res = await world.server.container.app.request('http://localhost/api/auth/sign-in/email', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: actor.email, password: TEST_PASSWORD }),
+  });
+  if (res.ok) actor.token = ((await res.json()) as { token: string }).token;
+  return true;
+}
