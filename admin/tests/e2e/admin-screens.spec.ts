@@ -92,11 +92,50 @@ test.describe('admin screens', () => {
     }
     await expect(page.getByRole('button', { name: 'Add Existing Franchisor' })).toBeVisible();
     await page.getByRole('link', { name: 'Edit' }).click();
-    await expect(page.getByLabel('SBA eligible')).toBeVisible();
-    await expect(page.getByLabel('E2 visa friendly')).toBeVisible();
-    await page.getByLabel('SBA eligible').check();
-    await page.getByRole('button', { name: 'Save' }).click();
+    // The portal's franchise profile fields (from the kit), under the detail page's sections.
+    const form = page.getByRole('form', { name: 'Franchise' });
+    await expect(form.getByLabel('SBA eligible')).toBeVisible();
+    await expect(form.getByLabel('E2 visa friendly')).toBeVisible();
+    await form.getByLabel('SBA eligible').check();
+    await form.getByRole('radio', { name: 'Less than' }).check();
+    await expect(form.getByLabel('Cash Required Minimum')).toHaveCount(0);
+    await form.getByLabel('Cash Required Maximum').fill('80000');
+    const commissions = form.getByRole('group', { name: 'Commissions', exact: true });
+    await commissions.getByLabel('Resale').fill('4321');
+    await form.getByLabel('Resale (international)').fill('12O');
+    await form.getByRole('button', { name: 'Save' }).click();
+    await expect(form.getByText('Please enter numbers only')).toBeVisible();
+    await form.getByLabel('Resale (international)').fill('');
+    await form.getByRole('button', { name: 'Save' }).click();
     await expect(page.getByText('Franchise updated successfully')).toBeVisible();
+    await expect(page).toHaveURL(/\/control-panel\/franchisors\/[^/]+$/);
+    const section = (title: string) =>
+      page.locator('details', { has: page.locator('summary').getByText(title, { exact: true }) });
+    await section('Commissions').locator('summary').click();
+    await expect(
+      section('Commissions').locator('.detail-list__item', { hasText: 'resale' }),
+    ).toContainText('$4,321');
+    await section('Investment Profile').locator('summary').click();
+    await expect(
+      section('Investment Profile').locator('.detail-list__item', {
+        hasText: 'Cash required (max)',
+      }),
+    ).toContainText('$80,000');
+  });
+
+  test('create franchise offers only the in-Canada and international facts', async ({ page }) => {
+    await page.goto('/control-panel/franchisors/create');
+    const form = page.getByRole('form', { name: 'Franchise' });
+    await expect(form.getByLabel('Franchises in Canada')).toBeVisible();
+    await expect(form.getByLabel('Other international franchises')).toBeVisible();
+    await expect(form.getByLabel('SBA eligible')).toHaveCount(0);
+    await expect(form.getByLabel('E2 visa friendly')).toHaveCount(0);
+    await form.getByLabel('Brand Name').fill(`E2E Brand ${Date.now()}`);
+    await form.getByLabel('Country').selectOption('Canada');
+    await form.getByRole('checkbox', { name: 'Ontario (ON)' }).check();
+    await form.getByRole('button', { name: 'Create Franchise' }).click();
+    await expect(page.getByText('Franchise created successfully')).toBeVisible();
+    await expect(page).toHaveURL(/\/control-panel\/franchisors\/[^/]+$/);
   });
 
   test('add an existing franchisor to another franchise', async ({ page }) => {
@@ -134,25 +173,35 @@ test.describe('admin screens', () => {
     await expect(page).toHaveURL(/\/control-panel\/consultants$/);
   });
 
-  test('CSV downloads read back with their headers', async ({ page }) => {
-    await page.goto('/control-panel/bookings');
-    expect((await downloadCsv(page)).split('\n')[0]).toBe(
-      'id,start,duration,status,consultant,consultantEmail,franchise,amount,isPaid,completedAt',
-    );
-    await page.goto('/control-panel/payments');
-    const payments = await downloadCsv(page);
-    expect(payments.split('\n')[0]).toBe(
-      'id,meetingStart,franchise,consultant,amount,meetingStatus,isPaid',
-    );
-    expect(payments.split('\n').length).toBeGreaterThan(2);
-    await page.goto('/control-panel/consultants');
-    expect((await downloadCsv(page)).split('\n')[0]).toMatch(/^id,firstName,lastName,email,/);
-    await page.goto('/control-panel/franchisors');
-    expect((await downloadCsv(page)).split('\n')[0]).toMatch(/^id,name,status,subscription,/);
-    await page.goto('/control-panel/brand-names');
-    expect((await downloadCsv(page)).split('\n')[0]).toBe(
-      'name,status,userRegisteredName,userRegisteredEmail,createdAt,updatedAt',
-    );
+  test('CSV downloads read back with their headers and a data row each', async ({ page }) => {
+    const files = [
+      [
+        '/control-panel/bookings',
+        /^id,start,duration,status,consultant,consultantEmail,franchise,amount,isPaid,completedAt$/,
+      ],
+      [
+        '/control-panel/payments',
+        /^id,meetingStart,franchise,consultant,amount,meetingStatus,isPaid$/,
+      ],
+      ['/control-panel/consultants', /^id,firstName,lastName,email,/],
+      ['/control-panel/franchisors', /^id,name,status,subscription,/],
+      [
+        '/control-panel/brand-names',
+        /^name,status,userRegisteredName,userRegisteredEmail,createdAt,updatedAt$/,
+      ],
+    ] as const;
+    for (const [path, header] of files) {
+      await page.goto(path);
+      // The table has read its first rows, so the file has something to hold.
+      await expect(page.getByRole('table').getByRole('row').nth(1)).toBeVisible();
+      const lines = (await downloadCsv(page)).split('\n').filter((line) => line.trim() !== '');
+      expect(lines[0], path).toMatch(header);
+      // At least one data row with as many cells as the header (no quoted commas in the seed's first row).
+      expect(lines.length, path).toBeGreaterThan(1);
+      expect(lines[1]?.split(',').length, path).toBeGreaterThanOrEqual(
+        lines[0]?.split(',').length ?? 0,
+      );
+    }
   });
 
   test('payments: filters in the URL and manual processing', async ({ page }) => {
@@ -184,6 +233,23 @@ test.describe('admin screens', () => {
       .first();
     await select.selectOption('approved');
     await expect(page.getByText('Brand Name updated successfully')).toBeVisible();
+  });
+
+  test('the Requests page is reached from Company Brands (no sidebar item of its own)', async ({
+    page,
+  }) => {
+    await page.goto('/control-panel/brand-names');
+    await page.getByRole('link', { name: 'Requests', exact: true }).click();
+    await expect(page).toHaveURL(/\/control-panel\/requests$/);
+    await expect(page.getByRole('heading', { name: 'Requests' })).toBeVisible();
+    await expect(page.getByRole('tab', { name: 'User Requests' })).toBeVisible();
+    await page.getByRole('tab', { name: 'Company Brand Requests' }).click();
+    await expect(page).toHaveURL(/tab=company/);
+    await expect(
+      page.getByRole('table', { name: 'Company Brand Requests' }).getByRole('row').nth(1),
+    ).toBeVisible();
+    await page.getByRole('link', { name: 'Company Brands' }).first().click();
+    await expect(page).toHaveURL(/\/control-panel\/brand-names$/);
   });
 
   test('promotions: create, switch off, filter paused', async ({ page }) => {
@@ -242,11 +308,62 @@ test('deactivating a user ends their open portal session', async ({ browser, pag
   // Their next request is refused: the portal forgets the session (signed-out header or sign-in).
   await user.reload();
   await expect(
-    user.getByRole('link', { name: 'Log In' }).or(user.getByRole('form', { name: 'Log in' })),
+    user
+      .getByRole('link', { name: 'Log In' })
+      .or(user.getByRole('form', { name: 'Log in' }))
+      .first(),
   ).toBeVisible();
 
   await page.getByRole('button', { name: 'Actions' }).click();
   await page.getByRole('menuitem', { name: 'Activate' }).click();
   await expect(page.getByText('User activated successfully')).toBeVisible();
+  await portal.close();
+});
+
+test('a promotion switched off in the admin leaves the portal carousel of its audience', async ({
+  browser,
+  page,
+}) => {
+  test.setTimeout(60_000);
+  await signInAsAdmin(page);
+  await page.goto('/control-panel/promotions');
+  await page.getByRole('button', { name: 'Create Promotion' }).first().click();
+  const dialog = page.getByRole('dialog');
+  const name = `E2E carousel ${Date.now()}`;
+  await dialog.getByLabel('Name').fill(name);
+  await dialog.getByLabel('Description').fill('Seen by consultants until it is paused.');
+  await dialog.getByLabel('Effect').selectOption('Gift');
+  await dialog.getByLabel('Affected').selectOption('Consultant');
+  await dialog.getByLabel('Starting date').fill('2025-01-01');
+  await dialog.getByLabel('Starting time').fill('9:00 AM');
+  await dialog.getByLabel('End date').fill('2030-12-31');
+  await dialog.getByLabel('End time').fill('5:00 PM');
+  await dialog.getByRole('button', { name: 'Create' }).click();
+  await expect(page.getByText('Promotion created successfully!')).toBeVisible();
+
+  // A consultant's dashboard carries it (the carousel reads GET /api/users/promotions).
+  const portal = await browser.newContext();
+  const user = await portal.newPage();
+  await user.emulateMedia({ reducedMotion: 'reduce' });
+  await user.goto('/sign-in');
+  const signInForm = user.getByRole('form', { name: 'Log in' });
+  await signInForm.getByLabel('Email').fill('consultant@example.com');
+  await signInForm.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
+  await signInForm.getByRole('button', { name: 'Log In' }).click();
+  await expect(user).not.toHaveURL(/sign-in/);
+  await user.goto('/dashboard');
+  const carousel = user.getByRole('region', { name: 'Promotions' });
+  const slide = carousel.locator('[aria-roledescription="slide"]').filter({ hasText: name });
+  await expect(slide).toHaveCount(1);
+
+  const toggle = page.getByRole('switch', { name: new RegExp(name) });
+  await toggle.click();
+  await expect(page.getByText('Promotion updated successfully!')).toBeVisible();
+  await expect(toggle).toHaveAttribute('aria-checked', 'false');
+
+  // The next read of the dashboard no longer has it; the seeded ones stay.
+  await user.reload();
+  await expect(carousel.locator('[aria-roledescription="slide"]').first()).toBeAttached();
+  await expect(slide).toHaveCount(0);
   await portal.close();
 });

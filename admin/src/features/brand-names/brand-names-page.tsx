@@ -3,10 +3,12 @@ import { BRAND_NAME_STATUSES } from '@fm/sdk/contracts';
 import { formatDateTime, toast } from '@fm/widgets/kit';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { PAGE_TITLES } from '../../admin-texts.ts';
 import { ADMIN_TOASTS } from '../../admin-toasts.ts';
 import { api } from '../../api/client.ts';
 import { serverMessageOr } from '../../api/error-message.ts';
+import { paths } from '../../paths.ts';
 import { DownloadButton } from '../../tables/download-button.tsx';
 import { ListPage, StatusFilter } from '../../tables/list-page.tsx';
 import { listQuery } from '../../tables/table-query.ts';
@@ -61,6 +63,12 @@ export function BrandNamesPage() {
   return (
     <ListPage
       title={PAGE_TITLES.brandNames}
+      // The Requests page has no sidebar item (the spec's sidebar is fixed); it is reached here.
+      actions={
+        <Link className="button button--secondary" to={paths.requests}>
+          {PAGE_TITLES.requests}
+        </Link>
+      }
       table={table}
       queryKey="brand-names"
       filters={filters}

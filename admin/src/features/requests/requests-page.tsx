@@ -5,6 +5,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { PAGE_TITLES } from '../../admin-texts.ts';
 import { api } from '../../api/client.ts';
+import { paths } from '../../paths.ts';
 import { ListTable } from '../../tables/list-table.tsx';
 import { TableToolbar } from '../../tables/table-toolbar.tsx';
 import { useTableQuery } from '../../tables/use-table-query.ts';
@@ -55,7 +56,10 @@ export function RequestsPage() {
   const [params, setParams] = useSearchParams();
   const tab: AdminRequestType = params.get('tab') === 'company' ? 'company' : 'user';
   return (
-    <Page title={PAGE_TITLES.requests}>
+    <Page
+      title={PAGE_TITLES.requests}
+      back={{ to: paths.brandNames, label: PAGE_TITLES.brandNames }}
+    >
       <Tabs.Root
         value={tab}
         onValueChange={(value) =>
