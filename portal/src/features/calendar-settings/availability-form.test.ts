@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   addDateOff,
   lengthOptions,
+  nextHour,
   patchFromValues,
   valuesFromSettings,
 } from './availability-form.ts';
@@ -93,5 +94,13 @@ describe('availability form', () => {
     expect(addDateOff(['2026-03-10'], '2026-03-09')).toEqual(['2026-03-09', '2026-03-10']);
     expect(addDateOff(['2026-03-10'], '2026-03-10')).toEqual(['2026-03-10']);
     expect(addDateOff(['2026-03-10'], '')).toEqual(['2026-03-10']);
+  });
+});
+
+describe('nextHour', () => {
+  it('is an hour later, and never past the end of the day', () => {
+    expect(nextHour('17:00')).toBe('18:00');
+    expect(nextHour('09:45')).toBe('10:45');
+    expect(nextHour('23:30')).toBe('23:59');
   });
 });

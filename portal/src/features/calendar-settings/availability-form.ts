@@ -149,3 +149,18 @@ export function addDateOff(dates: readonly string[], date: string): string[] {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(date)) return [...dates];
   return [...new Set([...dates, date])].sort();
 }
+
+/**
+ * An hour after `time` (HH:mm), at most 23:59: where a new range of a day ends.
+ *
+ * @example
+ * ```ts
+ * nextHour('17:00'); // '18:00'
+ * nextHour('23:30'); // '23:59'
+ * ```
+ */
+export function nextHour(time: string): string {
+  const [h = 0, m = 0] = time.split(':').map(Number);
+  const next = Math.min(h * 60 + m + 60, 23 * 60 + 59);
+  return `${String(Math.floor(next / 60)).padStart(2, '0')}:${String(next % 60).padStart(2, '0')}`;
+}
