@@ -1,5 +1,12 @@
 import { eq } from 'drizzle-orm';
-import { consultantProfile, franchise, payment, payout, user } from '../db/schema/index.ts';
+import {
+  consultantProfile,
+  franchise,
+  notification,
+  payment,
+  payout,
+  user,
+} from '../db/schema/index.ts';
 import { createSilentPublisher } from '../realtime/publisher.ts';
 import { startTestServer, TEST_PASSWORD, type TestServer } from './test-server.ts';
 
@@ -38,10 +45,17 @@ export interface WorldIds {
   image: string;
   paymentMethod: string;
   payment: string;
+  /** A payment of a meeting the franchisor cancelled late (the consultant decides). */
+  latePayment: string;
   payout: string;
   apiKey: string;
   publishableKey: string;
   promotion: string;
+  /** The consultant's notification of the booking. */
+  notification: string;
+  /** A user and a franchise nobody else needs: what the admin's deletes remove. */
+  spareUser: string;
+  spareFranchiseId: string;
   /** The consultant's private calendar feed file (`<token>.ics`). */
   feedFile: string;
 }
@@ -161,6 +175,17 @@ export async function buildRouteWorld(): Promise<RouteWorld> {
     timeZone: 'America/New_York',
   });
   const paymentRow = await db.query.payment.findFirst({ where: eq(payment.meetingId, meeting.id) });
+  // A meeting the franchisor cancelled late: its payment waits for the consultant's decision.
+  const [lateRow] = await db
+    .insert(payment)
+    .values({
+      consultantId: consultant.id,
+      franchiseId: franchisor.franchiseId,
+      amountCents: 5_000,
+      startAt: new Date(Date.now() + 3_600_000),
+      lateCancelledAt: new Date(),
+    })
+    .returning({ id: payment.id });
 
   const chat = await call<{ id: string }>('POST', '/api/chats', franchisor.token, {
     participants: [consultant.id],
@@ -221,6 +246,15 @@ export async function buildRouteWorld(): Promise<RouteWorld> {
     consultant.token,
   );
 
+  const notice = await db.query.notification.findFirst({
+    where: eq(notification.userId, consultant.id),
+  });
+  const spareUser = (await server.signUp('consultant')).user.id;
+  const [spareFranchise] = await db
+    .insert(franchise)
+    .values({ company: 'Spare Brand' })
+    .returning({ id: franchise.id });
+
   const idOfUpload = (u: { id?: string; url?: string }) => u.id ?? u.url?.split('/').pop() ?? '';
   const actors = { franchisor, otherFranchisor, consultant, otherConsultant, admin };
   return {
@@ -237,10 +271,14 @@ export async function buildRouteWorld(): Promise<RouteWorld> {
       image: idOfUpload(image),
       paymentMethod,
       payment: paymentRow?.id ?? '',
+      latePayment: lateRow?.id ?? '',
       payout: payoutRow?.id ?? '',
       apiKey: key.id,
       publishableKey: key.publishableKey ?? '',
       promotion: promotion.id,
+      notification: notice?.id ?? '',
+      spareUser,
+      spareFranchiseId: spareFranchise?.id ?? '',
       feedFile: feed.icalFeedUrl.split('/').pop() ?? '',
     },
     tokenOf: (name) => (name === 'guest' ? undefined : actors[name].token),
