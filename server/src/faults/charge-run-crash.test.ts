@@ -1,5 +1,3 @@
-import { spawn } from 'node:child_process';
-import { resolve } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../db/client.ts';
@@ -12,7 +10,7 @@ import {
   insertMeeting,
   setMeetingStatus,
 } from '../payments/test-fixtures.ts';
-import { repoRoot } from '../testing/api-process.ts';
+import { finished, runCharges } from '../testing/charge-runs.ts';
 import { startTestServer, type TestServer } from '../testing/test-server.ts';
 
 /**
@@ -48,52 +46,6 @@ beforeAll(async () => {
   }
 }, 120_000);
 afterAll(() => server.close());
-
-interface RunProcess {
-  output(): string;
-  exited: Promise<number | string>;
-  kill(): void;
-}
-
-function runCharges(
-  url: string,
-  options: { run: 'weekly' | 'manual'; clockOffsetMs?: number; pauseAfter?: number },
-): RunProcess {
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', resolve(repoRoot, 'server/src/testing/charge-run-process.ts')],
-    {
-      cwd: repoRoot,
-      env: {
-        PATH: process.env.PATH ?? '',
-        DATABASE_URL: url,
-        RUN: options.run,
-        CLOCK_OFFSET_MS: String(options.clockOffsetMs ?? 0),
-        PAUSE_AFTER_PROVIDER_CALLS: String(options.pauseAfter ?? 0),
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  );
-  let output = '';
-  child.stdout.on('data', (c: Buffer) => {
-    output += c.toString();
-  });
-  child.stderr.on('data', (c: Buffer) => {
-    output += c.toString();
-  });
-  return {
-    output: () => output,
-    exited: new Promise((done) => child.once('exit', (code, signal) => done(code ?? signal ?? ''))),
-    kill: () => child.kill('SIGKILL'),
-  };
-}
-
-async function finished(run: RunProcess) {
-  const code = await run.exited;
-  expect(code, run.output()).toBe(0);
-  const last = run.output().trim().split('\n').at(-1) ?? '';
-  return JSON.parse(last) as Record<string, unknown>;
-}
 
 async function stateOf(url: string) {
   const database = await openDatabase({ url });

@@ -26,6 +26,8 @@ type Handler = (request: StripeRequest) => StripeReply;
 export async function startStripeFake() {
   const routes = new Map<string, Handler>();
   const requests: StripeRequest[] = [];
+  /** Answers what no exact route does (a stateful fake routes ids itself). */
+  let fallback: Handler | null = null;
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -43,16 +45,18 @@ export async function startStripeFake() {
       const handler = routes.get(`${request.method} ${request.path}`);
       const reply: StripeReply = handler
         ? handler(request)
-        : {
-            status: 404,
-            json: {
-              error: {
-                type: 'invalid_request_error',
-                code: 'resource_missing',
-                message: `Unrecognized request URL (${request.method}: ${request.path})`,
+        : fallback
+          ? fallback(request)
+          : {
+              status: 404,
+              json: {
+                error: {
+                  type: 'invalid_request_error',
+                  code: 'resource_missing',
+                  message: `Unrecognized request URL (${request.method}: ${request.path})`,
+                },
               },
-            },
-          };
+            };
       res.writeHead(reply.status ?? 200, {
         'content-type': 'application/json',
         'request-id': 'req_fake',
@@ -75,6 +79,10 @@ export async function startStripeFake() {
     requests,
     on(route: string, handler: Handler) {
       routes.set(route, handler);
+    },
+    /** Every request no exact route answers goes to `handler`. */
+    otherwise(handler: Handler) {
+      fallback = handler;
     },
     reset() {
       routes.clear();

@@ -2,8 +2,9 @@
  * A charge run in its own process, for the fault tests (R2): `node --import tsx charge-run-process.ts`
  * with `DATABASE_URL`, `RUN=weekly|manual`, optional `CLOCK_OFFSET_MS` (this process's clock ahead of
  * the real one) and `PAUSE_AFTER_PROVIDER_CALLS=n` (manual run only: after the provider answered the
- * n-th charge, print `PAUSED` and hang before recording it — where a SIGKILL hurts most). Prints the
- * run's outcome as one JSON line. Test-only.
+ * n-th charge, print `PAUSED` and hang before recording it — where a SIGKILL hurts most). With
+ * `STRIPE_API_URL` it runs the Stripe adapter against that (recorded fake) API. Prints the run's
+ * outcome as one JSON line. Test-only.
  */
 import { createContainer } from '../container.ts';
 import { openDatabase } from '../db/client.ts';
@@ -12,7 +13,22 @@ import { loadEnv } from '../env.ts';
 const url = process.env.DATABASE_URL ?? '';
 const offset = Number(process.env.CLOCK_OFFSET_MS ?? 0);
 const pauseAt = Number(process.env.PAUSE_AFTER_PROVIDER_CALLS ?? 0);
-const env = loadEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', SEED: 'none', DATABASE_URL: url });
+const stripe = process.env.STRIPE_API_URL
+  ? {
+      PAYMENTS_PROVIDER: 'stripe',
+      STRIPE_API_URL: process.env.STRIPE_API_URL,
+      STRIPE_SECRET_KEY: 'sk_test_fake',
+      STRIPE_WEBHOOK_SECRET: 'whsec_fake',
+      STRIPE_PUBLISHABLE_KEY: 'pk_test_fake',
+    }
+  : {};
+const env = loadEnv({
+  NODE_ENV: 'test',
+  LOG_LEVEL: 'silent',
+  SEED: 'none',
+  DATABASE_URL: url,
+  ...stripe,
+});
 const database = await openDatabase({ url });
 const container = await createContainer({
   env,
