@@ -15,6 +15,7 @@ import {
   longConsultantItem,
   searchFilters,
 } from './fixtures/discovery.ts';
+import { ListStoryFrame, useStoryFavourites } from './fixtures/list-story.tsx';
 
 interface ConsultantListStoryProps {
   state: ListState<ConsultantSearchResult>;
@@ -39,22 +40,9 @@ function ConsultantListStory({
     ...emptyConsultantFilters(12),
     ...initial,
   });
-  const [hearts, setHearts] = useState<ReadonlyMap<string, boolean>>(new Map());
-  const favourites: ConsultantFavourites = {
-    isFavorite: (item: ConsultantListItem) => hearts.get(item.id) ?? item.isFavorite,
-    isPending: () => false,
-    onToggle: (item) =>
-      setHearts((map) => new Map(map).set(item.id, !(map.get(item.id) ?? item.isFavorite))),
-    total: null,
-  };
+  const favourites: ConsultantFavourites = useStoryFavourites<ConsultantListItem>();
   return (
-    <div
-      style={{
-        maxWidth: width ?? 1200,
-        padding: 16,
-        background: theme === 'dark' ? '#0f1218' : undefined,
-      }}
-    >
+    <ListStoryFrame width={width} theme={theme}>
       <ConsultantListView
         state={state}
         filters={filters}
@@ -65,7 +53,7 @@ function ConsultantListStory({
         onRetry={() => {}}
         theme={theme}
       />
-    </div>
+    </ListStoryFrame>
   );
 }
 

@@ -16,6 +16,7 @@ import {
   longFranchisorItem,
   searchFilters,
 } from './fixtures/discovery.ts';
+import { ListStoryFrame, useStoryFavourites } from './fixtures/list-story.tsx';
 
 interface FranchisorListStoryProps {
   state: ListState<FranchisorListResult>;
@@ -39,22 +40,9 @@ function FranchisorListStory({
     ...emptyFranchisorFilters(12),
     ...initial,
   });
-  const [hearts, setHearts] = useState<ReadonlyMap<string, boolean>>(new Map());
-  const favourites: FranchisorFavourites = {
-    isFavorite: (item: FranchisorListItem) => hearts.get(item.id) ?? item.isFavorite,
-    isPending: () => false,
-    onToggle: (item) =>
-      setHearts((map) => new Map(map).set(item.id, !(map.get(item.id) ?? item.isFavorite))),
-    total: null,
-  };
+  const favourites: FranchisorFavourites = useStoryFavourites<FranchisorListItem>();
   return (
-    <div
-      style={{
-        maxWidth: width ?? 1200,
-        padding: 16,
-        background: theme === 'dark' ? '#0f1218' : undefined,
-      }}
-    >
+    <ListStoryFrame width={width} theme={theme}>
       <FranchisorListView
         state={state}
         filters={filters}
@@ -66,7 +54,7 @@ function FranchisorListStory({
         theme={theme}
         aiSearch={aiSearch}
       />
-    </div>
+    </ListStoryFrame>
   );
 }
 
