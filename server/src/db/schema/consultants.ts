@@ -108,6 +108,8 @@ export const availabilitySettings = sqliteTable('availability_settings', {
   bufferMinutes: integer('buffer_minutes').notNull().default(0),
   /** Private iCalendar feed secret (hash). */
   icalFeedTokenHash: text('ical_feed_token_hash'),
+  /** Bumped by "Reset link": folded into the feed token, so every earlier URL stops at once. */
+  icalFeedVersion: integer('ical_feed_version').notNull().default(0),
   ...timestamps,
 });
 

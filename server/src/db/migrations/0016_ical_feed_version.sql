@@ -1,0 +1,1 @@
+ALTER TABLE `availability_settings` ADD `ical_feed_version` integer DEFAULT 0 NOT NULL;
