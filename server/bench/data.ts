@@ -82,9 +82,10 @@ const OVERVIEW = [
   'Territories available across the United States and Canada.',
 ];
 
-type Row = (string | number | null)[];
+export type Row = (string | number | null)[];
 
-async function insertJson(tx: Tx, table: string, columns: string[], rows: Row[]) {
+/** Inserts `rows` (arrays in `columns` order) in batches of 5,000, one bound JSON text each. */
+export async function insertJson(tx: Tx, table: string, columns: string[], rows: Row[]) {
   const values = columns.map((_, i) => `j.value ->> ${i}`).join(', ');
   const head = sql.raw(
     `insert into "${table}" (${columns.map((c) => `"${c}"`).join(', ')}) select ${values} from json_each(`,

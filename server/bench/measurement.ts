@@ -1,4 +1,6 @@
+import type { Db } from '../src/db/client.ts';
 import type { CannonOptions, CannonResult } from './cannon.ts';
+import type { BenchCounts } from './data.ts';
 
 /**
  * What a bench measurement is given and what it answers. A measurement is one entry of
@@ -64,6 +66,11 @@ export interface Measurement {
   id: string;
   title: string;
   run(ctx: BenchContext): Promise<MeasurementResult>;
+  /**
+   * Adds rows to the shared database after its bulk load and before the server starts (only when
+   * this measurement is chosen), e.g. A1's meetings.
+   */
+  prepareData?(db: Db, counts: BenchCounts, log: (message: string) => void): Promise<void>;
 }
 
 export const passes = (a: Aim) => (a.kind === 'max' ? a.measured <= a.aim : a.measured >= a.aim);

@@ -1,9 +1,10 @@
+import { a1AdminLists } from './admin-lists.ts';
 import { p3p4Booking } from './booking.ts';
-import { p5WidgetSizes } from './p5-widget-sizes.ts';
 import type { Measurement } from './measurement.ts';
 import { mrMeetingRoom } from './meeting-room.ts';
 import { p1Config } from './p1-config.ts';
 import { p2Search } from './p2-search.ts';
+import { p5WidgetSizes } from './p5-widget-sizes.ts';
 import { p6WebVitals } from './p6-web-vitals.ts';
 import { rt1Realtime } from './realtime.ts';
 
@@ -19,4 +20,5 @@ export const MEASUREMENTS: Measurement[] = [
   p6WebVitals,
   rt1Realtime,
   mrMeetingRoom,
+  a1AdminLists,
 ];
