@@ -1,5 +1,6 @@
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import type { WidgetTheme } from '../../theme.ts';
+import baseStyles from '../theme/widget-base.css?inline';
 import favoriteStyles from './favorite-button.css?inline';
 import { type FilterOption, SelectField } from './filter-fields.tsx';
 import styles from './list-kit.css?inline';
@@ -101,7 +102,7 @@ export function ListShell<S extends string>({
 
   const frame = {
     ref: root,
-    className: `fm-list ${className}`,
+    className: `fm-widget fm-list ${className}`,
     'data-theme': theme,
     'data-layout': narrow ? 'narrow' : 'wide',
     'data-status': state.status,
@@ -111,7 +112,7 @@ export function ListShell<S extends string>({
   if (state.status === 'error' && state.signIn) {
     return (
       <div {...frame}>
-        <style>{styles}</style>
+        <style>{baseStyles + styles}</style>
         <Results state={state} items={null} emptyText={emptyText} skeletons={0} />
       </div>
     );
@@ -119,7 +120,7 @@ export function ListShell<S extends string>({
 
   return (
     <div {...frame}>
-      <style>{styles + favoriteStyles}</style>
+      <style>{baseStyles + styles + favoriteStyles}</style>
       {banner}
       {narrow && (
         <button

@@ -9,6 +9,7 @@ import type { WidgetTheme } from '../../theme.ts';
 import favoriteStyles from '../list-kit/favorite-button.css?inline';
 import { FavoriteButton } from '../list-kit/favorite-button.tsx';
 import { formatInvestment, formatMoney } from '../list-kit/list-format.ts';
+import baseStyles from '../theme/widget-base.css?inline';
 import styles from './profile-card.css?inline';
 import { PROFILE_CARD_TEXT } from './profile-card-text.ts';
 import {
@@ -68,12 +69,12 @@ export function ProfileCardView({
         : `${state.profile.firstName} ${state.profile.lastName}`.trim();
   return (
     <div
-      className="fm-profile-card"
+      className="fm-widget fm-profile-card"
       data-theme={theme}
       data-status={state.status}
       aria-busy={state.status === 'loading'}
     >
-      <style>{favourite ? styles + favoriteStyles : styles}</style>
+      <style>{baseStyles + styles + (favourite ? favoriteStyles : '')}</style>
       {state.status === 'ready' && favourite && (
         <div className="fm-profile-card__favorite">
           <FavoriteButton

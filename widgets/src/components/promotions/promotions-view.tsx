@@ -9,6 +9,7 @@ import {
   useRef,
 } from 'react';
 import type { WidgetTheme } from '../../theme.ts';
+import baseStyles from '../theme/widget-base.css?inline';
 import {
   AUTO_ADVANCE_MS,
   carouselReducer,
@@ -53,8 +54,13 @@ export function PromotionsView({ state, theme = 'light', ...options }: Promotion
   if (state.status === 'ready' && state.promotions.length === 0) return null;
   if (state.status === 'loading') {
     return (
-      <div className="fm-promotions" data-theme={theme} data-status="loading" aria-busy="true">
-        <style>{styles}</style>
+      <div
+        className="fm-widget fm-promotions"
+        data-theme={theme}
+        data-status="loading"
+        aria-busy="true"
+      >
+        <style>{baseStyles + styles}</style>
         <p className="fm-promotions__status" role="status">
           {PROMOTIONS_TEXT.loading}
         </p>
@@ -68,8 +74,8 @@ export function PromotionsView({ state, theme = 'light', ...options }: Promotion
   }
   if (state.status === 'error') {
     return (
-      <div className="fm-promotions" data-theme={theme} data-status="error">
-        <style>{styles}</style>
+      <div className="fm-widget fm-promotions" data-theme={theme} data-status="error">
+        <style>{baseStyles + styles}</style>
         <p className="fm-promotions__error" role="alert">
           {state.message}
         </p>
@@ -134,7 +140,7 @@ function Carousel({
 
   return (
     <section
-      className="fm-promotions"
+      className="fm-widget fm-promotions"
       data-theme={theme}
       data-status="ready"
       data-motion={reduced ? 'reduced' : 'full'}
@@ -146,7 +152,7 @@ function Carousel({
       onMouseEnter={() => dispatch({ type: 'hover', hovered: true })}
       onMouseLeave={() => dispatch({ type: 'hover', hovered: false })}
     >
-      <style>{styles}</style>
+      <style>{baseStyles + styles}</style>
       <div
         className="fm-promotions__viewport"
         // Focusable so that arrow keys work without first tabbing to a button.
