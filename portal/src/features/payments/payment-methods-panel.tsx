@@ -1,9 +1,10 @@
 import type { PaymentMethod } from '@fm/sdk/contracts';
 import { ConfirmDialog } from '@fm/widgets/kit';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { toast } from 'sonner';
 import { api } from '../../app/api-client.ts';
 import { CardForm } from './card-form.tsx';
+import { paymentsConfig } from './payments-config.ts';
 import { formatCardExpiry } from './payments-format.ts';
 import { dataOf, errorMessage, useAsync } from './use-async.ts';
 
@@ -17,6 +18,32 @@ const BRAND_NAMES: Record<string, string> = {
   unionpay: 'UnionPay',
 };
 const brandName = (brand: string | null) => (brand ? (BRAND_NAMES[brand] ?? brand) : 'Card');
+
+// Stripe.js and its form are a chunk of their own, fetched only in Stripe mode.
+const StripeCardForm = lazy(() =>
+  import('./stripe-card-form.tsx').then((m) => ({ default: m.StripeCardForm })),
+);
+
+/** The form this server takes cards with: Stripe Elements in Stripe mode, else the test cards. */
+function AddCardForm({ onAdded }: { onAdded: (method: PaymentMethod) => void }) {
+  const [config] = useAsync('payments-config', paymentsConfig);
+  const loaded = dataOf(config);
+  if (!loaded) {
+    return config.status === 'error' ? (
+      <div className="form-alert" role="alert">
+        {config.message}
+      </div>
+    ) : null;
+  }
+  if (loaded.provider === 'stripe') {
+    return (
+      <Suspense fallback={null}>
+        <StripeCardForm onAdded={onAdded} />
+      </Suspense>
+    );
+  }
+  return <CardForm onAdded={onAdded} />;
+}
 
 /** A franchisor's saved cards: list, delete (after a confirm), make default, add. */
 export function PaymentMethodsPanel() {
@@ -120,7 +147,7 @@ export function PaymentMethodsPanel() {
         </div>
       ) : null}
       <h3 className="payments-card__subtitle">Add a card</h3>
-      <CardForm
+      <AddCardForm
         onAdded={(method) => {
           toast.success(`${brandName(method.brand)} •••• ${method.last4} added`);
           reload();

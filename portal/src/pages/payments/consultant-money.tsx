@@ -8,6 +8,7 @@ import {
   formatDateTime,
   formatMoney,
 } from '../../features/payments/payments-format.ts';
+import { PayoutAccountPanel } from '../../features/payments/payout-account-panel.tsx';
 import { dataOf, errorMessage, useAsync } from '../../features/payments/use-async.ts';
 
 /** Saves text as a file through a temporary object URL. */
@@ -48,6 +49,7 @@ export function PayoutsSection() {
         Payouts
       </h2>
       <p className="page__text">Payouts are made monthly by ACH to the account on file.</p>
+      <PayoutAccountPanel />
       {state.status === 'error' ? (
         <div className="form-alert" role="alert">
           <p>{state.message}</p>

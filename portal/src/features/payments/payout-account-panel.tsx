@@ -1,0 +1,100 @@
+import type { PayoutAccountStatus } from '@fm/sdk/contracts';
+import { useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { api } from '../../app/api-client.ts';
+import { dataOf, errorMessage, useAsync } from './use-async.ts';
+
+const TEXTS: Record<PayoutAccountStatus, { text: string; action: string }> = {
+  none: {
+    text: 'Connect a payout account to receive your monthly payouts directly. Until then, payouts wait to be paid by ACH.',
+    action: 'Connect payout account',
+  },
+  onboarding: {
+    text: 'Your payout account is not finished yet. Complete the setup to receive payouts.',
+    action: 'Finish setup',
+  },
+  restricted: {
+    text: 'Stripe needs more information before it can send your payouts.',
+    action: 'Update payout details',
+  },
+  ready: {
+    text: 'Your payout account is connected. Monthly payouts are transferred to it.',
+    action: 'Update payout details',
+  },
+};
+
+/**
+ * The consultant's payout account (Stripe Connect, decision 015): its status, and a button that
+ * asks the API for an onboarding link and goes there (Stripe's hosted pages; with the built-in
+ * provider the link leads straight back, the account ready). Stripe sends the browser back to
+ * `/payments?payouts=return`, or `?payouts=refresh` when the link expired — then a new one is
+ * requested at once.
+ */
+export function PayoutAccountPanel() {
+  const [params, setParams] = useSearchParams();
+  const [state, reload] = useAsync('payout-account', () => api.payments.payoutAccount());
+  const [pending, setPending] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const status = dataOf(state)?.status ?? null;
+
+  const connect = async () => {
+    setPending(true);
+    setError(null);
+    try {
+      const { url } = await api.payments.connectPayoutAccount();
+      window.location.assign(url);
+    } catch (caught) {
+      setError(errorMessage(caught));
+      setPending(false);
+    }
+  };
+
+  const back = params.get('payouts');
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reacts to the return from Stripe only.
+  useEffect(() => {
+    if (!back) return;
+    setParams(
+      (before) => {
+        const next = new URLSearchParams(before);
+        next.delete('payouts');
+        return next;
+      },
+      { replace: true },
+    );
+    if (back === 'refresh') void connect();
+    else reload();
+  }, [back]);
+
+  return (
+    <div className="payout-account" data-testid="payout-account" data-status={status ?? undefined}>
+      {state.status === 'error' ? (
+        <div className="form-alert" role="alert">
+          <p>{state.message}</p>
+          <button type="button" className="button button--ghost" onClick={reload}>
+            Try again
+          </button>
+        </div>
+      ) : null}
+      {status ? (
+        <>
+          <p className="page__text">{TEXTS[status].text}</p>
+          <button
+            type="button"
+            className={status === 'ready' ? 'button button--ghost' : 'button button--primary'}
+            disabled={pending}
+            aria-busy={pending}
+            onClick={() => void connect()}
+          >
+            {pending ? <span className="spinner" aria-hidden="true" /> : null}
+            {TEXTS[status].action}
+          </button>
+        </>
+      ) : null}
+      {error ? (
+        <div className="form-alert" role="alert">
+          {error}
+        </div>
+      ) : null}
+    </div>
+  );
+}
