@@ -105,5 +105,11 @@ describe('booking through the SDK', () => {
     expect(dates).toContain('2026-03-03');
     const feed = await consultant.api.bookings.getCalendarFeed();
     expect(feed.icalFeedUrl).toMatch(/\.ics$/);
+    // "Reset link": a new URL, and the old one is gone at once.
+    const reset = await consultant.api.calendar.rotateFeed();
+    expect(reset.icalFeedUrl).toMatch(/\.ics$/);
+    expect(reset.icalFeedUrl).not.toBe(feed.icalFeedUrl);
+    expect((await fetch(feed.icalFeedUrl)).status).toBe(404);
+    expect((await fetch(reset.icalFeedUrl)).status).toBe(200);
   });
 });

@@ -75,6 +75,11 @@ export interface BookingsApi {
    */
   getCalendarFeed(options?: RequestOptions): Promise<CalendarFeed>;
   /**
+   * Resets the private iCalendar feed URL: answers the new one; the old URL stops working at once.
+   * @example const { icalFeedUrl } = await api.bookings.rotateCalendarFeed();
+   */
+  rotateCalendarFeed(options?: RequestOptions): Promise<CalendarFeed>;
+  /**
    * One page (20) of a consultant's free slots on a day of the viewer's zone; pass the last slot's
    * `end` as `from` for the next page (Load More). Needs no sign-in.
    * @example const next = await api.bookings.getSlots(id, { date, timezone, from: page.days[0].slots.at(-1).end });
@@ -222,6 +227,17 @@ export function createBookingsApi(http: Http, clock: () => Date = () => new Date
           operation: 'fetchCalendarFeed',
           method: 'get',
           path: 'users/calendars/feed',
+          response: CalendarFeedSchema,
+        },
+        options,
+      );
+    },
+    rotateCalendarFeed(options) {
+      return http.call(
+        {
+          operation: 'rotateCalendarFeed',
+          method: 'post',
+          path: 'users/calendars/feed/rotate',
           response: CalendarFeedSchema,
         },
         options,

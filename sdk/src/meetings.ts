@@ -129,6 +129,12 @@ export interface CalendarApi {
    * @example const { icalFeedUrl } = await api.calendar.getFeed();
    */
   getFeed(options?: RequestOptions): Promise<CalendarFeed>;
+  /**
+   * Resets the private iCalendar feed URL ("Reset link"): answers the new one; the old URL
+   * answers 404 from now on.
+   * @example const { icalFeedUrl } = await api.calendar.rotateFeed();
+   */
+  rotateFeed(options?: RequestOptions): Promise<CalendarFeed>;
 }
 
 /**
@@ -162,5 +168,6 @@ export function createCalendarApi(bookings: BookingsApi): CalendarApi {
     connectUrl: (calendar, options) => bookings.calendarConnectUrl(calendar, options),
     disconnect: (calendar, options) => bookings.disconnectCalendar(calendar, options),
     getFeed: (options) => bookings.getCalendarFeed(options),
+    rotateFeed: (options) => bookings.rotateCalendarFeed(options),
   };
 }

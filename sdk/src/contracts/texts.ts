@@ -96,6 +96,7 @@ export const OPERATIONS = {
   connectCalendar: 'Error connecting calendar',
   disconnectCalendar: 'Error disconnecting calendar',
   fetchCalendarFeed: 'Error fetching calendar feed',
+  rotateCalendarFeed: 'Error resetting calendar feed link',
 } as const;
 export type Operation = keyof typeof OPERATIONS;
 

@@ -114,6 +114,7 @@ const TABLE: Record<string, Row> = {
   'POST /api/users/calendars/connect-url': { cells: consultants('pass') },
   'DELETE /api/users/calendars/connections/:provider': { cells: consultants() },
   'GET /api/users/calendars/feed': { cells: signedIn() },
+  'POST /api/users/calendars/feed/rotate': { cells: signedIn() },
   // The feed's file name is its secret (a capability URL for calendar apps): who has it reads it.
   'GET /api/calendar/feed/:file': { cells: everyone() },
   'GET /api/booking/consultant/:id/slots': {
@@ -262,6 +263,7 @@ const TABLE: Record<string, Row> = {
 
 /** Routes whose allowed calls change what later rows read: they run last, in this order. */
 const LAST = [
+  'POST /api/users/calendars/feed/rotate',
   'POST /api/session/:id/no-show',
   'PATCH /api/session/:id',
   'DELETE /api/session/:id',

@@ -459,6 +459,12 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
     access: 'user',
     response: CalendarFeedSchema,
   },
+  'POST /api/users/calendars/feed/rotate': {
+    summary: 'Reset the private iCalendar feed URL (the old URL stops working at once)',
+    tag: 'Calendar',
+    access: 'user',
+    response: CalendarFeedSchema,
+  },
   'GET /api/calendar/feed/{file}': {
     summary: 'The private iCalendar feed',
     tag: 'Calendar',

@@ -235,8 +235,12 @@ export async function slotFacts(
   };
 }
 
-/** The feed token of a user: derived from the secret, so it is shown again without storing it. */
-export const feedTokenOf = (secret: string, userId: string) => hmac(secret, 'ical-feed', userId);
+/**
+ * The feed token of a user: derived from the secret, so it is shown again without storing it.
+ * `version` counts the user's resets; version 0 is the token of links handed out before resets.
+ */
+export const feedTokenOf = (secret: string, userId: string, version = 0) =>
+  hmac(secret, 'ical-feed', version === 0 ? userId : `${userId}:${version}`);
 
 export function createAvailabilityService(deps: {
   db: Db;
@@ -306,9 +310,18 @@ export function createAvailabilityService(deps: {
     };
   }
 
+  const feedVersionOf = async (userId: string) =>
+    (
+      await db.query.availabilitySettings.findFirst({
+        columns: { icalFeedVersion: true },
+        where: eq(availabilitySettings.userId, userId),
+      })
+    )?.icalFeedVersion ?? 0;
+  const feedLink = (token: string) => `${deps.publicUrl}/api/calendar/feed/${token}.ics`;
+
   /** Creates the feed token's hash on first use; answers the private feed URL. */
   async function feedUrl(userId: string, storedHash: string | null, zone: string) {
-    const token = feedTokenOf(deps.secret, userId);
+    const token = feedTokenOf(deps.secret, userId, await feedVersionOf(userId));
     const hash = sha256Hex(token);
     if (storedHash !== hash) {
       await db
@@ -319,12 +332,35 @@ export function createAvailabilityService(deps: {
           set: { icalFeedTokenHash: hash },
         });
     }
-    return `${deps.publicUrl}/api/calendar/feed/${token}.ics`;
+    return feedLink(token);
+  }
+
+  /**
+   * "Reset link": a new feed token (the next version) whose hash replaces the old one, so the
+   * earlier URL answers 404 from now on; answers the new URL.
+   */
+  async function rotateFeed(userId: string, zone: string) {
+    const token = await db.transaction(async (tx) => {
+      const row = await tx.query.availabilitySettings.findFirst({
+        columns: { icalFeedVersion: true },
+        where: eq(availabilitySettings.userId, userId),
+      });
+      const version = (row?.icalFeedVersion ?? 0) + 1;
+      const next = feedTokenOf(deps.secret, userId, version);
+      const fields = { icalFeedVersion: version, icalFeedTokenHash: sha256Hex(next) };
+      await tx
+        .insert(availabilitySettings)
+        .values({ userId, timeZone: zone, ...fields })
+        .onConflictDoUpdate({ target: availabilitySettings.userId, set: fields });
+      return next;
+    });
+    return feedLink(token);
   }
 
   return {
     rulesFor,
     feedUrl,
+    rotateFeed,
 
     /** `GET /api/users/calendars` (without connections, which the routes add). */
     async settings(

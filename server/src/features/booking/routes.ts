@@ -249,6 +249,16 @@ export function bookingRoutes(deps: BookingDeps) {
         row?.timeZone ?? DEFAULT_SETTINGS.timeZone,
       );
       return c.json({ icalFeedUrl: url });
+    })
+    // "Reset link": a new private feed URL; the old one answers 404 from now on.
+    .post('/calendars/feed/rotate', async (c) => {
+      const me = requireUser(c);
+      const row = await db.query.availabilitySettings.findFirst({
+        columns: { timeZone: true },
+        where: eq(availabilitySettings.userId, me.id),
+      });
+      const zone = row?.timeZone ?? DEFAULT_SETTINGS.timeZone;
+      return c.json({ icalFeedUrl: await availability.rotateFeed(me.id, zone) });
     });
 
   const connect = new Hono<AppEnv>()
