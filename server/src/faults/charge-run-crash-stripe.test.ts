@@ -23,7 +23,7 @@ import { startTestServer, type TestServer } from '../testing/test-server.ts';
  * money recorded) — repeated, raced, SIGKILLed half-way and run again, also after Stripe has
  * forgotten the keys — takes each meeting's money exactly once: one capture or charge per
  * payment at Stripe, every payment recorded once. And a webhook replayed three times changes
- * state once (decision 015).
+ * state once (decision 016).
  */
 
 const MEETINGS = 12;

@@ -135,7 +135,7 @@ export function createCharges(ctx: PaymentsContext) {
   }
 
   /**
-   * The provider's part of a charge, exactly once whatever happened before (decision 015). First
+   * The provider's part of a charge, exactly once whatever happened before (decision 016). First
    * what earlier calls for this payment left at the provider is read — a hold captured or a charge
    * that went through without being recorded is taken as the outcome, never repeated (Stripe's
    * idempotency keys are gone after ~24 h) — then the hold itself is read; only then is a call
@@ -390,7 +390,7 @@ export function createCharges(ctx: PaymentsContext) {
     try {
       const customerId = await ensureCustomer(ctx, franchiseId);
       const idempotencyKey = `declined_fee:${key}:${row.payment.chargeAttempts}`;
-      // As for the charge itself (decision 015): a fee taken but not recorded is found, not retaken.
+      // As for the charge itself (decision 016): a fee taken but not recorded is found, not retaken.
       const prior = await attempts.begin({
         key: idempotencyKey,
         kind: 'fee',

@@ -110,7 +110,7 @@ export function createLedgerProvider(deps: { now: () => Date }): PaymentProvider
     },
     async cancelSubscription() {},
     // Nothing to read back: every reference derives from its key, which never expires here, so
-    // repeating a call is always safe (decision 015).
+    // repeating a call is always safe (decision 016).
     async readIntent() {
       return null;
     },

@@ -224,7 +224,7 @@ export function createMeetingPayments(ctx: PaymentsContext, charges: Charges) {
   /**
    * Gives a hold back: the ledger's release, `then` on the payment row and the record of the
    * provider's release in one transaction (the booking change's own, when there is one); the
-   * provider is called after the commit (decision 015) — by `settle`, which the change calls once
+   * provider is called after the commit (decision 016) — by `settle`, which the change calls once
    * it has committed, or at once when there is no outer transaction. A release recorded but never
    * made (a crash) is made by the hourly job.
    */

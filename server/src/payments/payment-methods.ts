@@ -115,7 +115,7 @@ export function createPaymentMethods(
   }
 
   /**
-   * Stripe only (decision 015): a SetupIntent for the franchise's customer, confirmed in the
+   * Stripe only (decision 016): a SetupIntent for the franchise's customer, confirmed in the
    * browser by Stripe Elements (3-D Secure there), so the card number never reaches this server;
    * the confirmed PaymentMethod's id then comes back through `add`. The built-in provider adds
    * cards by test id and answers 422.

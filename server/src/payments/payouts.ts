@@ -109,7 +109,7 @@ export function createPayouts(ctx: PaymentsContext) {
       if (!destination) continue;
       const idempotencyKey = LEDGER_KEYS.payout(row.consultantId, period);
       // Recorded before the transfer; a transfer made but never recorded is found, not repeated
-      // (Stripe forgets the key after ~24 h: decision 015).
+      // (Stripe forgets the key after ~24 h: decision 016).
       const prior = await attempts.begin({
         key: idempotencyKey,
         kind: 'transfer',

@@ -6,7 +6,7 @@ export type AttemptRow = typeof providerAttempt.$inferSelect;
 export type AttemptKind = AttemptRow['kind'];
 
 /**
- * The record of every money-moving provider call (decision 015), written before the call is made.
+ * The record of every money-moving provider call (decision 016), written before the call is made.
  * Stripe remembers an idempotency key for about 24 hours only; a call that went through but whose
  * answer was never recorded (a crash, a lost connection) is found again through this row — by the
  * PaymentIntent's id, or by the key it carries in its metadata — and reconciled, never repeated.

@@ -51,7 +51,7 @@ export interface PayoutResult {
 
 /**
  * What the provider holds for a PaymentIntent (a hold or a charge), read before acting on it
- * (decision 015). `held`: authorised and capturable; `succeeded`: the money was taken;
+ * (decision 016). `held`: authorised and capturable; `succeeded`: the money was taken;
  * `processing`: not decided yet; `failed`: declined or needs the customer; `canceled`: released or
  * expired; `absent`: no PaymentIntent was ever made under the key looked for.
  */

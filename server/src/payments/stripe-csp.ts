@@ -1,5 +1,5 @@
 /**
- * What the Content-Security-Policy must allow for Stripe.js in Stripe mode (decision 015): the
+ * What the Content-Security-Policy must allow for Stripe.js in Stripe mode (decision 016): the
  * script, its Elements and 3-D Secure frames, and its API calls — Stripe's documented list. In
  * ledger mode none of it is allowed: no page loads anything from Stripe.
  */

@@ -4,7 +4,7 @@ import { cardError, type StripeReply, type StripeRequest, startStripeFake } from
  * A stateful, recorded fake of the parts of Stripe's API this product uses (test-only): customers,
  * PaymentMethods by Stripe's test ids, SetupIntents, PaymentIntents (manual capture, off-session
  * charges, lists by customer), Connect accounts and their links, and transfers. It behaves as
- * Stripe documents the parts that matter for money safety (decision 015):
+ * Stripe documents the parts that matter for money safety (decision 016):
  * - an idempotency key replays its first answer for 24 hours of the fake's clock, then is forgotten;
  * - capturing a PaymentIntent that is not `requires_capture` fails with `payment_intent_unexpected_state`;
  * - a hold not captured within 7 days is cancelled;

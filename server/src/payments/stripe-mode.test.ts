@@ -8,7 +8,7 @@ import { consultantAccount, franchisorWithCard, insertMeeting, json, ok } from '
 
 /**
  * Stripe mode end to end through the real server and the `stripe` package pointed at the recorded
- * fake (decision 015): cards through a SetupIntent, the client config and CSP per provider, and
+ * fake (decision 016): cards through a SetupIntent, the client config and CSP per provider, and
  * hold releases made only after the change that asked for them committed.
  */
 

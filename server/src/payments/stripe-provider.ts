@@ -109,7 +109,7 @@ function notConfirmed(
   );
 }
 
-/** A PaymentIntent in the product's terms (decision 015). */
+/** A PaymentIntent in the product's terms (decision 016). */
 export function intentSnapshot(intent: Stripe.PaymentIntent): IntentSnapshot {
   const base = { intentId: intent.id, amountCents: 0, failure: null };
   switch (intent.status) {

@@ -205,7 +205,7 @@ export function createWebhooks(
       case 'invoice.paid':
         return applyInvoicePaid(tx, event.data.object, at);
       case 'payment_intent.succeeded': {
-        // A meeting's charge went through, or its hold was captured (decision 015): recorded once,
+        // A meeting's charge went through, or its hold was captured (decision 016): recorded once,
         // whether or not the run that made the call lived to record it.
         const intent = event.data.object;
         const kind = intent.metadata?.kind;

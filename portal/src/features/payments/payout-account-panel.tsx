@@ -24,7 +24,7 @@ const TEXTS: Record<PayoutAccountStatus, { text: string; action: string }> = {
 };
 
 /**
- * The consultant's payout account (Stripe Connect, decision 015): its status, and a button that
+ * The consultant's payout account (Stripe Connect, decision 016): its status, and a button that
  * asks the API for an onboarding link and goes there (Stripe's hosted pages; with the built-in
  * provider the link leads straight back, the account ready). Stripe sends the browser back to
  * `/payments?payouts=return`, or `?payouts=refresh` when the link expired — then a new one is

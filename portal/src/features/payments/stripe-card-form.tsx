@@ -7,7 +7,7 @@ import { errorMessage } from './use-async.ts';
 const LOAD_FAILED = 'The card form could not be loaded. Please try again later.';
 
 /**
- * Adds a card with Stripe Elements (Stripe mode, decision 015): the card number, expiry and CVC are
+ * Adds a card with Stripe Elements (Stripe mode, decision 016): the card number, expiry and CVC are
  * typed into Stripe's own frame and never reach our server. A SetupIntent from
  * `POST /api/users/payment-method/setup-intent` is confirmed by `stripe.confirmCardSetup` (which
  * runs 3-D Secure when the bank asks for it); the confirmed PaymentMethod's id then goes to the

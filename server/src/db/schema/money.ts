@@ -188,7 +188,7 @@ export const payout = sqliteTable(
 );
 
 /**
- * Every call to the provider that moves money, written BEFORE the call (docs/decisions/015):
+ * Every call to the provider that moves money, written BEFORE the call (docs/decisions/016):
  * Stripe forgets idempotency keys after ~24 h, so a crash between its answer and our record is
  * repaired by reading what Stripe did with this attempt (the PaymentIntent, the transfer) instead
  * of repeating the call. `state` moves `started` → `succeeded` | `failed` | `void` (nothing

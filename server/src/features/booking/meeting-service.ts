@@ -352,7 +352,7 @@ export function createMeetingService(deps: {
         },
         async (row) => {
           if (declining) {
-            // The hold's release, recorded in the change, is made at the provider now (decision 015).
+            // The hold's release, recorded in the change, is made at the provider now (decision 016).
             await payments.settle?.(id);
             await deps.calendarEvents.meetingRemoved({
               id,
