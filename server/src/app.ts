@@ -261,7 +261,7 @@ export function createApp(deps: AppDeps) {
     await next();
     setResponseHeader(c, 'cross-origin-opener-policy', 'unsafe-none');
   });
-  // Stripe.js (cards through Elements, 3-D Secure) is allowed only in Stripe mode (decision 015).
+  // Stripe.js (cards through Elements, 3-D Secure) is allowed only in Stripe mode (decision 016).
   const stripeJs = paymentsCsp(env.PAYMENTS_PROVIDER);
   app.use(
     '*',
