@@ -12,8 +12,6 @@ import {
   ConsultantLocationFields,
   ExperienceField,
   formText,
-  PhotoUpload,
-  ReadOnlyField,
   TextAreaField,
   TextField,
 } from '@fm/widgets/kit';
@@ -21,8 +19,9 @@ import { useEffect, useState } from 'react';
 import * as v from 'valibot';
 import { api } from '../../../app/api-client.ts';
 import { useMyProfile } from '../my-profile-store.tsx';
+import { OwnNameFields, OwnPhotoSection } from '../own-photo-and-name.tsx';
 import { changedValues } from '../profile-patch.ts';
-import { toastProfileUpdated, toastProfileUpdateFailed } from '../profile-toasts.ts';
+import { toastProfileUpdateFailed } from '../profile-toasts.ts';
 import { FormSection, SectionForm } from '../section-form.tsx';
 import { useProfileSectionForm } from '../use-profile-section-form.ts';
 
@@ -115,36 +114,9 @@ export function ConsultantGeneralSection({ profile }: { profile: OwnProfile }) {
   }
   return (
     <>
-      <ConsultantPhoto profile={profile} />
+      <OwnPhotoSection profile={profile} title="Profile photo" />
       <GeneralForm profile={profile} position={contact === 'failed' ? null : contact.position} />
     </>
-  );
-}
-
-function ConsultantPhoto({ profile }: { profile: OwnProfile }) {
-  const { setProfile } = useMyProfile();
-  return (
-    <section className="profile-form__group" aria-labelledby="photo-title">
-      <h2 className="profile-form__group-title" id="photo-title">
-        Profile photo
-      </h2>
-      <PhotoUpload
-        src={profile.profilePhoto}
-        alt="Your photo"
-        placeholder={`${profile.firstName.charAt(0)}${profile.lastName.charAt(0)}`.toUpperCase()}
-        label={profile.profilePhoto ? 'Change photo' : 'Upload photo'}
-        cropTitle="Crop your photo"
-        onSave={async (profilePhoto) => {
-          try {
-            setProfile(await api.profile.update({}, { profilePhoto }));
-            toastProfileUpdated();
-          } catch (error) {
-            toastProfileUpdateFailed(error);
-            throw error;
-          }
-        }}
-      />
-    </section>
   );
 }
 
@@ -168,15 +140,7 @@ function GeneralForm({ profile, position }: { profile: OwnProfile; position: str
   return (
     <SectionForm form={form} label="General Info">
       <FormSection title="About you">
-        <div className="form__row">
-          <TextField label="First Name" autoComplete="given-name" field={form.field('firstName')} />
-          <TextField label="Last Name" autoComplete="family-name" field={form.field('lastName')} />
-        </div>
-        <ReadOnlyField
-          label="Email"
-          value={profile.email}
-          hint="Your e-mail is your sign-in and cannot be changed here."
-        />
+        <OwnNameFields form={form} email={profile.email} />
         <div className="form__row">
           <TextField
             label="Company"

@@ -4,14 +4,15 @@ import {
   type OwnProfile,
   TOASTS,
 } from '@fm/sdk/contracts';
-import { CheckboxField, PhotoUpload, ReadOnlyField, TextField } from '@fm/widgets/kit';
+import { CheckboxField, TextField } from '@fm/widgets/kit';
 import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
 import * as v from 'valibot';
 import { api } from '../../../app/api-client.ts';
 import { useMyProfile } from '../my-profile-store.tsx';
+import { OwnNameFields, OwnPhotoSection } from '../own-photo-and-name.tsx';
 import { changedValues } from '../profile-patch.ts';
-import { failureText, toastProfileUpdated, toastProfileUpdateFailed } from '../profile-toasts.ts';
+import { failureText } from '../profile-toasts.ts';
 import { FormSection, SectionForm } from '../section-form.tsx';
 import { useProfileSectionForm } from '../use-profile-section-form.ts';
 
@@ -79,7 +80,7 @@ export function ContactSection({ profile }: { profile: OwnProfile }) {
   return (
     <>
       <ContactForm profile={profile} contact={state.contact} onSaved={update} />
-      {isFranchisor ? <PhotoBlock profile={profile} /> : null}
+      {isFranchisor ? <OwnPhotoSection profile={profile} title="Your photo" /> : null}
       {isFranchisor && profile.franchise ? (
         <MembersBlock contact={state.contact} onChanged={update} />
       ) : null}
@@ -128,15 +129,7 @@ function ContactForm({
   return (
     <SectionForm form={form} label="Contact Info">
       <FormSection title="Your contact details">
-        <div className="form__row">
-          <TextField label="First Name" autoComplete="given-name" field={form.field('firstName')} />
-          <TextField label="Last Name" autoComplete="family-name" field={form.field('lastName')} />
-        </div>
-        <ReadOnlyField
-          label="Email"
-          value={contact.email}
-          hint="Your e-mail is your sign-in and cannot be changed here."
-        />
+        <OwnNameFields form={form} email={contact.email} />
         <div className="form__row">
           <TextField
             label="Phone"
@@ -159,33 +152,6 @@ function ContactForm({
         ) : null}
       </FormSection>
     </SectionForm>
-  );
-}
-
-function PhotoBlock({ profile }: { profile: OwnProfile }) {
-  const { setProfile } = useMyProfile();
-  return (
-    <section className="profile-form__group" aria-labelledby="your-photo-title">
-      <h2 className="profile-form__group-title" id="your-photo-title">
-        Your photo
-      </h2>
-      <PhotoUpload
-        src={profile.profilePhoto}
-        alt="Your photo"
-        placeholder={`${profile.firstName.charAt(0)}${profile.lastName.charAt(0)}`.toUpperCase()}
-        label={profile.profilePhoto ? 'Change photo' : 'Upload photo'}
-        cropTitle="Crop your photo"
-        onSave={async (profilePhoto) => {
-          try {
-            setProfile(await api.profile.update({}, { profilePhoto }));
-            toastProfileUpdated();
-          } catch (error) {
-            toastProfileUpdateFailed(error);
-            throw error;
-          }
-        }}
-      />
-    </section>
   );
 }
 

@@ -1,4 +1,4 @@
-import { FranchisePatchSchema, type OwnProfile, type ProfilePatch } from '@fm/sdk/contracts';
+import { FranchisePatchSchema, type OwnProfile } from '@fm/sdk/contracts';
 import {
   FRANCHISE_DETAILS_KEYS,
   FranchiseBrandFields,
@@ -8,12 +8,8 @@ import {
   franchiseDetailsValues,
 } from '@fm/widgets/kit';
 import * as v from 'valibot';
-import { api } from '../../../app/api-client.ts';
-import { useMyProfile } from '../my-profile-store.tsx';
-import { changedValues, withFormFieldNames } from '../profile-patch.ts';
-import { toastProfileUpdateFailed } from '../profile-toasts.ts';
 import { FormSection, SectionForm } from '../section-form.tsx';
-import { useProfileSectionForm } from '../use-profile-section-form.ts';
+import { useFranchiseSectionForm } from '../use-franchise-section-form.ts';
 
 const schema = v.pick(FranchisePatchSchema, FRANCHISE_DETAILS_KEYS);
 
@@ -23,20 +19,10 @@ const schema = v.pick(FranchisePatchSchema, FRANCHISE_DETAILS_KEYS);
  * corporate contact details. A new franchisor's first save creates the franchise.
  */
 export function FranchiseDetailsSection({ profile }: { profile: OwnProfile }) {
-  const { setProfile } = useMyProfile();
-  const form = useProfileSectionForm({
+  const form = useFranchiseSectionForm({
     schema,
     initialValues: franchiseDetailsValues(profile.franchise),
     toInput: franchiseDetailsInput,
-    save: async ({ values, changed }) => {
-      try {
-        const franchise = changedValues(values, changed) as NonNullable<ProfilePatch['franchise']>;
-        setProfile(await api.profile.update({ franchise }));
-      } catch (error) {
-        toastProfileUpdateFailed(error);
-        throw withFormFieldNames(error, 'franchise.');
-      }
-    },
   });
 
   return (

@@ -1,4 +1,4 @@
-import { FranchisePatchSchema, type OwnProfile, type ProfilePatch } from '@fm/sdk/contracts';
+import { FranchisePatchSchema, type OwnProfile } from '@fm/sdk/contracts';
 import {
   CASH_KEYS,
   cashPatch,
@@ -9,12 +9,9 @@ import {
   investmentValues,
 } from '@fm/widgets/kit';
 import * as v from 'valibot';
-import { api } from '../../../app/api-client.ts';
-import { useMyProfile } from '../my-profile-store.tsx';
-import { changedValues, withFormFieldNames } from '../profile-patch.ts';
-import { toastProfileUpdateFailed } from '../profile-toasts.ts';
+import { changedValues } from '../profile-patch.ts';
 import { FormSection, SectionForm } from '../section-form.tsx';
-import { useProfileSectionForm } from '../use-profile-section-form.ts';
+import { useFranchiseSectionForm } from '../use-franchise-section-form.ts';
 
 const schema = v.pick(FranchisePatchSchema, [...INVESTMENT_PLAIN_KEYS, ...CASH_KEYS]);
 
@@ -23,12 +20,11 @@ const schema = v.pick(FranchisePatchSchema, [...INVESTMENT_PLAIN_KEYS, ...CASH_K
  * modes of user-area §5), fees, staff and the yes/no facts. Everything is optional.
  */
 export function InvestmentSection({ profile }: { profile: OwnProfile }) {
-  const { setProfile } = useMyProfile();
-  const form = useProfileSectionForm({
+  const form = useFranchiseSectionForm({
     schema,
     initialValues: investmentValues(profile.franchise),
     toInput: investmentInput,
-    save: async ({ values, changed }) => {
+    patchOf: (values, changed) => {
       const franchise: Record<string, unknown> = changedValues(
         values,
         changed,
@@ -40,16 +36,7 @@ export function InvestmentSection({ profile }: { profile: OwnProfile }) {
           cashPatch(values.cashRequiredMode, values.cashRequiredMin, values.cashRequiredMax),
         );
       }
-      try {
-        setProfile(
-          await api.profile.update({
-            franchise: franchise as NonNullable<ProfilePatch['franchise']>,
-          }),
-        );
-      } catch (error) {
-        toastProfileUpdateFailed(error);
-        throw withFormFieldNames(error, 'franchise.');
-      }
+      return franchise;
     },
   });
 

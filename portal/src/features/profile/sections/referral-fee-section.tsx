@@ -1,4 +1,4 @@
-import { FranchisePatchSchema, type OwnProfile, type ProfilePatch } from '@fm/sdk/contracts';
+import { FranchisePatchSchema, type OwnProfile } from '@fm/sdk/contracts';
 import {
   COMMISSION_FIELD_NAMES,
   COMMISSION_SCOPE_TEXTS,
@@ -8,12 +8,8 @@ import {
   commissionValues,
 } from '@fm/widgets/kit';
 import * as v from 'valibot';
-import { api } from '../../../app/api-client.ts';
-import { useMyProfile } from '../my-profile-store.tsx';
-import { withFormFieldNames } from '../profile-patch.ts';
-import { toastProfileUpdateFailed } from '../profile-toasts.ts';
 import { FormSection, SectionForm } from '../section-form.tsx';
-import { useProfileSectionForm } from '../use-profile-section-form.ts';
+import { useFranchiseSectionForm } from '../use-franchise-section-form.ts';
 
 /** Each commission field validates with the contract's money rule (numbers only, in dollars). */
 const amount = FranchisePatchSchema.entries.commissions.wrapped.entries.singleUnit;
@@ -24,21 +20,10 @@ const schema = v.object(Object.fromEntries(COMMISSION_FIELD_NAMES.map((name) => 
  * veteran, area master, resale, multiple unit), in dollars.
  */
 export function ReferralFeeSection({ profile }: { profile: OwnProfile }) {
-  const { setProfile } = useMyProfile();
-  const form = useProfileSectionForm({
+  const form = useFranchiseSectionForm({
     schema,
     initialValues: commissionValues(profile.franchise),
-    save: async ({ values, changed }) => {
-      try {
-        const franchise = commissionsPatch(values, changed) as NonNullable<
-          ProfilePatch['franchise']
-        >;
-        setProfile(await api.profile.update({ franchise }));
-      } catch (error) {
-        toastProfileUpdateFailed(error);
-        throw withFormFieldNames(error, 'franchise.');
-      }
-    },
+    patchOf: commissionsPatch,
   });
 
   return (

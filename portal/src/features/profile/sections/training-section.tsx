@@ -1,4 +1,4 @@
-import { FranchisePatchSchema, type OwnProfile, type ProfilePatch } from '@fm/sdk/contracts';
+import { FranchisePatchSchema, type OwnProfile } from '@fm/sdk/contracts';
 import {
   OwnerFields,
   SUPPORT_FLAGS,
@@ -8,12 +8,8 @@ import {
   trainingValues,
 } from '@fm/widgets/kit';
 import * as v from 'valibot';
-import { api } from '../../../app/api-client.ts';
-import { useMyProfile } from '../my-profile-store.tsx';
-import { changedValues, withFormFieldNames } from '../profile-patch.ts';
-import { toastProfileUpdateFailed } from '../profile-toasts.ts';
 import { FormSection, SectionForm } from '../section-form.tsx';
-import { useProfileSectionForm } from '../use-profile-section-form.ts';
+import { useFranchiseSectionForm } from '../use-franchise-section-form.ts';
 
 const schema = v.pick(FranchisePatchSchema, [
   ...TRAINING_TEXT_KEYS,
@@ -22,19 +18,9 @@ const schema = v.pick(FranchisePatchSchema, [
 
 /** Training and Support: the training offered, the support programs, and the owner's life. */
 export function TrainingSection({ profile }: { profile: OwnProfile }) {
-  const { setProfile } = useMyProfile();
-  const form = useProfileSectionForm({
+  const form = useFranchiseSectionForm({
     schema,
     initialValues: trainingValues(profile.franchise),
-    save: async ({ values, changed }) => {
-      try {
-        const franchise = changedValues(values, changed) as NonNullable<ProfilePatch['franchise']>;
-        setProfile(await api.profile.update({ franchise }));
-      } catch (error) {
-        toastProfileUpdateFailed(error);
-        throw withFormFieldNames(error, 'franchise.');
-      }
-    },
   });
 
   return (
