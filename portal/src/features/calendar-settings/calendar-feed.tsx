@@ -6,9 +6,11 @@ import { api } from '../../app/api-client.ts';
 import type { Load } from './calendar-load.ts';
 import { Section } from './calendar-section.tsx';
 import { CALENDAR_TEXT } from './calendar-text.ts';
+import { FeedLinkReset } from './feed-link-reset.tsx';
 
 /** The private iCalendar feed's address, with a copy button. */
-export function FeedSection({ url }: { url: string }) {
+export function FeedSection({ url: shown }: { url: string }) {
+  const [url, setUrl] = useState(shown);
   const id = useId();
   const copy = async () => {
     try {
@@ -34,6 +36,7 @@ export function FeedSection({ url }: { url: string }) {
         <button type="button" className="button button--secondary" onClick={() => void copy()}>
           {CALENDAR_TEXT.copy}
         </button>
+        <FeedLinkReset onReset={setUrl} />
       </div>
     </Section>
   );
