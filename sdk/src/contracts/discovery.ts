@@ -161,20 +161,6 @@ export const LIST_QUERY_KEYS = [
 ] as const;
 
 /**
- * A query object as URL search parameters (lists as repeated keys; empty values dropped).
- * @example toSearchParams({ industry: ['Automotive', 'Education'], rateMax: 80 }).toString()
- */
-export function toSearchParams(query: Record<string, unknown>): URLSearchParams {
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(query)) {
-    if (value === undefined || value === null || value === '' || value === false) continue;
-    if (Array.isArray(value)) for (const item of value) params.append(key, String(item));
-    else params.set(key, String(value));
-  }
-  return params;
-}
-
-/**
  * URL search parameters as a query object ready for the schemas above.
  * @example v.parse(ConsultantSearchQuerySchema, fromSearchParams(new URLSearchParams(location.search)))
  */

@@ -2,6 +2,19 @@ import * as v from 'valibot';
 import { FIELD_MESSAGES, GENERIC_MESSAGES } from './texts.ts';
 
 /**
+ * The messages of the two refusals that the restricted-action modal also shows before any call
+ * fails: apart from {@link ERROR_CODES}, so that a page showing them loads two strings, not every
+ * code (issue 12, P5).
+ *
+ * @example
+ * RESTRICTION_MESSAGES.profileInactive; // 'Activate your profile to unlock messaging and bookings'
+ */
+export const RESTRICTION_MESSAGES = {
+  subscriptionRequired: 'Activate your subscription to unlock messaging and bookings',
+  profileInactive: 'Activate your profile to unlock messaging and bookings',
+} as const;
+
+/**
  * Every error the API can answer, defined once: its HTTP status and its default message (D7).
  * The server throws `new AppError('SLOT_TAKEN')`; clients match on `code`.
  */
@@ -34,14 +47,8 @@ export const ERROR_CODES = {
     status: 403,
     message: 'This account is not activated yet. Use the link in your invitation e-mail.',
   },
-  SUBSCRIPTION_REQUIRED: {
-    status: 403,
-    message: 'Activate your subscription to unlock messaging and bookings',
-  },
-  PROFILE_INACTIVE: {
-    status: 403,
-    message: 'Activate your profile to unlock messaging and bookings',
-  },
+  SUBSCRIPTION_REQUIRED: { status: 403, message: RESTRICTION_MESSAGES.subscriptionRequired },
+  PROFILE_INACTIVE: { status: 403, message: RESTRICTION_MESSAGES.profileInactive },
   NOT_FOUND: { status: 404, message: 'Not found' },
   ACTIVATION_TOKEN_INVALID: { status: 404, message: 'This activation link is not valid' },
   RESET_TOKEN_INVALID: {
@@ -75,7 +82,11 @@ export const ERROR_CODES = {
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof ERROR_CODES;
-export const ERROR_CODE_VALUES = Object.keys(ERROR_CODES) as [ErrorCode, ...ErrorCode[]];
+// Pure: a page that never names a code (the embeddable elements) leaves the whole map out.
+export const ERROR_CODE_VALUES = /* @__PURE__ */ Object.keys(ERROR_CODES) as [
+  ErrorCode,
+  ...ErrorCode[],
+];
 
 /** The body of every error response (D7). `code` stays a string so that newer servers' codes parse. */
 export const ErrorBodySchema = v.object({

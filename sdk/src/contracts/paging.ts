@@ -15,3 +15,22 @@ export const queryCount = (max: number) =>
     v.minValue(1),
     v.maxValue(max),
   );
+
+/**
+ * A query object as URL search parameters (lists as repeated keys; empty values dropped): the
+ * query string of every call with one. Here, not beside the search schemas, so the SDK's
+ * transport does not pull the discovery contract into every page that loads it (issue 12, P5).
+ *
+ * @example
+ * toSearchParams({ industry: ['Automotive', 'Education'], rateMax: 80 }).toString();
+ * // 'industry=Automotive&industry=Education&rateMax=80'
+ */
+export function toSearchParams(query: Record<string, unknown>): URLSearchParams {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value === undefined || value === null || value === '' || value === false) continue;
+    if (Array.isArray(value)) for (const item of value) params.append(key, String(item));
+    else params.set(key, String(value));
+  }
+  return params;
+}

@@ -39,8 +39,9 @@ export function defineFmElements(
 defineFmElements();
 
 export { parsePageSize, portalUrlFor, signInUrlFor } from './element-attributes.ts';
-export { defaultApiBase } from './element-client.ts';
+export { defaultApiBase, type ElementClient } from './element-client.ts';
 export type { FmTag } from './element-tags.ts';
+export { type EmbedElement, embedFrame } from './embed-element.ts';
 export {
   FM_EVENT_DETAIL_VERSION,
   type FmEvent,

@@ -25,3 +25,17 @@ export const createProfileApi = () => absent('profile');
 export const createApiKeysApi = () => absent('apiKeys');
 export const toAdminFormData = () => unavailable('toAdminFormData');
 export const toProfileFormData = () => unavailable('toProfileFormData');
+
+/**
+ * Stands for one SDK call the elements never make (vite.config.ts, `ELEMENT_SDK_CALLS`): calling
+ * it rejects with an error naming it.
+ *
+ * @example
+ * const api = { getProfile: unavailableCall('users.getProfile') };
+ */
+export const unavailableCall =
+  (name: string) =>
+  (..._args: unknown[]): Promise<never> =>
+    Promise.reject(
+      new Error(`The ${name} call is not part of the embeddable elements; use @fm/sdk.`),
+    );
