@@ -8,7 +8,7 @@ import {
   type ProfilePatchParsed,
   UNSUBSCRIBED_LABEL,
 } from '@fm/sdk/contracts';
-import { and, asc, count, desc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { Hono } from 'hono';
 import type * as v from 'valibot';
 import { type AppEnv, requireUser } from '../../auth/session.ts';
@@ -23,7 +23,7 @@ import {
 import { AppError } from '../../http/errors.ts';
 import { parseInput, validate } from '../../http/validate.ts';
 import type { UploadService } from '../../uploads/upload-service.ts';
-import { setBillingContact } from '../franchises/billing-contact.ts';
+import { handOverBillingContact, setBillingContact } from '../franchises/billing-contact.ts';
 import { findFranchiseForMember } from '../franchises/repository.ts';
 import type { ProfileService } from '../profile/service.ts';
 import type { ActivationLinkService } from './activation-links.ts';
@@ -351,24 +351,8 @@ export function adminFranchiseRoutes(deps: {
     if (!member) throw new AppError('NOT_FOUND');
     if (member.franchiseId !== target.id) {
       await db.transaction(async (tx) => {
-        const former = member.franchiseId
-          ? await tx.query.franchise.findFirst({ where: eq(franchise.id, member.franchiseId) })
-          : undefined;
-        if (former?.billingContactUserId === member.id) {
-          // The former franchise keeps a billing contact: its earliest remaining member.
-          const next = await tx.query.user.findFirst({
-            where: and(
-              eq(user.franchiseId, former.id),
-              eq(user.isDeleted, false),
-              ne(user.id, member.id),
-            ),
-            orderBy: [asc(user.createdAt), asc(user.id)],
-          });
-          await tx
-            .update(franchise)
-            .set({ billingContactUserId: next?.id ?? null })
-            .where(eq(franchise.id, former.id));
-        }
+        // The former franchise keeps a billing contact: its earliest remaining member.
+        await handOverBillingContact(tx, member.franchiseId, member.id);
         await tx.update(user).set({ franchiseId: target.id }).where(eq(user.id, member.id));
         if (!target.billingContactUserId) {
           await tx

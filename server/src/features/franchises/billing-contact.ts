@@ -1,5 +1,5 @@
-import { and, eq } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import { and, asc, eq, ne } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client.ts';
 import { franchise, user } from '../../db/schema/index.ts';
 import { AppError } from '../../http/errors.ts';
 
@@ -46,4 +46,32 @@ export async function setBillingContact(
     .set({ billingContactUserId: member.id })
     .where(eq(franchise.id, franchiseId));
   return member.id;
+}
+
+/**
+ * A member leaves their franchise (moved to another, or their account deleted): when they were its
+ * billing contact, the franchise keeps one, its earliest remaining member (none when no one is
+ * left). Runs inside the caller's transaction.
+ *
+ * @example
+ * ```ts
+ * await db.transaction(async (tx) => handOverBillingContact(tx, member.franchiseId, member.id));
+ * ```
+ */
+export async function handOverBillingContact(
+  tx: Tx,
+  franchiseId: string | null,
+  leavingUserId: string,
+): Promise<void> {
+  if (!franchiseId) return;
+  const f = await tx.query.franchise.findFirst({ where: eq(franchise.id, franchiseId) });
+  if (f?.billingContactUserId !== leavingUserId) return;
+  const next = await tx.query.user.findFirst({
+    where: and(eq(user.franchiseId, f.id), eq(user.isDeleted, false), ne(user.id, leavingUserId)),
+    orderBy: [asc(user.createdAt), asc(user.id)],
+  });
+  await tx
+    .update(franchise)
+    .set({ billingContactUserId: next?.id ?? null })
+    .where(eq(franchise.id, f.id));
 }

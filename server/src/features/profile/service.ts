@@ -32,7 +32,10 @@ import { AppError } from '../../http/errors.ts';
 import { dollarsToCents } from '../../money/cents.ts';
 import type { RealtimePublisher } from '../../realtime/publisher.ts';
 import type { CheckedFile, UploadService } from '../../uploads/upload-service.ts';
-import { setBillingContact as setFranchiseBillingContact } from '../franchises/billing-contact.ts';
+import {
+  handOverBillingContact,
+  setBillingContact as setFranchiseBillingContact,
+} from '../franchises/billing-contact.ts';
 import { findOwnProfile } from '../users/profile-repository.ts';
 import { refreshCompleteness } from './completeness.ts';
 
@@ -534,25 +537,7 @@ export function createProfileService(deps: {
         .set({ isDeleted: true, deletedAt: new Date(), status: false })
         .where(eq(user.id, current.id));
       await tx.delete(session).where(eq(session.userId, current.id));
-      if (current.franchiseId) {
-        const f = await tx.query.franchise.findFirst({
-          where: eq(franchise.id, current.franchiseId),
-        });
-        if (f?.billingContactUserId === current.id) {
-          const next = await tx.query.user.findFirst({
-            where: and(
-              eq(user.franchiseId, f.id),
-              eq(user.isDeleted, false),
-              ne(user.id, current.id),
-            ),
-            orderBy: [asc(user.createdAt), asc(user.id)],
-          });
-          await tx
-            .update(franchise)
-            .set({ billingContactUserId: next?.id ?? null })
-            .where(eq(franchise.id, f.id));
-        }
-      }
+      await handOverBillingContact(tx, current.franchiseId, current.id);
     });
     await deps.refreshTokens.revokeAllForUser(current.id);
     await deps.realtime.disconnectUser(current.id);
