@@ -76,6 +76,13 @@ describe('admin bookings list: search and pages', () => {
     // `%` and `_` are literal.
     expect(await ids('gold_% w')).toEqual([byFranchise.id]);
     expect(await ids('gold%')).toEqual([]);
+    // A rename is searchable at once, the old name no more (the trigram index's triggers).
+    await db.update(user).set({ lastName: 'Quillfeather' }).where(eq(user.id, consultant.user.id));
+    expect(await ids('quillfeath')).toEqual([byConsultant.id]);
+    expect(await ids('zephyrine')).toEqual([]);
+    await db.update(user).set({ lastName: 'Zephyrine' }).where(eq(user.id, consultant.user.id));
+    // Shorter than a trigram: still a substring search (by scanning).
+    expect(await ids('Qu')).toContain(byConsultant.id);
     const found = await list('search=zephyr&limit=20');
     expect(found.total).toBe(1);
     expect((await list(`search=zephyr&consultantId=${other.user.id}&limit=20`)).sessions).toEqual(
