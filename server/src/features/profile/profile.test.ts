@@ -452,6 +452,25 @@ describe('account deletion, payment e-mail and support', () => {
     expect(signIn.status).toBe(403);
   });
 
+  it("a deleted billing contact hands the franchise's billing on to the earliest remaining member", async () => {
+    const first = await server.signUp('franchisor');
+    const second = await server.signUp('franchisor');
+    await patchJson(first.token, { franchise: { company: 'Leaving Brands' } });
+    const franchiseId = (
+      await server.container.db.query.user.findFirst({ where: eq(user.id, first.user.id) })
+    )?.franchiseId;
+    await server.container.db.update(user).set({ franchiseId }).where(eq(user.id, second.user.id));
+    expect(
+      await (await server.fetch('/api/profile', { token: second.token })).json(),
+    ).toMatchObject({ billingAddress: first.user.email });
+
+    const res = await server.fetch('/api/users', { method: 'DELETE', token: first.token });
+    expect(res.status).toBe(200);
+    expect(
+      await (await server.fetch('/api/profile', { token: second.token })).json(),
+    ).toMatchObject({ billingAddress: second.user.email });
+  });
+
   it("changes the payment e-mail with the spec's message when empty", async () => {
     const f = await server.signUp('franchisor');
     const empty = await server.fetch('/api/users/change-stripe-email', {
