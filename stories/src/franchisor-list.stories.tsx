@@ -1,6 +1,7 @@
 import type { AiMatch, FranchisorListItem } from '@fm/sdk/contracts';
 import {
   emptyFranchisorFilters,
+  FRANCHISOR_LIST_TEXT,
   type FranchisorFavourites,
   type FranchisorFilters,
   type FranchisorListResult,
@@ -90,6 +91,23 @@ export const ErrorState: Story = {
     state: {
       status: 'error',
       message: 'Error fetching franchisors: Something went wrong. Please try again.',
+    },
+  },
+};
+
+/** What `<fm-franchisor-list>` shows a signed-out visitor; with an embed key its link opens the popup. */
+export const SignIn: Story = {
+  name: 'Signed out (401)',
+  args: {
+    withFavourites: false,
+    state: {
+      status: 'error',
+      message: 'Error fetching franchisors: You are not signed in',
+      signIn: {
+        message: FRANCHISOR_LIST_TEXT.signIn,
+        href: '/sign-in',
+        linkText: FRANCHISOR_LIST_TEXT.signInLink,
+      },
     },
   },
 };
