@@ -43,6 +43,26 @@ export const API_KEY_TEXT = {
   revokedToast: 'API key revoked',
   empty: 'No keys yet.',
   noFranchise: 'Name your franchise in your profile before creating API keys.',
+  // The shared key manager (widgets kit), e.g. on the admin's franchise page.
+  section: 'API keys',
+  kind: 'Kind',
+  kinds: { publishable: 'Publishable', secret: 'Secret' },
+  kindChoices: {
+    publishable: "Publishable key (the brand's website)",
+    secret: "Secret key (the brand's servers)",
+  },
+  key: 'Key',
+  access: 'Allowed origins / scopes',
+  createdAt: 'Created',
+  status: 'Status',
+  active: 'Active',
+  secretKey: 'Secret key',
+  copy: 'Copy',
+  copied: 'Copied',
+  copyFailed: 'Copy failed: select the key and copy it by hand.',
+  done: 'Done',
+  createFailed: 'Failed to create API key. Please try again.',
+  revokeFailed: 'Failed to revoke API key. Please try again.',
 } as const;
 
 const NameSchema = v.pipe(

@@ -4,6 +4,8 @@
  * tables with their pager, status labels, money and date formats and the toast outlet. Styles: `@fm/widgets/kit.css` (design tokens
  * included).
  */
+
+export { ApiKeyManager, type ApiKeyManagerProps } from './api-keys/api-key-manager.tsx';
 export {
   ConsultantExpertiseFields,
   type ConsultantExpertiseValues,

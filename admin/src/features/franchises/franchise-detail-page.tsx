@@ -10,6 +10,7 @@ import { paths } from '../../paths.ts';
 import { LoadFailure } from '../../ui/load-failure.tsx';
 import { Page } from '../../ui/page.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
+import { FranchiseApiKeys } from './franchise-api-keys.tsx';
 import { FranchiseMembers } from './franchise-members.tsx';
 import { FranchiseAccordion } from './franchise-sections.tsx';
 
@@ -55,6 +56,7 @@ export function FranchiseDetailPage() {
         <div className="detail-grid">
           <FranchiseAccordion franchise={f} paymentMethods={methods.data} />
           <FranchiseMembers franchise={f} />
+          <FranchiseApiKeys franchiseId={f.id} />
           <p>
             <Link to={`${paths.bookings}?franchiseId=${encodeURIComponent(f.id)}`}>
               Bookings of this franchise

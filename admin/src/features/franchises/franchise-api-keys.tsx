@@ -1,0 +1,34 @@
+import { API_KEY_TEXT } from '@fm/sdk/contracts';
+import { ApiKeyManager } from '@fm/widgets/kit';
+import { useQuery } from '@tanstack/react-query';
+import { useId } from 'react';
+import { api } from '../../api/client.ts';
+import { errorMessage, serverMessageOr } from '../../api/error-message.ts';
+
+/**
+ * Franchise Details → API keys (D18, issue 12): admins list, create and revoke any franchise's
+ * publishable embed keys and secret API keys, with the kit's key manager.
+ */
+export function FranchiseApiKeys({ franchiseId }: { franchiseId: string }) {
+  const id = useId();
+  const keys = useQuery({
+    queryKey: ['franchise', franchiseId, 'api-keys'],
+    queryFn: () => api.apiKeys.listForFranchise(franchiseId),
+  });
+  return (
+    <section className="card detail-section" aria-labelledby={`${id}-title`}>
+      <h2 className="detail-section__title" id={`${id}-title`}>
+        {API_KEY_TEXT.section}
+      </h2>
+      <ApiKeyManager
+        keys={keys.data}
+        loadError={keys.isError ? errorMessage(keys.error) : null}
+        create={(input) => api.apiKeys.createForFranchise(franchiseId, input)}
+        revoke={(key) => api.apiKeys.revokeForFranchise(franchiseId, key)}
+        onChanged={() => void keys.refetch()}
+        failureText={serverMessageOr}
+        headingLevel={3}
+      />
+    </section>
+  );
+}

@@ -1,0 +1,373 @@
+import { isApiError } from '@fm/sdk';
+import {
+  API_KEY_SCOPE_VALUES,
+  API_KEY_SCOPES,
+  API_KEY_TEXT,
+  type ApiKey,
+  type ApiKeyKind,
+  type ApiKeyScope,
+  type CreateApiKeyInput,
+  CreateApiKeyInputSchema,
+  type CreatedApiKey,
+} from '@fm/sdk/contracts';
+import { type FormEvent, useId, useState } from 'react';
+import * as v from 'valibot';
+import { ConfirmDialog } from '../dialogs/confirm-dialog.tsx';
+import { formatDateTime } from '../format/format.ts';
+import { FormAlert } from '../forms/fields.tsx';
+import { type Column, DataTable } from '../table/data-table.tsx';
+import { toast } from '../toasts.tsx';
+
+export interface ApiKeyManagerProps {
+  /** The franchise's keys, newest first; `undefined` while the first load runs. */
+  keys: readonly ApiKey[] | undefined;
+  /** Why the list could not be loaded, if it could not. */
+  loadError?: string | null;
+  create: (input: CreateApiKeyInput) => Promise<CreatedApiKey>;
+  revoke: (id: string) => Promise<unknown>;
+  /** After a create or a revoke: the owner reloads the list. */
+  onChanged: () => void;
+  /**
+   * The failure toast's text for a failed call (the app's rule, e.g. the server's message or the
+   * given fallback).
+   */
+  failureText: (error: unknown, fallback: string) => string;
+  /** The level of the section headings: 2 on a page of its own, 3 inside a detail page. */
+  headingLevel?: 2 | 3;
+}
+
+const fieldName = (path: string) => path.split('.')[0] ?? path;
+
+/** The contract's field messages for an input, keyed by top-level field (`allowedOrigins.0` → `allowedOrigins`). */
+function inputErrors(input: CreateApiKeyInput): Record<string, string> {
+  const result = v.safeParse(CreateApiKeyInputSchema, input);
+  if (result.success) return {};
+  const errors: Record<string, string> = {};
+  for (const issue of result.issues) {
+    const path = v.getDotPath(issue) ?? 'form';
+    errors[fieldName(path)] ??= issue.message;
+  }
+  return errors;
+}
+
+/**
+ * A franchise's API keys (D18): the list of publishable and secret keys (name, kind, key prefix,
+ * allowed origins or scopes, created, last used, revoked), a form to create either kind (the
+ * secret shown once, with a copy button and a warning) and revoke after a confirmation. Data
+ * comes from the owner, so the same piece serves the admin's franchise page and any other screen
+ * that manages keys.
+ *
+ * @example
+ * ```tsx
+ * <ApiKeyManager keys={keys.data} create={(input) => api.apiKeys.createForFranchise(id, input)}
+ *   revoke={(key) => api.apiKeys.revokeForFranchise(id, key)} onChanged={keys.refetch}
+ *   failureText={serverMessageOr} headingLevel={3} />
+ * ```
+ */
+export function ApiKeyManager(props: ApiKeyManagerProps) {
+  const [created, setCreated] = useState<CreatedApiKey | null>(null);
+  const [toRevoke, setToRevoke] = useState<ApiKey | null>(null);
+  const [revoking, setRevoking] = useState(false);
+  const Heading = props.headingLevel === 2 ? 'h2' : 'h3';
+
+  const revoke = async () => {
+    if (!toRevoke) return;
+    setRevoking(true);
+    try {
+      await props.revoke(toRevoke.id);
+      toast.success(API_KEY_TEXT.revokedToast);
+      if (created?.id === toRevoke.id) setCreated(null);
+      props.onChanged();
+    } catch (error) {
+      toast.error(props.failureText(error, API_KEY_TEXT.revokeFailed));
+    } finally {
+      setRevoking(false);
+      setToRevoke(null);
+    }
+  };
+
+  const columns: Column<ApiKey>[] = [
+    { key: 'name', header: API_KEY_TEXT.name, cell: (k) => k.name },
+    { key: 'kind', header: API_KEY_TEXT.kind, cell: (k) => API_KEY_TEXT.kinds[k.kind] },
+    {
+      key: 'key',
+      header: API_KEY_TEXT.key,
+      cell: (k) => <code className="api-keys__key">{k.publishableKey ?? `${k.prefix}…`}</code>,
+    },
+    {
+      key: 'access',
+      header: API_KEY_TEXT.access,
+      cell: (k) => (
+        <ul className="api-keys__access">
+          {(k.kind === 'publishable' ? k.allowedOrigins : k.scopes).map((item) => (
+            <li key={item}>
+              <code>{item}</code>
+            </li>
+          ))}
+        </ul>
+      ),
+    },
+    { key: 'created', header: API_KEY_TEXT.createdAt, cell: (k) => formatDateTime(k.createdAt) },
+    {
+      key: 'lastUsed',
+      header: API_KEY_TEXT.lastUsed,
+      cell: (k) => (k.lastUsedAt ? formatDateTime(k.lastUsedAt) : API_KEY_TEXT.never),
+    },
+    {
+      key: 'status',
+      header: API_KEY_TEXT.status,
+      cell: (k) =>
+        k.revokedAt ? (
+          <span>
+            {API_KEY_TEXT.revoked} {formatDateTime(k.revokedAt)}
+          </span>
+        ) : (
+          <button
+            type="button"
+            className="button button--ghost"
+            disabled={revoking}
+            onClick={() => setToRevoke(k)}
+            aria-label={`${API_KEY_TEXT.revoke} ${k.name}`}
+          >
+            {API_KEY_TEXT.revoke}
+          </button>
+        ),
+    },
+  ];
+
+  return (
+    <div className="api-keys">
+      {props.loadError ? <FormAlert message={props.loadError} /> : null}
+      <DataTable
+        caption={API_KEY_TEXT.section}
+        columns={columns}
+        rows={props.keys ?? []}
+        rowKey={(k) => k.id}
+        loading={props.keys === undefined && !props.loadError}
+        emptyText={API_KEY_TEXT.empty}
+      />
+      {created?.kind === 'secret' ? (
+        <ShownOnce created={created} heading={Heading} onDone={() => setCreated(null)} />
+      ) : null}
+      <CreateKeyForm
+        heading={Heading}
+        create={props.create}
+        failureText={props.failureText}
+        onCreated={(key) => {
+          setCreated(key);
+          toast.success(API_KEY_TEXT.created);
+          props.onChanged();
+        }}
+      />
+      <ConfirmDialog
+        open={toRevoke !== null}
+        onOpenChange={(open) => {
+          if (!open) setToRevoke(null);
+        }}
+        title={`${API_KEY_TEXT.revoke} ${toRevoke?.name ?? ''}`}
+        confirmLabel={API_KEY_TEXT.revoke}
+        danger
+        pending={revoking}
+        onConfirm={() => void revoke()}
+      >
+        {API_KEY_TEXT.revokeConfirm}
+      </ConfirmDialog>
+    </div>
+  );
+}
+
+/** The new secret, this once: a warning, the value (read-only, selected on focus) and Copy. */
+function ShownOnce(props: { created: CreatedApiKey; heading: 'h2' | 'h3'; onDone: () => void }) {
+  const id = useId();
+  const Heading = props.heading;
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(props.created.key);
+      toast.success(API_KEY_TEXT.copied);
+    } catch {
+      toast.error(API_KEY_TEXT.copyFailed);
+    }
+  };
+  return (
+    <section className="api-keys__secret" aria-labelledby={`${id}-title`}>
+      <Heading id={`${id}-title`} className="api-keys__title">
+        {props.created.name}
+      </Heading>
+      <p className="form-alert" role="alert">
+        {API_KEY_TEXT.shownOnce}
+      </p>
+      <div className="field">
+        <label className="field__label" htmlFor={`${id}-key`}>
+          {API_KEY_TEXT.secretKey}
+        </label>
+        <input
+          id={`${id}-key`}
+          className="field__input"
+          readOnly
+          value={props.created.key}
+          onFocus={(e) => e.currentTarget.select()}
+        />
+      </div>
+      <div className="api-keys__actions">
+        <button type="button" className="button button--secondary" onClick={() => void copy()}>
+          {API_KEY_TEXT.copy}
+        </button>
+        <button type="button" className="button button--ghost" onClick={props.onDone}>
+          {API_KEY_TEXT.done}
+        </button>
+      </div>
+    </section>
+  );
+}
+
+function CreateKeyForm(props: {
+  heading: 'h2' | 'h3';
+  create: (input: CreateApiKeyInput) => Promise<CreatedApiKey>;
+  failureText: (error: unknown, fallback: string) => string;
+  onCreated: (key: CreatedApiKey) => void;
+}) {
+  const id = useId();
+  const Heading = props.heading;
+  const [kind, setKind] = useState<ApiKeyKind>('publishable');
+  const [name, setName] = useState('');
+  const [origins, setOrigins] = useState('');
+  const [scopes, setScopes] = useState<ApiKeyScope[]>(['meetings:read']);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [pending, setPending] = useState(false);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const input: CreateApiKeyInput =
+      kind === 'publishable'
+        ? { kind, name, allowedOrigins: origins.split(/[\s,]+/).filter(Boolean) }
+        : { kind, name, scopes };
+    const invalid = inputErrors(input);
+    setErrors(invalid);
+    if (Object.keys(invalid).length > 0) return;
+    setPending(true);
+    try {
+      props.onCreated(await props.create(input));
+      setName('');
+      setOrigins('');
+    } catch (error) {
+      if (isApiError(error) && error.errors) {
+        const byField: Record<string, string> = {};
+        for (const [field, message] of Object.entries(error.errors)) {
+          byField[fieldName(field)] ??= message;
+        }
+        setErrors(byField);
+      }
+      toast.error(props.failureText(error, API_KEY_TEXT.createFailed));
+    } finally {
+      setPending(false);
+    }
+  };
+
+  const errorId = (field: string) => `${id}-${field}-error`;
+  const fieldError = (field: string) =>
+    errors[field] ? (
+      <p className="field__error" id={errorId(field)}>
+        {errors[field]}
+      </p>
+    ) : null;
+
+  return (
+    <section className="api-keys__create" aria-labelledby={`${id}-title`}>
+      <Heading id={`${id}-title`} className="api-keys__title">
+        {API_KEY_TEXT.create}
+      </Heading>
+      <form
+        className="form"
+        aria-labelledby={`${id}-title`}
+        onSubmit={(e) => void submit(e)}
+        noValidate
+      >
+        <fieldset className="field">
+          <legend className="field__label">{API_KEY_TEXT.kind}</legend>
+          {(['publishable', 'secret'] as const).map((k) => (
+            <label key={k} className="field__check">
+              <input
+                type="radio"
+                name={`${id}-kind`}
+                value={k}
+                checked={kind === k}
+                onChange={() => {
+                  setKind(k);
+                  setErrors({});
+                }}
+              />{' '}
+              {API_KEY_TEXT.kindChoices[k]}
+            </label>
+          ))}
+        </fieldset>
+        <div className="field">
+          <label className="field__label" htmlFor={`${id}-name`}>
+            {API_KEY_TEXT.name}
+          </label>
+          <input
+            id={`${id}-name`}
+            className="field__input"
+            value={name}
+            maxLength={80}
+            onChange={(e) => setName(e.target.value)}
+            aria-required
+            aria-invalid={errors.name ? true : undefined}
+            aria-describedby={errors.name ? errorId('name') : undefined}
+          />
+          {fieldError('name')}
+        </div>
+        {kind === 'publishable' ? (
+          <div className="field">
+            <label className="field__label" htmlFor={`${id}-origins`}>
+              {API_KEY_TEXT.origins}
+            </label>
+            <textarea
+              id={`${id}-origins`}
+              className="field__input"
+              rows={3}
+              value={origins}
+              onChange={(e) => setOrigins(e.target.value)}
+              aria-required
+              aria-invalid={errors.allowedOrigins ? true : undefined}
+              aria-describedby={`${id}-origins-hint${errors.allowedOrigins ? ` ${errorId('allowedOrigins')}` : ''}`}
+            />
+            <p className="field__hint" id={`${id}-origins-hint`}>
+              {API_KEY_TEXT.originsHelp}
+            </p>
+            {fieldError('allowedOrigins')}
+          </div>
+        ) : (
+          <fieldset
+            className="field"
+            aria-describedby={errors.scopes ? errorId('scopes') : undefined}
+          >
+            <legend className="field__label">{API_KEY_TEXT.scopes}</legend>
+            {API_KEY_SCOPE_VALUES.map((scope) => (
+              <label key={scope} className="field__check">
+                <input
+                  type="checkbox"
+                  checked={scopes.includes(scope)}
+                  onChange={(e) =>
+                    setScopes((current) =>
+                      e.target.checked ? [...current, scope] : current.filter((s) => s !== scope),
+                    )
+                  }
+                />{' '}
+                <code>{scope}</code> — {API_KEY_SCOPES[scope]}
+              </label>
+            ))}
+            {fieldError('scopes')}
+          </fieldset>
+        )}
+        <button
+          type="submit"
+          className="button button--primary"
+          disabled={pending}
+          aria-busy={pending}
+        >
+          {API_KEY_TEXT.create}
+        </button>
+      </form>
+    </section>
+  );
+}
