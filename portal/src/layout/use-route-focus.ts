@@ -28,8 +28,10 @@ export function useRouteFocus(main: RefObject<HTMLElement | null>): void {
     if (isFirstRender || !isNewPage) return;
     window.scrollTo(0, 0);
     const element = main.current;
-    // A page that focused one of its own fields (autoFocus) keeps that focus.
-    if (element && !element.contains(document.activeElement)) {
+    // A page that focused one of its own fields (autoFocus) keeps that focus, and so does a
+    // dialog that opened meanwhile (the guided tour opens while a lazy page is still loading).
+    const active = document.activeElement;
+    if (element && !element.contains(active) && !active?.closest('[role="dialog"]')) {
       element.focus({ preventScroll: true });
     }
   }, [pathname, hash, main]);

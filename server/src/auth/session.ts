@@ -24,6 +24,10 @@ export type AppEnv = {
   Variables: {
     user: SessionUser | null;
     sessionToken: string | null;
+    /** The publishable embed key a request was admitted with (D18), if any. */
+    embedAccess?: { keyId: string; franchiseId: string; origin: string } | undefined;
+    /** The secret API key that authenticated the request, if any. */
+    apiKeyId?: string | undefined;
   };
 };
 

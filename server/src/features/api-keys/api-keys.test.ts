@@ -158,9 +158,10 @@ describe('a secret key authenticates a backend (Authorization: Bearer sk_…)', 
       `/api/booking/consultant/${consultant.id}/slots?date=2026-03-03&timezone=America/New_York`,
     );
     expect(slots.status).toBe(200);
+    // Sent as the SDK sends it, with an Idempotency-Key: the booking still records its key.
     const booked = await withKey(key.key, '/api/session', {
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
+      headers: { 'content-type': 'application/json', 'idempotency-key': crypto.randomUUID() },
       body: json({
         consultantId: consultant.id,
         start: '2026-03-03T15:00:00.000Z',
@@ -172,6 +173,7 @@ describe('a secret key authenticates a backend (Authorization: Bearer sk_…)', 
     const meeting = (await booked.json()) as Session;
     expect(meeting.franchisor.id).toBe(owner.id);
     expect(meeting.franchise?.company).toBe('Backend Bakery');
+    expect(meeting.apiKeyId).toBe(key.id);
 
     const list = await withKey(key.key, '/api/session');
     expect(((await list.json()) as { sessions: Session[] }).sessions.map((s) => s.id)).toEqual([

@@ -1,4 +1,5 @@
 import { SECRET_KEY_PREFIX } from '@fm/sdk/contracts';
+import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import type { AppEnv } from '../../auth/session.ts';
 import { AppError } from '../../http/errors.ts';
@@ -6,14 +7,12 @@ import type { RateLimiter } from '../../http/rate-limit.ts';
 import { scopeFor } from './scopes.ts';
 import type { ApiKeyService } from './service.ts';
 
-/** Which secret key authenticated a request (for records such as the booking's source). */
-const keyOfRequest = new WeakMap<Request, string>();
-
 /**
- * The id of the secret key a request came with, or undefined.
- * @example const keyId = apiKeyOf(c.req.raw);
+ * The id of the secret key a request came with, or undefined (kept on the request's context, for
+ * records such as the booking's source).
+ * @example const keyId = apiKeyOf(c);
  */
-export const apiKeyOf = (request: Request): string | undefined => keyOfRequest.get(request);
+export const apiKeyOf = (c: Context<AppEnv>): string | undefined => c.get('apiKeyId');
 
 /**
  * Authenticates `Authorization: Bearer sk_…` (mounted after the session middleware): an unknown
@@ -55,7 +54,7 @@ export function apiKeyAuthentication(deps: {
     const actor = await deps.keys.actingUser(key.franchiseId);
     if (!actor) throw new AppError('API_KEY_INVALID');
     c.set('user', actor);
-    keyOfRequest.set(c.req.raw, key.id);
+    c.set('apiKeyId', key.id);
     await deps.keys.touch(key.id);
     return next();
   });

@@ -157,7 +157,7 @@ export function bookingRoutes(deps: BookingDeps) {
     .post('/', parties, validate('json', CreateSessionInputSchema), async (c) =>
       c.json(
         await meetings.book(requireUser(c), c.req.valid('json'), {
-          apiKeyId: embedAccessOf(c.req.raw)?.keyId ?? apiKeyOf(c.req.raw) ?? null,
+          apiKeyId: embedAccessOf(c)?.keyId ?? apiKeyOf(c) ?? null,
         }),
         201,
       ),

@@ -13,15 +13,14 @@ export interface EmbedAccess {
   origin: string;
 }
 
-const accessOf = new WeakMap<Request, EmbedAccess>();
-
 /**
- * The embed key a request was admitted with, or undefined (no key sent).
+ * The embed key a request was admitted with, or undefined (no key sent). Kept on the request's
+ * context, so middleware that replaces the raw request (body caps, idempotency) keeps it.
  *
  * @example
- * const keyId = embedAccessOf(c.req.raw)?.keyId;
+ * const keyId = embedAccessOf(c)?.keyId;
  */
-export const embedAccessOf = (request: Request): EmbedAccess | undefined => accessOf.get(request);
+export const embedAccessOf = (c: Context<AppEnv>): EmbedAccess | undefined => c.get('embedAccess');
 
 /** Whether the request carries an embed key (whatever its fate): CORS answers its origin. */
 export const hasEmbedKey = (c: Context) => Boolean(c.req.header(EMBED_KEY_HEADER));
@@ -55,7 +54,7 @@ export function embedAccess(deps: {
     if (!origin || !originAllowed(key.allowedOrigins, origin)) {
       throw new AppError('EMBED_ORIGIN_NOT_ALLOWED');
     }
-    accessOf.set(c.req.raw, { keyId: key.id, franchiseId: key.franchiseId, origin });
+    c.set('embedAccess', { keyId: key.id, franchiseId: key.franchiseId, origin });
     await deps.touch(key.id);
     return next();
   });
@@ -79,7 +78,7 @@ export interface PublicViewer {
 export function publicViewer(c: Context<AppEnv>): PublicViewer {
   const user = c.get('user');
   if (user) return { id: user.id, role: user.role, anonymous: false };
-  if (embedAccessOf(c.req.raw)) return { id: '', role: 'franchisor', anonymous: true };
+  if (embedAccessOf(c)) return { id: '', role: 'franchisor', anonymous: true };
   throw new AppError('UNAUTHORIZED');
 }
 
