@@ -43,13 +43,13 @@ import { bodyCaps } from './http/body-caps.ts';
 import { cors } from './http/cors.ts';
 import { AppError, errorResponse, toAppError } from './http/errors.ts';
 import { idempotency } from './http/idempotency.ts';
-import { createRateLimiter } from './http/rate-limit.ts';
 import type { Logger } from './http/logger.ts';
+import { createRateLimiter } from './http/rate-limit.ts';
 import { requestLogger } from './http/request-logger.ts';
 import { setResponseHeader } from './http/response-headers.ts';
 import { type StaticDirs, staticApps } from './http/static-apps.ts';
-import { openApiRoutes } from './openapi/routes.ts';
 import type { Mailer } from './mail/mailer.ts';
+import { openApiRoutes } from './openapi/routes.ts';
 import type { Payments } from './payments/payments.ts';
 import { paymentsCsp } from './payments/stripe-csp.ts';
 import type { RealtimePublisher } from './realtime/publisher.ts';
@@ -201,7 +201,10 @@ export function createApp(deps: AppDeps) {
       systemRoutes({ db, partyUrl: env.PARTY_URL, payments: deps.payments?.clientConfig }),
     )
     // The reference (issue 13): generated from the mounted routes, so read at request time.
-    .route('/', openApiRoutes(() => app.routes))
+    .route(
+      '/',
+      openApiRoutes(() => app.routes),
+    )
     // Before /auth: better-auth's catch-all would take /auth/consultant/* otherwise.
     .route('/auth/consultant', booking.connect)
     .route('/auth', authRoutes({ accounts: deps.accounts, trustProxy: env.TRUST_PROXY }))
