@@ -1,9 +1,11 @@
 import type { AdminFranchiseDetail, AdminSessionList } from '@fm/sdk/contracts';
 import { eq } from 'drizzle-orm';
+import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { user } from '../../db/schema/index.ts';
 import { insertMeeting, json, ok, signInAdmin } from '../../payments/test-fixtures.ts';
 import { startTestServer, type TestServer } from '../../testing/test-server.ts';
+import { pageWindow } from './sessions.ts';
 
 /**
  * The bookings list filters every condition on the meeting row (a search finds the matching
@@ -132,5 +134,28 @@ describe('admin bookings list: search and pages', () => {
       '2025-06-02',
       '2025-06-02',
     ]);
+  });
+
+  it('reads a page from either end and always gets the same rows (property)', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 300 }),
+        fc.integer({ min: 0, max: 320 }),
+        fc.integer({ min: 1, max: 25 }),
+        (total, offset, limit) => {
+          const newestFirst = Array.from({ length: total }, (_, i) => total - 1 - i);
+          const w = pageWindow(offset, limit, total);
+          const read = w.fromEnd
+            ? [...newestFirst]
+                .reverse()
+                .slice(w.offset, w.offset + w.count)
+                .reverse()
+            : newestFirst.slice(w.offset, w.offset + w.count);
+          expect(read).toEqual(newestFirst.slice(offset, offset + limit));
+        },
+      ),
+    );
+    expect(pageWindow(199_990, 10, 200_000)).toEqual({ offset: 0, count: 10, fromEnd: true });
+    expect(pageWindow(0, 10, 200_000)).toEqual({ offset: 0, count: 10, fromEnd: false });
   });
 });

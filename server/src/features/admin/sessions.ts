@@ -75,6 +75,23 @@ export function sessionWhere(q: Omit<ListQuery, 'page' | 'limit'>, now: Date): S
 
 /** Newest start first; the id breaks ties (both read from the index `meeting_start_idx`). */
 export const sessionOrder = [desc(meeting.startAt), desc(meeting.id)];
+const sessionOrderReversed = [asc(meeting.startAt), asc(meeting.id)];
+
+/**
+ * Where a page of `limit` rows at `offset` (newest first) lies among `total`: a page in the older
+ * half is read from the oldest end (the same rows, reversed by the final order), so the last page
+ * skips a few index entries instead of nearly all of them.
+ * @example pageWindow(199_990, 10, 200_000) // { offset: 0, count: 10, fromEnd: true }
+ */
+export function pageWindow(
+  offset: number,
+  limit: number,
+  total: number,
+): { offset: number; count: number; fromEnd: boolean } {
+  const count = Math.max(0, Math.min(limit, total - offset));
+  if (offset + count / 2 <= total / 2) return { offset, count, fromEnd: false };
+  return { offset: Math.max(0, total - offset - count), count, fromEnd: true };
+}
 
 /** Meetings joined with their consultant, booker and franchise, newest start first. */
 export function selectSessions(db: Db) {
@@ -171,28 +188,35 @@ export function adminSessionRoutes(deps: { db: Db; now: () => Date }) {
       const q = c.req.valid('query');
       const now = deps.now();
       const where = sessionWhere(q, now);
-      // The page's ids first, from the meetings alone (a deep page skips index entries, not
-      // joined rows), then the page's rows with their people; the total counts meetings only.
-      const pageIds = db
-        .select({ id: meeting.id })
-        .from(meeting)
-        .where(where)
-        .orderBy(...sessionOrder)
-        .limit(q.limit)
-        .offset(offsetOf(q));
-      const [rows, [total]] = await Promise.all([
-        selectSessions(db)
-          .where(inArray(meeting.id, pageIds))
-          .orderBy(...sessionOrder),
-        db.select({ n: count() }).from(meeting).where(where),
-      ]);
+      // The total counts meetings only; the page's ids come from the meetings alone (a deep page
+      // skips index entries, not joined rows), then only those rows are joined to their people.
+      const [counted] = await db.select({ n: count() }).from(meeting).where(where);
+      const total = counted?.n ?? 0;
+      const window = pageWindow(offsetOf(q), q.limit, total);
+      const rows =
+        window.count === 0
+          ? []
+          : await selectSessions(db)
+              .where(
+                inArray(
+                  meeting.id,
+                  db
+                    .select({ id: meeting.id })
+                    .from(meeting)
+                    .where(where)
+                    .orderBy(...(window.fromEnd ? sessionOrderReversed : sessionOrder))
+                    .limit(window.count)
+                    .offset(window.offset),
+                ),
+              )
+              .orderBy(...sessionOrder);
       const reviews = await reviewsOf(
         db,
         rows.map((r) => r.meeting.id),
       );
       return c.json({
         sessions: rows.map((r) => toSession(r, reviews.get(r.meeting.id) ?? [], now)),
-        total: total?.n ?? 0,
+        total,
         page: q.page,
         limit: q.limit,
       });
