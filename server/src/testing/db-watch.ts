@@ -32,9 +32,11 @@ export async function watchDatabase(url: string) {
     async signature(): Promise<TableSignature> {
       const signature: TableSignature = new Map();
       for (const table of tables) {
-        const result = await client.execute(`SELECT * FROM "${table}" ORDER BY rowid`);
+        // Rows hashed in a sorted order: some tables have no rowid to order by.
+        const result = await client.execute(`SELECT * FROM "${table}"`);
+        const rows = result.rows.map((row) => JSON.stringify(Object.values(row), bigints)).sort();
         const hash = createHash('sha1');
-        for (const row of result.rows) hash.update(JSON.stringify(Object.values(row), bigints));
+        for (const row of rows) hash.update(row);
         signature.set(table, `${result.rows.length}:${hash.digest('hex')}`);
       }
       return signature;
