@@ -1,4 +1,5 @@
 export * from './admin.ts';
+export * from './admin-rollups.ts';
 export * from './admin-search.ts';
 export * from './api-keys.ts';
 export * from './audit.ts';

@@ -24,7 +24,15 @@ import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
 import { Hono } from 'hono';
 import type { AppEnv } from '../../auth/session.ts';
 import type { Db } from '../../db/client.ts';
-import { franchise, meeting, payment, payout, user } from '../../db/schema/index.ts';
+import {
+  adminCount,
+  adminDaily,
+  franchise,
+  meeting,
+  payment,
+  payout,
+  user,
+} from '../../db/schema/index.ts';
 import { validate } from '../../http/validate.ts';
 import { centsToDollars } from '../../money/cents.ts';
 
@@ -84,7 +92,6 @@ export function createDashboard(deps: { db: Db; now: () => Date }) {
   async function figures(): Promise<AdminDashboard> {
     const now = deps.now();
     const month = monthStartOf(now);
-    const consultant = and(eq(user.role, 'consultant'), eq(user.isDeleted, false));
     const chargedThisMonth = and(gte(payment.chargedAt, month), eq(payment.isPaid, true));
     const fee = sql`(${payment.amountCents} * ${sql.raw(String(PLATFORM_FEE_PERCENT))}) / 100`;
     const [
@@ -103,18 +110,14 @@ export function createDashboard(deps: { db: Db; now: () => Date }) {
       failed,
       payoutsDue,
     ] = await Promise.all([
-      // Total and active in one pass over the covering index `user_role_idx`.
+      // Kept by migration 0018's triggers: two rows instead of ~100,000 index entries.
       db
-        .select({
-          total: count(),
-          active:
-            sql<number>`coalesce(sum(${user.isVerified} = 1 and ${user.isDeactivated} = 0 and ${user.status} = 1), 0)`.mapWith(
-              Number,
-            ),
-        })
-        .from(user)
-        .where(consultant)
-        .then(([r]) => r ?? { total: 0, active: 0 }),
+        .select({ key: adminCount.key, n: adminCount.n })
+        .from(adminCount)
+        .then((rows) => {
+          const of = (key: string) => Number(rows.find((r) => r.key === key)?.n ?? 0);
+          return { total: of('consultants'), active: of('consultants_active') };
+        }),
       countWhere(user, and(eq(user.role, 'consultant'), gte(user.createdAt, month))),
       countWhere(franchise, eq(franchise.isDeleted, false)),
       countWhere(
@@ -181,8 +184,8 @@ export function createDashboard(deps: { db: Db; now: () => Date }) {
   }
 
   /**
-   * One aggregate per bucket: the buckets' bounds are a VALUES list joined to the source by a
-   * range on its indexed column, so each bucket is one index range and no row's time is converted.
+   * The graph from the daily rollups (migration 0018's triggers): each bucket sums at most 31
+   * rows of `admin_daily`, joined to a VALUES list of the buckets' bounds in UTC days.
    */
   async function graph(
     type: DashboardGraphType,
@@ -197,37 +200,16 @@ export function createDashboard(deps: { db: Db; now: () => Date }) {
           ? new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1))
           : new Date(b.start.getTime() + DAY_MS),
     );
-    const source: {
-      column: SQLiteColumn;
-      value: SQL;
-      table: typeof meeting | typeof payment | typeof user;
-      where: SQL | undefined;
-    } =
-      type === 'meetings'
-        ? { column: meeting.startAt, value: sql`count(*)`, table: meeting, where: undefined }
-        : type === 'revenue'
-          ? {
-              column: payment.chargedAt,
-              value: sql`coalesce(sum(${payment.amountCents}), 0)`,
-              table: payment,
-              where: eq(payment.isPaid, true),
-            }
-          : {
-              column: user.createdAt,
-              value: sql`count(*)`,
-              table: user,
-              where: inArray(user.role, ['consultant', 'franchisor']),
-            };
+    const day = (d: Date | undefined) => Math.floor((d?.getTime() ?? 0) / DAY_MS);
     const bounds = sql.join(
-      buckets.map((b, k) => sql`(${k}, ${b.start.getTime()}, ${ends[k]?.getTime() ?? 0})`),
+      buckets.map((b, k) => sql`(${k}, ${day(b.start)}, ${day(ends[k])})`),
       sql`, `,
     );
     const rows = await db.all<{ k: number; value: number }>(
       sql`with bucket(k, s, e) as (values ${bounds})
-          select bucket.k as k, ${source.value} as value
-          from bucket join ${source.table}
-            on ${source.column} >= bucket.s and ${source.column} < bucket.e
-          ${source.where ? sql`where ${source.where}` : sql``}
+          select bucket.k as k, coalesce(sum(${adminDaily.value}), 0) as value
+          from bucket join ${adminDaily}
+            on ${adminDaily.kind} = ${type} and ${adminDaily.day} >= bucket.s and ${adminDaily.day} < bucket.e
           group by bucket.k`,
     );
     const byKey = new Map(rows.map((r) => [Number(r.k), Number(r.value)]));

@@ -1,0 +1,25 @@
+import { integer, primaryKey, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+
+/**
+ * The admin dashboard's figures kept as they change (migration 0018's triggers on `meeting`,
+ * `payment` and `user`), so the dashboard reads a few rows instead of stepping through ~100,000
+ * index entries per figure (decision 019, bench A1).
+ */
+
+/** Per UTC day: meetings by start, money charged (cents, paid payments by charge time), sign-ups. */
+export const adminDaily = sqliteTable(
+  'admin_daily',
+  {
+    kind: text('kind', { enum: ['meetings', 'revenue', 'signups'] }).notNull(),
+    /** The UTC day: epoch milliseconds integer-divided by 86,400,000. */
+    day: integer('day').notNull(),
+    value: integer('value').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.kind, t.day] })],
+);
+
+/** Running counts: `consultants` (not deleted) and `consultants_active` (verified, active, shown). */
+export const adminCount = sqliteTable('admin_count', {
+  key: text('key', { enum: ['consultants', 'consultants_active'] }).primaryKey(),
+  n: integer('n').notNull(),
+});
