@@ -86,6 +86,8 @@ export const franchise = sqliteTable(
     index('franchise_cash_idx').on(t.cashRequiredMinCents, t.cashRequiredMaxCents),
     // The AI search's change check reads max(updated_at) every second.
     index('franchise_updated_idx').on(t.updatedAt),
+    // The admin dashboard's subscribed franchises: two seeks instead of 20,000 rows (bench A1).
+    index('franchise_subscription_idx').on(t.stripeSubscriptionStatus, t.isDeleted),
   ],
 );
 

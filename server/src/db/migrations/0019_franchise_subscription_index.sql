@@ -1,0 +1,1 @@
+CREATE INDEX `franchise_subscription_idx` ON `franchise` (`stripe_subscription_status`,`is_deleted`);
