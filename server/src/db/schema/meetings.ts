@@ -50,9 +50,10 @@ export const meeting = sqliteTable(
     ...timestamps,
   },
   (t) => [
-    index('meeting_consultant_idx').on(t.consultantId, t.startAt),
-    index('meeting_franchisor_idx').on(t.franchisorId, t.startAt),
-    index('meeting_franchise_idx').on(t.franchiseId, t.startAt),
+    // With the id: the admin bookings search reads its matches from these indexes alone.
+    index('meeting_consultant_idx').on(t.consultantId, t.startAt, t.id),
+    index('meeting_franchisor_idx').on(t.franchisorId, t.startAt, t.id),
+    index('meeting_franchise_idx').on(t.franchiseId, t.startAt, t.id),
     // The id too: the admin bookings list pages by (start, id) from the index alone (bench A1).
     index('meeting_status_idx').on(t.status, t.startAt, t.id),
     // Admin dashboard and bookings list (issue 10).
