@@ -37,26 +37,34 @@ const matchingRefs = (kind: 'user' | 'franchise', match: string) => {
  * franchises come from the trigram indexes of migration 0017, then the meetings through their
  * indexes. A text shorter than a trigram scans the names instead (`LIKE`).
  */
-function searchMeetings(text: string | undefined): SQL[] {
+function searchBranches(text: string | undefined): SQL[] | null {
   const wanted = text?.trim() ?? '';
-  if (!wanted) return [];
+  if (!wanted) return null;
   if ([...wanted].length >= 3) {
-    const any = or(
+    return [
       sql`${meeting.consultantId} in (${matchingRefs('user', `{first_name last_name email} : ${phrase(wanted)}`)})`,
       sql`${meeting.franchisorId} in (${matchingRefs('user', `email : ${phrase(wanted)}`)})`,
       sql`${meeting.franchiseId} in (${matchingRefs('franchise', phrase(wanted))})`,
-    );
-    return any ? [any] : [];
+    ];
   }
   const byConsultant = searchAny(wanted, [user.firstName, user.lastName, user.email]);
   const byBooker = searchAny(wanted, [user.email]);
   const byFranchise = searchAny(wanted, [franchise.company]);
-  const any = or(
+  return [
     sql`${meeting.consultantId} in (select ${user.id} from ${user} where ${and(...byConsultant)})`,
     sql`${meeting.franchisorId} in (select ${user.id} from ${user} where ${and(...byBooker)})`,
     sql`${meeting.franchiseId} in (select ${franchise.id} from ${franchise} where ${and(...byFranchise)})`,
-  );
-  return any ? [any] : [];
+  ];
+}
+
+/** Every filter but the search: consultant, franchise, status, dates on the start. */
+function filterWhere(q: Omit<ListQuery, 'page' | 'limit'>, now: Date): SQL[] {
+  return [
+    ...(q.consultantId ? [eq(meeting.consultantId, q.consultantId)] : []),
+    ...(q.franchiseId ? [eq(meeting.franchiseId, q.franchiseId)] : []),
+    ...(q.status ? [statusFilter(q.status, now)] : []),
+    ...dateRange(meeting.startAt, q),
+  ];
 }
 
 /**
@@ -64,13 +72,57 @@ function searchMeetings(text: string | undefined): SQL[] {
  * from the clock), text, dates on the start.
  */
 export function sessionWhere(q: Omit<ListQuery, 'page' | 'limit'>, now: Date): SQL | undefined {
-  return and(
-    ...(q.consultantId ? [eq(meeting.consultantId, q.consultantId)] : []),
-    ...(q.franchiseId ? [eq(meeting.franchiseId, q.franchiseId)] : []),
-    ...(q.status ? [statusFilter(q.status, now)] : []),
-    ...searchMeetings(q.search),
-    ...dateRange(meeting.startAt, q),
+  const branches = searchBranches(q.search);
+  return and(...filterWhere(q, now), ...(branches ? [or(...branches)] : []));
+}
+
+/**
+ * The matching meetings' ids of one page and the total. Without a search, straight from the
+ * meetings (`meeting_start_idx` or the filter's index). With one, the union of the three ways to
+ * match (consultant, booker, franchise), each read from its index (which carries start and id)
+ * instead of fetching every matching row to sort it.
+ */
+async function matchingPage(
+  db: Db,
+  q: ListQuery,
+  now: Date,
+): Promise<{ ids: string[]; total: number }> {
+  const filters = filterWhere(q, now);
+  const branches = searchBranches(q.search);
+  if (!branches) {
+    const where = and(...filters);
+    const [counted] = await db.select({ n: count() }).from(meeting).where(where);
+    const total = counted?.n ?? 0;
+    const window = pageWindow(offsetOf(q), q.limit, total);
+    if (window.count === 0) return { ids: [], total };
+    const rows = await db
+      .select({ id: meeting.id })
+      .from(meeting)
+      .where(where)
+      .orderBy(...(window.fromEnd ? sessionOrderReversed : sessionOrder))
+      .limit(window.count)
+      .offset(window.offset);
+    return { ids: rows.map((r) => r.id), total };
+  }
+  const matches = sql.join(
+    branches.map(
+      (branch) =>
+        sql`select ${meeting.startAt} as s, ${meeting.id} as i from ${meeting} where ${and(branch, ...filters)}`,
+    ),
+    sql` union `,
   );
+  // One pass for the page and the total (the matches are a few thousand at most, so the page
+  // is taken from the newest end whatever its depth).
+  const rows = await db.all<{ i: string; n: number }>(
+    sql`select i, count(*) over () as n from (${matches})
+        order by s desc, i desc limit ${q.limit} offset ${offsetOf(q)}`,
+  );
+  let total = Number(rows[0]?.n ?? 0);
+  if (rows.length === 0 && offsetOf(q) > 0) {
+    const [counted] = await db.all<{ n: number }>(sql`select count(*) as n from (${matches})`);
+    total = Number(counted?.n ?? 0);
+  }
+  return { ids: rows.map((r) => r.i), total };
 }
 
 /** Newest start first; the id breaks ties (both read from the index `meeting_start_idx`). */
@@ -187,28 +239,14 @@ export function adminSessionRoutes(deps: { db: Db; now: () => Date }) {
     .get('/', validate('query', QuerySchema), async (c) => {
       const q = c.req.valid('query');
       const now = deps.now();
-      const where = sessionWhere(q, now);
-      // The total counts meetings only; the page's ids come from the meetings alone (a deep page
-      // skips index entries, not joined rows), then only those rows are joined to their people.
-      const [counted] = await db.select({ n: count() }).from(meeting).where(where);
-      const total = counted?.n ?? 0;
-      const window = pageWindow(offsetOf(q), q.limit, total);
+      // The page's ids and the total from the meetings alone (a deep page skips index entries,
+      // not joined rows), then only those rows are joined to their people.
+      const { ids, total } = await matchingPage(db, q, now);
       const rows =
-        window.count === 0
+        ids.length === 0
           ? []
           : await selectSessions(db)
-              .where(
-                inArray(
-                  meeting.id,
-                  db
-                    .select({ id: meeting.id })
-                    .from(meeting)
-                    .where(where)
-                    .orderBy(...(window.fromEnd ? sessionOrderReversed : sessionOrder))
-                    .limit(window.count)
-                    .offset(window.offset),
-                ),
-              )
+              .where(inArray(meeting.id, ids))
               .orderBy(...sessionOrder);
       const reviews = await reviewsOf(
         db,
