@@ -3,6 +3,7 @@ import { FormAlert, PasswordField, SubmitButton, toast, useValibotForm } from '@
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ADMIN_TEXT } from '../admin-texts.ts';
 import { api } from '../api/client.ts';
+import { errorMessage } from '../api/error-message.ts';
 import { paths } from '../paths.ts';
 import { AuthHeading } from './auth-layout.tsx';
 
@@ -16,7 +17,13 @@ export function ResetPasswordPage() {
     schema: NewPasswordFormSchema,
     initialValues: { password: '', confirmPassword: '' },
     onSubmit: async ({ password }) => {
-      await api.auth.resetPassword({ token, password });
+      try {
+        await api.auth.resetPassword({ token, password });
+      } catch (error) {
+        // The SDK's '{operation}: {message}' text (admin-panel §8), e.g. 'Error resetting password: …'.
+        form.setFormError(errorMessage(error));
+        return;
+      }
       toast.success(ADMIN_TEXT.passwordResetDone);
       await navigate(paths.signIn, { replace: true });
     },

@@ -18,7 +18,11 @@ test.describe('a booted server (D1, D3, D4, D6, D7)', () => {
     const widgets = await request.get('/widgets/fm-widgets.js');
     expect(widgets.status()).toBe(200);
     expect(widgets.headers()['content-type']).toContain('javascript');
-    expect(await widgets.text()).toContain('fm-profile-card');
+    // D1's address loads the loader (issue 12), which defines every element on first use.
+    expect(await widgets.text()).toContain('v1/loader.js');
+    const loader = await request.get('/widgets/v1/loader.js');
+    expect(loader.headers()['content-type']).toContain('javascript');
+    expect(await loader.text()).toContain('fm-profile-card');
   });
 
   test('the configured admin and the three demo accounts sign in through the API', async ({
