@@ -11,7 +11,8 @@ export type TableSignature = Map<string, string>;
  * @example const watch = await watchDatabase(url); const before = await watch.version(); …
  */
 export async function watchDatabase(url: string) {
-  const client: Client = createClient({ url });
+  // bigint: a row may hold an integer beyond 2^53, which the number mode refuses to read.
+  const client: Client = createClient({ url, intMode: 'bigint' });
   const tables = (
     await client.execute(
       // FTS shadow tables follow their projection tables; drizzle's journal never changes here.
