@@ -38,8 +38,8 @@ export function searchAny(text: string | undefined, columns: (SQLiteColumn | SQL
   if (!wanted) return [];
   const pattern = likePattern(wanted.toLowerCase());
   const matches = columns.map((c) => sql`lower(${c}) like ${pattern} escape '\\'`);
-  const any = or(...matches);
-  return any ? [any] : [];
+  const oneOf = or(...matches);
+  return oneOf ? [oneOf] : [];
 }
 
 export const offsetOf = (q: { page: number; limit: number }) => (q.page - 1) * q.limit;
