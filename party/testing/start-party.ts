@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -86,6 +86,8 @@ async function stopChild(child: ChildProcess): Promise<void> {
  */
 export async function startParty(options: StartPartyOptions): Promise<RunningParty> {
   const port = options.port ?? (await freePort());
+  // A fresh clone has no .tmp yet.
+  mkdirSync(repoTmp, { recursive: true });
   const home = mkdtempSync(join(repoTmp, `party-${port}-`));
   let output = '';
   const child = spawn(process.execPath, [join(partyDir, 'scripts/dev.mjs')], {
