@@ -200,7 +200,7 @@ export const providerAttempt = sqliteTable(
     /** The provider's idempotency key of the call, e.g. `charge:{meeting}:0`. */
     key: text('key').primaryKey(),
     kind: text('kind', {
-      enum: ['capture', 'charge', 'fee', 'release', 'transfer'],
+      enum: ['capture', 'charge', 'fee', 'hold', 'release', 'transfer'],
     }).notNull(),
     /** The payment (or payout) the call is for. */
     subjectId: text('subject_id').notNull(),
