@@ -1,4 +1,4 @@
-import { isApiError } from '@fm/sdk';
+import { ApiError, isApiError } from '@fm/sdk';
 import {
   API_KEY_SCOPE_VALUES,
   API_KEY_SCOPES,
@@ -34,20 +34,53 @@ export interface ApiKeyManagerProps {
   failureText: (error: unknown, fallback: string) => string;
   /** The level of the section headings: 2 on a page of its own, 3 inside a detail page. */
   headingLevel?: 2 | 3;
+  /**
+   * Where a failed create is told: a toast (default; input the contract refuses shows only at its
+   * fields), or an alert inside the form that also names refused input, in the SDK's
+   * `'{operation}: {message}'` words when `failureText` gives them (the portal's Developers page).
+   */
+  failureIn?: 'toast' | 'form';
+  /**
+   * One table per kind (captioned "Publishable keys" and "Secret keys", without the Kind column)
+   * instead of one "API keys" table.
+   */
+  groupByKind?: boolean;
+  /** The kind choices' labels, e.g. in the owner's own words ("your website"). */
+  kindChoices?: Readonly<Record<ApiKeyKind, string>>;
 }
 
 const fieldName = (path: string) => path.split('.')[0] ?? path;
 
-/** The contract's field messages for an input, keyed by top-level field (`allowedOrigins.0` → `allowedOrigins`). */
-function inputErrors(input: CreateApiKeyInput): Record<string, string> {
+/**
+ * The input the contract refuses, as the SDK itself would refuse it before sending: an `ApiError`
+ * (400 `VALIDATION_FAILED`) whose `errors` are keyed by top-level field (`allowedOrigins.0` →
+ * `allowedOrigins`); `null` when the input is valid.
+ */
+function refusedInput(input: CreateApiKeyInput): ApiError | null {
   const result = v.safeParse(CreateApiKeyInputSchema, input);
-  if (result.success) return {};
+  if (result.success) return null;
   const errors: Record<string, string> = {};
   for (const issue of result.issues) {
-    const path = v.getDotPath(issue) ?? 'form';
-    errors[fieldName(path)] ??= issue.message;
+    errors[fieldName(v.getDotPath(issue) ?? 'form')] ??= issue.message;
   }
-  return errors;
+  return new ApiError({
+    operation: 'createApiKey',
+    status: 400,
+    code: 'VALIDATION_FAILED',
+    serverMessage: result.issues[0].message,
+    errors,
+  });
+}
+
+/** A failure's field messages, keyed by top-level field. */
+function fieldErrors(error: unknown): Record<string, string> {
+  const byField: Record<string, string> = {};
+  if (isApiError(error) && error.errors) {
+    for (const [field, message] of Object.entries(error.errors)) {
+      byField[fieldName(field)] ??= message;
+    }
+  }
+  return byField;
 }
 
 /**
@@ -86,9 +119,17 @@ export function ApiKeyManager(props: ApiKeyManagerProps) {
     }
   };
 
-  const columns: Column<ApiKey>[] = [
+  const columns = (only?: ApiKeyKind): Column<ApiKey>[] => [
     { key: 'name', header: API_KEY_TEXT.name, cell: (k) => k.name },
-    { key: 'kind', header: API_KEY_TEXT.kind, cell: (k) => API_KEY_TEXT.kinds[k.kind] },
+    ...(only
+      ? []
+      : [
+          {
+            key: 'kind',
+            header: API_KEY_TEXT.kind,
+            cell: (k: ApiKey) => API_KEY_TEXT.kinds[k.kind],
+          },
+        ]),
     {
       key: 'key',
       header: API_KEY_TEXT.key,
@@ -96,7 +137,12 @@ export function ApiKeyManager(props: ApiKeyManagerProps) {
     },
     {
       key: 'access',
-      header: API_KEY_TEXT.access,
+      header:
+        only === 'publishable'
+          ? API_KEY_TEXT.origins
+          : only === 'secret'
+            ? API_KEY_TEXT.scopes
+            : API_KEY_TEXT.access,
       cell: (k) => (
         <ul className="api-keys__access">
           {(k.kind === 'publishable' ? k.allowedOrigins : k.scopes).map((item) => (
@@ -138,14 +184,31 @@ export function ApiKeyManager(props: ApiKeyManagerProps) {
   return (
     <div className="api-keys">
       {props.loadError ? <FormAlert message={props.loadError} /> : null}
-      <DataTable
-        caption={API_KEY_TEXT.section}
-        columns={columns}
-        rows={props.keys ?? []}
-        rowKey={(k) => k.id}
-        loading={props.keys === undefined && !props.loadError}
-        emptyText={API_KEY_TEXT.empty}
-      />
+      {props.groupByKind ? (
+        (['publishable', 'secret'] as const).map((kind) => (
+          <DataTable
+            key={kind}
+            caption={
+              kind === 'publishable' ? API_KEY_TEXT.publishableTitle : API_KEY_TEXT.secretTitle
+            }
+            showCaption
+            columns={columns(kind)}
+            rows={props.keys?.filter((k) => k.kind === kind) ?? []}
+            rowKey={(k) => k.id}
+            loading={props.keys === undefined && !props.loadError}
+            emptyText={API_KEY_TEXT.empty}
+          />
+        ))
+      ) : (
+        <DataTable
+          caption={API_KEY_TEXT.section}
+          columns={columns()}
+          rows={props.keys ?? []}
+          rowKey={(k) => k.id}
+          loading={props.keys === undefined && !props.loadError}
+          emptyText={API_KEY_TEXT.empty}
+        />
+      )}
       {created?.kind === 'secret' ? (
         <ShownOnce created={created} heading={Heading} onDone={() => setCreated(null)} />
       ) : null}
@@ -153,6 +216,8 @@ export function ApiKeyManager(props: ApiKeyManagerProps) {
         heading={Heading}
         create={props.create}
         failureText={props.failureText}
+        failureIn={props.failureIn ?? 'toast'}
+        kindChoices={props.kindChoices ?? API_KEY_TEXT.kindChoices}
         onCreated={(key) => {
           setCreated(key);
           toast.success(API_KEY_TEXT.created);
@@ -189,7 +254,11 @@ function ShownOnce(props: { created: CreatedApiKey; heading: 'h2' | 'h3'; onDone
     }
   };
   return (
-    <section className="api-keys__secret" aria-labelledby={`${id}-title`}>
+    <section
+      className="api-keys__secret"
+      aria-labelledby={`${id}-title`}
+      data-testid="new-secret-key"
+    >
       <Heading id={`${id}-title`} className="api-keys__title">
         {props.created.name}
       </Heading>
@@ -224,6 +293,8 @@ function CreateKeyForm(props: {
   heading: 'h2' | 'h3';
   create: (input: CreateApiKeyInput) => Promise<CreatedApiKey>;
   failureText: (error: unknown, fallback: string) => string;
+  failureIn: 'toast' | 'form';
+  kindChoices: Readonly<Record<ApiKeyKind, string>>;
   onCreated: (key: CreatedApiKey) => void;
 }) {
   const id = useId();
@@ -233,31 +304,36 @@ function CreateKeyForm(props: {
   const [origins, setOrigins] = useState('');
   const [scopes, setScopes] = useState<ApiKeyScope[]>(['meetings:read']);
   const [errors, setErrors] = useState<Record<string, string>>({});
+  const [formError, setFormError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
+
+  const fail = (error: unknown, refusedHere: boolean) => {
+    setErrors(fieldErrors(error));
+    const text = props.failureText(error, API_KEY_TEXT.createFailed);
+    if (props.failureIn === 'form') setFormError(text);
+    else if (!refusedHere) toast.error(text);
+  };
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
+    setFormError(null);
     const input: CreateApiKeyInput =
       kind === 'publishable'
         ? { kind, name, allowedOrigins: origins.split(/[\s,]+/).filter(Boolean) }
         : { kind, name, scopes };
-    const invalid = inputErrors(input);
-    setErrors(invalid);
-    if (Object.keys(invalid).length > 0) return;
+    const refused = refusedInput(input);
+    if (refused) {
+      fail(refused, true);
+      return;
+    }
+    setErrors({});
     setPending(true);
     try {
       props.onCreated(await props.create(input));
       setName('');
       setOrigins('');
     } catch (error) {
-      if (isApiError(error) && error.errors) {
-        const byField: Record<string, string> = {};
-        for (const [field, message] of Object.entries(error.errors)) {
-          byField[fieldName(field)] ??= message;
-        }
-        setErrors(byField);
-      }
-      toast.error(props.failureText(error, API_KEY_TEXT.createFailed));
+      fail(error, false);
     } finally {
       setPending(false);
     }
@@ -294,9 +370,10 @@ function CreateKeyForm(props: {
                 onChange={() => {
                   setKind(k);
                   setErrors({});
+                  setFormError(null);
                 }}
               />{' '}
-              {API_KEY_TEXT.kindChoices[k]}
+              {props.kindChoices[k]}
             </label>
           ))}
         </fieldset>
@@ -359,6 +436,7 @@ function CreateKeyForm(props: {
             {fieldError('scopes')}
           </fieldset>
         )}
+        <FormAlert message={formError} />
         <button
           type="submit"
           className="button button--primary"
