@@ -1,13 +1,19 @@
 import type { LateCancellationDecision } from '@fm/sdk/contracts';
 import { and, asc, eq, isNotNull, isNull, lte, or } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client.ts';
-import { meeting, payment, providerAttempt, user } from '../db/schema/index.ts';
+import { meeting, payment, user } from '../db/schema/index.ts';
 import { AppError } from '../http/errors.ts';
 import { billingContactOf, defaultCard, ensureCustomer, franchiseIdOf } from './billing.ts';
 import type { Charges } from './charges.ts';
 import type { PaymentsContext } from './context.ts';
 import { holdLines, LEDGER_KEYS, post, releaseLines } from './ledger.ts';
-import { formatUsd, holdPlan, isLateCancellation, meetingAmountCents } from './money-rules.ts';
+import {
+  formatUsd,
+  holdExpiry,
+  holdPlan,
+  isLateCancellation,
+  meetingAmountCents,
+} from './money-rules.ts';
 import { notifyAfterCommit, notifyUsers } from './notify.ts';
 import {
   heldCents,
@@ -16,8 +22,13 @@ import {
   type PaymentContextRow,
   startLabel,
 } from './payment-rows.ts';
-import { type Hold, isPaymentDeclined } from './provider.ts';
-import { createProviderAttempts } from './provider-attempts.ts';
+import {
+  type Hold,
+  type IntentSnapshot,
+  isPaymentDeclined,
+  type PaymentDeclinedError,
+} from './provider.ts';
+import { type AttemptRow, createProviderAttempts } from './provider-attempts.ts';
 
 /** What the money side needs to know about a meeting. */
 export interface MeetingMoneyRef {
@@ -80,6 +91,28 @@ export const releaseKey = (key: string) => `release:${key}`;
 
 /** The provider's key of the n-th hold attempt; the ledger's `hold:{meetingId}` is once per meeting. */
 export const holdKey = (key: string, attempt: number) => `hold:${key}:${attempt}`;
+
+/**
+ * The release of a hold that was asked for but never recorded on its payment (the answer was lost,
+ * or the meeting went meanwhile): keyed by the hold attempt it gives back (decision 016).
+ */
+export const orphanReleaseKey = (holdAttemptKey: string) => `release:${holdAttemptKey}`;
+
+/** How long a hold call may still be on its way: an attempt younger than this may be in flight. */
+const IN_FLIGHT_MS = 10 * 60_000;
+
+/** Test seams of the hold job: a hook that throws or hangs there is a process dying at the worst moment. */
+export interface HoldHooks {
+  /** After the provider placed a hold, before it is recorded. */
+  afterProviderCall?: (paymentId: string) => void | Promise<void>;
+}
+
+/** What earlier hold calls for a payment left at the provider. */
+type EarlierHold =
+  | { kind: 'held'; intentId: string; expiresAt: Date; attemptKey: string }
+  | { kind: 'declined'; failure: PaymentDeclinedError }
+  | { kind: 'waiting' }
+  | { kind: 'none'; attempt: number };
 
 async function franchiseFor(executor: Db | Tx, m: MeetingMoneyRef): Promise<string | null> {
   return m.franchiseId ?? (await franchiseIdOf(executor, m.franchisorId));
@@ -225,8 +258,10 @@ export function createMeetingPayments(ctx: PaymentsContext, charges: Charges) {
    * Gives a hold back: the ledger's release, `then` on the payment row and the record of the
    * provider's release in one transaction (the booking change's own, when there is one); the
    * provider is called after the commit (decision 016) — by `settle`, which the change calls once
-   * it has committed, or at once when there is no outer transaction. A release recorded but never
-   * made (a crash) is made by the hourly job.
+   * it has committed, or at once when there is no outer transaction. A hold asked for whose answer
+   * was never recorded (a crash, a lost connection) is given back too: its release is recorded by
+   * the hold attempt's key and the hold found at the provider by it. A release recorded but never
+   * made is made by the hourly job.
    */
   async function releaseHold(
     row: PaymentContextRow,
@@ -251,6 +286,9 @@ export function createMeetingPayments(ctx: PaymentsContext, charges: Charges) {
           t,
         );
       }
+      for (const orphan of await attempts.unfinished(p.id, ['hold'], t)) {
+        await beginOrphanRelease(orphan, t);
+      }
       if (franchiseId && held > 0) {
         await post(t, {
           kind: 'release',
@@ -264,20 +302,91 @@ export function createMeetingPayments(ctx: PaymentsContext, charges: Charges) {
       }
       await then(t);
     });
-    if (p.holdId && !inOuterTransaction) await settleRelease(releaseKey(key));
+    if (!inOuterTransaction) await settle(p.id);
   }
 
-  /** Makes a recorded release at the provider (releasing twice is harmless there); never throws. */
-  async function settleRelease(key: string): Promise<void> {
-    const row = await db
-      .select()
-      .from(providerAttempt)
-      .where(and(eq(providerAttempt.key, key), eq(providerAttempt.state, 'started')))
+  /** Records the release of a hold attempt's hold (its PaymentIntent found later when unknown). */
+  function beginOrphanRelease(hold: AttemptRow, executor: Db | Tx = db) {
+    return attempts.begin(
+      {
+        key: orphanReleaseKey(hold.key),
+        kind: 'release',
+        subjectId: hold.subjectId,
+        intentId: hold.intentId ?? hold.reference,
+        ownerId: hold.ownerId,
+        amountCents: hold.amountCents,
+      },
+      executor,
+    );
+  }
+
+  /** What the provider has for a hold attempt: by its PaymentIntent, else by the key in its metadata. */
+  function readHoldAttempt(
+    a: AttemptRow,
+    customerId: string | null,
+  ): Promise<IntentSnapshot | null> {
+    const intentId = a.intentId ?? a.reference;
+    if (intentId) return ctx.provider.readIntent(intentId);
+    const owner = a.ownerId ?? customerId;
+    if (!owner) return Promise.resolve(null);
+    return ctx.provider.findIntent({
+      customerId: owner,
+      idempotencyKey: a.key,
+      since: a.createdAt,
+    });
+  }
+
+  /**
+   * The PaymentIntent an orphan release gives back, found through the hold attempt it names; null
+   * (and the release settled) when there is nothing to give back.
+   */
+  async function orphanIntent(release: AttemptRow): Promise<string | null> {
+    const hold = await attempts.byKey(release.key.slice('release:'.length));
+    const seen = hold && hold.kind === 'hold' ? await readHoldAttempt(hold, null) : null;
+    if (!hold || !seen?.intentId) {
+      await attempts.finish(db, release.key, 'void');
+      // Never made — unless the call may still be on its way (the hold job then gives it back).
+      const old = hold && hold.createdAt.getTime() < ctx.now().getTime() - IN_FLIGHT_MS;
+      if (hold && (seen === null || old)) await attempts.finish(db, hold.key, 'void');
+      return null;
+    }
+    await attempts.finish(db, hold.key, 'succeeded', seen.intentId);
+    const owner = await db
+      .select({ holdId: payment.holdId })
+      .from(payment)
+      .where(eq(payment.id, hold.subjectId))
       .get();
-    if (!row?.intentId) return;
+    if (owner?.holdId === seen.intentId) {
+      // Recorded on its payment after all: that hold is the payment's, not an orphan.
+      await attempts.finish(db, release.key, 'void');
+      return null;
+    }
+    return seen.intentId;
+  }
+
+  /**
+   * Makes a recorded release at the provider, once: the PaymentIntent is read first, so a release
+   * whose answer was lost (or a hold Stripe let lapse) is recorded, not sent again. Never throws.
+   */
+  async function settleRelease(key: string): Promise<void> {
     try {
-      await ctx.provider.release({ holdId: row.intentId, idempotencyKey: key });
-      await attempts.finish(db, key, 'succeeded');
+      const row = await attempts.byKey(key);
+      if (row?.state !== 'started') return;
+      const intentId = row.intentId ?? (await orphanIntent(row));
+      if (!intentId) return;
+      const seen = await ctx.provider.readIntent(intentId);
+      if (seen && seen.status !== 'held') {
+        if (seen.status === 'processing') return;
+        if (seen.status === 'succeeded') {
+          ctx.logger.error('a hold to release was captured at the provider', { key, intentId });
+        }
+        // Cancelled already (our earlier call, or Stripe's 7 days): nothing left to send.
+        const state = seen.status === 'canceled' ? 'succeeded' : 'failed';
+        await attempts.finish(db, key, seen.status === 'absent' ? 'void' : state);
+        return;
+      }
+      await ctx.provider.release({ holdId: intentId, idempotencyKey: key });
+      await attempts.finish(db, key, 'succeeded', intentId);
     } catch (error) {
       ctx.logger.error('releasing a hold failed; the hourly job retries it', {
         key,
@@ -287,18 +396,46 @@ export function createMeetingPayments(ctx: PaymentsContext, charges: Charges) {
   }
 
   /**
-   * After a cancel, decline or no-show has committed: the provider's part of it (the hold's
-   * release). Never throws; what fails here is retried by `releasePending`.
+   * After a cancel, decline or no-show has committed: the provider's part of it (the releases it
+   * recorded). Never throws; what fails here is retried by `releasePending`.
    */
   async function settle(meetingId: string): Promise<void> {
-    await settleRelease(releaseKey(meetingId));
+    for (const a of await attempts.unfinished(meetingId, ['release'])) await settleRelease(a.key);
   }
 
-  /** The hourly job: releases recorded more than a minute ago and never made (a crash, an outage). */
-  async function releasePending(): Promise<{ released: number }> {
+  /**
+   * The hourly job: releases recorded more than a minute ago and never made (a crash, an outage),
+   * and hold calls whose answer was never recorded — adopted by their meeting, or given back.
+   */
+  async function releasePending(): Promise<{ released: number; reconciled: number }> {
     const stale = await attempts.stale('release', new Date(ctx.now().getTime() - 60_000));
     for (const a of stale) await settleRelease(a.key);
-    return { released: stale.length };
+    const holds = await attempts.stale('hold', new Date(ctx.now().getTime() - IN_FLIGHT_MS));
+    const subjects = [...new Set(holds.map((a) => a.subjectId))];
+    for (const subject of subjects) {
+      await reconcileHold(subject).catch((error: unknown) =>
+        ctx.logger.error('reconciling a hold failed', { subject, error: String(error) }),
+      );
+    }
+    return { released: stale.length, reconciled: subjects.length };
+  }
+
+  /**
+   * Brings a payment's holds in line with the provider, placing none (a webhook about a hold, the
+   * hourly job): a hold asked for but never recorded is adopted by its meeting when that still
+   * waits for one, and given back when it does not (cancelled, declined, or held by another).
+   */
+  async function reconcileHold(subjectId: string): Promise<void> {
+    const row = await loadPayment(db, subjectId);
+    const p = row?.payment;
+    if (row && p && row.meeting?.status === 'future' && !p.holdId && !p.isPaid) {
+      await placeHold(row, { reconcileOnly: true });
+      return;
+    }
+    for (const orphan of await attempts.unfinished(subjectId, ['hold'])) {
+      await beginOrphanRelease(orphan);
+      await settleRelease(orphanReleaseKey(orphan.key));
+    }
   }
 
   async function onCancelled(m: MeetingMoneyRef, seam: SeamContext = {}): Promise<void> {
@@ -382,65 +519,198 @@ export function createMeetingPayments(ctx: PaymentsContext, charges: Charges) {
       .onConflictDoNothing();
   }
 
-  /** Places one due hold; a declined card is counted once per attempt and notified to both sides. */
-  async function placeHold(row: PaymentContextRow): Promise<'held' | 'failed' | 'skipped'> {
+  /**
+   * What earlier hold calls for this payment left at the provider, read before a new call
+   * (decision 016): Stripe forgets an idempotency key after about 24 hours, so a hold placed by a
+   * run that died before recording it is found by the key in its metadata and adopted, never
+   * placed twice; the decline of this very attempt is recorded as such, not tried again.
+   */
+  async function findEarlierHold(row: PaymentContextRow, customerId: string): Promise<EarlierHold> {
+    const p = row.payment;
+    let attempt = p.holdAttempts;
+    for (const prior of await attempts.unfinished(p.id, ['hold'])) {
+      const current = holdKey(moneyKey(p), attempt);
+      const seen = await readHoldAttempt(prior, customerId);
+      // The ledger provider keeps nothing to read: repeating under the same key is safe there.
+      if (!seen) continue;
+      if ((seen.status === 'held' || seen.status === 'succeeded') && seen.intentId) {
+        return {
+          kind: 'held',
+          intentId: seen.intentId,
+          // Placed after its attempt was recorded: it lasts at least as long from then.
+          expiresAt: holdExpiry(prior.createdAt),
+          attemptKey: prior.key,
+        };
+      }
+      if (seen.status === 'processing') return { kind: 'waiting' };
+      if (seen.status === 'failed') {
+        await attempts.finish(db, prior.key, 'failed');
+        if (prior.key === current && seen.failure)
+          return { kind: 'declined', failure: seen.failure };
+        continue;
+      }
+      if (seen.status === 'absent') {
+        // Never made — or still on its way from another run, which records it itself.
+        const young = prior.createdAt.getTime() > ctx.now().getTime() - IN_FLIGHT_MS;
+        if (young) continue;
+        await attempts.finish(db, prior.key, 'void');
+        continue;
+      }
+      // Made and cancelled since (at Stripe): for a day Stripe would answer that cancelled hold
+      // again under its key, so the next hold is asked for under the next attempt's key.
+      await attempts.finish(db, prior.key, 'void');
+      if (prior.key === current) {
+        const moved = await db
+          .update(payment)
+          .set({ holdAttempts: attempt + 1 })
+          .where(and(eq(payment.id, p.id), eq(payment.holdAttempts, attempt)))
+          .returning({ id: payment.id });
+        if (moved.length === 0) return { kind: 'waiting' };
+        attempt += 1;
+      }
+    }
+    return { kind: 'none', attempt };
+  }
+
+  /**
+   * Records a hold on its payment (and in the ledger) once, with the attempt that placed it. A hold
+   * that no longer has a meeting waiting for it (cancelled or declined meanwhile, or another hold
+   * recorded) is given back at once. Answers whether the payment holds it now.
+   */
+  async function recordHold(
+    row: PaymentContextRow,
+    h: {
+      intentId: string;
+      expiresAt: Date;
+      attempt: number;
+      attemptKey: string;
+      amountCents: number;
+    },
+  ): Promise<boolean> {
+    const p = row.payment;
+    const franchiseId = row.franchiseId;
+    const recorded = await db.transaction(async (t) => {
+      const updated = await t
+        .update(payment)
+        .set({
+          holdId: h.intentId,
+          holdExpiresAt: h.expiresAt,
+          holdDueAt: null,
+          holdFailureCode: null,
+          holdAttempts: h.attempt + 1,
+          amountCents: h.amountCents,
+        })
+        .where(
+          and(
+            eq(payment.id, p.id),
+            isNull(payment.holdId),
+            eq(payment.holdAttempts, h.attempt),
+            eq(payment.status, 'pending'),
+            eq(payment.isPaid, false),
+          ),
+        )
+        .returning({ id: payment.id });
+      if (updated.length === 0) {
+        const current = await t
+          .select({ holdId: payment.holdId })
+          .from(payment)
+          .where(eq(payment.id, p.id))
+          .get();
+        // Recorded already by a concurrent run or the hold's webhook.
+        if (current?.holdId !== h.intentId) return false;
+      } else if (franchiseId) {
+        await post(t, {
+          kind: 'hold',
+          idempotencyKey: LEDGER_KEYS.hold(moneyKey(p)),
+          entries: holdLines(franchiseId, h.amountCents),
+          meetingId: p.meetingId,
+          franchiseId,
+          providerReference: h.intentId,
+          createdAt: ctx.now(),
+        });
+      }
+      await attempts.finish(t, h.attemptKey, 'succeeded', h.intentId);
+      return true;
+    });
+    if (!recorded) {
+      const hold = await attempts.byKey(h.attemptKey);
+      if (hold) {
+        await beginOrphanRelease({ ...hold, intentId: h.intentId });
+        await settleRelease(orphanReleaseKey(h.attemptKey));
+      }
+    }
+    return recorded;
+  }
+
+  /**
+   * Places one due hold; a declined card is counted once per attempt and notified to both sides.
+   * Each call is recorded before it is made and what earlier ones left is read first (decision
+   * 016); with `reconcileOnly` nothing new is asked for (a webhook, the hourly job).
+   */
+  async function placeHold(
+    row: PaymentContextRow,
+    options: { hooks?: HoldHooks | undefined; reconcileOnly?: boolean } = {},
+  ): Promise<'held' | 'failed' | 'skipped'> {
     const p = row.payment;
     const m = row.meeting;
     const franchiseId = row.franchiseId;
     if (m?.status !== 'future' || p.holdId || p.isPaid || !franchiseId) return 'skipped';
     const key = moneyKey(p);
     const amountCents = meetingAmountCents(m.durationMinutes, m.rateCents);
-    const attempt = p.holdAttempts;
+    let attempt = p.holdAttempts;
     const card = await defaultCard(db, franchiseId);
     try {
       if (!card) throw new AppError('RULE_VIOLATION', { message: 'There is no card on file.' });
       const customerId = await ensureCustomer(ctx, franchiseId);
+      const earlier = await findEarlierHold(row, customerId);
+      if (earlier.kind === 'waiting') return 'skipped';
+      if (earlier.kind === 'declined') throw earlier.failure;
+      if (earlier.kind === 'held') {
+        const adopted = await recordHold(row, { ...earlier, attempt, amountCents });
+        return adopted ? 'held' : 'skipped';
+      }
+      attempt = earlier.attempt;
+      if (options.reconcileOnly) return 'skipped';
+      const idempotencyKey = holdKey(key, attempt);
+      await attempts.begin({
+        key: idempotencyKey,
+        kind: 'hold',
+        subjectId: p.id,
+        ownerId: customerId,
+        amountCents,
+      });
       const hold = await ctx.provider.authorize({
         customerId,
         providerMethodId: card.providerMethodId,
         amountCents,
-        idempotencyKey: holdKey(key, attempt),
+        idempotencyKey,
         description: `Hold for a meeting on ${m.startAt.toISOString()}`,
         metadata: { kind: 'meeting_hold', paymentId: p.id, meetingKey: key },
       });
-      await db.transaction(async (t) => {
-        const updated = await t
-          .update(payment)
-          .set({
-            holdId: hold.holdId,
-            holdExpiresAt: hold.expiresAt,
-            holdDueAt: null,
-            holdFailureCode: null,
-            holdAttempts: attempt + 1,
-            amountCents,
-          })
-          .where(
-            and(eq(payment.id, p.id), isNull(payment.holdId), eq(payment.holdAttempts, attempt)),
-          )
-          .returning({ id: payment.id });
-        if (updated.length === 0) return;
-        await post(t, {
-          kind: 'hold',
-          idempotencyKey: LEDGER_KEYS.hold(key),
-          entries: holdLines(franchiseId, amountCents),
-          meetingId: p.meetingId,
-          franchiseId,
-          providerReference: hold.holdId,
-          createdAt: ctx.now(),
-        });
+      await options.hooks?.afterProviderCall?.(p.id);
+      const recorded = await recordHold(row, {
+        intentId: hold.holdId,
+        expiresAt: hold.expiresAt,
+        attempt,
+        attemptKey: idempotencyKey,
+        amountCents,
       });
-      return 'held';
+      return recorded ? 'held' : 'skipped';
     } catch (error) {
       const declined = isPaymentDeclined(error);
       const noCard = error instanceof AppError && error.code === 'RULE_VIOLATION';
       if (!declined && !noCard) throw error;
       const code = declined ? error.failureCode : 'no_payment_method';
       const reason = declined ? error.displayMessage : 'There is no card on file.';
-      const updated = await db
-        .update(payment)
-        .set({ holdFailureCode: code, holdAttempts: attempt + 1, holdDueAt: null })
-        .where(and(eq(payment.id, p.id), eq(payment.holdAttempts, attempt)))
-        .returning({ id: payment.id });
+      const updated = await db.transaction(async (t) => {
+        const counted = await t
+          .update(payment)
+          .set({ holdFailureCode: code, holdAttempts: attempt + 1, holdDueAt: null })
+          .where(and(eq(payment.id, p.id), eq(payment.holdAttempts, attempt)))
+          .returning({ id: payment.id });
+        await attempts.finish(t, holdKey(key, attempt), 'failed');
+        return counted;
+      });
       if (updated.length === 0) return 'failed';
       const when = startLabel(m.startAt, row.timeZone);
       await notifyUsers(ctx, {
@@ -464,7 +734,9 @@ export function createMeetingPayments(ctx: PaymentsContext, charges: Charges) {
   }
 
   /** The job behind D10's "about 48 hours before": every hold that is due, once per meeting. */
-  async function placeDueHolds(): Promise<{ held: number; failed: number; skipped: number }> {
+  async function placeDueHolds(
+    hooks?: HoldHooks,
+  ): Promise<{ held: number; failed: number; skipped: number }> {
     const due = await db
       .select({ id: payment.id })
       .from(payment)
@@ -484,7 +756,7 @@ export function createMeetingPayments(ctx: PaymentsContext, charges: Charges) {
       const row = await loadPayment(db, id);
       if (!row) continue;
       try {
-        result[await placeHold(row)] += 1;
+        result[await placeHold(row, { hooks })] += 1;
       } catch (error) {
         ctx.logger.error('placing a hold failed', error);
         result.skipped += 1;
@@ -593,6 +865,7 @@ export function createMeetingPayments(ctx: PaymentsContext, charges: Charges) {
     ...seam,
     seam,
     releasePending,
+    reconcileHold,
     placeDueHolds,
     retryFailedHolds,
     pendingLateCancellations,

@@ -99,6 +99,7 @@ export function createPayments(deps: {
     secret: deps.env.STRIPE_WEBHOOK_SECRET,
     subscriptions,
     charges,
+    meetings,
   });
   const jobs = createPaymentJobs(ctx, { charges, meetings, payouts, subscriptions });
   return {

@@ -74,8 +74,12 @@ export function createProviderAttempts(deps: { db: Db; now: () => Date }) {
   }
 
   /** The calls made for a payment (or payout) whose outcome was never recorded, oldest first. */
-  function unfinished(subjectId: string, kinds: AttemptKind[]): Promise<AttemptRow[]> {
-    return db
+  function unfinished(
+    subjectId: string,
+    kinds: AttemptKind[],
+    executor: Db | Tx = db,
+  ): Promise<AttemptRow[]> {
+    return executor
       .select()
       .from(providerAttempt)
       .where(
@@ -108,7 +112,12 @@ export function createProviderAttempts(deps: { db: Db; now: () => Date }) {
     return db.select().from(providerAttempt).where(eq(providerAttempt.intentId, intentId));
   }
 
-  return { begin, finish, unfinished, stale, byIntent };
+  /** One attempt by its key, in any state. */
+  function byKey(key: string, executor: Db | Tx = db): Promise<AttemptRow | undefined> {
+    return executor.select().from(providerAttempt).where(eq(providerAttempt.key, key)).get();
+  }
+
+  return { begin, finish, unfinished, stale, byIntent, byKey };
 }
 
 export type ProviderAttempts = ReturnType<typeof createProviderAttempts>;

@@ -28,6 +28,8 @@ export async function startStripeFake() {
   const requests: StripeRequest[] = [];
   /** Answers what no exact route does (a stateful fake routes ids itself). */
   let fallback: Handler | null = null;
+  /** Requests to act on and then answer with a dropped connection (the answer lost), each once. */
+  const losses: Array<(request: StripeRequest) => boolean> = [];
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -57,6 +59,13 @@ export async function startStripeFake() {
                 },
               },
             };
+      const lost = losses.findIndex((match) => match(request));
+      if (lost >= 0) {
+        // Stripe acted; the caller never hears of it (a network failure after the fact).
+        losses.splice(lost, 1);
+        res.destroy();
+        return;
+      }
       res.writeHead(reply.status ?? 200, {
         'content-type': 'application/json',
         'request-id': 'req_fake',
@@ -79,6 +88,13 @@ export async function startStripeFake() {
     requests,
     on(route: string, handler: Handler) {
       routes.set(route, handler);
+    },
+    /**
+     * The next request `match` accepts is handled as usual, then its connection is dropped before
+     * any answer: what a crash or a network failure after Stripe acted looks like to the caller.
+     */
+    loseAnswer(match: (request: StripeRequest) => boolean) {
+      losses.push(match);
     },
     /** Every request no exact route answers goes to `handler`. */
     otherwise(handler: Handler) {

@@ -6,6 +6,7 @@ import {
   consultantProfile,
   franchise,
   payment,
+  providerAttempt,
   subscription,
   webhookEvent,
 } from '../db/schema/index.ts';
@@ -13,6 +14,7 @@ import { AppError } from '../http/errors.ts';
 import type { Charges } from './charges.ts';
 import type { PaymentsContext } from './context.ts';
 import { invoiceLines, post } from './ledger.ts';
+import type { MeetingMoney } from './meeting-payments.ts';
 import { addMonthsUtc } from './money-rules.ts';
 import {
   mapSubscriptionStatus,
@@ -42,7 +44,13 @@ function invoiceSubscriptionId(invoice: Stripe.Invoice): string | null {
  */
 export function createWebhooks(
   ctx: PaymentsContext,
-  deps: { secret: string | undefined; subscriptions: Subscriptions; charges: Charges },
+  deps: {
+    secret: string | undefined;
+    subscriptions: Subscriptions;
+    charges: Charges;
+    /** Holds placed for meetings, reconciled from their PaymentIntents' events. */
+    meetings?: Pick<MeetingMoney, 'reconcileHold'>;
+  },
 ) {
   const { db } = ctx;
 
@@ -194,9 +202,24 @@ export function createWebhooks(
     return row?.id ?? null;
   }
 
+  /**
+   * An event about a meeting's hold (decision 016): whatever our side recorded of it, the payment
+   * is brought in line with the PaymentIntent after the commit — a hold whose answer was lost is
+   * adopted by its meeting, or given back when no meeting waits for it; a decline is counted once.
+   */
+  function reconcileHoldOf(intent: Stripe.PaymentIntent, after: AfterCommit[]): void {
+    const paymentId = intent.metadata?.paymentId;
+    const reconcile = deps.meetings?.reconcileHold;
+    if (intent.metadata?.kind !== 'meeting_hold' || !paymentId || !reconcile) return;
+    after.push(() => reconcile(paymentId));
+  }
+
   async function dispatch(tx: Tx, event: Stripe.Event, after: AfterCommit[]): Promise<void> {
     const at = new Date(event.created * 1000);
     switch (event.type) {
+      case 'payment_intent.amount_capturable_updated':
+        reconcileHoldOf(event.data.object, after);
+        return;
       case 'customer.subscription.created':
       case 'customer.subscription.updated':
         return applySubscription(tx, event.data.object, at, false);
@@ -223,6 +246,7 @@ export function createWebhooks(
             kind === 'meeting_hold' ? null : attemptKey,
           ),
         );
+        reconcileHoldOf(intent, after);
         return;
       }
       case 'charge.captured': {
@@ -242,6 +266,18 @@ export function createWebhooks(
           .update(payment)
           .set({ holdExpiresAt: at })
           .where(and(eq(payment.holdId, intent.id), eq(payment.isPaid, false)));
+        // Our release went through even if its answer was lost: recorded, never sent again.
+        await tx
+          .update(providerAttempt)
+          .set({ state: 'succeeded', updatedAt: ctx.now() })
+          .where(
+            and(
+              eq(providerAttempt.intentId, intent.id),
+              eq(providerAttempt.kind, 'release'),
+              eq(providerAttempt.state, 'started'),
+            ),
+          );
+        reconcileHoldOf(intent, after);
         return;
       }
       case 'account.updated': {
@@ -255,6 +291,7 @@ export function createWebhooks(
       }
       case 'payment_intent.payment_failed': {
         const intent = event.data.object;
+        reconcileHoldOf(intent, after);
         const paymentId = intent.metadata?.paymentId;
         const attempt = Number(intent.metadata?.attempt);
         if (intent.metadata?.kind !== 'meeting_charge' || !paymentId || !Number.isInteger(attempt))

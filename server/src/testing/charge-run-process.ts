@@ -1,8 +1,9 @@
 /**
  * A charge run in its own process, for the fault tests (R2): `node --import tsx charge-run-process.ts`
- * with `DATABASE_URL`, `RUN=weekly|manual`, optional `CLOCK_OFFSET_MS` (this process's clock ahead of
- * the real one) and `PAUSE_AFTER_PROVIDER_CALLS=n` (manual run only: after the provider answered the
- * n-th charge, print `PAUSED` and hang before recording it — where a SIGKILL hurts most). With
+ * with `DATABASE_URL`, `RUN=weekly|manual|holds` (`holds`: the job placing holds due about 48 hours
+ * before), optional `CLOCK_OFFSET_MS` (this process's clock ahead of the real one) and
+ * `PAUSE_AFTER_PROVIDER_CALLS=n` (manual and holds runs: after the provider answered the n-th charge
+ * or hold, print `PAUSED` and hang before recording it — where a SIGKILL hurts most). With
  * `STRIPE_API_URL` it runs the Stripe adapter against that (recorded fake) API. Prints the run's
  * outcome as one JSON line. Test-only.
  */
@@ -36,18 +37,21 @@ const container = await createContainer({
   now: () => new Date(Date.now() + offset),
 });
 let calls = 0;
+const hooks = {
+  afterProviderCall: async () => {
+    calls += 1;
+    if (calls === pauseAt) {
+      process.stdout.write('PAUSED\n');
+      await new Promise(() => {});
+    }
+  },
+};
 const outcome =
   process.env.RUN === 'manual'
-    ? await container.payments.jobs.manualCharges({
-        afterProviderCall: async () => {
-          calls += 1;
-          if (calls === pauseAt) {
-            process.stdout.write('PAUSED\n');
-            await new Promise(() => {});
-          }
-        },
-      })
-    : await container.payments.jobs.weeklyCharges();
+    ? await container.payments.jobs.manualCharges(hooks)
+    : process.env.RUN === 'holds'
+      ? await container.payments.meetings.placeDueHolds(hooks)
+      : await container.payments.jobs.weeklyCharges();
 process.stdout.write(`${JSON.stringify(outcome)}\n`);
 database.close();
 process.exit(0);

@@ -13,7 +13,7 @@ export interface RunProcess {
 export function runCharges(
   url: string,
   options: {
-    run: 'weekly' | 'manual';
+    run: 'weekly' | 'manual' | 'holds';
     clockOffsetMs?: number;
     pauseAfter?: number;
     /** Runs the Stripe adapter against this API (the recorded fake) instead of the ledger. */
