@@ -9,21 +9,33 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 const isBareDate = (s: string) => /^\d{4}-\d{2}-\d{2}$/.test(s);
 
 /**
- * `startDate`/`endDate` of admin lists on one column: a bare `YYYY-MM-DD` end covers its whole UTC
- * day; instants are taken as given.
+ * `startDate`/`endDate` of admin lists as epoch-millisecond bounds, `from` included and `until`
+ * excluded: a bare `YYYY-MM-DD` end covers its whole UTC day; instants are taken as given.
+ * @example dateBounds({ startDate: '2025-01-01', endDate: '2025-01-31' }) // Jan 1 00:00 to Feb 1 00:00
+ */
+export function dateBounds(q: { startDate?: string | undefined; endDate?: string | undefined }): {
+  from?: number;
+  until?: number;
+} {
+  return {
+    ...(q.startDate ? { from: Date.parse(q.startDate) } : {}),
+    ...(q.endDate ? { until: Date.parse(q.endDate) + (isBareDate(q.endDate) ? DAY_MS : 1) } : {}),
+  };
+}
+
+/**
+ * `startDate`/`endDate` of admin lists on one column (`dateBounds`).
  * @example dateRange(meeting.startAt, { startDate: '2025-01-01', endDate: '2025-01-31' })
  */
 export function dateRange(
   column: SQLiteColumn,
   q: { startDate?: string | undefined; endDate?: string | undefined },
 ): SQL[] {
-  const out: SQL[] = [];
-  if (q.startDate) out.push(gte(column, new Date(Date.parse(q.startDate))));
-  if (q.endDate) {
-    const end = Date.parse(q.endDate) + (isBareDate(q.endDate) ? DAY_MS : 1);
-    out.push(lt(column, new Date(end)));
-  }
-  return out;
+  const { from, until } = dateBounds(q);
+  return [
+    ...(from !== undefined ? [gte(column, new Date(from))] : []),
+    ...(until !== undefined ? [lt(column, new Date(until))] : []),
+  ];
 }
 
 /** `%text%` for LIKE with `\` escaping, so `_` and `%` in a search are literal. */

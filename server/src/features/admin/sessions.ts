@@ -3,19 +3,27 @@ import {
   MINUTES_PER_RATE_UNIT,
   AdminSessionListQuerySchema as QuerySchema,
 } from '@fm/sdk/contracts';
-import { and, asc, count, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/sqlite-core';
+import { and, asc, count, desc, eq, gte, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
+import { alias, type SQLiteSelect } from 'drizzle-orm/sqlite-core';
 import { Hono } from 'hono';
 import type * as v from 'valibot';
 import type { AppEnv } from '../../auth/session.ts';
 import type { Db } from '../../db/client.ts';
-import { adminSearchRef, apiKey, franchise, meeting, review, user } from '../../db/schema/index.ts';
+import {
+  adminDaily,
+  adminSearchRef,
+  apiKey,
+  franchise,
+  meeting,
+  review,
+  user,
+} from '../../db/schema/index.ts';
 import { AppError } from '../../http/errors.ts';
 import { validate } from '../../http/validate.ts';
 import { centsToDollars } from '../../money/cents.ts';
 import { derivedStatus, statusFilter } from '../booking/meeting-view.ts';
 import { presenceSummary } from '../meeting-room/presence-log.ts';
-import { dateRange, offsetOf, searchAny } from './filters.ts';
+import { dateBounds, dateRange, offsetOf, searchAny } from './filters.ts';
 
 type ListQuery = v.InferOutput<typeof AdminSessionListQuerySchema>;
 const consultantUser = alias(user, 'consultant_user');
@@ -76,33 +84,64 @@ export function sessionWhere(q: Omit<ListQuery, 'page' | 'limit'>, now: Date): S
   return and(...filterWhere(q, now), ...(branches ? [or(...branches)] : []));
 }
 
+const DAY_MS = 86_400_000;
+
 /**
- * The matching meetings' ids of one page and the total. Without a search, straight from the
- * meetings (`meeting_start_idx` or the filter's index). With one, the union of the three ways to
- * match (consultant, booker, franchise), each read from its index (which carries start and id)
- * instead of fetching every matching row to sort it.
+ * The total without counting meetings, when the only filters are dates on whole UTC days: the sum
+ * of migration 0018's `admin_daily` meetings rows (one per start day, kept by triggers). A day is
+ * `start_at / 86400000` truncated, so only bounds from 1970-01-02 on are exact; others (and every
+ * other filter) return `null` and are counted.
+ */
+async function rollupTotal(db: Db, q: ListQuery): Promise<number | null> {
+  if (q.consultantId || q.franchiseId || q.status || q.search?.trim()) return null;
+  const { from, until } = dateBounds(q);
+  const wholeDay = (t: number | undefined) =>
+    t === undefined || (Number.isSafeInteger(t) && t % DAY_MS === 0 && t >= DAY_MS);
+  if (!wholeDay(from) || !wholeDay(until)) return null;
+  const [row] = await db
+    .select({ n: sql<number>`coalesce(sum(${adminDaily.value}), 0)`.mapWith(Number) })
+    .from(adminDaily)
+    .where(
+      and(
+        eq(adminDaily.kind, 'meetings'),
+        ...(from !== undefined ? [gte(adminDaily.day, from / DAY_MS)] : []),
+        ...(until !== undefined ? [lt(adminDaily.day, until / DAY_MS)] : []),
+      ),
+    );
+  return row?.n ?? 0;
+}
+
+/**
+ * One page of matching meetings, joined to their people, and the total. Without a search the
+ * page's ids come straight from the meetings' index (`meeting_start_idx` or the filter's), read
+ * from the nearer end, inside the one statement that joins them; the total from the rollups when
+ * it can. With one, the union of the three ways to match (consultant, booker, franchise), each
+ * read from its index (which carries start and id) instead of fetching every matching row to
+ * sort it.
  */
 async function matchingPage(
   db: Db,
   q: ListQuery,
   now: Date,
-): Promise<{ ids: string[]; total: number }> {
+): Promise<{ rows: SessionJoinRow[]; total: number }> {
   const filters = filterWhere(q, now);
   const branches = searchBranches(q.search);
   if (!branches) {
     const where = and(...filters);
-    const [counted] = await db.select({ n: count() }).from(meeting).where(where);
-    const total = counted?.n ?? 0;
+    const total =
+      (await rollupTotal(db, q)) ??
+      (await db.select({ n: count() }).from(meeting).where(where))[0]?.n ??
+      0;
     const window = pageWindow(offsetOf(q), q.limit, total);
-    if (window.count === 0) return { ids: [], total };
-    const rows = await db
+    if (window.count === 0) return { rows: [], total };
+    const ids = db
       .select({ id: meeting.id })
       .from(meeting)
       .where(where)
       .orderBy(...(window.fromEnd ? sessionOrderReversed : sessionOrder))
       .limit(window.count)
       .offset(window.offset);
-    return { ids: rows.map((r) => r.id), total };
+    return { rows: await pageRows(db, ids), total };
   }
   const matches = sql.join(
     branches.map(
@@ -113,16 +152,30 @@ async function matchingPage(
   );
   // One pass for the page and the total (the matches are a few thousand at most, so the page
   // is taken from the newest end whatever its depth).
-  const rows = await db.all<{ i: string; n: number }>(
+  const found = await db.all<{ i: string; n: number }>(
     sql`select i, count(*) over () as n from (${matches})
         order by s desc, i desc limit ${q.limit} offset ${offsetOf(q)}`,
   );
-  let total = Number(rows[0]?.n ?? 0);
-  if (rows.length === 0 && offsetOf(q) > 0) {
+  let total = Number(found[0]?.n ?? 0);
+  if (found.length === 0 && offsetOf(q) > 0) {
     const [counted] = await db.all<{ n: number }>(sql`select count(*) as n from (${matches})`);
     total = Number(counted?.n ?? 0);
   }
-  return { ids: rows.map((r) => r.i), total };
+  return {
+    rows: await pageRows(
+      db,
+      found.map((r) => r.i),
+    ),
+    total,
+  };
+}
+
+/** The page's meetings (ids, or a statement selecting them) joined to their people, in order. */
+async function pageRows(db: Db, ids: string[] | SQLiteSelect): Promise<SessionJoinRow[]> {
+  if (Array.isArray(ids) && ids.length === 0) return [];
+  return selectSessions(db)
+    .where(inArray(meeting.id, ids))
+    .orderBy(...sessionOrder);
 }
 
 /** Newest start first; the id breaks ties (both read from the index `meeting_start_idx`). */
@@ -239,15 +292,7 @@ export function adminSessionRoutes(deps: { db: Db; now: () => Date }) {
     .get('/', validate('query', QuerySchema), async (c) => {
       const q = c.req.valid('query');
       const now = deps.now();
-      // The page's ids and the total from the meetings alone (a deep page skips index entries,
-      // not joined rows), then only those rows are joined to their people.
-      const { ids, total } = await matchingPage(db, q, now);
-      const rows =
-        ids.length === 0
-          ? []
-          : await selectSessions(db)
-              .where(inArray(meeting.id, ids))
-              .orderBy(...sessionOrder);
+      const { rows, total } = await matchingPage(db, q, now);
       const reviews = await reviewsOf(
         db,
         rows.map((r) => r.meeting.id),
