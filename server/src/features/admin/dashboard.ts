@@ -15,6 +15,7 @@ import {
   inArray,
   isNotNull,
   lte,
+  min,
   ne,
   or,
   type SQL,
@@ -35,6 +36,7 @@ import {
 } from '../../db/schema/index.ts';
 import { validate } from '../../http/validate.ts';
 import { centsToDollars } from '../../money/cents.ts';
+import { createVersionedCache } from './data-version.ts';
 
 const DAY_MS = 86_400_000;
 const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
@@ -89,9 +91,15 @@ export function createDashboard(deps: { db: Db; now: () => Date }) {
         .where(where),
     );
 
-  async function figures(): Promise<AdminDashboard> {
-    const now = deps.now();
+  /**
+   * The figures at `now`, and until when they hold without a write: the next month (the monthly
+   * figures) or the next start of a future meeting (it turns pending, D8), whichever comes first.
+   */
+  async function compute(
+    now: Date,
+  ): Promise<{ figures: AdminDashboard; from: number; until: number }> {
     const month = monthStartOf(now);
+    const nextMonth = Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1);
     const chargedThisMonth = and(gte(payment.chargedAt, month), eq(payment.isPaid, true));
     const fee = sql`(${payment.amountCents} * ${sql.raw(String(PLATFORM_FEE_PERCENT))}) / 100`;
     const [
@@ -109,6 +117,7 @@ export function createDashboard(deps: { db: Db; now: () => Date }) {
       held,
       failed,
       payoutsDue,
+      nextStart,
     ] = await Promise.all([
       // Kept by migration 0018's triggers: two rows instead of ~100,000 index entries.
       db
@@ -158,8 +167,14 @@ export function createDashboard(deps: { db: Db; now: () => Date }) {
         payout,
         or(eq(payout.status, 'pending'), eq(payout.status, 'failed')),
       ),
+      one(
+        db
+          .select({ n: min(meeting.startAt).mapWith(Number) })
+          .from(meeting)
+          .where(and(eq(meeting.status, 'future'), gt(meeting.startAt, now))),
+      ),
     ]);
-    return {
+    const figures: AdminDashboard = {
       consultants: {
         total: consultants.total,
         active: consultants.active,
@@ -181,6 +196,22 @@ export function createDashboard(deps: { db: Db; now: () => Date }) {
       },
       payoutsDue: dollars(payoutsDue),
     };
+    const until = nextStart > 0 ? Math.min(nextStart, nextMonth) : nextMonth;
+    return { figures, from: now.getTime(), until };
+  }
+
+  // Computed once per data version and kept while the clock stays inside its window (decision 019).
+  const kept = createVersionedCache<Awaited<ReturnType<typeof compute>>>({ db, max: 1 });
+
+  async function figures(): Promise<AdminDashboard> {
+    const now = deps.now();
+    const at = now.getTime();
+    const value = await kept.get(
+      'figures',
+      () => compute(now),
+      (v) => v.from <= at && at < v.until,
+    );
+    return value.figures;
   }
 
   /**

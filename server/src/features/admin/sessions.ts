@@ -23,6 +23,7 @@ import { validate } from '../../http/validate.ts';
 import { centsToDollars } from '../../money/cents.ts';
 import { derivedStatus, statusFilter } from '../booking/meeting-view.ts';
 import { presenceSummary } from '../meeting-room/presence-log.ts';
+import { createVersionedCache } from './data-version.ts';
 import { dateBounds, dateRange, offsetOf, searchAny } from './filters.ts';
 
 type ListQuery = v.InferOutput<typeof AdminSessionListQuerySchema>;
@@ -85,6 +86,11 @@ export function sessionWhere(q: Omit<ListQuery, 'page' | 'limit'>, now: Date): S
 }
 
 const DAY_MS = 86_400_000;
+/** The most matches of one search kept in memory; a broader search is paged by SQL each time. */
+const MATCHES_KEPT = 20_000;
+/** Searches kept per process (each at most `MATCHES_KEPT` ids). */
+const SEARCHES_KEPT = 32;
+type SearchCache = ReturnType<typeof createVersionedCache<string[] | null>>;
 
 /**
  * The total without counting meetings, when the only filters are dates on whole UTC days: the sum
@@ -121,6 +127,7 @@ async function rollupTotal(db: Db, q: ListQuery): Promise<number | null> {
  */
 async function matchingPage(
   db: Db,
+  searches: SearchCache,
   q: ListQuery,
   now: Date,
 ): Promise<{ rows: SessionJoinRow[]; total: number }> {
@@ -150,8 +157,25 @@ async function matchingPage(
     ),
     sql` union `,
   );
-  // One pass for the page and the total (the matches are a few thousand at most, so the page
-  // is taken from the newest end whatever its depth).
+  // Every match in order, once per data version (decision 019): the pages of a search and its
+  // total are then slices of it. A status filter depends on the clock, so it is not kept.
+  const key = q.status
+    ? null
+    : JSON.stringify([q.search?.trim(), q.consultantId, q.franchiseId, q.startDate, q.endDate]);
+  const all =
+    key === null
+      ? null
+      : await searches.get(key, async () => {
+          const found = await db.all<{ i: string }>(
+            sql`select i from (${matches}) order by s desc, i desc limit ${MATCHES_KEPT + 1}`,
+          );
+          return found.length > MATCHES_KEPT ? null : found.map((r) => r.i);
+        });
+  if (all) {
+    const from = offsetOf(q);
+    return { rows: await pageRows(db, all.slice(from, from + q.limit)), total: all.length };
+  }
+  // One pass for the page and the total.
   const found = await db.all<{ i: string; n: number }>(
     sql`select i, count(*) over () as n from (${matches})
         order by s desc, i desc limit ${q.limit} offset ${offsetOf(q)}`,
@@ -288,11 +312,12 @@ async function reviewsOf(db: Db, ids: string[]) {
 /** `/api/admin/sessions`. */
 export function adminSessionRoutes(deps: { db: Db; now: () => Date }) {
   const { db } = deps;
+  const searches: SearchCache = createVersionedCache({ db, max: SEARCHES_KEPT });
   return new Hono<AppEnv>()
     .get('/', validate('query', QuerySchema), async (c) => {
       const q = c.req.valid('query');
       const now = deps.now();
-      const { rows, total } = await matchingPage(db, q, now);
+      const { rows, total } = await matchingPage(db, searches, q, now);
       const reviews = await reviewsOf(
         db,
         rows.map((r) => r.meeting.id),
