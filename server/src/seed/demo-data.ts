@@ -3,6 +3,7 @@ import { buildConsultants, credentialRow } from './consultants.ts';
 import { DEMO_ACCOUNTS } from './demo-accounts.ts';
 import { buildFranchises } from './franchises.ts';
 import { buildMeetings } from './meetings.ts';
+import { buildPayouts } from './payouts.ts';
 import { DAY_MS, emailRegistry, SEED_EPOCH, seedId } from './random.ts';
 import { buildSocial } from './social.ts';
 import { type DemoData, emptyDemoData } from './tables.ts';
@@ -66,6 +67,7 @@ export function buildDemoData(options: {
     demoConsultantId: DEMO_USER_IDS.consultant,
     demoFranchisorId: DEMO_USER_IDS.franchisor,
   });
+  buildPayouts(data, { now });
   buildSocial(data, {
     now,
     meetings,

@@ -86,6 +86,10 @@ describe('demo seed (D3)', () => {
     expect(counts?.user).toBe(await count(s.user));
     expect(counts?.meeting).toBe(await count(s.meeting));
     expect(counts?.ledger_entry).toBe(await count(s.ledgerEntry));
+    expect(counts?.payout).toBe(await count(s.payout));
+    // The monthly payout runs (March–May 2025) beside the seed's own lock row.
+    expect(counts?.job_run).toBe(3);
+    expect(await count(s.jobRun)).toBe(4);
   });
 
   it('has at least 1,000 consultants, 1,000 of them public, and at least 100 franchises', async () => {
@@ -230,8 +234,14 @@ describe('demo seed (D3)', () => {
       expect(payment.isPaid).toBe(meeting.isPaid);
       if (payment.isPaid) expect(meeting.status).toBe('completed');
     }
+    // One capture per paid meeting, and one posting per monthly payout (seed/payouts.ts).
     const paid = rows.filter((r) => r.payment.isPaid).length;
-    expect(await count(s.ledgerTransaction)).toBe(paid);
+    const captures = await db()
+      .select({ id: s.ledgerTransaction.id })
+      .from(s.ledgerTransaction)
+      .where(eq(s.ledgerTransaction.kind, 'capture'));
+    expect(captures.length).toBe(paid);
+    expect(await count(s.ledgerTransaction)).toBe(paid + (await count(s.payout)));
     const unbalanced = await db()
       .select({
         tx: s.ledgerEntry.transactionId,
