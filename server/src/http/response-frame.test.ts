@@ -1,0 +1,252 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../testing/test-server.ts';
+
+/**
+ * Every header of a set of answers that take different ways through the middleware (a public
+ * read, an error from a route, errors from the middleware itself, a preflight, a refused
+ * api-version, an oversized body, a page outside the API), compared with what the stack answered
+ * before its per-request work was cut (decision 008): the headers, their values and their order of
+ * precedence stay exactly as they were. Only `date` and the request id's value vary.
+ */
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer({ env: { TRUSTED_ORIGINS: 'https://app.example' } });
+});
+afterAll(() => server.close());
+
+async function headersOf(path: string, init: RequestInit = {}) {
+  const res = await fetch(`${server.url}${path}`, init);
+  await res.arrayBuffer();
+  const headers: Record<string, string> = {};
+  for (const [name, value] of res.headers) {
+    if (name === 'date' || name === 'keep-alive' || name === 'connection') continue;
+    headers[name] = name === 'x-request-id' ? value.replace(/[0-9a-f]/g, 'x') : value;
+  }
+  return { status: res.status, headers };
+}
+
+const CASES: [string, string, RequestInit][] = [
+  ['a public read', '/api/config', {}],
+  ['a public read from any origin', '/api/config', { headers: { origin: 'https://else.example' } }],
+  ['a trusted origin', '/api/config', { headers: { origin: 'https://app.example' } }],
+  ['an unknown API path', '/api/nothing-here', {}],
+  [
+    'a route that needs an account',
+    '/api/session',
+    { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' },
+  ],
+  [
+    'an unknown secret key (refused by middleware)',
+    '/api/users/me',
+    { headers: { authorization: 'Bearer sk_nothing' } },
+  ],
+  [
+    'an unknown embed key (refused by middleware)',
+    '/api/config',
+    { headers: { 'x-fm-embed-key': 'pk_nothing', origin: 'https://else.example' } },
+  ],
+  ['an unsupported api-version', '/api/config', { headers: { 'api-version': '1999-01-01' } }],
+  [
+    'a preflight',
+    '/api/session',
+    {
+      method: 'OPTIONS',
+      headers: {
+        origin: 'https://app.example',
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'content-type',
+      },
+    },
+  ],
+  ['the embed sign-in page', '/embed/sign-in', {}],
+  ['a page outside the API', '/', {}],
+  // Last: the server closes the connection after refusing the body.
+  [
+    'an oversized body',
+    '/api/session',
+    {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: 'https://app.example' },
+      body: 'x'.repeat(2 << 20),
+    },
+  ],
+];
+
+describe('the answers’ headers', () => {
+  it.each(CASES)('%s', async (name, path, init) => {
+    expect(await headersOf(path, init)).toEqual(EXPECTED[name]);
+  });
+});
+
+/** hono/secure-headers with the app's options, as answered before. */
+const SECURE = {
+  'content-security-policy':
+    "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; form-action 'self'; connect-src 'self' http://localhost:1999 ws://localhost:1999; frame-ancestors 'self'; object-src 'none'; base-uri 'self'",
+  'cross-origin-opener-policy': 'same-origin',
+  'origin-agent-cluster': '?1',
+  'referrer-policy': 'no-referrer',
+  'strict-transport-security': 'max-age=63072000; includeSubDomains',
+  'x-content-type-options': 'nosniff',
+  'x-dns-prefetch-control': 'off',
+  'x-download-options': 'noopen',
+  'x-frame-options': 'SAMEORIGIN',
+  'x-permitted-cross-domain-policies': 'none',
+  'x-xss-protection': '0',
+};
+const EXPOSE = 'x-access-token,x-refresh-token,set-auth-token,x-request-id,api-version';
+const ID = 'xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx';
+const EXPECTED: Record<string, { status: number; headers: Record<string, string> }> = {
+  'a public read': {
+    status: 200,
+    headers: {
+      ...SECURE,
+      'access-control-expose-headers': EXPOSE,
+      'x-request-id': ID,
+      'access-control-allow-origin': '*',
+      'api-version': '2026-11-01',
+      'cache-control': 'no-store',
+      'content-length': '109',
+      'content-type': 'application/json',
+      vary: 'Origin',
+    },
+  },
+  'a public read from any origin': {
+    status: 200,
+    headers: {
+      ...SECURE,
+      'access-control-expose-headers': EXPOSE,
+      'x-request-id': ID,
+      'access-control-allow-origin': '*',
+      'api-version': '2026-11-01',
+      'cache-control': 'no-store',
+      'content-length': '109',
+      'content-type': 'application/json',
+      vary: 'Origin',
+    },
+  },
+  'a trusted origin': {
+    status: 200,
+    headers: {
+      ...SECURE,
+      'access-control-expose-headers': EXPOSE,
+      'x-request-id': ID,
+      'access-control-allow-credentials': 'true',
+      'access-control-allow-origin': 'https://app.example',
+      'api-version': '2026-11-01',
+      'cache-control': 'no-store',
+      'content-length': '109',
+      'content-type': 'application/json',
+      vary: 'Origin',
+    },
+  },
+  'an unknown API path': {
+    status: 404,
+    headers: {
+      ...SECURE,
+      'access-control-expose-headers': EXPOSE,
+      'x-request-id': ID,
+      'api-version': '2026-11-01',
+      'cache-control': 'no-store',
+      'content-length': '42',
+      'content-type': 'application/json',
+      vary: 'Origin',
+    },
+  },
+  'a route that needs an account': {
+    status: 401,
+    headers: {
+      ...SECURE,
+      'access-control-expose-headers': EXPOSE,
+      'x-request-id': ID,
+      'api-version': '2026-11-01',
+      'cache-control': 'no-store',
+      'content-length': '57',
+      'content-type': 'application/json',
+      vary: 'Origin',
+    },
+  },
+  'an unknown secret key (refused by middleware)': {
+    status: 401,
+    headers: {
+      ...SECURE,
+      'access-control-expose-headers': EXPOSE,
+      'x-request-id': ID,
+      'api-version': '2026-11-01',
+      'content-length': '85',
+      'content-type': 'application/json',
+      vary: 'Origin',
+    },
+  },
+  'an unknown embed key (refused by middleware)': {
+    status: 403,
+    headers: {
+      ...SECURE,
+      'access-control-expose-headers': EXPOSE,
+      'x-request-id': ID,
+      'access-control-allow-origin': 'https://else.example',
+      'api-version': '2026-11-01',
+      'content-length': '89',
+      'content-type': 'application/json',
+      vary: 'Origin',
+    },
+  },
+  'an unsupported api-version': {
+    status: 400,
+    headers: {
+      'x-request-id': ID,
+      'api-version': '2026-11-01',
+      'content-length': '203',
+      'content-type': 'application/json',
+    },
+  },
+  'a preflight': {
+    status: 204,
+    headers: {
+      ...SECURE,
+      'access-control-expose-headers': EXPOSE,
+      'x-request-id': ID,
+      'access-control-allow-credentials': 'true',
+      'access-control-allow-headers':
+        'Authorization,Content-Type,refresh-token,idempotency-key,api-version,x-fm-embed-key',
+      'access-control-allow-methods': 'GET,POST,PATCH,PUT,DELETE,OPTIONS',
+      'access-control-allow-origin': 'https://app.example',
+      'access-control-max-age': '600',
+      'api-version': '2026-11-01',
+      vary: 'Origin, Access-Control-Request-Headers',
+    },
+  },
+  'the embed sign-in page': {
+    status: 404,
+    headers: {
+      ...SECURE,
+      'x-request-id': ID,
+      'content-length': '42',
+      'content-type': 'application/json',
+      'cross-origin-opener-policy': 'unsafe-none',
+    },
+  },
+  'a page outside the API': {
+    status: 404,
+    headers: {
+      ...SECURE,
+      'x-request-id': ID,
+      'content-length': '42',
+      'content-type': 'application/json',
+    },
+  },
+  'an oversized body': {
+    status: 413,
+    headers: {
+      ...SECURE,
+      'access-control-expose-headers': EXPOSE,
+      'x-request-id': ID,
+      'access-control-allow-credentials': 'true',
+      'access-control-allow-origin': 'https://app.example',
+      'api-version': '2026-11-01',
+      'content-length': '64',
+      'content-type': 'application/json',
+      vary: 'Origin',
+    },
+  },
+};
