@@ -49,7 +49,7 @@ export interface Move {
   at: number;
 }
 
-interface Intent {
+export interface Intent {
   id: string;
   object: 'payment_intent';
   amount: number;
@@ -398,6 +398,8 @@ export async function startStripeApi() {
       return state.moves;
     },
     intent: (intentId: string) => state.intents[intentId],
+    /** Every PaymentIntent made (holds and charges), oldest first, as it stands now. */
+    intents: (): Intent[] => Object.values(state.intents).map(aged),
     /** Moves the fake's clock (keys older than 24 h are forgotten; holds lapse after 7 days). */
     advance(ms: number) {
       offsetS += Math.floor(ms / 1000);
