@@ -14,7 +14,7 @@ import {
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { centsToDollars, dollarsToCents } from '../../money/cents.ts';
-import { queryWords, tagExpression, textExpression } from './fts-query.ts';
+import { queryWords, tagExpression, textExpression, textPhrases } from './fts-query.ts';
 import type { ListReader } from './list-reader.ts';
 import { experienceToken, vocabToken } from './projection.ts';
 import type { RankedListCache } from './ranked-list.ts';
@@ -36,6 +36,7 @@ const SIDE: SearchSide = {
   epoch: 'consultant_epoch',
   /** bm25 weights per FTS column: names weigh most, then the company, then the bio; tags nothing. */
   bm25: 'bm25(consultant_fts, 10.0, 10.0, 5.0, 1.0, 0.0)',
+  numbers: ['rate_cents'],
 };
 const TEXT_COLUMNS = ['first_name', 'last_name', 'company', 'bio'] as const;
 
@@ -73,12 +74,13 @@ export function stateKeys(state: string): string[] {
 export function consultantListQuery(params: ConsultantSearchParams): ListQuery {
   const words = queryWords(params.q);
   const text = textExpression(words, TEXT_COLUMNS);
-  const tags = [
-    tagExpression((params.industry ?? []).map((v) => vocabToken('industry', v))),
-    tagExpression((params.region ?? []).map((v) => vocabToken('region', v))),
-    tagExpression((params.group ?? []).map((v) => vocabToken('group', v))),
-    tagExpression((params.experience ?? []).map(experienceToken)),
-  ].filter((expression): expression is string => expression !== null);
+  const tokens = [
+    (params.industry ?? []).map((v) => vocabToken('industry', v)),
+    (params.region ?? []).map((v) => vocabToken('region', v)),
+    (params.group ?? []).map((v) => vocabToken('group', v)),
+    (params.experience ?? []).map(experienceToken),
+  ].filter((filter) => filter.length > 0);
+  const tags = tokens.flatMap((filter) => tagExpression(filter) ?? []);
   const ranked = params.sort === 'relevance' && words.length > 0;
   // Relevance without text: rating, then review count, then name.
   const order = ORDERS[params.sort === 'relevance' ? 'rating_desc' : params.sort];
@@ -112,7 +114,26 @@ export function consultantListQuery(params: ConsultantSearchParams): ListQuery {
       sql`s.city_key >= lower(trim(${params.city})) and s.city_key < lower(trim(${params.city})) || char(1114111)`,
     );
   }
-  return listQuery({ side: SIDE, text, tags, ranked, conditions, filters, order });
+  // Tags and the rate bounds are tested in memory too (rate_cents is the side's number 0); the
+  // place filters stay in SQL.
+  const inMemory = !params.country && !params.state && !params.city;
+  const memory = inMemory
+    ? {
+        tags: tokens,
+        bounds:
+          params.rateMin === undefined && params.rateMax === undefined
+            ? []
+            : [
+                {
+                  column: 0,
+                  ...(params.rateMin === undefined ? {} : { min: dollarsToCents(params.rateMin) }),
+                  ...(params.rateMax === undefined ? {} : { max: dollarsToCents(params.rateMax) }),
+                },
+              ],
+      }
+    : null;
+  const phrases = textPhrases(words, TEXT_COLUMNS);
+  return listQuery({ side: SIDE, text, phrases, tags, ranked, conditions, filters, memory, order });
 }
 
 interface ConsultantRow {

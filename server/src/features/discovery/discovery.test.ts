@@ -506,27 +506,33 @@ describe('consultant search', () => {
       const expected = (reference?.ids ?? '').split(',').filter(Boolean).map(Number);
       expect(expected.length, query).toBeGreaterThan(0);
       const fresh = () => createRankedListCache({ maxEntries: 50, maxIds: 1e6 });
-      const textKey = plan.fts?.parts[0]?.key ?? '';
-      const seenWithOtherTags = (c: ReturnType<typeof fresh>) => c.seenWith(textKey, 'other tags');
-      // A text not seen with other tags: one combined match. Seen with other tags: the text ranked alone,
-      // the tags unranked, intersected in memory. With the other filters' set already cached.
-      const combinedPath = fresh();
-      const splitPath = fresh();
-      seenWithOtherTags(splitPath);
-      const withBase = fresh();
-      seenWithOtherTags(withBase);
-      if (plan.base) await loadList(inProcessLists(db()), withBase, plan.base, 0);
+      const rank = plan.rank;
+      expect(rank, query).not.toBeNull();
+      const phrases = rank?.phrases ?? [];
+      // First seen with these tags: each phrase read with the tags (few rows to rank). Seen with
+      // other tags: each phrase read whole, once, and the tags tested in memory. With the
+      // columns already in memory, or a list of the query's rows already cached.
+      const withTags = fresh();
+      const whole = fresh();
+      for (const p of phrases) whole.seenWith(p.alone.key, 'other tags');
+      const warm = fresh();
+      await loadList(inProcessLists(db()), warm, plan, 0);
       for (const [name, c] of [
         ['shared', cache],
-        ['combined', combinedPath],
-        ['split', splitPath],
-        ['base cached', withBase],
+        ['phrases with tags', withTags],
+        ['whole phrases', whole],
+        ['warm', warm],
       ] as const) {
         const list = await loadList(inProcessLists(db()), c, plan, 0);
         expect(Array.from(list.order), `${query} (${name})`).toEqual(expected);
       }
-      expect(splitPath.peek(textKey, 0), query).toBeDefined();
-      expect(combinedPath.peek(textKey, 0), query).toBeUndefined();
+      for (const p of phrases) {
+        expect(whole.phrases.peek(p.alone.key, 0), query).toBeDefined();
+        if (p.withTags) {
+          expect(withTags.phrases.peek(p.withTags.key, 0), query).toBeDefined();
+          expect(withTags.phrases.peek(p.alone.key, 0), query).toBeUndefined();
+        }
+      }
     }
   });
 

@@ -14,7 +14,7 @@ import {
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { centsToDollars, dollarsToCents } from '../../money/cents.ts';
-import { queryWords, tagExpression, textExpression } from './fts-query.ts';
+import { queryWords, tagExpression, textExpression, textPhrases } from './fts-query.ts';
 import type { ListReader } from './list-reader.ts';
 import { vocabToken } from './projection.ts';
 import type { RankedListCache } from './ranked-list.ts';
@@ -37,6 +37,7 @@ const SIDE: SearchSide = {
   epoch: 'franchise_epoch',
   /** bm25 weights: the brand name weighs most, then categories, the overview, the long texts. */
   bm25: 'bm25(franchise_fts, 10.0, 5.0, 2.0, 1.0, 0.0)',
+  numbers: [],
 };
 const TEXT_COLUMNS = ['company', 'categories', 'overview', 'details'] as const;
 
@@ -146,7 +147,18 @@ export function franchisorListQuery(params: FranchisorSearchParams): ListQuery {
     filters.fee = dollarsToCents(params.franchiseFeeMax);
     conditions.push(sql`s.fee_cents <= ${filters.fee}`);
   }
-  return listQuery({ side: SIDE, text, tags, ranked, conditions, filters, order });
+  const phrases = textPhrases(words, TEXT_COLUMNS);
+  return listQuery({
+    side: SIDE,
+    text,
+    phrases,
+    tags,
+    ranked,
+    conditions,
+    filters,
+    memory: null,
+    order,
+  });
 }
 
 interface FranchiseRow {

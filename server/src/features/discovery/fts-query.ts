@@ -35,6 +35,18 @@ export function textExpression(words: string[], columns: readonly string[]): str
 }
 
 /**
+ * The same text as one expression per word, in order: the phrases of `textExpression`, each on
+ * its own (FTS5 ranks a conjunction of phrases by the sum of each phrase's bm25 term).
+ * @example textPhrases(['senior', 'ca'], ['bio']) // ['{bio} : ("senior")', '{bio} : ("ca"*)']
+ */
+export function textPhrases(words: string[], columns: readonly string[]): string[] {
+  return words.map(
+    (w, i) =>
+      `{${columns.join(' ')}} : ("${w.replaceAll('"', '""')}"${i === words.length - 1 ? '*' : ''})`,
+  );
+}
+
+/**
  * One filter as a tag-column expression: any of the tokens (OR within a filter).
  * @example tagExpression(['i3', 'i7']) // '{tags} : (i3 OR i7)'
  */

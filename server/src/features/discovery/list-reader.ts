@@ -5,6 +5,7 @@ import { SQLiteAsyncDialect } from 'drizzle-orm/sqlite-core';
 import type { Db } from '../../db/client.ts';
 import type { ListJob, ListJobResult } from './list-worker.ts';
 import { type RankedList, rankedList, rankedListOf } from './ranked-list.ts';
+import { type PhraseList, parseRow, type SearchColumns } from './search-columns.ts';
 
 /**
  * Runs the list statements of a search: one row `{ epoch, ids }` read as a ranked list. These are
@@ -13,6 +14,10 @@ import { type RankedList, rankedList, rankedListOf } from './ranked-list.ts';
  */
 export interface ListReader {
   read(statement: SQL): Promise<RankedList>;
+  /** One row `{ epoch, ids, terms }`: a phrase's matches and their bm25 (see search-columns.ts). */
+  readPhrase(statement: SQL): Promise<PhraseList>;
+  /** One row `{ epoch, ids, tags, n0, n1, … }`: the filter columns of the visible rows. */
+  readColumns(statement: SQL): Promise<SearchColumns>;
   /** Stops the threads, if any; reads after it fail. */
   close(): Promise<void>;
 }
@@ -27,6 +32,14 @@ export function inProcessLists(db: Db): ListReader {
     async read(statement) {
       const [row] = await db.all<{ epoch: number | null; ids: string | null }>(statement);
       return rankedList(row?.epoch ?? 0, row?.ids ?? null);
+    },
+    async readPhrase(statement) {
+      const [row] = await db.all<Record<string, unknown>>(statement);
+      return parseRow('phrase', row) as PhraseList;
+    },
+    async readColumns(statement) {
+      const [row] = await db.all<Record<string, unknown>>(statement);
+      return parseRow('columns', row) as SearchColumns;
     },
     async close() {},
   };
@@ -50,7 +63,7 @@ function startWorker(url: string): Worker {
 }
 
 interface Job extends ListJob {
-  resolve(list: RankedList): void;
+  resolve(value: RankedList | PhraseList | SearchColumns): void;
   reject(error: Error): void;
 }
 
@@ -91,8 +104,8 @@ export function createListPool(options: { url: string; size?: number }): ListPoo
 
   const run = (thread: Thread, job: Job) => {
     thread.job = job;
-    const { id, sql, params } = job;
-    thread.worker.postMessage({ id, sql, params } satisfies ListJob);
+    const { id, kind, sql, params } = job;
+    thread.worker.postMessage({ id, kind, sql, params } satisfies ListJob);
   };
 
   const spawn = (): Thread => {
@@ -102,6 +115,7 @@ export function createListPool(options: { url: string; size?: number }): ListPoo
       const { job } = thread;
       if (!job || job.id !== message.id) return;
       if ('error' in message) job.reject(new Error(message.error));
+      else if ('value' in message) job.resolve(message.value);
       else job.resolve(rankedListOf(message.epoch, message.order));
       finish(thread);
     });
@@ -127,15 +141,26 @@ export function createListPool(options: { url: string; size?: number }): ListPoo
     queue.push(job);
   };
 
-  return {
-    read(statement) {
-      if (closed) return Promise.reject(new Error('the search threads are closed'));
-      const { sql, params } = dialect.sqlToQuery(statement);
-      return new Promise<RankedList>((resolve, reject) => {
-        nextId += 1;
-        dispatch({ id: nextId, sql, params: params as ListJob['params'], resolve, reject });
+  const submit = <T>(kind: ListJob['kind'], statement: SQL): Promise<T> => {
+    if (closed) return Promise.reject(new Error('the search threads are closed'));
+    const { sql, params } = dialect.sqlToQuery(statement);
+    return new Promise<T>((resolve, reject) => {
+      nextId += 1;
+      dispatch({
+        id: nextId,
+        kind,
+        sql,
+        params: params as ListJob['params'],
+        resolve: resolve as Job['resolve'],
+        reject,
       });
-    },
+    });
+  };
+
+  return {
+    read: (statement) => submit<RankedList>('list', statement),
+    readPhrase: (statement) => submit<PhraseList>('phrase', statement),
+    readColumns: (statement) => submit<SearchColumns>('columns', statement),
     async close() {
       closed = true;
       for (const job of queue.splice(0)) job.reject(new Error('the search threads are closed'));

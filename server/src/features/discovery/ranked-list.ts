@@ -1,3 +1,5 @@
+import type { PhraseList, SearchColumns } from './search-columns.ts';
+
 /**
  * A search result as the ordered projection rowids of every match. Totals, pages and "favourites
  * matching the filters" all come from it, so one database evaluation serves all of them.
@@ -98,33 +100,35 @@ export function inListOrder(list: RankedList, rids: Iterable<number>): number[] 
 }
 
 /**
- * Ranked lists by query key, valid while the projection's epoch has not moved (every write to the
- * projection bumps it, in the same transaction, so a list is never served for newer data; the
- * epoch lives in the database, so this holds across API processes). Least recently used lists go
- * first once `maxEntries` or `maxIds` (total rowids kept) is exceeded. Concurrent misses of one
- * key share one computation.
+ * Values by key, valid while the projection's epoch has not moved (every write to the projection
+ * bumps it, in the same transaction, so a value is never served for newer data; the epoch lives
+ * in the database, so this holds across API processes). Least recently used values go first once
+ * `maxEntries` or `maxSize` (the sum of `sizeOf`) is exceeded. Concurrent misses of one key share
+ * one computation.
  */
-export function createRankedListCache(options: { maxEntries: number; maxIds: number }) {
-  const entries = new Map<string, RankedList>();
-  /** Keys asked about through `seenWith` and their last variant, least recently first. */
-  const seenKeys = new Map<string, string>();
-  const pending = new Map<string, Promise<RankedList>>();
-  let ids = 0;
+export function createEpochCache<T extends { readonly epoch: number }>(options: {
+  maxEntries: number;
+  maxSize: number;
+  sizeOf: (value: T) => number;
+}) {
+  const entries = new Map<string, T>();
+  const pending = new Map<string, Promise<T>>();
+  let size = 0;
 
   const evict = () => {
-    for (const [key, list] of entries) {
-      if (entries.size <= options.maxEntries && ids <= options.maxIds) break;
+    for (const [key, value] of entries) {
+      if (entries.size <= options.maxEntries && size <= options.maxSize) break;
       entries.delete(key);
-      ids -= list.order.length;
+      size -= options.sizeOf(value);
     }
   };
 
   return {
     /**
-     * The list for `key` at `epoch` (or newer), computing it when missing or stale.
+     * The value for `key` at `epoch` (or newer), computing it when missing or stale.
      * @example await cache.get('q=senior', 42, () => loadList())
      */
-    async get(key: string, epoch: number, compute: () => Promise<RankedList>): Promise<RankedList> {
+    async get(key: string, epoch: number, compute: () => Promise<T>): Promise<T> {
       const hit = entries.get(key);
       if (hit && hit.epoch >= epoch) {
         entries.delete(key);
@@ -133,40 +137,69 @@ export function createRankedListCache(options: { maxEntries: number; maxIds: num
       }
       const inFlight = pending.get(key);
       if (inFlight) {
-        const list = await inFlight;
-        if (list.epoch >= epoch) return list;
+        const value = await inFlight;
+        if (value.epoch >= epoch) return value;
       }
       const computing = compute();
       pending.set(key, computing);
       try {
-        const list = await computing;
+        const value = await computing;
         const previous = entries.get(key);
-        if (previous) ids -= previous.order.length;
+        if (previous) size -= options.sizeOf(previous);
         entries.delete(key);
-        if (!previous || previous.epoch <= list.epoch) {
-          entries.set(key, list);
-          ids += list.order.length;
-        } else {
-          entries.set(key, previous);
-          ids += previous.order.length;
-        }
+        const kept = !previous || previous.epoch <= value.epoch ? value : previous;
+        entries.set(key, kept);
+        size += options.sizeOf(kept);
         evict();
-        return list;
+        return value;
       } finally {
         if (pending.get(key) === computing) pending.delete(key);
       }
     },
     /**
-     * The list for `key` if it is kept at `epoch` or newer, without computing anything.
+     * The value for `key` if it is kept at `epoch` or newer, without computing anything.
      * @example cache.peek('q=senior', 42) // RankedList | undefined
      */
-    peek(key: string, epoch: number): RankedList | undefined {
+    peek(key: string, epoch: number): T | undefined {
       const hit = entries.get(key);
       return hit && hit.epoch >= epoch ? hit : undefined;
     },
+    /** How many values are kept (for tests). */
+    get size() {
+      return entries.size;
+    },
+    /** The sum of the kept values' sizes. */
+    get total() {
+      return size;
+    },
+  };
+}
+
+export type EpochCache<T extends { readonly epoch: number }> = ReturnType<
+  typeof createEpochCache<T>
+>;
+
+/**
+ * Ranked lists by query key (`maxIds`: total rowids kept), and beside them what lists are made
+ * of: each text phrase's matches with their bm25 terms (`maxPhraseRows` rows in all, 12 bytes
+ * each) and the filter columns of the projection (one copy, the newest epoch asked for).
+ */
+export function createRankedListCache(options: {
+  maxEntries: number;
+  maxIds: number;
+  maxPhraseRows?: number;
+}) {
+  const lists = createEpochCache<RankedList>({
+    maxEntries: options.maxEntries,
+    maxSize: options.maxIds,
+    sizeOf: (list) => list.order.length,
+  });
+  /** Keys asked about through `seenWith` and their last variant, least recently first. */
+  const seenKeys = new Map<string, string>();
+  return Object.assign(lists, {
     /**
      * Whether `key` was asked about before with another `variant` (and remembers this one): lets
-     * a caller invest in a list only when its key comes back in a new combination.
+     * a caller invest in a value only when its key comes back in a new combination.
      * @example cache.seenWith('text:senior', 'tags:a'); // false; then with 'tags:b': true
      */
     seenWith(key: string, variant: string): boolean {
@@ -179,11 +212,13 @@ export function createRankedListCache(options: { maxEntries: number; maxIds: num
       }
       return before !== undefined && before !== variant;
     },
-    /** How many lists are kept (for tests). */
-    get size() {
-      return entries.size;
-    },
-  };
+    phrases: createEpochCache<PhraseList>({
+      maxEntries: options.maxEntries,
+      maxSize: options.maxPhraseRows ?? options.maxIds,
+      sizeOf: (phrase) => phrase.rids.length,
+    }),
+    columns: createEpochCache<SearchColumns>({ maxEntries: 1, maxSize: 1, sizeOf: () => 1 }),
+  });
 }
 
 export type RankedListCache = ReturnType<typeof createRankedListCache>;

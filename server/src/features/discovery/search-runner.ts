@@ -9,6 +9,7 @@ import {
   type RankedListCache,
   rankedListOf,
 } from './ranked-list.ts';
+import { listTest, type MemoryFilter, memoryTest, rankByPhrases } from './search-columns.ts';
 
 /** The projection a search runs on. */
 export interface SearchSide {
@@ -17,6 +18,8 @@ export interface SearchSide {
   epoch: 'consultant_epoch' | 'franchise_epoch';
   /** The bm25() call with the side's column weights. */
   bm25: string;
+  /** The numeric columns a memory filter may bound (`MemoryFilter.bounds[].column` indexes them). */
+  numbers: readonly string[];
 }
 
 /** What decides a result list (not the page, not the viewer). */
@@ -24,6 +27,8 @@ export interface ListSpec {
   side: SearchSide;
   /** The FTS5 MATCH expression of the search text, or null. */
   text: string | null;
+  /** The same text as one MATCH expression per phrase (word), in order (see `textPhrases`). */
+  phrases: string[];
   /** The FTS5 MATCH expressions of the tag filters, one per filter (ANDed together). */
   tags: string[];
   /** Order by bm25 (text given and sort = relevance). */
@@ -32,6 +37,11 @@ export interface ListSpec {
   conditions: SQL[];
   /** A cache-key form of `conditions`. */
   filters: Record<string, unknown>;
+  /**
+   * The tags and conditions again, as a filter on the columns held in memory, when they can all
+   * be said that way (null: the tag matches and the conditions run in SQL).
+   */
+  memory: MemoryFilter | null;
   /** ORDER BY over `s` when not ranked; ends with the rowid. */
   order: string;
 }
@@ -42,19 +52,38 @@ export interface FtsPart {
   statement: () => SQL;
 }
 
+/**
+ * A phrase of a ranked text, readable two ways: `alone` (every row holding it), or `withTags`
+ * (only the rows that also hold the query's tags: far fewer to rank, and the same terms, since a
+ * tag phrase adds 0 to bm25). See `pickPhrase`.
+ */
+export interface RankPhrase {
+  alone: FtsPart;
+  withTags: FtsPart | null;
+}
+
 /** A list query: how to compute it, in cached steps. */
 export interface ListQuery {
   key: string;
   /** Ordered by the text part's rank. */
   ranked: boolean;
   /**
-   * The FTS step: the rowids matching the text AND the tags, by rank when ranked. Its parts (the
-   * text, ranked when asked; the tags, unranked) are cached separately and intersected in memory,
-   * so a new tag filter reuses the text's ranking and a new text reuses the tags. `combined` is
-   * the text AND the tags in one ranked match: cheaper than ranking every row with a common word,
-   * so it serves a ranked text the first time it is seen with tags (see `loadList`).
+   * The FTS step of an unranked list: the rowids matching the text AND the tags. Its parts (the
+   * text; each tag filter) are cached separately and intersected in memory, so a new tag filter
+   * reuses the text and a new text reuses the tags.
    */
-  fts: { key: string; parts: FtsPart[]; combined: FtsPart | null } | null;
+  fts: { key: string; parts: FtsPart[] } | null;
+  /**
+   * How a ranked list is made: each phrase's matches with their bm25 terms (cached per phrase)
+   * merged and ordered as one MATCH would, keeping the rows that pass the filters — in memory
+   * (`memory`, on the columns `columns` reads) or as the tag matches and `base` from SQL.
+   */
+  rank: {
+    phrases: RankPhrase[];
+    tags: FtsPart[];
+    memory: MemoryFilter | null;
+    columns: () => SQL;
+  } | null;
   /** The list is the FTS step's result as it is (ranked, nothing else to filter). */
   passthrough: boolean;
   /**
@@ -104,6 +133,7 @@ export function listQuery(spec: ListSpec): ListQuery {
       key,
       ranked: false,
       fts: null,
+      rank: null,
       passthrough: false,
       base: null,
       statement: () =>
@@ -131,21 +161,48 @@ export function listQuery(spec: ListSpec): ListQuery {
     ...(spec.text ? [part(spec.text, ranked)] : []),
     ...spec.tags.map((tags) => part(tags, false)),
   ];
+  // A phrase: its rows ascending and its bm25 (17 significant digits: exact doubles).
+  const phrase = (match: string): FtsPart => ({
+    key: JSON.stringify([side.fts, 'phrase', match]),
+    statement: () =>
+      sql`with m as materialized (
+            select rowid as rid, ${sql.raw(side.bm25)} as score from ${fts}
+            where ${fts} match ${match})
+          select ${epoch} as epoch, group_concat(rid) as ids,
+            group_concat(printf('%!.17g', score)) as terms from m`,
+  });
   const allTags = matchExpression(spec.tags);
+  const columns = () =>
+    sql`select ${epoch} as epoch, group_concat(s.rid) as ids, group_concat(s.tags) as tags
+          ${sql.raw(side.numbers.map((c, i) => `, group_concat(coalesce(s.${c}, '')) as n${i}`).join(''))}
+        from ${table} s where s.visible = 1`;
+  const memory =
+    spec.memory && (spec.memory.tags.length > 0 || spec.memory.bounds.length > 0)
+      ? spec.memory
+      : null;
   return {
     key,
     ranked,
-    fts: {
-      key: JSON.stringify([side.fts, spec.text, spec.tags, ranked]),
-      parts,
-      combined: ranked && spec.text && allTags ? part(`(${spec.text}) AND ${allTags}`, true) : null,
-    },
+    fts: { key: JSON.stringify([side.fts, spec.text, spec.tags, ranked]), parts },
+    rank:
+      ranked && spec.phrases.length > 0
+        ? {
+            phrases: spec.phrases.map((p) => ({
+              alone: phrase(p),
+              withTags: allTags ? phrase(`${p} AND ${allTags}`) : null,
+            })),
+            tags: spec.memory ? [] : spec.tags.map((tags) => part(tags, false)),
+            memory,
+            columns,
+          }
+        : null,
     passthrough: ranked && spec.conditions.length === 0,
     base: ranked
       ? {
           key: JSON.stringify([side.table, 'set', spec.filters]),
           ranked: false,
           fts: null,
+          rank: null,
           passthrough: false,
           base: null,
           statement: () =>
@@ -224,23 +281,14 @@ export async function loadList(
   joinLimit = JOIN_LIMIT,
 ): Promise<RankedList> {
   return cache.get(query.key, epoch, async () => {
-    const { fts, base } = query;
+    const { fts, base, rank } = query;
+    if (rank) return rankedByPhrases(lists, cache, rank, query.passthrough ? null : base, epoch);
     if (!fts || !base) return lists.read(query.statement(null));
     let at = epoch;
     for (let attempt = 0; ; attempt += 1) {
-      const matches = await cache.get(fts.key, at, () => {
-        // A ranked text with tags: rank only the rows with both (bm25 over every row holding a
-        // common word costs more), until the text comes back with other tags; from then on the
-        // text is ranked on its own and cached, and new tags cost one cheap unranked match.
-        const [text, ...tags] = fts.parts;
-        const { combined } = fts;
-        const rankTogether =
-          combined !== null &&
-          text !== undefined &&
-          !cache.peek(text.key, at) &&
-          !cache.seenWith(text.key, JSON.stringify(tags.map((t) => t.key)));
-        return ftsMatches(lists, cache, rankTogether ? [combined] : fts.parts, at, query.ranked);
-      });
+      const matches = await cache.get(fts.key, at, () =>
+        ftsMatches(lists, cache, fts.parts, at, query.ranked),
+      );
       if (query.passthrough) return matches;
       const cachedBase = cache.peek(base.key, matches.epoch);
       const list =
@@ -256,6 +304,75 @@ export async function loadList(
       at = list.epoch;
     }
   });
+}
+
+/**
+ * A ranked list from its phrases (each cached on its own by its MATCH expression and the epoch)
+ * and its filters, all read at one epoch: a new combination of known words, a new rate bound or
+ * new tags cost a merge in memory, no SQL.
+ */
+async function rankedByPhrases(
+  lists: ListReader,
+  cache: RankedListCache,
+  rank: NonNullable<ListQuery['rank']>,
+  base: ListQuery | null,
+  epoch: number,
+): Promise<RankedList> {
+  let at = epoch;
+  for (let attempt = 0; ; attempt += 1) {
+    const [phrases, filter] = await Promise.all([
+      Promise.all(
+        rank.phrases.map((p) => {
+          const part = pickPhrase(cache, p, at);
+          return cache.phrases.get(part.key, at, () => lists.readPhrase(part.statement()));
+        }),
+      ),
+      rowFilter(lists, cache, rank, base, at),
+    ]);
+    const epochs = [...phrases.map((p) => p.epoch), ...filter.epochs];
+    const newest = Math.max(...epochs);
+    // A part read after a write: bring the others to the same epoch (rarely needed twice).
+    if (epochs.every((e) => e === newest) || attempt === 2) {
+      return rankedListOf(newest, rankByPhrases(phrases, filter.keep));
+    }
+    at = newest;
+  }
+}
+
+/**
+ * Which reading of a phrase to use: a kept one (the whole phrase first); else the phrase with the
+ * query's tags, unless the phrase came before with other tags — then the whole phrase, once, so
+ * that every further tag combination is a merge in memory. A never-seen word with the same tags
+ * as before (the usual search box) costs bm25 over a few thousand rows, not 85,000.
+ */
+function pickPhrase(cache: RankedListCache, phrase: RankPhrase, at: number): FtsPart {
+  const { alone, withTags } = phrase;
+  if (!withTags || cache.phrases.peek(alone.key, at)) return alone;
+  if (cache.phrases.peek(withTags.key, at)) return withTags;
+  return cache.seenWith(alone.key, withTags.key) ? alone : withTags;
+}
+
+/** The rows a ranked list may keep: from the columns in memory, or from SQL lists. */
+async function rowFilter(
+  lists: ListReader,
+  cache: RankedListCache,
+  rank: NonNullable<ListQuery['rank']>,
+  base: ListQuery | null,
+  at: number,
+): Promise<{ epochs: number[]; keep: ((rid: number) => boolean) | null }> {
+  if (rank.memory) {
+    const columns = await cache.columns.get('columns', at, () => lists.readColumns(rank.columns()));
+    return { epochs: [columns.epoch], keep: memoryTest(columns, rank.memory) };
+  }
+  const found = await Promise.all([
+    rank.tags.length > 0 ? ftsMatches(lists, cache, rank.tags, at, false) : null,
+    base ? loadList(lists, cache, base, at) : null,
+  ]);
+  const [first, second] = found.filter((l): l is RankedList => l !== null);
+  if (!first) return { epochs: [], keep: null };
+  if (!second) return { epochs: [first.epoch], keep: listTest(first) };
+  const rows = keepMembers(first, second, Math.max(first.epoch, second.epoch));
+  return { epochs: [first.epoch, second.epoch], keep: listTest(rows) };
 }
 
 /** The bitmap of a cached list is built once, and goes when the list does. */

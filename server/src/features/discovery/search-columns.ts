@@ -1,0 +1,238 @@
+import type { RankedList } from './ranked-list.ts';
+
+/**
+ * What a search keeps in memory besides result lists (decision 004): each text phrase's matches
+ * with their bm25 terms, and the filter columns of the projection's visible rows. Both are parsed
+ * from one statement's text (in a search thread, then transferred) and valid at one epoch.
+ */
+
+/**
+ * The rows matching one FTS5 phrase: rowids ascending, and per row the phrase's bm25 term (the
+ * negated bm25 of the phrase matched alone). FTS5's bm25 of several phrases is `-1 × (0 + t₁ + t₂ …)`
+ * in phrase order, each `tᵢ` depending only on the phrase and the row (its IDF counts the whole
+ * table), so any combination of cached phrases is ranked by a merge, exactly as one MATCH would.
+ */
+export interface PhraseList {
+  readonly epoch: number;
+  readonly rids: Int32Array;
+  readonly terms: Float64Array;
+}
+
+/** A bitset over rowids: bit `rid & 31` of word `rid >> 5`. */
+export type RowBits = Uint32Array;
+
+/** The filter columns of the visible rows of a projection. */
+export interface SearchColumns {
+  readonly epoch: number;
+  /** The visible rows. */
+  readonly visible: RowBits;
+  /** One value per rowid for each numeric column the side asks for (NaN: NULL, or not visible). */
+  readonly numbers: Float64Array[];
+  /** The rows holding each tag token (as the FTS `tags` column holds them). */
+  readonly tags: Map<string, RowBits>;
+}
+
+export const hasBit = (bits: RowBits, rid: number) =>
+  rid >> 5 < bits.length && ((bits[rid >> 5] ?? 0) >>> (rid & 31)) & 1;
+
+const bitsFor = (maxRid: number) => new Uint32Array((maxRid >> 5) + 1);
+
+/**
+ * `'12,7,30'` and `'-1.5e-06,-2,-0.25'` (bm25 per row, printed with 17 significant digits so the
+ * doubles come back exactly) as a phrase list, sorted by rowid if the statement did not.
+ * @example parsePhrase(3, '2,1', '-0.5,-0.25').rids // Int32Array [1, 2]
+ */
+export function parsePhrase(epoch: number, ids: string | null, scores: string | null): PhraseList {
+  if (!ids || !scores) return { epoch, rids: new Int32Array(0), terms: new Float64Array(0) };
+  const rids = Int32Array.from(ids.split(','), Number);
+  const terms = Float64Array.from(scores.split(','), (s) => -Number(s));
+  for (let i = 1; i < rids.length; i += 1) {
+    if ((rids[i] ?? 0) < (rids[i - 1] ?? 0)) {
+      const order = Array.from(rids.keys()).sort((a, b) => (rids[a] ?? 0) - (rids[b] ?? 0));
+      return {
+        epoch,
+        rids: Int32Array.from(order, (k) => rids[k] ?? 0),
+        terms: Float64Array.from(order, (k) => terms[k] ?? 0),
+      };
+    }
+  }
+  return { epoch, rids, terms };
+}
+
+/**
+ * The columns statement's output (one row per visible projection row, in the same order in every
+ * list): rowids, each numeric column (`''` for NULL), and the rows' tag texts (tokens separated by
+ * spaces), all comma-separated.
+ */
+export function parseColumns(
+  epoch: number,
+  ids: string | null,
+  numbers: (string | null)[],
+  tags: string | null,
+): SearchColumns {
+  const rids = ids ? Int32Array.from(ids.split(','), Number) : new Int32Array(0);
+  let max = 0;
+  for (const rid of rids) if (rid > max) max = rid;
+  const visible = bitsFor(max);
+  for (const rid of rids) visible[rid >> 5] = (visible[rid >> 5] ?? 0) | (1 << (rid & 31));
+  const columns = numbers.map((text) => {
+    const values = new Float64Array(max + 1).fill(Number.NaN);
+    const parts = text === null ? [] : text.split(',');
+    for (let i = 0; i < rids.length; i += 1) {
+      const part = parts[i];
+      if (part !== undefined && part !== '') values[rids[i] ?? 0] = Number(part);
+    }
+    return values;
+  });
+  const byToken = new Map<string, RowBits>();
+  const text = tags ?? '';
+  let row = 0;
+  let start = 0;
+  // Tokens as FTS5's unicode61 tokenizer cuts the ASCII tag text: letters and digits, lower-cased.
+  for (let i = 0; i <= text.length; i += 1) {
+    const c = i < text.length ? text.charCodeAt(i) : 44;
+    const word = (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
+    if (word) continue;
+    if (i > start && row < rids.length) {
+      const token = text.slice(start, i).toLowerCase();
+      let bits = byToken.get(token);
+      if (!bits) {
+        bits = bitsFor(max);
+        byToken.set(token, bits);
+      }
+      const rid = rids[row] ?? 0;
+      bits[rid >> 5] = (bits[rid >> 5] ?? 0) | (1 << (rid & 31));
+    }
+    start = i + 1;
+    if (c === 44) row += 1;
+  }
+  return { epoch, visible, numbers: columns, tags: byToken };
+}
+
+/** What a statement's one row is read as: a list (`epoch, ids`), a phrase or columns. */
+export type ReadKind = 'list' | 'phrase' | 'columns';
+
+/**
+ * A phrase or columns statement's one row, parsed (`n0`, `n1`, … are the numeric columns).
+ * @example parseRow('phrase', { epoch: 3, ids: '1,2', terms: '-0.5,-0.25' })
+ */
+export function parseRow(kind: 'phrase' | 'columns', row: Record<string, unknown> | undefined) {
+  const text = (value: unknown) => (value === null || value === undefined ? null : String(value));
+  const epoch = Number(row?.epoch ?? 0);
+  if (kind === 'phrase') return parsePhrase(epoch, text(row?.ids), text(row?.terms));
+  const numbers: (string | null)[] = [];
+  for (let i = 0; row && `n${i}` in row; i += 1) numbers.push(text(row[`n${i}`]));
+  return parseColumns(epoch, text(row?.ids), numbers, text(row?.tags));
+}
+
+/** The buffers of a phrase list or columns, to transfer from a thread instead of copying. */
+export function transferables(value: PhraseList | SearchColumns): ArrayBuffer[] {
+  if ('rids' in value) return [value.rids.buffer, value.terms.buffer] as ArrayBuffer[];
+  return [
+    value.visible.buffer,
+    ...value.numbers.map((n) => n.buffer),
+    ...[...value.tags.values()].map((b) => b.buffer),
+  ] as ArrayBuffer[];
+}
+
+/** Filters held in memory: tag filters (any token of each; all filters) and numeric bounds. */
+export interface MemoryFilter {
+  /** Each filter's tokens: a row passes when it holds one of them, for every filter. */
+  tags: string[][];
+  /** Inclusive bounds on the side's numeric columns (by index); NULL never passes. */
+  bounds: { column: number; min?: number; max?: number }[];
+}
+
+/** Which rows pass a memory filter, as a test on a rowid. */
+export function memoryTest(columns: SearchColumns, filter: MemoryFilter): (rid: number) => boolean {
+  // Visible AND (any token of each tag filter): one bitset, a few thousand words of work.
+  const bits = columns.visible.slice();
+  for (const tokens of filter.tags) {
+    const any = new Uint32Array(bits.length);
+    for (const token of tokens) {
+      const rows = columns.tags.get(token);
+      if (rows) for (let w = 0; w < any.length; w += 1) any[w] = (any[w] ?? 0) | (rows[w] ?? 0);
+    }
+    for (let w = 0; w < bits.length; w += 1) bits[w] = (bits[w] ?? 0) & (any[w] ?? 0);
+  }
+  const bounds = filter.bounds.map(({ column, min, max }) => ({
+    values: columns.numbers[column] ?? new Float64Array(0),
+    min: min ?? Number.NEGATIVE_INFINITY,
+    max: max ?? Number.POSITIVE_INFINITY,
+  }));
+  return (rid) => {
+    if (!hasBit(bits, rid)) return false;
+    for (const { values, min, max } of bounds) {
+      const value = values[rid] ?? Number.NaN;
+      if (!(value >= min && value <= max)) return false;
+    }
+    return true;
+  };
+}
+
+/** A list's rows as a test (for filters computed in SQL). */
+export function listTest(list: RankedList): (rid: number) => boolean {
+  let max = 0;
+  for (const rid of list.order) if (rid > max) max = rid;
+  const bits = bitsFor(max);
+  for (const rid of list.order) bits[rid >> 5] = (bits[rid >> 5] ?? 0) | (1 << (rid & 31));
+  return (rid) => hasBit(bits, rid) === 1;
+}
+
+/** The first index in `rids[from…]` whose value is ≥ `rid` (binary search). */
+function lowerBound(rids: Int32Array, rid: number, from: number): number {
+  let lo = from;
+  let hi = rids.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if ((rids[mid] ?? 0) < rid) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/**
+ * The rows holding every phrase and passing `keep`, ordered as FTS5's `ORDER BY bm25(…), rowid`
+ * over the phrases' conjunction: the terms summed in phrase order, from 0, then negated. Walks the
+ * shortest phrase list; the others are found by binary search from a cursor.
+ */
+export function rankByPhrases(
+  phrases: PhraseList[],
+  keep: ((rid: number) => boolean) | null,
+): Int32Array {
+  if (phrases.length === 0) return new Int32Array(0);
+  let shortest = 0;
+  phrases.forEach((p, i) => {
+    if (p.rids.length < (phrases[shortest]?.rids.length ?? 0)) shortest = i;
+  });
+  const walk = phrases[shortest] as PhraseList;
+  const cursors = new Int32Array(phrases.length);
+  const at = new Int32Array(phrases.length);
+  const rids: number[] = [];
+  const scores: number[] = [];
+  rows: for (let i = 0; i < walk.rids.length; i += 1) {
+    const rid = walk.rids[i] ?? 0;
+    if (keep && !keep(rid)) continue;
+    for (let j = 0; j < phrases.length; j += 1) {
+      if (j === shortest) {
+        at[j] = i;
+        continue;
+      }
+      const list = (phrases[j] as PhraseList).rids;
+      const pos = lowerBound(list, rid, cursors[j] ?? 0);
+      cursors[j] = pos;
+      if (pos >= list.length || list[pos] !== rid) continue rows;
+      at[j] = pos;
+    }
+    let score = 0;
+    for (let j = 0; j < phrases.length; j += 1) {
+      score += (phrases[j] as PhraseList).terms[at[j] ?? 0] ?? 0;
+    }
+    rids.push(rid);
+    scores.push(-1 * score);
+  }
+  const order = Array.from(rids.keys()).sort(
+    (a, b) => (scores[a] ?? 0) - (scores[b] ?? 0) || (rids[a] ?? 0) - (rids[b] ?? 0),
+  );
+  return Int32Array.from(order, (k) => rids[k] ?? 0);
+}
