@@ -1,33 +1,8 @@
-import r2wc from '@r2wc/react-to-web-component';
-import { createElement } from 'react';
 import { ConsultantList } from '../components/consultant-list/consultant-list.tsx';
-import { parsePageSize } from './element-attributes.ts';
-import { type EmbedAttributes, embedFrame, useEmbedElement } from './embed-element.ts';
+import { type FmListAttributes, searchListElement } from './list-element.ts';
 
 /** Attributes of `<fm-consultant-list>` (kebab-case in HTML, camelCase here). */
-export interface FmConsultantListAttributes extends EmbedAttributes {
-  /** `page-size`: results per page (DEFAULT_PAGE_SIZE; at most MAX_PAGE_SIZE). */
-  pageSize?: number | undefined;
-}
-
-function FmConsultantListElement({ pageSize, ...attributes }: FmConsultantListAttributes) {
-  const embed = useEmbedElement(attributes);
-  const size = parsePageSize(pageSize);
-  return embedFrame(
-    embed,
-    createElement(ConsultantList, {
-      // A new page size or a new visitor is a new list (its filters start over).
-      key: `${size} ${embed.userId ?? ''}`,
-      client: embed.entry.client,
-      theme: embed.theme,
-      pageSize: size,
-      signInUrl: embed.signInUrl,
-      onSelect: (id: string) => embed.dispatch('fm-select', id),
-      onError: embed.report,
-    }),
-    { account: true },
-  );
-}
+export type FmConsultantListAttributes = FmListAttributes;
 
 /**
  * `<fm-consultant-list embed-key="pk_…" theme="light|dark|auto" page-size="12">`: Find
@@ -44,7 +19,4 @@ function FmConsultantListElement({ pageSize, ...attributes }: FmConsultantListAt
  *     .addEventListener('fm-select', (e) => showProfile(e.detail));
  * </script>
  */
-export const FmConsultantList: CustomElementConstructor = r2wc(FmConsultantListElement, {
-  shadow: 'open',
-  props: { apiBase: 'string', embedKey: 'string', theme: 'string', pageSize: 'number' },
-});
+export const FmConsultantList: CustomElementConstructor = searchListElement(ConsultantList);
