@@ -85,11 +85,11 @@ run('API server', process.execPath, ['--import', 'tsx', join(root, 'server/src/m
   PARTNER_PORT: partnerPort,
 });
 
-// A partner's page on its own origin: the demo page with the loader and API of `publicUrl`.
-const partnerPage = readFileSync(join(root, 'widgets/demo/partner.html'), 'utf8').replaceAll(
-  '__FM_ORIGIN__',
-  new URL(publicUrl).origin,
-);
+// A partner's page on its own origin: the demo page itself, its scripts (the loader, the page's
+// own) loaded from `publicUrl`, so the loader and the API are cross-origin there.
+const partnerPage = readFileSync(join(root, 'widgets/demo/index.html'), 'utf8')
+  .replace('<title>Partner page —', '<title>Partner page on another origin —')
+  .replaceAll(' src="/widgets/', ` src="${new URL(publicUrl).origin}/widgets/`);
 const partner = createServer((req, res) => {
   if (req.url !== '/' && !req.url?.startsWith('/?')) {
     res.writeHead(404, { 'content-type': 'text/plain' }).end('Not found');
