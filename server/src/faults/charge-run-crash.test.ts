@@ -3,15 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../db/client.ts';
 import { ledgerTransaction, payment } from '../db/schema/index.ts';
 import { ledgerSnapshot, unbalancedTransactions } from '../payments/ledger.ts';
-import {
-  consultantAccount,
-  copyDatabase,
-  franchisorWithCard,
-  insertMeeting,
-  setMeetingStatus,
-} from '../payments/test-fixtures.ts';
+import { copyDatabase } from '../payments/test-fixtures.ts';
 import { finished, runCharges } from '../testing/charge-runs.ts';
 import { startTestServer, type TestServer } from '../testing/test-server.ts';
+import { completedMeetings } from './completed-meetings.ts';
 
 /**
  * R2, ledger mode: the weekly charge run in real processes on one database — repeated, raced by two
@@ -25,25 +20,7 @@ let server: TestServer;
 
 beforeAll(async () => {
   server = await startTestServer();
-  const { db, payments } = server.container;
-  const franchisors = [await franchisorWithCard(server), await franchisorWithCard(server)];
-  const consultants = [await consultantAccount(server), await consultantAccount(server)];
-  for (let k = 0; k < MEETINGS; k++) {
-    const franchisor = franchisors[k % 2];
-    const consultant = consultants[Math.floor(k / 2) % 2];
-    if (!franchisor || !consultant) throw new Error('unreachable');
-    const m = await insertMeeting(db, {
-      consultantId: consultant.id,
-      franchisorId: franchisor.id,
-      franchiseId: franchisor.franchiseId,
-      startAt: new Date(Date.now() - 30 * HOUR + k * HOUR),
-      durationMinutes: 15 * (1 + (k % 4)),
-      rateCents: 5_000 + k * 101,
-    });
-    await payments.meetings.onBooked(m);
-    await setMeetingStatus(db, m.id, 'completed');
-    await payments.meetings.onCompleted(m);
-  }
+  await completedMeetings(server, MEETINGS);
 }, 120_000);
 afterAll(() => server.close());
 
