@@ -434,8 +434,9 @@ export function createMeetingPayments(ctx: PaymentsContext, charges: Charges) {
     }
     for (const orphan of await attempts.unfinished(subjectId, ['hold'])) {
       await beginOrphanRelease(orphan);
-      await settleRelease(orphanReleaseKey(orphan.key));
     }
+    // With the releases recorded earlier that never reached the provider (an outage).
+    await settle(subjectId);
   }
 
   async function onCancelled(m: MeetingMoneyRef, seam: SeamContext = {}): Promise<void> {

@@ -8,6 +8,8 @@ export interface StripeRequest {
   path: string;
   params: Record<string, string>;
   headers: IncomingHttpHeaders;
+  /** The `stripe` package's own retry of a request whose answer was lost (not a call of ours). */
+  retryOfLost?: boolean;
 }
 
 export interface StripeReply {
@@ -30,6 +32,11 @@ export async function startStripeFake() {
   let fallback: Handler | null = null;
   /** Requests to act on and then answer with a dropped connection (the answer lost), each once. */
   const losses: Array<(request: StripeRequest) => boolean> = [];
+  /**
+   * Keys of lost answers: the `stripe` package retries a closed connection once under the same key
+   * (whatever `maxNetworkRetries` says), and that retry's answer is lost too.
+   */
+  const lostKeys = new Set<string>();
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -59,10 +66,14 @@ export async function startStripeFake() {
                 },
               },
             };
-      const lost = losses.findIndex((match) => match(request));
-      if (lost >= 0) {
+      const key = request.headers['idempotency-key'];
+      const retryOfLost = typeof key === 'string' && lostKeys.delete(key);
+      const lost = retryOfLost ? -1 : losses.findIndex((match) => match(request));
+      if (retryOfLost) request.retryOfLost = true;
+      if (retryOfLost || lost >= 0) {
         // Stripe acted; the caller never hears of it (a network failure after the fact).
-        losses.splice(lost, 1);
+        if (lost >= 0) losses.splice(lost, 1);
+        if (lost >= 0 && typeof key === 'string') lostKeys.add(key);
         res.destroy();
         return;
       }
@@ -107,6 +118,10 @@ export async function startStripeFake() {
     /** Requests to one route, e.g. `'POST /v1/payment_intents'`. */
     to(route: string) {
       return requests.filter((r) => `${r.method} ${r.path}` === route);
+    },
+    /** The calls our code made to one route: its requests less the package's retries of lost answers. */
+    calls(route: string) {
+      return requests.filter((r) => `${r.method} ${r.path}` === route && !r.retryOfLost);
     },
     close: () => new Promise<void>((done) => server.close(() => done())),
   };
