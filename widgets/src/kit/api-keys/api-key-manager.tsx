@@ -133,7 +133,7 @@ export function ApiKeyManager(props: ApiKeyManagerProps) {
     {
       key: 'key',
       header: API_KEY_TEXT.key,
-      cell: (k) => <code className="api-keys__key">{k.publishableKey ?? `${k.prefix}…`}</code>,
+      cell: (k) => <code className="api-keys__key">{k.publishableKey ?? k.prefix}</code>,
     },
     {
       key: 'access',
