@@ -143,9 +143,18 @@ export interface MemoryFilter {
   bounds: { column: number; min?: number; max?: number }[];
 }
 
-/** Which rows pass a memory filter, as a test on a rowid. */
-export function memoryTest(columns: SearchColumns, filter: MemoryFilter): (rid: number) => boolean {
-  // Visible AND (any token of each tag filter): one bitset, a few thousand words of work.
+/**
+ * The rows a ranked list may keep: a bitset, then inclusive bounds on numeric columns (NaN, a
+ * NULL, never passes).
+ */
+export interface RowFilter {
+  bits: RowBits;
+  bounds: { values: Float64Array; min: number; max: number }[];
+}
+
+/** Which rows pass a memory filter: visible, holding a token of each tag filter, within bounds. */
+export function memoryRows(columns: SearchColumns, filter: MemoryFilter): RowFilter {
+  // A few thousand words of work: visible AND (any token of each tag filter).
   const bits = columns.visible.slice();
   for (const tokens of filter.tags) {
     const any = new Uint32Array(bits.length);
@@ -160,23 +169,16 @@ export function memoryTest(columns: SearchColumns, filter: MemoryFilter): (rid: 
     min: min ?? Number.NEGATIVE_INFINITY,
     max: max ?? Number.POSITIVE_INFINITY,
   }));
-  return (rid) => {
-    if (!hasBit(bits, rid)) return false;
-    for (const { values, min, max } of bounds) {
-      const value = values[rid] ?? Number.NaN;
-      if (!(value >= min && value <= max)) return false;
-    }
-    return true;
-  };
+  return { bits, bounds };
 }
 
-/** A list's rows as a test (for filters computed in SQL). */
-export function listTest(list: RankedList): (rid: number) => boolean {
+/** A list's rows as a filter (for filters computed in SQL). */
+export function listRows(list: RankedList): RowFilter {
   let max = 0;
   for (const rid of list.order) if (rid > max) max = rid;
   const bits = bitsFor(max);
   for (const rid of list.order) bits[rid >> 5] = (bits[rid >> 5] ?? 0) | (1 << (rid & 31));
-  return (rid) => hasBit(bits, rid) === 1;
+  return { bits, bounds: [] };
 }
 
 /** The first index in `rids[from…]` whose value is ≥ `rid` (binary search). */
@@ -192,47 +194,142 @@ function lowerBound(rids: Int32Array, rid: number, from: number): number {
 }
 
 /**
- * The rows holding every phrase and passing `keep`, ordered as FTS5's `ORDER BY bm25(…), rowid`
+ * The rows holding every phrase and passing `filter`, ordered as FTS5's `ORDER BY bm25(…), rowid`
  * over the phrases' conjunction: the terms summed in phrase order, from 0, then negated. Walks the
  * shortest phrase list; the others are found by binary search from a cursor.
  */
-export function rankByPhrases(
-  phrases: PhraseList[],
-  keep: ((rid: number) => boolean) | null,
-): Int32Array {
+export function rankByPhrases(phrases: PhraseList[], filter: RowFilter | null): Int32Array {
   if (phrases.length === 0) return new Int32Array(0);
   let shortest = 0;
   phrases.forEach((p, i) => {
     if (p.rids.length < (phrases[shortest]?.rids.length ?? 0)) shortest = i;
   });
-  const walk = phrases[shortest] as PhraseList;
+  const walk = (phrases[shortest] as PhraseList).rids;
+  const lists = phrases.map((p) => p.rids);
+  const terms = phrases.map((p) => p.terms);
   const cursors = new Int32Array(phrases.length);
   const at = new Int32Array(phrases.length);
-  const rids: number[] = [];
-  const scores: number[] = [];
-  rows: for (let i = 0; i < walk.rids.length; i += 1) {
-    const rid = walk.rids[i] ?? 0;
-    if (keep && !keep(rid)) continue;
-    for (let j = 0; j < phrases.length; j += 1) {
+  const rids = new Int32Array(walk.length);
+  const scores = new Float64Array(walk.length);
+  let n = 0;
+  rows: for (let i = 0; i < walk.length; i += 1) {
+    const rid = walk[i] as number;
+    if (filter && !passes(filter, rid)) continue;
+    for (let j = 0; j < lists.length; j += 1) {
       if (j === shortest) {
         at[j] = i;
         continue;
       }
-      const list = (phrases[j] as PhraseList).rids;
-      const pos = lowerBound(list, rid, cursors[j] ?? 0);
+      const list = lists[j] as Int32Array;
+      const pos = lowerBound(list, rid, cursors[j] as number);
       cursors[j] = pos;
       if (pos >= list.length || list[pos] !== rid) continue rows;
       at[j] = pos;
     }
     let score = 0;
-    for (let j = 0; j < phrases.length; j += 1) {
-      score += (phrases[j] as PhraseList).terms[at[j] ?? 0] ?? 0;
+    for (let j = 0; j < terms.length; j += 1) {
+      score += (terms[j] as Float64Array)[at[j] as number] as number;
     }
-    rids.push(rid);
-    scores.push(-1 * score);
+    rids[n] = rid;
+    scores[n] = -1 * score;
+    n += 1;
   }
-  const order = Array.from(rids.keys()).sort(
-    (a, b) => (scores[a] ?? 0) - (scores[b] ?? 0) || (rids[a] ?? 0) - (rids[b] ?? 0),
-  );
-  return Int32Array.from(order, (k) => rids[k] ?? 0);
+  return byScore(rids.subarray(0, n), scores.subarray(0, n));
+}
+
+/** Whether a row passes a filter. */
+function passes(filter: RowFilter, rid: number): boolean {
+  const { bits, bounds } = filter;
+  const w = rid >> 5;
+  if (w >= bits.length || (((bits[w] as number) >>> (rid & 31)) & 1) === 0) return false;
+  for (let b = 0; b < bounds.length; b += 1) {
+    const { values, min, max } = bounds[b] as RowFilter['bounds'][number];
+    const value = rid < values.length ? (values[rid] as number) : Number.NaN;
+    if (!(value >= min && value <= max)) return false;
+  }
+  return true;
+}
+
+/**
+ * Rowids (ascending) ordered by score, ties by rowid: the distinct scores sorted natively, then a
+ * counting sort into them (stable, so ties keep the rowid order). Scores repeat a lot (a phrase
+ * held once in a bio of usual length scores the same everywhere).
+ */
+function byScore(rids: Int32Array, scores: Float64Array): Int32Array {
+  const n = rids.length;
+  const distinct = scores.slice().sort();
+  let d = 0;
+  for (let i = 0; i < n; i += 1) {
+    if (d === 0 || distinct[i] !== distinct[d - 1]) distinct[d++] = distinct[i] as number;
+  }
+  const bucket = new Int32Array(n);
+  const starts = new Int32Array(d + 1);
+  for (let k = 0; k < n; k += 1) {
+    const score = scores[k] as number;
+    let lo = 0;
+    let hi = d - 1;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if ((distinct[mid] as number) < score) lo = mid + 1;
+      else hi = mid;
+    }
+    bucket[k] = lo;
+    starts[lo + 1] = (starts[lo + 1] as number) + 1;
+  }
+  for (let b = 1; b <= d; b += 1) starts[b] = (starts[b] as number) + (starts[b - 1] as number);
+  const out = new Int32Array(n);
+  for (let k = 0; k < n; k += 1) {
+    const b = bucket[k] as number;
+    out[starts[b] as number] = rids[k] as number;
+    starts[b] = (starts[b] as number) + 1;
+  }
+  return out;
+}
+
+/**
+ * The rows of a ranked list that pass `filter`, in the list's order. A filter with far fewer rows
+ * than the list is placed (its rows looked up in the list's position map, the positions sorted
+ * natively); otherwise the list is walked.
+ */
+export function keepPassing(
+  order: Int32Array,
+  positions: () => Int32Array,
+  filter: RowFilter,
+): Int32Array {
+  const { bits } = filter;
+  let count = 0;
+  for (let w = 0; w < bits.length; w += 1) {
+    let v = bits[w] as number;
+    // Popcount of a 32-bit word.
+    v -= (v >>> 1) & 0x55555555;
+    v = (v & 0x33333333) + ((v >>> 2) & 0x33333333);
+    count += (((v + (v >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
+  }
+  if (count * 8 > order.length) {
+    const kept = new Int32Array(order.length);
+    let n = 0;
+    for (let i = 0; i < order.length; i += 1) {
+      const rid = order[i] as number;
+      if (passes(filter, rid)) kept[n++] = rid;
+    }
+    return kept.slice(0, n);
+  }
+  const at = positions();
+  const found = new Int32Array(count);
+  let n = 0;
+  for (let w = 0; w < bits.length; w += 1) {
+    let v = bits[w] as number;
+    while (v !== 0) {
+      const low = v & -v;
+      const rid = (w << 5) | (31 - Math.clz32(low));
+      v ^= low;
+      if (rid >= at.length) continue;
+      const p = at[rid] as number;
+      if (p >= 0 && passes(filter, rid)) found[n++] = p;
+    }
+  }
+  const placed = found.subarray(0, n).sort();
+  const kept = new Int32Array(n);
+  for (let i = 0; i < n; i += 1) kept[i] = order[placed[i] as number] as number;
+  return kept;
 }

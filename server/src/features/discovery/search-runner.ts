@@ -9,7 +9,14 @@ import {
   type RankedListCache,
   rankedListOf,
 } from './ranked-list.ts';
-import { listTest, type MemoryFilter, memoryTest, rankByPhrases } from './search-columns.ts';
+import {
+  keepPassing,
+  listRows,
+  type MemoryFilter,
+  memoryRows,
+  type RowFilter,
+  rankByPhrases,
+} from './search-columns.ts';
 
 /** The projection a search runs on. */
 export interface SearchSide {
@@ -320,20 +327,33 @@ async function rankedByPhrases(
 ): Promise<RankedList> {
   let at = epoch;
   for (let attempt = 0; ; attempt += 1) {
+    const parts = rank.phrases.map((p) => pickPhrase(cache, p, at));
+    const read = (part: FtsPart) =>
+      cache.phrases.get(part.key, at, () => lists.readPhrase(part.statement()));
     const [phrases, filter] = await Promise.all([
-      Promise.all(
-        rank.phrases.map((p) => {
-          const part = pickPhrase(cache, p, at);
-          return cache.phrases.get(part.key, at, () => lists.readPhrase(part.statement()));
-        }),
-      ),
+      // One phrase: its rows in rank order, kept, so a new filter only places its rows in it.
+      parts.length === 1 && parts[0]
+        ? cache.get(JSON.stringify(['ranked', parts[0].key]), at, async () => {
+            const phrase = await read(parts[0] as FtsPart);
+            return rankedListOf(phrase.epoch, rankByPhrases([phrase], null));
+          })
+        : Promise.all(parts.map(read)),
       rowFilter(lists, cache, rank, base, at),
     ]);
-    const epochs = [...phrases.map((p) => p.epoch), ...filter.epochs];
+    const epochs = [
+      ...(Array.isArray(phrases) ? phrases.map((p) => p.epoch) : [phrases.epoch]),
+      ...filter.epochs,
+    ];
     const newest = Math.max(...epochs);
     // A part read after a write: bring the others to the same epoch (rarely needed twice).
     if (epochs.every((e) => e === newest) || attempt === 2) {
-      return rankedListOf(newest, rankByPhrases(phrases, filter.keep));
+      if (Array.isArray(phrases)) return rankedListOf(newest, rankByPhrases(phrases, filter.keep));
+      if (!filter.keep) return phrases;
+      const ranked = phrases;
+      return rankedListOf(
+        newest,
+        keepPassing(ranked.order, () => positionsOf(ranked), filter.keep),
+      );
     }
     at = newest;
   }
@@ -359,10 +379,10 @@ async function rowFilter(
   rank: NonNullable<ListQuery['rank']>,
   base: ListQuery | null,
   at: number,
-): Promise<{ epochs: number[]; keep: ((rid: number) => boolean) | null }> {
+): Promise<{ epochs: number[]; keep: RowFilter | null }> {
   if (rank.memory) {
     const columns = await cache.columns.get('columns', at, () => lists.readColumns(rank.columns()));
-    return { epochs: [columns.epoch], keep: memoryTest(columns, rank.memory) };
+    return { epochs: [columns.epoch], keep: memoryRows(columns, rank.memory) };
   }
   const found = await Promise.all([
     rank.tags.length > 0 ? ftsMatches(lists, cache, rank.tags, at, false) : null,
@@ -370,9 +390,9 @@ async function rowFilter(
   ]);
   const [first, second] = found.filter((l): l is RankedList => l !== null);
   if (!first) return { epochs: [], keep: null };
-  if (!second) return { epochs: [first.epoch], keep: listTest(first) };
+  if (!second) return { epochs: [first.epoch], keep: listRows(first) };
   const rows = keepMembers(first, second, Math.max(first.epoch, second.epoch));
-  return { epochs: [first.epoch, second.epoch], keep: listTest(rows) };
+  return { epochs: [first.epoch, second.epoch], keep: listRows(rows) };
 }
 
 /** The bitmap of a cached list is built once, and goes when the list does. */
