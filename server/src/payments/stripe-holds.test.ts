@@ -12,6 +12,7 @@ import {
 } from '../features/booking/test-fixtures.ts';
 import { startTestServer, type TestServer } from '../testing/test-server.ts';
 import { LEDGER_KEYS } from './ledger.ts';
+import type { StripeRequest } from './stripe-fake.ts';
 import { type StripeApi, startStripeApi } from './stripe-fake-api.ts';
 
 /**
@@ -90,6 +91,12 @@ const holdsAtStripe = (paymentId: string) =>
  * The cancels of a PaymentIntent sent to Stripe (the `stripe` package's own immediate retry of a
  * lost answer, under the same key, is part of the one call).
  */
+/** The request that asks Stripe for a payment's hold. */
+const holdRequestOf = (paymentId: string) => (r: StripeRequest) =>
+  r.method === 'POST' &&
+  r.path === '/v1/payment_intents' &&
+  r.params['metadata[paymentId]'] === paymentId;
+
 const cancelsAtStripe = (intentId: string) =>
   stripe.calls(`POST /v1/payment_intents/${intentId}/cancel`).length;
 
@@ -260,7 +267,7 @@ describe('releasing a hold through the real routes', () => {
 describe('a hold whose answer was lost when the 48-hour job placed it', () => {
   it('its webhook (amount_capturable_updated, delivered three times) records it once; the next run places no second hold', async () => {
     const { id } = await dueForHold();
-    stripe.loseAnswer((r) => r.method === 'POST' && r.path === '/v1/payment_intents');
+    stripe.loseAnswer(holdRequestOf(id));
     expect(await server.container.payments.meetings.placeDueHolds()).toMatchObject({
       held: 0,
       skipped: 1,
@@ -285,7 +292,7 @@ describe('a hold whose answer was lost when the 48-hour job placed it', () => {
 
   it('without a webhook, the next run after Stripe forgot the key finds the hold by its metadata and adopts it', async () => {
     const { id } = await dueForHold();
-    stripe.loseAnswer((r) => r.method === 'POST' && r.path === '/v1/payment_intents');
+    stripe.loseAnswer(holdRequestOf(id));
     await server.container.payments.meetings.placeDueHolds();
     stripe.advance(2 * DAY);
     expect(await server.container.payments.meetings.placeDueHolds()).toMatchObject({ held: 1 });
@@ -297,7 +304,7 @@ describe('a hold whose answer was lost when the 48-hour job placed it', () => {
 
   it('the meeting declined before anyone recorded the hold: the decline route gives it back at Stripe, and a late webhook changes nothing', async () => {
     const { consultant, id } = await dueForHold();
-    stripe.loseAnswer((r) => r.method === 'POST' && r.path === '/v1/payment_intents');
+    stripe.loseAnswer(holdRequestOf(id));
     await server.container.payments.meetings.placeDueHolds();
     const [intent] = holdsAtStripe(id);
     expect((await decline(id, consultant.token)).status).toBe(200);
@@ -313,7 +320,7 @@ describe('a hold whose answer was lost when the 48-hour job placed it', () => {
 
   it('a late webhook about such a hold, after the cancel could not reach Stripe, gives it back once', async () => {
     const { franchisor, id } = await dueForHold();
-    stripe.loseAnswer((r) => r.method === 'POST' && r.path === '/v1/payment_intents');
+    stripe.loseAnswer(holdRequestOf(id));
     await server.container.payments.meetings.placeDueHolds();
     const [intent] = holdsAtStripe(id);
     const intentId = intent?.id ?? '';
@@ -372,7 +379,7 @@ describe('a hold whose answer was lost when the 48-hour job placed it', () => {
       .update(payment)
       .set({ holdDueAt: new Date(Date.now() - 60_000) })
       .where(eq(payment.id, id));
-    stripe.loseAnswer((r) => r.method === 'POST' && r.path === '/v1/payment_intents');
+    stripe.loseAnswer(holdRequestOf(id));
     expect(await server.container.payments.meetings.placeDueHolds()).toMatchObject({
       skipped: 1,
     });
