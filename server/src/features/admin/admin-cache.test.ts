@@ -1,8 +1,8 @@
-import type { AdminDashboard, AdminSessionList } from '@fm/sdk/contracts';
+import type { AdminDashboard, AdminSession, AdminSessionList } from '@fm/sdk/contracts';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../db/client.ts';
-import { franchise, meeting, payment, payout, user } from '../../db/schema/index.ts';
+import { franchise, meeting, payment, payout, review, user } from '../../db/schema/index.ts';
 import { ok, openServer, signInAdmin } from '../../payments/test-fixtures.ts';
 import { startTestServer, type TestServer } from '../../testing/test-server.ts';
 import { createDashboard } from './dashboard.ts';
@@ -150,9 +150,27 @@ async function listOf(url: string, q: Query, page: number, limit: number) {
   return { ids: body.sessions.map((s) => s.id), total: body.total };
 }
 
-/** Every query's first, second and last page in process B equals the reference. */
-async function expectListsRight() {
+/**
+ * Every query's first, second and last page in process B equals the reference, and every
+ * session of the unfiltered list equals the detail route's, which reads the rows through drizzle
+ * (when `details`).
+ */
+async function expectListsRight(details = false) {
   const db = a.container.db;
+  const everything = await ok<AdminSessionList>(
+    fetch(`${b.url}/api/admin/sessions?limit=10000`, {
+      headers: { authorization: `Bearer ${admin}` },
+    }),
+  );
+  for (const session of details ? everything.sessions : []) {
+    const { presence: _, ...detail } = await ok<AdminSession & { presence: unknown }>(
+      fetch(`${a.url}/api/admin/sessions/${session.id}`, {
+        headers: { authorization: `Bearer ${admin}` },
+      }),
+    );
+    expect(session).toEqual(detail);
+  }
+  expect(everything.sessions.flatMap((s) => s.reviews)).toHaveLength(4);
   const limit = 5;
   for (const q of QUERIES) {
     const { total } = await reference(db, q, 1, limit);
@@ -181,8 +199,19 @@ describe('admin lists and dashboard kept per data version', () => {
   it('answer like the rows say, in another process, after every kind of write', async () => {
     const db = a.container.db;
     await seed(db, 120);
+    // Reviews, to read back through the list's JSON page (two on one meeting, oldest first).
+    await db.insert(review).values(
+      ['cm-000', 'cm-007', 'cm-007', 'cm-050'].map((meetingId, k) => ({
+        meetingId,
+        authorId: `cf-${k}`,
+        consultantId: 'cc-0',
+        rating: 5 - k,
+        comment: k === 0 ? null : `"quoted" \\ ünïcödé ${k} 🎉`,
+        createdAt: new Date(Date.UTC(2026, 2, 1, 0, 0, 10 - k)),
+      })),
+    );
     // Read twice: the second read is served from what process B kept.
-    await expectListsRight();
+    await expectListsRight(true);
     await expectListsRight();
     const before = await expectDashboardRight();
     await expectDashboardRight();
@@ -226,7 +255,7 @@ describe('admin lists and dashboard kept per data version', () => {
     await db.update(user).set({ lastName: 'Quartz' }).where(eq(user.id, smith.id));
     expect(await matchesOf('smith')).not.toContain('cm-new');
     expect(await matchesOf('quartz')).toContain('cm-new');
-    await expectListsRight();
+    await expectListsRight(true);
 
     // A franchise renamed; a booker's e-mail changed.
     await db.update(franchise).set({ company: 'Quartz Harbor' }).where(eq(franchise.id, 'cfr-0'));

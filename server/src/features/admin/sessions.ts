@@ -4,7 +4,7 @@ import {
   AdminSessionListQuerySchema as QuerySchema,
 } from '@fm/sdk/contracts';
 import { and, asc, count, desc, eq, gte, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
-import { alias, type SQLiteSelect } from 'drizzle-orm/sqlite-core';
+import { alias } from 'drizzle-orm/sqlite-core';
 import { Hono } from 'hono';
 import type * as v from 'valibot';
 import type { AppEnv } from '../../auth/session.ts';
@@ -25,6 +25,7 @@ import { derivedStatus, statusFilter } from '../booking/meeting-view.ts';
 import { presenceSummary } from '../meeting-room/presence-log.ts';
 import { createVersionedCache } from './data-version.ts';
 import { dateBounds, dateRange, offsetOf, searchAny } from './filters.ts';
+import { readSessionPage, type SessionPageRow } from './session-page.ts';
 
 type ListQuery = v.InferOutput<typeof AdminSessionListQuerySchema>;
 const consultantUser = alias(user, 'consultant_user');
@@ -90,7 +91,13 @@ const DAY_MS = 86_400_000;
 const MATCHES_KEPT = 20_000;
 /** Searches kept per process (each at most `MATCHES_KEPT` ids). */
 const SEARCHES_KEPT = 32;
-type SearchCache = ReturnType<typeof createVersionedCache<string[] | null>>;
+/** Filters whose total is kept per process. */
+const TOTALS_KEPT = 64;
+/** What one process keeps per data version: each search's matches, each filter's total. */
+interface Kept {
+  searches: ReturnType<typeof createVersionedCache<string[] | null>>;
+  totals: ReturnType<typeof createVersionedCache<number>>;
+}
 
 /**
  * The total without counting meetings, when the only filters are dates on whole UTC days: the sum
@@ -127,18 +134,25 @@ async function rollupTotal(db: Db, q: ListQuery): Promise<number | null> {
  */
 async function matchingPage(
   db: Db,
-  searches: SearchCache,
+  kept: Kept,
   q: ListQuery,
   now: Date,
-): Promise<{ rows: SessionJoinRow[]; total: number }> {
+): Promise<{ rows: SessionPageRow[]; total: number }> {
   const filters = filterWhere(q, now);
   const branches = searchBranches(q.search);
   if (!branches) {
     const where = and(...filters);
-    const total =
+    const counted = async () =>
       (await rollupTotal(db, q)) ??
       (await db.select({ n: count() }).from(meeting).where(where))[0]?.n ??
       0;
+    // Kept per data version too (decision 019), unless a status makes it depend on the clock.
+    const total = q.status
+      ? await counted()
+      : await kept.totals.get(
+          JSON.stringify([q.consultantId, q.franchiseId, q.startDate, q.endDate]),
+          counted,
+        );
     const window = pageWindow(offsetOf(q), q.limit, total);
     if (window.count === 0) return { rows: [], total };
     const ids = db
@@ -148,7 +162,7 @@ async function matchingPage(
       .orderBy(...(window.fromEnd ? sessionOrderReversed : sessionOrder))
       .limit(window.count)
       .offset(window.offset);
-    return { rows: await pageRows(db, ids), total };
+    return { rows: await readSessionPage(db, ids), total };
   }
   const matches = sql.join(
     branches.map(
@@ -165,7 +179,7 @@ async function matchingPage(
   const all =
     key === null
       ? null
-      : await searches.get(key, async () => {
+      : await kept.searches.get(key, async () => {
           const found = await db.all<{ i: string }>(
             sql`select i from (${matches}) order by s desc, i desc limit ${MATCHES_KEPT + 1}`,
           );
@@ -173,7 +187,7 @@ async function matchingPage(
         });
   if (all) {
     const from = offsetOf(q);
-    return { rows: await pageRows(db, all.slice(from, from + q.limit)), total: all.length };
+    return { rows: await readSessionPage(db, all.slice(from, from + q.limit)), total: all.length };
   }
   // One pass for the page and the total.
   const found = await db.all<{ i: string; n: number }>(
@@ -192,14 +206,6 @@ async function matchingPage(
     ),
     total,
   };
-}
-
-/** The page's meetings (ids, or a statement selecting them) joined to their people, in order. */
-async function pageRows(db: Db, ids: string[] | SQLiteSelect): Promise<SessionJoinRow[]> {
-  if (Array.isArray(ids) && ids.length === 0) return [];
-  return selectSessions(db)
-    .where(inArray(meeting.id, ids))
-    .orderBy(...sessionOrder);
 }
 
 /** Newest start first; the id breaks ties (both read from the index `meeting_start_idx`). */
@@ -259,7 +265,7 @@ export const meetingCents = (m: { durationMinutes: number; rateCents: number }) 
   Math.floor(m.durationMinutes / MINUTES_PER_RATE_UNIT) * m.rateCents;
 
 function toSession(
-  r: SessionJoinRow,
+  r: Omit<SessionPageRow, 'reviews'>,
   reviews: { rating: number; comment: string | null }[],
   now: Date,
 ): AdminSession {
@@ -312,18 +318,17 @@ async function reviewsOf(db: Db, ids: string[]) {
 /** `/api/admin/sessions`. */
 export function adminSessionRoutes(deps: { db: Db; now: () => Date }) {
   const { db } = deps;
-  const searches: SearchCache = createVersionedCache({ db, max: SEARCHES_KEPT });
+  const kept: Kept = {
+    searches: createVersionedCache({ db, max: SEARCHES_KEPT }),
+    totals: createVersionedCache({ db, max: TOTALS_KEPT }),
+  };
   return new Hono<AppEnv>()
     .get('/', validate('query', QuerySchema), async (c) => {
       const q = c.req.valid('query');
       const now = deps.now();
-      const { rows, total } = await matchingPage(db, searches, q, now);
-      const reviews = await reviewsOf(
-        db,
-        rows.map((r) => r.meeting.id),
-      );
+      const { rows, total } = await matchingPage(db, kept, q, now);
       return c.json({
-        sessions: rows.map((r) => toSession(r, reviews.get(r.meeting.id) ?? [], now)),
+        sessions: rows.map((r) => toSession(r, r.reviews, now)),
         total,
         page: q.page,
         limit: q.limit,
