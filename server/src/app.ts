@@ -5,8 +5,7 @@ import {
   IDEMPOTENCY_HEADER,
   normalizeOrigin,
 } from '@fm/sdk/contracts';
-import { Hono } from 'hono';
-import { secureHeaders } from 'hono/secure-headers';
+import { type ErrorHandler, Hono } from 'hono';
 import type { Auth } from './auth/auth.ts';
 import type { RefreshTokens } from './auth/refresh-tokens.ts';
 import { type AppEnv, createSessionMiddleware } from './auth/session.ts';
@@ -38,15 +37,16 @@ import { createTicketService } from './features/realtime/tickets.ts';
 import { systemRoutes } from './features/system/routes.ts';
 import { territoryRoutes } from './features/territory/routes.ts';
 import { userRoutes } from './features/users/routes.ts';
-import { apiVersion } from './http/api-version.ts';
 import { bodyCaps } from './http/body-caps.ts';
 import { cors } from './http/cors.ts';
 import { AppError, errorResponse, toAppError } from './http/errors.ts';
 import { idempotency } from './http/idempotency.ts';
 import type { Logger } from './http/logger.ts';
+import { chainWhen } from './http/middleware-chain.ts';
 import { createRateLimiter } from './http/rate-limit.ts';
-import { requestLogger } from './http/request-logger.ts';
+import { requestFrame } from './http/request-frame.ts';
 import { setResponseHeader } from './http/response-headers.ts';
+import { securityHeaders } from './http/security-headers.ts';
 import { type StaticDirs, staticApps } from './http/static-apps.ts';
 import type { Mailer } from './mail/mailer.ts';
 import { openApiRoutes } from './openapi/routes.ts';
@@ -69,6 +69,24 @@ const asksForEmbedKey = (c: { req: { header: (name: string) => string | undefine
     .toLowerCase()
     .split(',')
     .some((name) => name.trim() === EMBED_KEY_HEADER);
+
+/**
+ * Whether a request may need the body caps, credentials or idempotency: anything but a GET or HEAD,
+ * one that declares a body, or one with an account's, a key's or an idempotency header.
+ */
+const mayNeedCredentialsOrBody = (c: {
+  req: { method: string; header: (name: string) => string | undefined };
+}) =>
+  (c.req.method !== 'GET' && c.req.method !== 'HEAD') ||
+  CREDENTIAL_OR_BODY_HEADERS.some((name) => c.req.header(name) !== undefined);
+const CREDENTIAL_OR_BODY_HEADERS = [
+  'content-length',
+  'transfer-encoding',
+  'authorization',
+  AUTH_HEADERS.refreshToken,
+  EMBED_KEY_HEADER,
+  IDEMPOTENCY_HEADER,
+];
 
 export interface AppDeps {
   env: Env;
@@ -96,6 +114,7 @@ export interface AppDeps {
  */
 export function createApp(deps: AppDeps) {
   const { env, db, logger } = deps;
+  const onError: ErrorHandler<AppEnv> = (error, c) => errorResponse(c, toAppError(error, logger));
   const profile = profileRoutes({
     db,
     profiles: deps.profiles,
@@ -169,29 +188,40 @@ export function createApp(deps: AppDeps) {
         maxAge: 600,
       }),
     )
-    .use('*', bodyCaps({ jsonBytes: env.BODY_LIMIT_BYTES, uploadBytes: MULTIPART_LIMIT_BYTES }))
+    // Body caps, credentials (session, secret API key, embed key) and idempotency, in this order,
+    // for the requests that may need them: a GET without a body or any of their headers skips
+    // them all in one step (most public reads).
     .use(
       '*',
-      createSessionMiddleware({
-        db,
-        auth: deps.auth,
-        refreshTokens: deps.refreshTokens,
-        now: deps.now,
-      }),
+      chainWhen<AppEnv>(
+        mayNeedCredentialsOrBody,
+        [
+          bodyCaps({ jsonBytes: env.BODY_LIMIT_BYTES, uploadBytes: MULTIPART_LIMIT_BYTES }),
+          createSessionMiddleware({
+            db,
+            auth: deps.auth,
+            refreshTokens: deps.refreshTokens,
+            now: deps.now,
+          }),
+          // `Authorization: Bearer sk_…`: a franchise's backend, within its key's scopes (600 calls a minute).
+          apiKeyAuthentication({
+            keys: apiKeys,
+            limiter: createRateLimiter({ db, windowMs: 60_000 }),
+            perMinute: 600,
+          }),
+          // `x-fm-embed-key`: a partner page on one of the key's origins (D18).
+          embedAccess({ findPublishable: apiKeys.findPublishable, touch: apiKeys.touch }),
+          // Safe retries of creates and charges (`Idempotency-Key`), per signed-in caller.
+          idempotency({ db, now: deps.now }),
+        ],
+        (c) => {
+          // What the session middleware sets for a request without credentials.
+          c.set('user', null);
+          c.set('sessionToken', null);
+        },
+        onError,
+      ),
     )
-    // `Authorization: Bearer sk_…`: a franchise's backend, within its key's scopes (600 calls a minute).
-    .use(
-      '*',
-      apiKeyAuthentication({
-        keys: apiKeys,
-        limiter: createRateLimiter({ db, windowMs: 60_000 }),
-        perMinute: 600,
-      }),
-    )
-    // `x-fm-embed-key`: a partner page on one of the key's origins (D18).
-    .use('*', embedAccess({ findPublishable: apiKeys.findPublishable, touch: apiKeys.touch }))
-    // Safe retries of creates and charges (`Idempotency-Key`), per signed-in caller.
-    .use('*', idempotency({ db, now: deps.now }))
     .use('*', async (c, next) => {
       await next();
       if (!c.res.headers.has('cache-control')) setResponseHeader(c, 'cache-control', 'no-store');
@@ -256,45 +286,44 @@ export function createApp(deps: AppDeps) {
     });
 
   const app = new Hono<AppEnv>();
-  app.use('*', requestLogger(logger, { trustIncomingId: env.TRUST_PROXY }));
-  app.use('/api/*', apiVersion());
-  // The embed sign-in popup (D18) answers the partner page that opened it through window.opener,
-  // which COOP same-origin would sever: that page alone opts out (set after secureHeaders').
-  app.use('/embed/sign-in', async (c, next) => {
-    await next();
-    setResponseHeader(c, 'cross-origin-opener-policy', 'unsafe-none');
-  });
   // Stripe.js (cards through Elements, 3-D Secure) is allowed only in Stripe mode (decision 016).
   const stripeJs = paymentsCsp(env.PAYMENTS_PROVIDER);
+  // The request id and log line, the API version (`/api` paths) and the security headers, in one
+  // step (http/request-frame.ts).
   app.use(
     '*',
-    secureHeaders({
-      crossOriginResourcePolicy: false,
-      crossOriginEmbedderPolicy: false,
-      // Two years, the preload list's own bar; one year is the least a browser should remember.
-      strictTransportSecurity: 'max-age=63072000; includeSubDomains',
-      contentSecurityPolicy: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", ...stripeJs.scriptSrc],
-        ...(stripeJs.frameSrc.length > 0 ? { frameSrc: ["'self'", ...stripeJs.frameSrc] } : {}),
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        // Every stored image is served from this origin (`/api/files/…`, also with S3 behind it).
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        formAction: ["'self'"],
-        connectSrc: [
-          "'self'",
-          env.PARTY_URL,
-          env.PARTY_URL.replace(/^http/, 'ws'),
-          ...stripeJs.connectSrc,
-        ],
-        frameAncestors: ["'self'"],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-      },
+    requestFrame({
+      logger,
+      trustIncomingId: env.TRUST_PROXY,
+      headers: securityHeaders({
+        // Two years, the preload list's own bar; one year is the least a browser should remember.
+        strictTransportSecurity: 'max-age=63072000; includeSubDomains',
+        contentSecurityPolicy: {
+          defaultSrc: ["'self'"],
+          scriptSrc: ["'self'", ...stripeJs.scriptSrc],
+          ...(stripeJs.frameSrc.length > 0 ? { frameSrc: ["'self'", ...stripeJs.frameSrc] } : {}),
+          styleSrc: ["'self'", "'unsafe-inline'"],
+          // Every stored image is served from this origin (`/api/files/…`, also with S3 behind it).
+          imgSrc: ["'self'", 'data:', 'blob:'],
+          formAction: ["'self'"],
+          connectSrc: [
+            "'self'",
+            env.PARTY_URL,
+            env.PARTY_URL.replace(/^http/, 'ws'),
+            ...stripeJs.connectSrc,
+          ],
+          frameAncestors: ["'self'"],
+          objectSrc: ["'none'"],
+          baseUri: ["'self'"],
+        },
+      }),
+      // The embed sign-in popup (D18) answers the partner page that opened it through
+      // window.opener, which COOP same-origin would sever: that page alone opts out.
+      pathHeaders: { '/embed/sign-in': [['Cross-Origin-Opener-Policy', 'unsafe-none']] },
     }),
   );
   app.route('/api', api);
-  app.onError((error, c) => errorResponse(c, toAppError(error, logger)));
+  app.onError(onError);
   app.notFound((c) => errorResponse(c, new AppError('NOT_FOUND')));
   if (deps.staticDirs) app.route('/', staticApps(deps.staticDirs));
   return app;

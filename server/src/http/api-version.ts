@@ -1,4 +1,5 @@
 import { API_VERSION, API_VERSION_HEADER, SUPPORTED_API_VERSIONS } from '@fm/sdk/contracts';
+import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import { AppError } from './errors.ts';
 import { setResponseHeader } from './response-headers.ts';
@@ -13,19 +14,34 @@ import { setResponseHeader } from './response-headers.ts';
  */
 export function apiVersion() {
   return createMiddleware(async (c, next) => {
-    const asked = c.req.header(API_VERSION_HEADER);
-    if (asked !== undefined && !SUPPORTED_API_VERSIONS.includes(asked.trim())) {
-      const message = `Unsupported api-version '${asked.slice(0, 40)}'; this server serves ${SUPPORTED_API_VERSIONS.join(', ')}`;
-      const error = new AppError('VALIDATION_FAILED', {
-        message,
-        errors: { [API_VERSION_HEADER]: message },
-      });
-      // Answered here (not thrown) so that the refusal carries the header too.
-      const res = c.json(error.toBody(), error.status);
-      res.headers.set(API_VERSION_HEADER, API_VERSION);
-      return res;
-    }
+    const refusal = versionRefusal(c);
+    if (refusal) return refusal;
     await next();
-    setResponseHeader(c, API_VERSION_HEADER, asked?.trim() || API_VERSION);
+    setResponseHeader(c, API_VERSION_HEADER, answeredVersion(c));
   });
 }
+
+/**
+ * The 400 for a request naming a version this server does not serve (with the `api-version`
+ * header), or undefined when it may go on.
+ */
+export function versionRefusal(c: Context): Response | undefined {
+  const asked = c.req.header(API_VERSION_HEADER);
+  if (asked === undefined || SUPPORTED_API_VERSIONS.includes(asked.trim())) return undefined;
+  const message = `Unsupported api-version '${asked.slice(0, 40)}'; this server serves ${SUPPORTED_API_VERSIONS.join(', ')}`;
+  const error = new AppError('VALIDATION_FAILED', {
+    message,
+    errors: { [API_VERSION_HEADER]: message },
+  });
+  // Answered (not thrown) so that the refusal carries the header too.
+  const res = c.json(error.toBody(), error.status);
+  res.headers.set(API_VERSION_HEADER, API_VERSION);
+  return res;
+}
+
+/** The version an answer is served in: the one asked for, else the current one. */
+export const answeredVersion = (c: Context): string =>
+  c.req.header(API_VERSION_HEADER)?.trim() || API_VERSION;
+
+/** Whether a path is the API's (what `app.use('/api/*', …)` matches). */
+export const isApiPath = (path: string): boolean => path === '/api' || path.startsWith('/api/');

@@ -1,3 +1,4 @@
+import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import type { Logger } from './logger.ts';
 import { runInRequest } from './request-context.ts';
@@ -18,17 +19,27 @@ const INCOMING_ID = /^[A-Za-z0-9._:-]{8,128}$/;
  */
 export const requestLogger = (logger: Logger, options: { trustIncomingId?: boolean } = {}) =>
   createMiddleware(async (c, next) => {
-    const incoming = options.trustIncomingId ? c.req.header(REQUEST_ID_HEADER) : undefined;
-    const reqId = incoming && INCOMING_ID.test(incoming) ? incoming : crypto.randomUUID();
+    const reqId = requestIdOf(c, options.trustIncomingId ?? false);
     const started = performance.now();
     await runInRequest({ reqId }, async () => {
       await next();
       setResponseHeader(c, REQUEST_ID_HEADER, reqId);
-      logger.info('request', {
-        method: c.req.method,
-        path: c.req.path,
-        status: c.res.status,
-        ms: Math.round((performance.now() - started) * 10) / 10,
-      });
+      logRequest(logger, c, started);
     });
   });
+
+/** The request's id: a trusted proxy's well-formed `x-request-id`, else a fresh UUID. */
+export function requestIdOf(c: Context, trustIncomingId: boolean): string {
+  const incoming = trustIncomingId ? c.req.header(REQUEST_ID_HEADER) : undefined;
+  return incoming && INCOMING_ID.test(incoming) ? incoming : crypto.randomUUID();
+}
+
+/** The request's log line (method, path, status, milliseconds since `started`). */
+export function logRequest(logger: Logger, c: Context, started: number): void {
+  logger.info('request', {
+    method: c.req.method,
+    path: c.req.path,
+    status: c.res.status,
+    ms: Math.round((performance.now() - started) * 10) / 10,
+  });
+}

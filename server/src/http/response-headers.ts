@@ -25,3 +25,24 @@ export function setResponseHeader(
     c.header(name, value, options);
   }
 }
+
+/**
+ * Sets several headers on the finished response in place (see `setResponseHeader`), in order, each
+ * over any value already there.
+ *
+ * @example
+ * setResponseHeaders(c, [['x-frame-options', 'SAMEORIGIN'], ['x-request-id', reqId]]);
+ */
+export function setResponseHeaders(
+  c: Context,
+  pairs: readonly (readonly [string, string])[],
+): void {
+  const { headers } = c.res;
+  let i = 0;
+  try {
+    for (; i < pairs.length; i += 1) headers.set(pairs[i]![0], pairs[i]![1]);
+  } catch {
+    // Immutable headers (a response from `fetch`): the rest through Hono, which rebuilds it.
+    for (; i < pairs.length; i += 1) c.header(pairs[i]![0], pairs[i]![1]);
+  }
+}
