@@ -142,7 +142,7 @@ describe('seeded payout history', () => {
     const res = await server.fetch('/api/users/payouts', { token });
     expect(res.status).toBe(200);
     const { data } = (await res.json()) as {
-      data: { period: string; amount: number; status: string }[];
+      data: { period: string; amount: number; status: string; statementUrl: string }[];
     };
     expect(data.map((p) => [p.period, p.status])).toEqual([
       ['2025-05', 'paid'],
@@ -157,6 +157,14 @@ describe('seeded payout history', () => {
     expect(data.map((p) => Math.round(p.amount * 100)).reverse()).toEqual(
       own.map((p) => p.amountCents),
     );
+    // Each statement lists the meetings the payout paid for, adding up to it: nothing brought
+    // forward, nothing left out.
+    for (const p of data) {
+      const csv = await (await server.fetch(p.statementUrl, { token })).text();
+      expect(csv).toMatch(/^Date,Type,Meeting/);
+      expect(csv).toMatch(/\n[^,\n]+,Meeting,/);
+      expect(csv).not.toContain('Balance brought forward');
+    }
   });
 
   it("leaves the first start's catch-up nothing old to pay and no 'Payout sent' to mail", async () => {
