@@ -7,12 +7,16 @@ import { adminDataVersion } from '../../db/schema/index.ts';
  * transaction on every write that can change the bookings list's matches or a dashboard figure.
  */
 export async function readDataVersion(db: Db): Promise<number> {
-  const [row] = await db
+  return (await versionQuery(db).get())?.version ?? 0;
+}
+
+/** The version's statement, built once per cache: it runs on every cached read. */
+const versionQuery = (db: Db) =>
+  db
     .select({ version: adminDataVersion.version })
     .from(adminDataVersion)
-    .where(eq(adminDataVersion.id, 1));
-  return row?.version ?? 0;
-}
+    .where(eq(adminDataVersion.id, 1))
+    .prepare();
 
 /**
  * What one API process computed from the database, each value kept beside the admin data version
@@ -27,6 +31,7 @@ export async function readDataVersion(db: Db): Promise<number> {
  */
 export function createVersionedCache<T>(options: { db: Db; max: number }) {
   const entries = new Map<string, { version: number; value: T }>();
+  const readVersion = versionQuery(options.db);
   return {
     /**
      * The value under `key` for the database's current version, computed by `compute` when there
@@ -37,7 +42,7 @@ export function createVersionedCache<T>(options: { db: Db; max: number }) {
       compute: () => Promise<T>,
       valid: (value: T) => boolean = () => true,
     ): Promise<T> {
-      const version = await readDataVersion(options.db);
+      const version = (await readVersion.get())?.version ?? 0;
       const kept = entries.get(key);
       if (kept && kept.version === version && valid(kept.value)) {
         // Most recently used last, so the first key is the one to drop.
