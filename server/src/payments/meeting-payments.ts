@@ -350,6 +350,12 @@ export function createMeetingPayments(ctx: PaymentsContext, charges: Charges) {
       if (hold && (seen === null || old)) await attempts.finish(db, hold.key, 'void');
       return null;
     }
+    if (seen.status === 'failed') {
+      // Declined: nothing was held, nothing to give back.
+      await attempts.finish(db, hold.key, 'failed', seen.intentId);
+      await attempts.finish(db, release.key, 'void');
+      return null;
+    }
     await attempts.finish(db, hold.key, 'succeeded', seen.intentId);
     const owner = await db
       .select({ holdId: payment.holdId })
