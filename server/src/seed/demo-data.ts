@@ -1,4 +1,5 @@
 import { buildAdminData } from './admin-data.ts';
+import { buildChargeRuns } from './charge-runs.ts';
 import { buildConsultants, credentialRow } from './consultants.ts';
 import { DEMO_ACCOUNTS } from './demo-accounts.ts';
 import { buildFranchises } from './franchises.ts';
@@ -68,6 +69,7 @@ export function buildDemoData(options: {
     demoFranchisorId: DEMO_USER_IDS.franchisor,
   });
   buildPayouts(data, { now });
+  buildChargeRuns(data, { now, meetings });
   buildSocial(data, {
     now,
     meetings,

@@ -1,4 +1,4 @@
-import { asc, eq, inArray, like, sql } from 'drizzle-orm';
+import { asc, eq, inArray, like, or, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as s from '../db/schema/index.ts';
 import { startTestServer, type TestServer } from '../testing/test-server.ts';
@@ -173,8 +173,20 @@ describe('seeded payout history', () => {
     // What the scheduler runs once at start (payments/scheduler.ts), on the same clock.
     const outcome = await server.container.payments.jobs.catchUp();
     expect(outcome.monthlyPayouts).toEqual({ ran: false, reason: 'done' });
+    // This week's charge run is on record too: meetings completed since Monday wait for the next one.
+    expect(outcome.weeklyCharges).toEqual({ ran: false, reason: 'done' });
     expect(await payoutRows()).toEqual(before.payouts);
     expect(await payoutMails()).toBe(0);
+    const chargeMails = await db()
+      .select({ n: sql<number>`count(*)`.mapWith(Number) })
+      .from(s.mailOutbox)
+      .where(
+        or(
+          eq(s.mailOutbox.subject, 'Payment received'),
+          eq(s.mailOutbox.subject, 'Payment declined'),
+        ),
+      );
+    expect(chargeMails[0]?.n).toBe(0);
     const notices = await db()
       .select({ n: sql<number>`count(*)`.mapWith(Number) })
       .from(s.notification)

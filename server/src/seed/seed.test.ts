@@ -87,9 +87,11 @@ describe('demo seed (D3)', () => {
     expect(counts?.meeting).toBe(await count(s.meeting));
     expect(counts?.ledger_entry).toBe(await count(s.ledgerEntry));
     expect(counts?.payout).toBe(await count(s.payout));
-    // The monthly payout runs (March–May 2025) beside the seed's own lock row.
-    expect(counts?.job_run).toBe(3);
-    expect(await count(s.jobRun)).toBe(4);
+    // The monthly payout runs (March–May 2025) and the weekly charge runs, beside the seed's own lock row.
+    const runs = await db().select({ key: s.jobRun.key }).from(s.jobRun);
+    expect(runs.filter((r) => r.key.startsWith('payout:'))).toHaveLength(3);
+    expect(runs.filter((r) => r.key.startsWith('charge:')).length).toBeGreaterThanOrEqual(12);
+    expect(counts?.job_run).toBe(runs.length - 1);
   });
 
   it('has at least 1,000 consultants, 1,000 of them public, and at least 100 franchises', async () => {
