@@ -6,6 +6,7 @@ import { drizzle, type LibSQLDatabase } from 'drizzle-orm/libsql';
 import { migrate } from 'drizzle-orm/libsql/migrator';
 import { syncSearchVocabulary } from '../features/discovery/projection.ts';
 import * as schema from './schema/index.ts';
+import { keepPreparedStatements } from './statement-cache.ts';
 import { AsyncLock, withWriteLock } from './write-lock.ts';
 
 /** How long a writer waits for another process's or connection's lock. */
@@ -60,6 +61,8 @@ export async function openDatabase(options: {
     if (path && path !== ':memory:') mkdirSync(dirname(resolve(path)), { recursive: true });
   }
   const isFile = options.url.startsWith('file:');
+  // A local file runs statements on this thread: prepare each SQL text once per connection.
+  if (isFile) keepPreparedStatements();
   const raw = createClient({
     url: options.url,
     ...(options.authToken ? { authToken: options.authToken } : {}),

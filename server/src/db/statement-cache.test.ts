@@ -1,0 +1,68 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Database, openDatabase } from './client.ts';
+import { statementCacheStats } from './statement-cache.ts';
+
+let dir: string;
+let database: Database;
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'fm-statements-'));
+  database = await openDatabase({ url: `file:${join(dir, 'a.db')}` });
+  await database.client.execute('create table pair (k integer primary key, v text not null)');
+});
+afterAll(() => {
+  database.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe('kept prepared statements', () => {
+  it('prepares a SQL text once and answers each run with its own arguments', async () => {
+    const { client } = database;
+    const insert = 'insert into pair (k, v) values (?, ?)';
+    const before = statementCacheStats();
+    for (let k = 1; k <= 20; k += 1) await client.execute({ sql: insert, args: [k, `v${k}`] });
+    const after = statementCacheStats();
+    expect(after.reused - before.reused).toBeGreaterThanOrEqual(18);
+    for (const k of [3, 7, 20]) {
+      const { rows } = await client.execute({ sql: 'select v from pair where k = ?', args: [k] });
+      expect(rows.map((r) => r.v)).toEqual([`v${k}`]);
+    }
+  });
+
+  it('runs a kept statement again after it failed (a constraint violation)', async () => {
+    const { client } = database;
+    const insert = 'insert into pair (k, v) values (?, ?)';
+    await expect(client.execute({ sql: insert, args: [1, 'again'] })).rejects.toThrow(
+      /UNIQUE|PRIMARY|constraint/i,
+    );
+    await client.execute({ sql: insert, args: [100, 'after the failure'] });
+    const { rows } = await client.execute({ sql: 'select v from pair where k = ?', args: [100] });
+    expect(rows[0]?.v).toBe('after the failure');
+  });
+
+  it('answers the new columns of a `select *` after the schema changed, in a transaction too', async () => {
+    const { client } = database;
+    const all = 'select * from pair where k = ?';
+    expect(Object.keys((await client.execute({ sql: all, args: [1] })).rows[0] ?? {})).toEqual([
+      'k',
+      'v',
+    ]);
+    await client.execute("alter table pair add column w text not null default 'w'");
+    expect((await client.execute({ sql: all, args: [1] })).columns).toEqual(['k', 'v', 'w']);
+    const tx = await client.transaction('write');
+    expect((await tx.execute({ sql: all, args: [2] })).columns).toEqual(['k', 'v', 'w']);
+    await tx.commit();
+    await client.executeMultiple(
+      'alter table pair add column x integer; alter table pair add column y integer;',
+    );
+    expect((await client.execute({ sql: all, args: [1] })).columns).toEqual([
+      'k',
+      'v',
+      'w',
+      'x',
+      'y',
+    ]);
+  });
+});
