@@ -147,14 +147,33 @@ export function createMeetingPayments(ctx: PaymentsContext, charges: Charges) {
     const customerId = await ensureCustomerVia(executor, franchiseId);
     try {
       if (amountCents > 0 && plan.at === 'booking') {
-        const hold = await ctx.provider.authorize({
-          customerId,
-          providerMethodId: card.providerMethodId,
-          amountCents,
-          idempotencyKey: holdKey(m.id, 0),
-          description: `Hold for a meeting on ${m.startAt.toISOString()}`,
-          metadata: { kind: 'meeting_hold', paymentId: m.id, meetingKey: m.id },
-        });
+        const idempotencyKey = holdKey(m.id, 0);
+        const hold = await ctx.provider
+          .authorize({
+            customerId,
+            providerMethodId: card.providerMethodId,
+            amountCents,
+            idempotencyKey,
+            description: `Hold for a meeting on ${m.startAt.toISOString()}`,
+            metadata: { kind: 'meeting_hold', paymentId: m.id, meetingKey: m.id },
+          })
+          .catch(async (error: unknown) => {
+            // Not a decline: the provider may have placed the hold without our hearing of it. The
+            // booking fails, so the call is recorded now (only now: a refused booking writes
+            // nothing) and the hourly job finds that hold by its key and gives it back.
+            if (!isPaymentDeclined(error) && executor === db) {
+              await attempts
+                .begin({
+                  key: idempotencyKey,
+                  kind: 'hold',
+                  subjectId: m.id,
+                  ownerId: customerId,
+                  amountCents,
+                })
+                .catch(() => undefined);
+            }
+            throw error;
+          });
         return { meetingId: m.id, franchiseId, amountCents, plan, hold };
       }
       if (amountCents > 0) {
@@ -226,12 +245,22 @@ export function createMeetingPayments(ctx: PaymentsContext, charges: Charges) {
       meetingId: m.id,
       abandon: async () => {
         prepared.delete(handle);
-        if (money.hold) {
-          await ctx.provider.release({
-            holdId: money.hold.holdId,
-            idempotencyKey: `abandon:${m.id}`,
+        const hold = money.hold;
+        if (!hold) return;
+        const key = `abandon:${m.id}`;
+        await ctx.provider
+          .release({ holdId: hold.holdId, idempotencyKey: key })
+          .catch(async (error) => {
+            // Recorded only when it did not go through, for the hourly job to make (or read back).
+            await attempts.begin({
+              key,
+              kind: 'release',
+              subjectId: m.id,
+              intentId: hold.holdId,
+              amountCents: money.amountCents,
+            });
+            throw error;
           });
-        }
       },
     };
     prepared.set(handle, money);

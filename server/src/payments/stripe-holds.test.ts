@@ -401,3 +401,49 @@ describe('a hold whose answer was lost when the 48-hour job placed it', () => {
     expect(holdsAtStripe(id)).toHaveLength(1);
   });
 });
+
+describe('a hold whose answer was lost when a booking placed it', () => {
+  it('the booking fails (503) and writes no meeting; the hourly job finds the hold by its key and gives it back, once; booking again holds once', async () => {
+    const consultant = await makeConsultant(server, {
+      settings: { timeZone: ZONE, weeklyHours: ALWAYS, meetingLengths: [30, 60] },
+    });
+    const franchisor = await makeFranchisor(server);
+    const date = new Date(Date.now() + 2 * DAY).toISOString().slice(0, 10);
+    const slot = (
+      await getSlots(server, consultant.id, { date, timezone: ZONE, duration: '30' })
+    ).days.flatMap((d) => d.slots)[0];
+    const body = {
+      consultantId: consultant.id,
+      start: slot?.start ?? '',
+      end: new Date(Date.parse(slot?.start ?? '') + 30 * 60_000).toISOString(),
+      timeZone: ZONE,
+    };
+    const before = new Set(stripe.intents().map((i) => i.id));
+    stripe.loseAnswer(
+      (r) =>
+        r.method === 'POST' &&
+        r.path === '/v1/payment_intents' &&
+        r.params['metadata[kind]'] === 'meeting_hold',
+    );
+    const lost = await book(server, franchisor.token, body);
+    expect(lost.status).toBe(503);
+    const [orphan, ...others] = stripe.intents().filter((i) => !before.has(i.id));
+    expect(others).toEqual([]);
+    expect(orphan?.status).toBe('requires_capture');
+    const meetingId = orphan?.metadata.paymentId ?? '';
+    expect(await paymentOf(meetingId)).toBeUndefined();
+    // Within ten minutes the call may still be on its way: the job leaves it alone.
+    await server.container.payments.meetings.releasePending();
+    expect(stripe.intent(orphan?.id ?? '')?.status).toBe('requires_capture');
+    await age(meetingId, 2 * HOUR);
+    await server.container.payments.meetings.releasePending();
+    expect(stripe.intent(orphan?.id ?? '')?.status).toBe('canceled');
+    expect(cancelsAtStripe(orphan?.id ?? '')).toBe(1);
+    await age(meetingId, 2 * HOUR);
+    await server.container.payments.meetings.releasePending();
+    expect(cancelsAtStripe(orphan?.id ?? '')).toBe(1);
+    const again = await book(server, franchisor.token, body);
+    expect(again.status).toBe(201);
+    expect(holdsAtStripe(again.body.id).map((h) => h.status)).toEqual(['requires_capture']);
+  });
+});
