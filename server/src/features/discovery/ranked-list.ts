@@ -93,8 +93,14 @@ export function contains(sorted: Int32Array, rid: number): boolean {
  */
 export function inListOrder(list: RankedList, rids: Iterable<number>): number[] {
   const placed: [number, number][] = [];
-  for (const rid of new Set(rids)) {
-    if (contains(list.sorted, rid)) placed.push([list.order.indexOf(rid), rid]);
+  const wanted = new Set(rids);
+  // A few ids: a native scan each. More: a sorted copy of the list first (made once per list).
+  const scan = wanted.size <= 8;
+  for (const rid of wanted) {
+    if (scan || contains(list.sorted, rid)) {
+      const at = list.order.indexOf(rid);
+      if (at >= 0) placed.push([at, rid]);
+    }
   }
   return placed.sort((a, b) => a[0] - b[0]).map(([, rid]) => rid);
 }

@@ -239,9 +239,14 @@ export function rankByPhrases(phrases: PhraseList[], filter: RowFilter | null): 
 
 /** Whether a row passes a filter. */
 function passes(filter: RowFilter, rid: number): boolean {
-  const { bits, bounds } = filter;
+  const { bits } = filter;
   const w = rid >> 5;
   if (w >= bits.length || (((bits[w] as number) >>> (rid & 31)) & 1) === 0) return false;
+  return withinBounds(filter.bounds, rid);
+}
+
+/** Whether a row's numbers are within the bounds. */
+function withinBounds(bounds: RowFilter['bounds'], rid: number): boolean {
   for (let b = 0; b < bounds.length; b += 1) {
     const { values, min, max } = bounds[b] as RowFilter['bounds'][number];
     const value = rid < values.length ? (values[rid] as number) : Number.NaN;
@@ -315,6 +320,7 @@ export function keepPassing(
     return kept.slice(0, n);
   }
   const at = positions();
+  const { bounds } = filter;
   const found = new Int32Array(count);
   let n = 0;
   for (let w = 0; w < bits.length; w += 1) {
@@ -325,7 +331,7 @@ export function keepPassing(
       v ^= low;
       if (rid >= at.length) continue;
       const p = at[rid] as number;
-      if (p >= 0 && passes(filter, rid)) found[n++] = p;
+      if (p >= 0 && (bounds.length === 0 || withinBounds(bounds, rid))) found[n++] = p;
     }
   }
   const placed = found.subarray(0, n).sort();
