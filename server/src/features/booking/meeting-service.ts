@@ -22,6 +22,7 @@ import type { CalendarEventWriter } from './calendar-connections.ts';
 import { type MeetingNotice, type MeetingNotices, NO_NOTICE } from './meeting-notices.ts';
 import type { MeetingPayments } from './meeting-payments.ts';
 import {
+  bookedSession,
   canSee,
   findMeetingDetails,
   findMeetingParties,
@@ -282,7 +283,8 @@ export function createMeetingService(deps: {
         if (isConstraintViolation(error)) throw new AppError('SLOT_TAKEN');
         throw error;
       });
-      return view(actor, result.meeting.id);
+      // Answered from what the booking holds (the row it committed, the parties it read).
+      return bookedSession(result, now());
     },
 
     /** `PATCH /api/session/{id}`: the consultant declines or completes (D11: once activated). */

@@ -248,6 +248,15 @@ export async function findSession(
 }
 
 /**
+ * The answer to the booking of a meeting from what the booking holds: the committed row and the
+ * parties read before it. A meeting just booked has no review and no review request yet, so this
+ * is what {@link findSession} would read back, without reading.
+ */
+export function bookedSession(details: MeetingDetails, now: Date): Session {
+  return toSession(details, now, [], false);
+}
+
+/**
  * A page of the viewer's meetings. Upcoming (`future`) ones soonest first; past statuses newest
  * first; without a filter the upcoming ones come first, then everything else newest first.
  */
