@@ -62,8 +62,13 @@ export function discoveryRoutes(deps: {
   const { db } = deps;
   const lists = deps.lists ?? inProcessLists(db);
   // Bounded: at most 256 lists per side, and 1.5 M + 0.5 M rowids in all (each kept twice, in
-  // order and sorted: 16 MB at most).
-  const consultantLists = createRankedListCache({ maxEntries: 256, maxIds: 1_500_000 });
+  // order and sorted: 16 MB at most); 256 phrases per side and 2 M + 0.5 M rows of them (12 bytes
+  // a row: 30 MB at most); one copy of the filter columns (~1.6 MB at 100,000 consultants).
+  const consultantLists = createRankedListCache({
+    maxEntries: 256,
+    maxIds: 1_500_000,
+    maxPhraseRows: 2_000_000,
+  });
   const franchiseLists = createRankedListCache({ maxEntries: 256, maxIds: 500_000 });
   const readFilters = createFiltersReader(db);
 
