@@ -25,12 +25,12 @@ export const adminCount = sqliteTable('admin_count', {
 });
 
 /**
- * One row (`id` 1) whose `version` grows with every write that can change the admin bookings
- * list's matches or a dashboard figure: triggers of migration 0021 on `meeting`, `payment`,
- * `payout`, `franchise` and `user`, in the writer's transaction. Each API process keeps what it
- * computed from the data (a search's matches, the dashboard's figures) beside the version it
- * read first, and reuses it only while that is still the version in the database (decision 019),
- * so every process sees every other process's writes.
+ * One row (`id` 1) whose `version` grows with every write that can change what the admin
+ * bookings list or the dashboard shows: triggers of migrations 0021 and 0022 on `meeting`,
+ * `payment`, `payout`, `franchise`, `user`, `api_key` and `review`, in the writer's transaction.
+ * Each API process keeps what it computed from the data (a search's matches, a page, a total, the
+ * dashboard's figures) beside the version it read first, and reuses it only while that is still
+ * the version in the database (decision 019), so every process sees every other process's writes.
  */
 export const adminDataVersion = sqliteTable('admin_data_version', {
   id: integer('id').primaryKey(),
