@@ -25,7 +25,8 @@ let installed = false;
  * pool prepares a given SQL text once and runs the kept statement after that (SQLite re-prepares
  * a kept statement by itself when another connection changes the schema, as migrations do at
  * boot). A schema change on this process drops every kept statement (the column list of a
- * `select *` would be the old one until the next run). Statements run to completion synchronously
+ * `select *` would be the old one until the next run; a kept statement's columns are
+ * remembered). Statements run to completion synchronously
  * inside `@libsql/client`, so a kept statement is never in use twice at once.
  *
  * Installed once per process (or worker thread), on the `libsql` package `@libsql/client` loads.
@@ -60,8 +61,18 @@ export function keepPreparedStatements(): void {
       stats.reused += 1;
       return hit;
     }
-    const statement = prepare.call(this, sql);
+    const statement = prepare.call(this, sql) as { columns?: () => unknown };
     stats.prepared += 1;
+    // `@libsql/client` asks a statement for its columns twice a run; they change only with the
+    // schema, which replaces the statement (above).
+    if (typeof statement.columns === 'function') {
+      const columns = statement.columns.bind(statement);
+      let known: unknown;
+      statement.columns = () => {
+        known ??= columns();
+        return known;
+      };
+    }
     cache.statements.set(sql, statement);
     if (cache.statements.size > STATEMENTS_PER_CONNECTION) {
       const oldest = cache.statements.keys().next().value;
