@@ -25,8 +25,11 @@ export interface CannonOptions {
   headers?: Record<string, string>;
 }
 
-function once(options: CannonOptions, durationMs: number): Promise<autocannon.Result> {
-  let n = 0;
+function once(
+  options: CannonOptions,
+  durationMs: number,
+  counter: { n: number },
+): Promise<autocannon.Result> {
   return new Promise((resolve, reject) => {
     autocannon(
       {
@@ -34,7 +37,7 @@ function once(options: CannonOptions, durationMs: number): Promise<autocannon.Re
         connections: options.connections,
         duration: durationMs / 1000,
         headers: options.headers ?? {},
-        requests: [{ setupRequest: (request) => ({ ...request, path: options.path(n++) }) }],
+        requests: [{ setupRequest: (request) => ({ ...request, path: options.path(counter.n++) }) }],
       },
       (error, result) => (error ? reject(error) : resolve(result)),
     );
@@ -47,8 +50,11 @@ function once(options: CannonOptions, durationMs: number): Promise<autocannon.Re
  */
 export async function cannon(options: CannonOptions): Promise<CannonResult> {
   const warmupMs = options.warmupMs ?? 500;
-  if (warmupMs > 0) await once(options, warmupMs);
-  const result = await once(options, options.durationMs);
+  // One count across the warm-up and the run: the run goes on with paths the warm-up did not ask
+  // (a scenario asking something new each time must not be answered from the warm-up's cache).
+  const counter = { n: 0 };
+  if (warmupMs > 0) await once(options, warmupMs, counter);
+  const result = await once(options, options.durationMs, counter);
   return {
     requests: result.requests.total,
     errors: result.non2xx + result.errors + result.timeouts,
