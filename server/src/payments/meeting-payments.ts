@@ -331,7 +331,7 @@ export function createMeetingPayments(ctx: PaymentsContext, charges: Charges) {
       }
       await then(t);
     });
-    if (!inOuterTransaction) await settle(p.id);
+    if (!inOuterTransaction) await settleReleases(p.id, releaseKey(key));
   }
 
   /** Records the release of a hold attempt's hold (its PaymentIntent found later when unknown). */
@@ -435,7 +435,24 @@ export function createMeetingPayments(ctx: PaymentsContext, charges: Charges) {
    * recorded). Never throws; what fails here is retried by `releasePending`.
    */
   async function settle(meetingId: string): Promise<void> {
-    for (const a of await attempts.unfinished(meetingId, ['release'])) await settleRelease(a.key);
+    await settleReleases(meetingId, releaseKey(meetingId));
+  }
+
+  /**
+   * The releases recorded under a payment, and the recorded hold's (keyed by its meeting: the
+   * payment shares the meeting's id, but a seeded one has an id of its own), each once.
+   */
+  async function settleReleases(subjectId: string, holdRelease: string): Promise<void> {
+    const keys = new Set([holdRelease]);
+    try {
+      for (const a of await attempts.unfinished(subjectId, ['release'])) keys.add(a.key);
+    } catch (error) {
+      ctx.logger.error('reading the releases to make failed; the hourly job makes them', {
+        subjectId,
+        error: String(error),
+      });
+    }
+    for (const key of keys) await settleRelease(key);
   }
 
   /**
