@@ -156,20 +156,39 @@ interface ConsultantRow {
   ratingCount: number;
 }
 
-async function consultantRows(db: Db, rids: number[]): Promise<ConsultantRow[]> {
-  if (rids.length === 0) return [];
-  return jsonRows<ConsultantRow>(
+/**
+ * The cards of `rids`: those kept at the request's epoch from the cache, the others read with the
+ * epoch in one statement and kept when it is still the request's.
+ */
+async function consultantRows(
+  db: Db,
+  cache: RankedListCache,
+  epoch: number,
+  rids: number[],
+): Promise<Map<number, ConsultantRow>> {
+  const rows = cache.rows.get(epoch, rids) as Map<number, ConsultantRow>;
+  const missing = rids.filter((rid) => !rows.has(rid));
+  if (missing.length === 0) return rows;
+  const [read] = await jsonRows<{ epoch: number; rows: ConsultantRow[] }>(
     db,
-    sql`select json_group_array(json_object(
+    sql`select json_array(json_object('epoch', (select consultant_epoch from search_state where id = 1),
+          'rows', json_group_array(json_object(
           'rid', s.rid, 'userId', s.user_id, 'firstName', s.first_name, 'lastName', s.last_name,
           'profilePhoto', s.profile_photo, 'company', s.company, 'bio', p.bio,
           'experience', s.experience, 'industries', json(s.industries),
           'regions', json(s.regions), 'groups', json(s.groups), 'country', s.country,
           'stateProvince', s.state_province, 'city', s.city, 'rateCents', s.rate_cents,
-          'ratingAvg', s.rating_avg, 'ratingCount', s.rating_count))
+          'ratingAvg', s.rating_avg, 'ratingCount', s.rating_count))))
         from consultant_search s left join consultant_profile p on p.user_id = s.user_id
-        where ${ridIn(sql`s.rid`, rids)}`,
+        where ${ridIn(sql`s.rid`, missing)}`,
   );
+  if (!read) return rows;
+  for (const row of read.rows) rows.set(row.rid, row);
+  cache.rows.put(
+    read.epoch,
+    read.rows.map((row) => [row.rid, row]),
+  );
+  return rows;
 }
 
 const experienceLevel = (value: number | null): ExperienceLevel | null =>
@@ -217,8 +236,9 @@ export async function searchConsultants(
   );
   const list = await loadList(deps.lists, deps.cache, consultantListQuery(params), viewer.epoch);
   const paged = pageRids(list, viewer, params);
-  const rows = await consultantRows(db, [...new Set([...paged.page, ...paged.favorites])]);
-  const byRid = new Map(rows.map((r) => [r.rid, r]));
+  const byRid = await consultantRows(db, deps.cache, viewer.epoch, [
+    ...new Set([...paged.page, ...paged.favorites]),
+  ]);
   const items = (rids: number[]) =>
     rids.flatMap((rid) => {
       const row = byRid.get(rid);

@@ -168,6 +168,12 @@ describe('the caches after a change through another connection', () => {
     expect(before).toMatchObject({ cheap: true, fitness: false, wombat: false });
     // Cached now: asked again, the same answers.
     expect(await found(queries.cheap)).toBe(true);
+    const card = async () =>
+      (await search(franchisor.token, 'q=coach%20franchise&limit=100')).consultants.find(
+        (c) => c.id === id,
+      );
+    expect(await card()).toMatchObject({ rate: 80, bio: 'Franchise quokka coach' });
+    expect(await card()).toMatchObject({ rate: 80, bio: 'Franchise quokka coach' });
 
     // Another process changes the rate, the industries and the bio: the projection's triggers
     // bump the epoch, and this server's cached phrases, columns and lists are not used again.
@@ -184,6 +190,8 @@ describe('the caches after a change through another connection', () => {
     expect(await found(queries.wombat)).toBe(true);
     expect(await found('q=franchise%20wombat&industry=Fitness&rateMin=149')).toBe(true);
     expect((await search(franchisor.token, queries.franchise)).total).toBe(before.franchise - 1);
+    // The card kept for the page is read again too.
+    expect(await card()).toMatchObject({ rate: 150, bio: 'Franchise wombat coach' });
 
     // Hidden by another process: gone from every cached combination.
     await other.db.update(user).set({ isDeactivated: true }).where(eq(user.id, id));

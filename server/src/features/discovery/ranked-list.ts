@@ -186,6 +186,44 @@ export type EpochCache<T extends { readonly epoch: number }> = ReturnType<
 >;
 
 /**
+ * Result cards by rowid, read at one epoch and kept while it holds: every field of a card comes
+ * from the projection (or a column whose change rewrites the projection row), so the epoch covers
+ * them as it covers the lists. A newer epoch forgets them all; at most `maxRows` are kept.
+ */
+export function createRowCache<T>(maxRows: number) {
+  let at = -1;
+  const rows = new Map<number, T>();
+  return {
+    /** The kept rows among `rids` for a request at `epoch`. */
+    get(epoch: number, rids: Iterable<number>): Map<number, T> {
+      if (epoch > at) {
+        rows.clear();
+        at = epoch;
+      }
+      const found = new Map<number, T>();
+      if (epoch !== at) return found;
+      for (const rid of rids) {
+        const row = rows.get(rid);
+        if (row !== undefined) found.set(rid, row);
+      }
+      return found;
+    },
+    /** Keeps rows read at `epoch` (read in the same statement), if that is the kept epoch. */
+    put(epoch: number, read: Iterable<[number, T]>): void {
+      if (epoch > at) {
+        rows.clear();
+        at = epoch;
+      }
+      if (epoch !== at) return;
+      for (const [rid, row] of read) {
+        if (rows.size >= maxRows) rows.clear();
+        rows.set(rid, row);
+      }
+    },
+  };
+}
+
+/**
  * Ranked lists by query key (`maxIds`: total rowids kept), and beside them what lists are made
  * of: each text phrase's matches with their bm25 terms (`maxPhraseRows` rows in all, 12 bytes
  * each) and the filter columns of the projection (one copy, the newest epoch asked for).
@@ -194,6 +232,8 @@ export function createRankedListCache(options: {
   maxEntries: number;
   maxIds: number;
   maxPhraseRows?: number;
+  /** Result cards kept (see `createRowCache`). */
+  maxRows?: number;
 }) {
   const lists = createEpochCache<RankedList>({
     maxEntries: options.maxEntries,
@@ -224,6 +264,7 @@ export function createRankedListCache(options: {
       sizeOf: (phrase) => phrase.rids.length,
     }),
     columns: createEpochCache<SearchColumns>({ maxEntries: 1, maxSize: 1, sizeOf: () => 1 }),
+    rows: createRowCache<unknown>(options.maxRows ?? 10_000),
   });
 }
 
