@@ -93,10 +93,14 @@ const MATCHES_KEPT = 20_000;
 const SEARCHES_KEPT = 32;
 /** Filters whose total is kept per process. */
 const TOTALS_KEPT = 64;
+/** Pages kept per process, and the largest page size kept. */
+const PAGES_KEPT = 128;
+const PAGE_SIZE_KEPT = 20;
 /** What one process keeps per data version: each search's matches, each filter's total. */
 interface Kept {
   searches: ReturnType<typeof createVersionedCache<string[] | null>>;
   totals: ReturnType<typeof createVersionedCache<number>>;
+  pages: ReturnType<typeof createVersionedCache<{ rows: SessionPageRow[]; total: number }>>;
 }
 
 /**
@@ -321,12 +325,30 @@ export function adminSessionRoutes(deps: { db: Db; now: () => Date }) {
   const kept: Kept = {
     searches: createVersionedCache({ db, max: SEARCHES_KEPT }),
     totals: createVersionedCache({ db, max: TOTALS_KEPT }),
+    pages: createVersionedCache({ db, max: PAGES_KEPT }),
   };
   return new Hono<AppEnv>()
     .get('/', validate('query', QuerySchema), async (c) => {
       const q = c.req.valid('query');
       const now = deps.now();
-      const { rows, total } = await matchingPage(db, kept, q, now);
+      // A page's rows are kept per data version (decision 019) unless a status filter makes them
+      // depend on the clock; the status shown is derived from the clock on every read.
+      const pageKey =
+        q.status || q.limit > PAGE_SIZE_KEPT
+          ? null
+          : JSON.stringify([
+              q.search?.trim(),
+              q.consultantId,
+              q.franchiseId,
+              q.startDate,
+              q.endDate,
+              q.page,
+              q.limit,
+            ]);
+      const { rows, total } =
+        pageKey === null
+          ? await matchingPage(db, kept, q, now)
+          : await kept.pages.get(pageKey, () => matchingPage(db, kept, q, now));
       return c.json({
         sessions: rows.map((r) => toSession(r, r.reviews, now)),
         total,
