@@ -109,7 +109,7 @@ export interface HoldHooks {
 
 /** What earlier hold calls for a payment left at the provider. */
 type EarlierHold =
-  | { kind: 'held'; intentId: string; expiresAt: Date; attemptKey: string }
+  | { kind: 'held'; intentId: string; expiresAt: Date; attemptKey: string; attempt: number }
   | { kind: 'declined'; failure: PaymentDeclinedError }
   | { kind: 'waiting' }
   | { kind: 'none'; attempt: number };
@@ -593,6 +593,7 @@ export function createMeetingPayments(ctx: PaymentsContext, charges: Charges) {
           // Placed after its attempt was recorded: it lasts at least as long from then.
           expiresAt: holdExpiry(prior.createdAt),
           attemptKey: prior.key,
+          attempt,
         };
       }
       if (seen.status === 'processing') return { kind: 'waiting' };
@@ -711,19 +712,20 @@ export function createMeetingPayments(ctx: PaymentsContext, charges: Charges) {
     const key = moneyKey(p);
     const amountCents = meetingAmountCents(m.durationMinutes, m.rateCents);
     let attempt = p.holdAttempts;
-    const card = await defaultCard(db, franchiseId);
     try {
-      if (!card) throw new AppError('RULE_VIOLATION', { message: 'There is no card on file.' });
       const customerId = await ensureCustomer(ctx, franchiseId);
+      // What earlier calls left comes first: it needs no card, and a card gone since changes it not.
       const earlier = await findEarlierHold(row, customerId);
       if (earlier.kind === 'waiting') return 'skipped';
       if (earlier.kind === 'declined') throw earlier.failure;
       if (earlier.kind === 'held') {
-        const adopted = await recordHold(row, { ...earlier, attempt, amountCents });
+        const adopted = await recordHold(row, { ...earlier, amountCents });
         return adopted ? 'held' : 'skipped';
       }
       attempt = earlier.attempt;
       if (options.reconcileOnly) return 'skipped';
+      const card = await defaultCard(db, franchiseId);
+      if (!card) throw new AppError('RULE_VIOLATION', { message: 'There is no card on file.' });
       const idempotencyKey = holdKey(key, attempt);
       await attempts.begin({
         key: idempotencyKey,
