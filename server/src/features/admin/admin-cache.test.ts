@@ -1,4 +1,9 @@
-import type { AdminDashboard, AdminSession, AdminSessionList } from '@fm/sdk/contracts';
+import type {
+  AdminDashboard,
+  AdminDashboardGraph,
+  AdminSession,
+  AdminSessionList,
+} from '@fm/sdk/contracts';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../db/client.ts';
@@ -217,6 +222,21 @@ async function expectDashboardRight(): Promise<AdminDashboard> {
   return fresh;
 }
 
+/** Process B's nine graphs equal ones computed now by a dashboard that has kept nothing. */
+async function expectGraphsRight() {
+  const fresh = createDashboard({ db: a.container.db, now });
+  for (const type of ['meetings', 'revenue', 'signups'] as const) {
+    for (const period of ['week', 'month', 'year'] as const) {
+      const got = await ok<AdminDashboardGraph>(
+        fetch(`${b.url}/api/admin/dashboard-graph?type=${type}&period=${period}`, {
+          headers: { authorization: `Bearer ${admin}` },
+        }),
+      );
+      expect(got, `${type} ${period}`).toEqual(await fresh.graph(type, period));
+    }
+  }
+}
+
 describe('admin lists and dashboard kept per data version', () => {
   it('answer like the rows say, in another process, after every kind of write', async () => {
     const db = a.container.db;
@@ -237,6 +257,8 @@ describe('admin lists and dashboard kept per data version', () => {
     await expectListsRight();
     const before = await expectDashboardRight();
     await expectDashboardRight();
+    await expectGraphsRight();
+    await expectGraphsRight();
 
     const matchesOf = async (search: string) => {
       const ids: string[] = [];
@@ -271,6 +293,7 @@ describe('admin lists and dashboard kept per data version', () => {
     expect(await matchesOf('smith')).toContain('cm-new');
     await expectListsRight();
     const afterInsert = await expectDashboardRight();
+    await expectGraphsRight();
     expect(afterInsert.meetings.future).toBe(before.meetings.future + 1);
 
     // A consultant renamed into and out of a search.
@@ -327,6 +350,7 @@ describe('admin lists and dashboard kept per data version', () => {
       chargedAt: new Date('2026-03-10T00:00:00Z'),
     });
     const charged = await expectDashboardRight();
+    await expectGraphsRight();
     expect(charged.money.chargedThisMonth).toBe(afterInsert.money.chargedThisMonth + 123.45);
     await db.insert(payout).values({ consultantId: 'cc-1', period: '2026-02', amountCents: 500 });
     expect((await expectDashboardRight()).payoutsDue).toBe(charged.payoutsDue + 5);
@@ -341,21 +365,27 @@ describe('admin lists and dashboard kept per data version', () => {
     expect((await expectDashboardRight()).consultants.newThisMonth).toBe(
       charged.consultants.newThisMonth + 1,
     );
+    await expectGraphsRight();
   });
 
   it('recomputes the dashboard when the clock passes a future start or a month, with no write', async () => {
     const db = a.container.db;
     clock = new Date('2026-03-20T09:59:00.000Z');
     const early = await expectDashboardRight();
+    await expectGraphsRight();
     const version = await readDataVersion(db);
     // cm-new starts at 10:00: once that has passed it counts as pending (D8), not future.
     clock = new Date('2026-03-20T10:00:00.000Z');
     const later = await expectDashboardRight();
+    // The next UTC day moves every graph's buckets, with no write.
+    clock = new Date('2026-03-21T00:00:00.000Z');
+    await expectGraphsRight();
     expect(await readDataVersion(db)).toBe(version);
     expect(later.meetings.future).toBeLessThan(early.meetings.future);
     expect(later.meetings.pending).toBeGreaterThan(early.meetings.pending);
     clock = new Date('2026-04-01T00:00:00.000Z');
     const april = await expectDashboardRight();
+    await expectGraphsRight();
     expect(april.money.chargedThisMonth).toBe(0);
     expect(later.money.chargedThisMonth).toBeGreaterThan(0);
     // And back: a clock before the kept window is not served from it either.

@@ -218,11 +218,11 @@ export function createDashboard(deps: { db: Db; now: () => Date }) {
    * The graph from the daily rollups (migration 0018's triggers): each bucket sums at most 31
    * rows of `admin_daily`, joined to a VALUES list of the buckets' bounds in UTC days.
    */
-  async function graph(
+  async function computeGraph(
     type: DashboardGraphType,
     period: GraphPeriod,
+    now: Date,
   ): Promise<AdminDashboardGraph> {
-    const now = deps.now();
     const buckets = graphBuckets(period, now);
     const ends = buckets.map((b, k) =>
       k + 1 < buckets.length
@@ -254,6 +254,19 @@ export function createDashboard(deps: { db: Db; now: () => Date }) {
         };
       }),
     };
+  }
+
+  // A graph depends on the clock only through its buckets, which change with the UTC day: kept
+  // per data version, type, period and day (decision 019).
+  const graphs = createVersionedCache<AdminDashboardGraph>({ db, max: 32 });
+
+  async function graph(
+    type: DashboardGraphType,
+    period: GraphPeriod,
+  ): Promise<AdminDashboardGraph> {
+    const now = deps.now();
+    const day = Math.floor(now.getTime() / DAY_MS);
+    return graphs.get(`${type} ${period} ${day}`, () => computeGraph(type, period, now));
   }
 
   return { figures, graph };
