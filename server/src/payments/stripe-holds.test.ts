@@ -302,6 +302,23 @@ describe('a hold whose answer was lost when the 48-hour job placed it', () => {
     expect(await ledgerOf(id, 'hold')).toHaveLength(1);
   });
 
+  it('no webhook and no new run: the hourly job adopts it, after Stripe forgot the key', async () => {
+    const { id } = await dueForHold();
+    stripe.loseAnswer(holdRequestOf(id));
+    await server.container.payments.meetings.placeDueHolds();
+    const [intent] = holdsAtStripe(id);
+    await age(id, 2 * HOUR);
+    stripe.advance(2 * DAY);
+    await server.container.payments.meetings.releasePending();
+    expect(await paymentOf(id)).toMatchObject({
+      holdId: intent?.id,
+      holdFailureCode: null,
+      holdDueAt: null,
+    });
+    expect(await ledgerOf(id, 'hold')).toHaveLength(1);
+    expect(holdsAtStripe(id)).toHaveLength(1);
+  });
+
   it('the meeting declined before anyone recorded the hold: the decline route gives it back at Stripe, and a late webhook changes nothing', async () => {
     const { consultant, id } = await dueForHold();
     stripe.loseAnswer(holdRequestOf(id));
