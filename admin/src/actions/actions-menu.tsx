@@ -35,7 +35,9 @@ export function ActionsMenu({
   };
   return (
     <>
-      <Menu.Root>
+      {/* Not modal: a modal menu sets aria-hidden on the page around it while its links stay
+          focusable (axe aria-hidden-focus, issue #14); Escape and a click outside still close it. */}
+      <Menu.Root modal={false}>
         <Menu.Trigger asChild>
           <button type="button" className="button button--secondary" aria-busy={busy || undefined}>
             {label}

@@ -12,7 +12,13 @@ export const PLOT_HEIGHT = 260;
 export function PaymentsBarPlot({ points }: { points: PaymentsGraph['points'] }) {
   return (
     <ResponsiveContainer width="100%" height={PLOT_HEIGHT}>
-      <BarChart data={points} margin={{ top: 8, right: 8, bottom: 8, left: 8 }}>
+      <BarChart
+        data={points}
+        margin={{ top: 8, right: 8, bottom: 8, left: 8 }}
+        // The plot is hidden from assistive technology (the table beside it says the same), so
+        // it must not be focusable either: no keyboard layer inside an aria-hidden box.
+        accessibilityLayer={false}
+      >
         <CartesianGrid strokeDasharray="3 3" vertical={false} />
         <XAxis dataKey="label" tickLine={false} fontSize={12} />
         <YAxis
