@@ -94,8 +94,9 @@ export function contains(sorted: Int32Array, rid: number): boolean {
 export function inListOrder(list: RankedList, rids: Iterable<number>): number[] {
   const placed: [number, number][] = [];
   const wanted = new Set(rids);
-  // A few ids: a native scan each. More: a sorted copy of the list first (made once per list).
-  const scan = wanted.size <= 8;
+  // Up to a few dozen ids: a native scan each. More: a sorted copy of the list first (made once
+  // per list; for a new list of every request, sorting it costs more than the scans).
+  const scan = wanted.size <= 32;
   for (const rid of wanted) {
     if (scan || contains(list.sorted, rid)) {
       const at = list.order.indexOf(rid);

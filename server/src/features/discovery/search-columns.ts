@@ -149,27 +149,45 @@ export interface MemoryFilter {
  */
 export interface RowFilter {
   bits: RowBits;
+  /** How many bits are set. */
+  count: number;
   bounds: { values: Float64Array; min: number; max: number }[];
 }
 
 /** Which rows pass a memory filter: visible, holding a token of each tag filter, within bounds. */
 export function memoryRows(columns: SearchColumns, filter: MemoryFilter): RowFilter {
-  // A few thousand words of work: visible AND (any token of each tag filter).
-  const bits = columns.visible.slice();
-  for (const tokens of filter.tags) {
-    const any = new Uint32Array(bits.length);
-    for (const token of tokens) {
-      const rows = columns.tags.get(token);
-      if (rows) for (let w = 0; w < any.length; w += 1) any[w] = (any[w] ?? 0) | (rows[w] ?? 0);
+  // One pass over a few thousand words: visible AND (any token of each tag filter).
+  const { visible } = columns;
+  const none = new Uint32Array(visible.length);
+  const filters = filter.tags.map((tokens) =>
+    tokens.map((token) => columns.tags.get(token) ?? none),
+  );
+  const bits = new Uint32Array(visible.length);
+  let count = 0;
+  for (let w = 0; w < bits.length; w += 1) {
+    let v = visible[w] as number;
+    for (let f = 0; f < filters.length && v !== 0; f += 1) {
+      const tokens = filters[f] as RowBits[];
+      let any = 0;
+      for (let t = 0; t < tokens.length; t += 1) any |= (tokens[t] as RowBits)[w] as number;
+      v &= any;
     }
-    for (let w = 0; w < bits.length; w += 1) bits[w] = (bits[w] ?? 0) & (any[w] ?? 0);
+    bits[w] = v;
+    count += popcount(v);
   }
   const bounds = filter.bounds.map(({ column, min, max }) => ({
     values: columns.numbers[column] ?? new Float64Array(0),
     min: min ?? Number.NEGATIVE_INFINITY,
     max: max ?? Number.POSITIVE_INFINITY,
   }));
-  return { bits, bounds };
+  return { bits, count, bounds };
+}
+
+/** The number of bits set in a 32-bit word. */
+function popcount(word: number): number {
+  let v = word - ((word >>> 1) & 0x55555555);
+  v = (v & 0x33333333) + ((v >>> 2) & 0x33333333);
+  return (((v + (v >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
 }
 
 /** A list's rows as a filter (for filters computed in SQL). */
@@ -178,7 +196,7 @@ export function listRows(list: RankedList): RowFilter {
   for (const rid of list.order) if (rid > max) max = rid;
   const bits = bitsFor(max);
   for (const rid of list.order) bits[rid >> 5] = (bits[rid >> 5] ?? 0) | (1 << (rid & 31));
-  return { bits, bounds: [] };
+  return { bits, count: list.order.length, bounds: [] };
 }
 
 /** The first index in `rids[from…]` whose value is ≥ `rid` (binary search). */
@@ -301,15 +319,7 @@ export function keepPassing(
   positions: () => Int32Array,
   filter: RowFilter,
 ): Int32Array {
-  const { bits } = filter;
-  let count = 0;
-  for (let w = 0; w < bits.length; w += 1) {
-    let v = bits[w] as number;
-    // Popcount of a 32-bit word.
-    v -= (v >>> 1) & 0x55555555;
-    v = (v & 0x33333333) + ((v >>> 2) & 0x33333333);
-    count += (((v + (v >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
-  }
+  const { bits, count } = filter;
   if (count * 8 > order.length) {
     const kept = new Int32Array(order.length);
     let n = 0;
