@@ -16,6 +16,7 @@ import {
 } from '../payments/test-fixtures.ts';
 import { finished, killWhenPaused, runCharges } from '../testing/charge-runs.ts';
 import { startTestServer, type TestServer } from '../testing/test-server.ts';
+import { completedMeetings } from './completed-meetings.ts';
 
 /**
  * R2, Stripe mode: the weekly charge run in real processes, through the `stripe` package against a
@@ -46,24 +47,9 @@ beforeAll(async () => {
       STRIPE_PUBLISHABLE_KEY: 'pk_test_fake',
     },
   });
-  const { db, payments } = server.container;
-  const franchisors = [await franchisorWithCard(server), await franchisorWithCard(server)];
-  const consultants = [await consultantAccount(server), await consultantAccount(server)];
-  for (let k = 0; k < MEETINGS; k++) {
-    const franchisor = franchisors[k % 2];
-    const consultant = consultants[Math.floor(k / 2) % 2];
-    if (!franchisor || !consultant) throw new Error('unreachable');
-    const m = await insertMeeting(db, {
-      consultantId: consultant.id,
-      franchisorId: franchisor.id,
-      franchiseId: franchisor.franchiseId,
-      startAt: new Date(Date.now() - 30 * HOUR + k * HOUR),
-      durationMinutes: 15 * (1 + (k % 4)),
-      rateCents: 5_000 + k * 101,
-    });
-    await payments.meetings.onBooked(m);
-    await setMeetingStatus(db, m.id, 'completed');
-    await payments.meetings.onCompleted(m);
+  const { db } = server.container;
+  const meetings = await completedMeetings(server, MEETINGS);
+  for (const [k, m] of meetings.entries()) {
     // Every other meeting's hold counts as lapsed for us: charged off-session, the hold released.
     if (k % 2 === 1) {
       await db
