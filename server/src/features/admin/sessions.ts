@@ -90,7 +90,7 @@ const DAY_MS = 86_400_000;
 /** The most matches of one search kept in memory; a broader search is paged by SQL each time. */
 const MATCHES_KEPT = 20_000;
 /** Searches kept per process (each at most `MATCHES_KEPT` ids). */
-const SEARCHES_KEPT = 32;
+const SEARCHES_KEPT = 16;
 /** Filters whose total is kept per process. */
 const TOTALS_KEPT = 64;
 /** Pages kept per process, and the largest page size kept. */
