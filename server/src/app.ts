@@ -190,12 +190,12 @@ export function createApp(deps: AppDeps) {
     )
     // Body caps, credentials (session, secret API key, embed key) and idempotency, in this order,
     // for the requests that may need them: a GET without a body or any of their headers skips
-    // them all in one step (most public reads).
+    // them all in one step (most public reads). Then `cache-control: no-store` on the answer.
     .use(
       '*',
-      chainWhen<AppEnv>(
-        mayNeedCredentialsOrBody,
-        [
+      chainWhen<AppEnv>({
+        needed: mayNeedCredentialsOrBody,
+        middleware: [
           bodyCaps({ jsonBytes: env.BODY_LIMIT_BYTES, uploadBytes: MULTIPART_LIMIT_BYTES }),
           createSessionMiddleware({
             db,
@@ -214,18 +214,19 @@ export function createApp(deps: AppDeps) {
           // Safe retries of creates and charges (`Idempotency-Key`), per signed-in caller.
           idempotency({ db, now: deps.now }),
         ],
-        (c) => {
+        skipped: (c) => {
           // What the session middleware sets for a request without credentials.
           c.set('user', null);
           c.set('sessionToken', null);
         },
         onError,
-      ),
+        // API answers are not cached unless a route says otherwise.
+        after: (c) => {
+          if (!c.res.headers.has('cache-control'))
+            setResponseHeader(c, 'cache-control', 'no-store');
+        },
+      }),
     )
-    .use('*', async (c, next) => {
-      await next();
-      if (!c.res.headers.has('cache-control')) setResponseHeader(c, 'cache-control', 'no-store');
-    })
     .route(
       '/',
       systemRoutes({ db, partyUrl: env.PARTY_URL, payments: deps.payments?.clientConfig }),

@@ -30,7 +30,7 @@ export function cors(options: CorsOptions): MiddlewareHandler {
   const allowHeaders = options.allowHeaders.join(',');
   const exposeHeaders = options.exposeHeaders.join(',');
   const maxAge = String(options.maxAge);
-  return async (c, next) => {
+  return (c, next) => {
     const allowOrigin = options.origin(c.req.header('origin') ?? '', c);
     const credentials =
       allowOrigin !== null &&
@@ -47,12 +47,15 @@ export function cors(options: CorsOptions): MiddlewareHandler {
       headers['access-control-max-age'] = maxAge;
       if (allowMethods) headers['access-control-allow-methods'] = allowMethods;
       if (allowHeaders) headers['access-control-allow-headers'] = allowHeaders;
-      return new Response(null, { status: 204, statusText: 'No Content', headers });
+      return Promise.resolve(
+        new Response(null, { status: 204, statusText: 'No Content', headers }),
+      );
     }
-    await next();
-    if (allowOrigin) setResponseHeader(c, 'access-control-allow-origin', allowOrigin);
-    if (credentials) setResponseHeader(c, 'access-control-allow-credentials', 'true');
-    if (exposeHeaders) setResponseHeader(c, 'access-control-expose-headers', exposeHeaders);
-    setResponseHeader(c, 'vary', 'Origin', { append: true });
+    return next().then(() => {
+      if (allowOrigin) setResponseHeader(c, 'access-control-allow-origin', allowOrigin);
+      if (credentials) setResponseHeader(c, 'access-control-allow-credentials', 'true');
+      if (exposeHeaders) setResponseHeader(c, 'access-control-expose-headers', exposeHeaders);
+      setResponseHeader(c, 'vary', 'Origin', { append: true });
+    });
   };
 }

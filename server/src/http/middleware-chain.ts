@@ -1,32 +1,41 @@
 import type { Context, Env, ErrorHandler, MiddlewareHandler } from 'hono';
 
+export interface ChainOptions<E extends Env> {
+  /** Whether the request may need the middleware (else they are skipped, all of them). */
+  needed: (c: Context<E>) => boolean;
+  middleware: readonly MiddlewareHandler<E>[];
+  /** What a skipped request gets instead (what the middleware set for such a request). */
+  skipped: (c: Context<E>) => void;
+  /** The app's error handler (a thrown error becomes its answer where it was thrown). */
+  onError: ErrorHandler<E>;
+  /** Runs on every answer right after the handlers, as a last middleware after `next()` would. */
+  after?: (c: Context<E>) => void;
+}
+
 /**
  * Middleware that most requests do not need, as one step: when `needed(c)` says the request may
  * need them they run in order, exactly as if each had been `use`d on its own (an error thrown by
  * one becomes the error handler's answer at that point, and the middleware before it still see
- * that answer); otherwise `skipped(c)` runs and the request goes straight on. A skipped request
- * saves a few promises per middleware (and the request context's async hooks on each of them).
+ * that answer); otherwise `skipped(c)` runs and the request goes straight on. `after` is a last
+ * middleware's work after `next()`. A skipped request saves a few promises per middleware (and
+ * the request context's async hooks on each of them).
  *
  * @example
- * api.use('*', chainWhen((c) => c.req.header('authorization') !== undefined, [session, apiKeys], () => {}, onError));
+ * api.use('*', chainWhen({ needed: (c) => c.req.header('authorization') !== undefined, middleware: [session], skipped: () => {}, onError }));
  */
-export function chainWhen<E extends Env>(
-  needed: (c: Context<E>) => boolean,
-  middleware: readonly MiddlewareHandler<E>[],
-  skipped: (c: Context<E>) => void,
-  onError: ErrorHandler<E>,
-): MiddlewareHandler<E> {
+export function chainWhen<E extends Env>(options: ChainOptions<E>): MiddlewareHandler<E> {
+  const { needed, middleware, skipped, onError, after } = options;
+  const last = after
+    ? (c: Context<E>, next: () => Promise<void>) => next().then(() => after(c))
+    : (_c: Context<E>, next: () => Promise<void>) => next();
   return (c, next) => {
     if (!needed(c)) {
       skipped(c);
-      return next();
+      return last(c, next);
     }
     const dispatch = async (i: number): Promise<void> => {
       const handler = middleware[i];
-      if (!handler) {
-        await next();
-        return;
-      }
+      if (!handler) return last(c, next);
       let res: Response | undefined;
       let isError = false;
       try {
