@@ -74,7 +74,7 @@ const WORDS =
 const FILTERS = [
   '',
   '&industry=Senior%20Care&region=USA&rateMax=120',
-  '&industry=Fitness&industry=Senior%20Care&rateMin=40',
+  '&industry=Fitness&industry=Senior%20Care&rateMin=140',
   '&region=Canada&experience=5&experience=10',
   '&group=Others&rateMax=90.5',
   '&industry=Senior%20Care&city=spring',

@@ -154,14 +154,69 @@ export interface RowFilter {
   bounds: { values: Float64Array; min: number; max: number }[];
 }
 
+/** Numeric bounds seen, per columns copy, and the bitsets of those asked again (64 at most). */
+const boundSets = new WeakMap<SearchColumns, Map<string, RowBits | null>>();
+const MAX_BOUND_SETS = 64;
+
+/**
+ * The rows within a bound as a bitset, once the bound comes a second time (a scan of every row
+ * costs more than testing the few candidates of one search; a bound that comes back, such as a
+ * price cap kept while the tags change, is then one more AND in the filter's pass).
+ */
+function boundBits(
+  columns: SearchColumns,
+  bound: RowFilter['bounds'][number],
+  column: number,
+): RowBits | null {
+  let sets = boundSets.get(columns);
+  if (!sets) {
+    sets = new Map();
+    boundSets.set(columns, sets);
+  }
+  const key = `${column}:${bound.min}:${bound.max}`;
+  const seen = sets.get(key);
+  sets.delete(key);
+  let bits: RowBits | null = null;
+  if (seen) bits = seen;
+  else if (seen === null) {
+    bits = new Uint32Array(columns.visible.length);
+    const { values, min, max } = bound;
+    for (let rid = 0; rid < values.length; rid += 1) {
+      const value = values[rid] as number;
+      if (value >= min && value <= max)
+        bits[rid >> 5] = (bits[rid >> 5] as number) | (1 << (rid & 31));
+    }
+  }
+  sets.set(key, bits);
+  if (sets.size > MAX_BOUND_SETS) {
+    const oldest = sets.keys().next().value;
+    if (oldest !== undefined) sets.delete(oldest);
+  }
+  return bits;
+}
+
 /** Which rows pass a memory filter: visible, holding a token of each tag filter, within bounds. */
 export function memoryRows(columns: SearchColumns, filter: MemoryFilter): RowFilter {
-  // One pass over a few thousand words: visible AND (any token of each tag filter).
+  const bounds: RowFilter['bounds'] = [];
+  const sets: RowBits[] = [];
+  for (const { column, min, max } of filter.bounds) {
+    const bound = {
+      values: columns.numbers[column] ?? new Float64Array(0),
+      min: min ?? Number.NEGATIVE_INFINITY,
+      max: max ?? Number.POSITIVE_INFINITY,
+    };
+    const bits = boundBits(columns, bound, column);
+    if (bits) sets.push(bits);
+    else bounds.push(bound);
+  }
+  // One pass over a few thousand words: visible AND (any token of each tag filter) AND the
+  // bounds kept as bitsets.
   const { visible } = columns;
   const none = new Uint32Array(visible.length);
-  const filters = filter.tags.map((tokens) =>
-    tokens.map((token) => columns.tags.get(token) ?? none),
-  );
+  const filters = [
+    ...filter.tags.map((tokens) => tokens.map((token) => columns.tags.get(token) ?? none)),
+    ...sets.map((bits) => [bits]),
+  ];
   const bits = new Uint32Array(visible.length);
   let count = 0;
   for (let w = 0; w < bits.length; w += 1) {
@@ -175,11 +230,6 @@ export function memoryRows(columns: SearchColumns, filter: MemoryFilter): RowFil
     bits[w] = v;
     count += popcount(v);
   }
-  const bounds = filter.bounds.map(({ column, min, max }) => ({
-    values: columns.numbers[column] ?? new Float64Array(0),
-    min: min ?? Number.NEGATIVE_INFINITY,
-    max: max ?? Number.POSITIVE_INFINITY,
-  }));
   return { bits, count, bounds };
 }
 
