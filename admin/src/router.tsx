@@ -1,4 +1,4 @@
-import { createBrowserRouter, Navigate } from 'react-router';
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { AuthLayout } from './auth/auth-layout.tsx';
 import { ForgotPasswordPage } from './auth/forgot-password-page.tsx';
 import { ResetPasswordPage } from './auth/reset-password-page.tsx';
@@ -26,57 +26,56 @@ import { RouteErrorPage } from './layout/route-error-page.tsx';
 import { BASENAME, paths } from './paths.ts';
 
 /** The routes of admin-panel §2, relative to /control-panel. */
-export function createAdminRouter() {
-  return createBrowserRouter(
-    [
+export const adminRoutes: RouteObject[] = [
+  {
+    path: '/auth',
+    element: <AuthLayout />,
+    errorElement: <RouteErrorPage />,
+    children: [
+      { index: true, element: <Navigate to={paths.signIn} replace /> },
+      { path: 'sign-in', element: <SignInPage /> },
+      { path: 'forgot-password', element: <ForgotPasswordPage /> },
+      { path: 'reset-password', element: <ResetPasswordPage /> },
+      // Unknown auth paths go to sign-in, as in the user area.
+      { path: '*', element: <Navigate to={paths.signIn} replace /> },
+    ],
+  },
+  {
+    path: '/',
+    element: (
+      <RequireAdmin>
+        <AdminLayout />
+      </RequireAdmin>
+    ),
+    errorElement: <RouteErrorPage />,
+    children: [
       {
-        path: '/auth',
-        element: <AuthLayout />,
+        // A failing screen shows its error inside the layout, keeping the sidebar.
         errorElement: <RouteErrorPage />,
         children: [
-          { index: true, element: <Navigate to={paths.signIn} replace /> },
-          { path: 'sign-in', element: <SignInPage /> },
-          { path: 'forgot-password', element: <ForgotPasswordPage /> },
-          { path: 'reset-password', element: <ResetPasswordPage /> },
-          // Unknown auth paths go to sign-in, as in the user area.
-          { path: '*', element: <Navigate to={paths.signIn} replace /> },
-        ],
-      },
-      {
-        path: '/',
-        element: (
-          <RequireAdmin>
-            <AdminLayout />
-          </RequireAdmin>
-        ),
-        errorElement: <RouteErrorPage />,
-        children: [
-          {
-            // A failing screen shows its error inside the layout, keeping the sidebar.
-            errorElement: <RouteErrorPage />,
-            children: [
-              { index: true, element: <DashboardPage /> },
-              { path: 'profile', element: <ProfilePage /> },
-              { path: 'payments', element: <PaymentsPage /> },
-              { path: 'promotions', element: <PromotionsPage /> },
-              { path: 'bookings', element: <BookingsPage /> },
-              { path: 'bookings/:id', element: <BookingDetailPage /> },
-              { path: 'franchisors', element: <FranchisesPage /> },
-              { path: 'franchisors/create', element: <FranchiseCreatePage /> },
-              { path: 'franchisors/:id', element: <FranchiseDetailPage /> },
-              { path: 'franchisors/:id/edit', element: <FranchiseEditPage /> },
-              { path: 'consultants', element: <ConsultantsPage /> },
-              { path: 'consultants/create', element: <ConsultantCreatePage /> },
-              { path: 'consultants/:id', element: <ConsultantDetailPage /> },
-              { path: 'consultants/:id/edit', element: <ConsultantEditPage /> },
-              { path: 'brand-names', element: <BrandNamesPage /> },
-              { path: 'requests', element: <RequestsPage /> },
-              { path: '*', element: <NotFoundPage /> },
-            ],
-          },
+          { index: true, element: <DashboardPage /> },
+          { path: 'profile', element: <ProfilePage /> },
+          { path: 'payments', element: <PaymentsPage /> },
+          { path: 'promotions', element: <PromotionsPage /> },
+          { path: 'bookings', element: <BookingsPage /> },
+          { path: 'bookings/:id', element: <BookingDetailPage /> },
+          { path: 'franchisors', element: <FranchisesPage /> },
+          { path: 'franchisors/create', element: <FranchiseCreatePage /> },
+          { path: 'franchisors/:id', element: <FranchiseDetailPage /> },
+          { path: 'franchisors/:id/edit', element: <FranchiseEditPage /> },
+          { path: 'consultants', element: <ConsultantsPage /> },
+          { path: 'consultants/create', element: <ConsultantCreatePage /> },
+          { path: 'consultants/:id', element: <ConsultantDetailPage /> },
+          { path: 'consultants/:id/edit', element: <ConsultantEditPage /> },
+          { path: 'brand-names', element: <BrandNamesPage /> },
+          { path: 'requests', element: <RequestsPage /> },
+          { path: '*', element: <NotFoundPage /> },
         ],
       },
     ],
-    { basename: BASENAME },
-  );
+  },
+];
+
+export function createAdminRouter() {
+  return createBrowserRouter(adminRoutes, { basename: BASENAME });
 }
