@@ -97,6 +97,7 @@ async function seed(db: Db, count: number) {
 
 interface Query {
   search?: string;
+  status?: 'future' | 'pending' | 'completed';
   startDate?: string;
   endDate?: string;
 }
@@ -115,6 +116,10 @@ const QUERIES: Query[] = [
   { search: 'n%N' },
   { search: 'works', startDate: '2026-03-01', endDate: '2026-03-31' },
   { search: 'zzz' },
+  // Not kept (a status depends on the clock): paged by SQL each time.
+  { status: 'future' },
+  { search: 'smith', status: 'completed' },
+  { search: 'lee', status: 'pending', startDate: '2026-03-01' },
 ];
 
 /** The list's answer computed from every row in TypeScript: the meaning the SQL must keep. */
@@ -129,6 +134,11 @@ async function reference(db: Db, q: Query, page: number, limit: number) {
   const has = (s: string | null | undefined) => (s ?? '').toLowerCase().includes(text);
   const all = (await db.select().from(meeting))
     .filter((m) => m.startAt.getTime() >= from && m.startAt.getTime() < until)
+    .filter((m) => {
+      if (!q.status) return true;
+      const pending = m.status === 'future' && m.startAt.getTime() <= clock.getTime();
+      return (pending ? 'pending' : m.status) === q.status;
+    })
     .filter((m) => {
       if (!text) return true;
       const c = people.get(m.consultantId);

@@ -1,5 +1,5 @@
-import { inArray, sql } from 'drizzle-orm';
-import { alias, SQLiteAsyncDialect, type SQLiteSelect } from 'drizzle-orm/sqlite-core';
+import { inArray, type SQLWrapper, sql } from 'drizzle-orm';
+import { alias, SQLiteAsyncDialect } from 'drizzle-orm/sqlite-core';
 import * as v from 'valibot';
 import type { Db } from '../../db/client.ts';
 import { apiKey, franchise, meeting, review, user } from '../../db/schema/index.ts';
@@ -99,7 +99,7 @@ const pageHeadText = sql.raw(new SQLiteAsyncDialect().sqlToQuery(pageHead).sql);
  */
 export async function readSessionPage(
   db: Db,
-  ids: string[] | SQLiteSelect,
+  ids: string[] | SQLWrapper,
 ): Promise<SessionPageRow[]> {
   if (Array.isArray(ids) && ids.length === 0) return [];
   const [row] = await db.all<{ page: string | null }>(

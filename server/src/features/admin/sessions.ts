@@ -204,7 +204,7 @@ async function matchingPage(
     total = Number(counted?.n ?? 0);
   }
   return {
-    rows: await pageRows(
+    rows: await readSessionPage(
       db,
       found.map((r) => r.i),
     ),
