@@ -3,8 +3,8 @@ import type { Db } from '../../db/client.ts';
 import { adminDataVersion } from '../../db/schema/index.ts';
 
 /**
- * The admin data version (migration 0021): a counter that triggers bump in the writer's own
- * transaction on every write that can change the bookings list's matches or a dashboard figure.
+ * The admin data version (migrations 0021 and 0022): a counter that triggers bump in the writer's
+ * own transaction on every write that can change what the bookings list or the dashboard shows.
  */
 export async function readDataVersion(db: Db): Promise<number> {
   return (await versionQuery(db).get())?.version ?? 0;
@@ -22,9 +22,9 @@ const versionQuery = (db: Db) =>
  * What one API process computed from the database, each value kept beside the admin data version
  * read *before* computing it, and reused only while the database still holds that version: a
  * write by any process bumps it, so the next read recomputes (a write that lands during the
- * computation leaves the entry stale-marked, never wrong). Entries may also say until when they
- * hold (`valid`), for values that depend on the clock. At most `max` keys, least recently used
- * dropped first.
+ * computation leaves the entry under the older version, so it is never served again). Entries may
+ * also say until when they hold (`valid`), for values that depend on the clock. At most `max`
+ * keys, least recently used dropped first.
  * @example
  * const cache = createVersionedCache<string[]>({ db, max: 32 });
  * const ids = await cache.get('smith', () => findMatches('smith'));
