@@ -6,10 +6,17 @@ import {
   type Session,
   type UpdateSessionInput,
 } from '@fm/sdk/contracts';
-import { and, eq, gt, inArray, lt, lte } from 'drizzle-orm';
+import { and, eq, gt, inArray, lt, lte, sql } from 'drizzle-orm';
 import type { SessionUser } from '../../auth/session.ts';
 import type { Db, Tx } from '../../db/client.ts';
-import { franchise, meeting, meetingSlot, review, reviewRequest } from '../../db/schema/index.ts';
+import {
+  consultantProfile,
+  franchise,
+  meeting,
+  meetingSlot,
+  review,
+  reviewRequest,
+} from '../../db/schema/index.ts';
 import { AppError } from '../../http/errors.ts';
 import type { Logger } from '../../http/logger.ts';
 import { chargeableDuration } from '../meeting-room/completion-rules.ts';
@@ -71,6 +78,19 @@ export function createMeetingService(deps: {
   now: () => Date;
 }) {
   const { db, now, payments, notices } = deps;
+  // The booking's first reads, built once (a refused booking is mostly these).
+  const subscriptionOf = db
+    .select({ stripeSubscriptionStatus: franchise.stripeSubscriptionStatus })
+    .from(franchise)
+    .where(eq(franchise.id, sql.placeholder('franchiseId')))
+    .limit(1)
+    .prepare();
+  const rateOf = db
+    .select({ rateCents: consultantProfile.rateCents })
+    .from(consultantProfile)
+    .where(eq(consultantProfile.userId, sql.placeholder('consultantId')))
+    .limit(1)
+    .prepare();
 
   /** A meeting the viewer may see, or 404 (also for meetings of others: D7). */
   async function visibleMeeting(q: Db | Tx, viewer: SessionUser, id: string) {
@@ -145,10 +165,7 @@ export function createMeetingService(deps: {
         throw new AppError('FORBIDDEN', { message: BOOKING_RULES.franchisorsOnly });
       }
       const brand = actor.franchiseId
-        ? await db.query.franchise.findFirst({
-            columns: { stripeSubscriptionStatus: true },
-            where: eq(franchise.id, actor.franchiseId),
-          })
+        ? (await subscriptionOf.all({ franchiseId: actor.franchiseId }))[0]
         : undefined;
       const status = brand?.stripeSubscriptionStatus;
       if (!status || !ACTIVE_SUBSCRIPTION_STATUSES.includes(status)) {
@@ -156,9 +173,7 @@ export function createMeetingService(deps: {
       }
       const consultant = await findBookableConsultant(db, input.consultantId);
       if (!consultant) throw new AppError('NOT_FOUND');
-      const profile = await db.query.consultantProfile.findFirst({
-        where: (t, { eq: is }) => is(t.userId, consultant.id),
-      });
+      const [profile] = await rateOf.all({ consultantId: consultant.id });
       if (profile?.rateCents === null || profile?.rateCents === undefined) {
         throw new AppError('RULE_VIOLATION', { message: BOOKING_RULES.noRate });
       }
