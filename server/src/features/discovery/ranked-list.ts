@@ -265,7 +265,7 @@ export function createRankedListCache(options: {
       sizeOf: (phrase) => phrase.rids.length,
     }),
     columns: createEpochCache<SearchColumns>({ maxEntries: 1, maxSize: 1, sizeOf: () => 1 }),
-    rows: createRowCache<unknown>(options.maxRows ?? 10_000),
+    rows: createRowCache<unknown>(options.maxRows ?? 20_000),
   });
 }
 
