@@ -73,7 +73,7 @@ async function readSeedIds(request: APIRequestContext, baseURL: string): Promise
   };
 }
 
-interface Open {
+interface Fixtures {
   browser: Browser;
   baseURL: string | undefined;
   request: APIRequestContext;
@@ -81,7 +81,7 @@ interface Open {
 
 /** A page in a fresh context for the viewer (signed in from the memoised state). */
 async function openAs(
-  { browser, baseURL }: Open,
+  { browser, baseURL }: Fixtures,
   as: PortalViewer,
   viewport?: { width: number; height: number },
 ): Promise<Page> {
@@ -103,28 +103,31 @@ async function openAs(
   return context.newPage();
 }
 
-async function urlOf(visit: PortalVisit, open: Open): Promise<string> {
+async function urlOf(visit: PortalVisit, fixtures: Fixtures): Promise<string> {
+  const baseURL = fixtures.baseURL ?? '';
   if (typeof visit.url === 'string') {
-    return visit.url.replace('origin=SELF', `origin=${encodeURIComponent(open.baseURL ?? '')}`);
+    return visit.url.replace('origin=SELF', `origin=${encodeURIComponent(baseURL)}`);
   }
-  seedIds ??= readSeedIds(open.request, open.baseURL ?? '');
+  seedIds ??= readSeedIds(fixtures.request, baseURL);
   return visit.url(await seedIds);
 }
 
 /** Opens a page as the viewer, waits for it to settle, runs axe; closes the context after. */
 async function check(
-  open: Open,
+  fixtures: Fixtures,
   visit: PortalVisit,
   options: {
     viewport?: { width: number; height: number };
+    /** Puts the page into an open state (a dialog, a menu) before the check. */
     open?: (page: Page) => Promise<void>;
   } = {},
 ) {
-  const url = await urlOf(visit, open);
-  const page = await openAs(open, visit.as, options.viewport);
+  const url = await urlOf(visit, fixtures);
+  const page = await openAs(fixtures, visit.as, options.viewport);
   try {
     await page.goto(url);
-    // A signed-in page is not sent to sign-in, a guest page is not sent elsewhere.
+    // The app has rendered (index.html's copy of the landing hero is hidden), and a signed-in
+    // page was not sent to sign-in.
     await expect(page.locator('h1').first()).toBeVisible();
     if (visit.as !== 'guest') await expect(page).not.toHaveURL(/\/sign-in$/);
     await settle(page);

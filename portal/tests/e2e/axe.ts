@@ -24,8 +24,9 @@ export type RouteCoverage<Visit> =
   | { route: string; redirectsTo: string };
 
 /**
- * Waits until a page has settled: its main heading (or the given locator's first match) is
- * visible, no part of it says it is loading, and the network is quiet for a moment.
+ * Waits until a page has settled: loaded, the network quiet for a moment (best effort), no part of
+ * it marked `aria-busy`, and its running animations finished (at most 1.5 s), so that colours are
+ * measured as a person sees them.
  */
 export async function settle(page: Page): Promise<void> {
   await page.waitForLoadState('load');
