@@ -27,6 +27,7 @@ import {
   localDateOf,
   minutesOf,
   monthWindow,
+  offersSlot,
   pageOfSlots,
   type SlotRules,
   slotsOfDay,
@@ -491,7 +492,7 @@ export function createAvailabilityService(deps: {
         duration,
         withoutMeetings: true,
       });
-      const offered = slotsOfDay(rules, date).some((s) => s.start === start && s.end === end);
+      const offered = offersSlot(rules, start, end);
       // A meeting already holds the time (or its buffer): the booking can refuse it at once,
       // without queueing for the write lock (its transaction checks again).
       const buffer = availability.bufferMinutes * MINUTE_MS;

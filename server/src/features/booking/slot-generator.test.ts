@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import {
   availableDates,
   type Interval,
+  offersSlot,
   offsetLookup,
   pageOfSlots,
   type SlotRules,
@@ -233,6 +234,29 @@ describe('slot generation (property-based)', () => {
     );
     // The generators must exercise real slots, not mostly empty days.
     expect(nonEmpty).toBeGreaterThan(15);
+  });
+
+  it('judges one start (offersSlot) exactly as the day’s list does, on and off the grid', () => {
+    let offered = 0;
+    fc.assert(
+      fc.property(rulesFor, fc.integer({ min: 0, max: 14 }), ({ rules, date }, odd) => {
+        const day = slotsOfDay(rules, date);
+        const starts = new Set(day.map((s) => s.start));
+        const length = rules.lengthMinutes * MINUTE;
+        const first = Date.parse(`${date}T00:00:00Z`) - 15 * 60 * MINUTE;
+        for (let t = first; t < first + 54 * 60 * MINUTE; t += QUARTER) {
+          const inDay = wall(t, rules.viewerZone).date === date;
+          if (!inDay) continue;
+          expect(offersSlot(rules, t, t + length)).toBe(starts.has(t));
+          expect(offersSlot(rules, t, t + length + QUARTER)).toBe(false);
+          if (odd > 0)
+            expect(offersSlot(rules, t + odd * MINUTE, t + odd * MINUTE + length)).toBe(false);
+          if (starts.has(t)) offered += 1;
+        }
+      }),
+      { numRuns: 150 },
+    );
+    expect(offered).toBeGreaterThan(100);
   });
 
   it('pages with `from` (end of the last slot) put together equal the unpaged list', () => {

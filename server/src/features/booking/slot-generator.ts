@@ -291,6 +291,15 @@ export function slotsOfDay(rules: SlotRules, date: string): Interval[] {
 }
 
 /**
+ * Whether `[start, end)` is one of the slots — the same answer as finding it among the slots of its
+ * day (slot-generator.test.ts checks both agree), working out that one start instead of the day.
+ * @example offersSlot(rules, Date.parse('2026-03-09T14:00Z'), Date.parse('2026-03-09T14:30Z'))
+ */
+export function offersSlot(rules: SlotRules, start: number, end: number): boolean {
+  return slotsBetween(rules, start, start + 1).some((s) => s.start === start && s.end === end);
+}
+
+/**
  * One page of a day's slots. `from` is the end of the previous page's last slot: the page holds the
  * slots ending after it (all slots of a list share one length, so that is exactly "after the last
  * one", and the pages put together are the whole list).
