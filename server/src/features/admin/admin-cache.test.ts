@@ -380,13 +380,27 @@ describe('admin lists and dashboard kept per data version', () => {
 
   it('recomputes the dashboard when the clock passes a future start or a month, with no write', async () => {
     const db = a.container.db;
+    const statusOfNew = async () => {
+      const got = await ok<AdminSessionList>(
+        fetch(`${b.url}/api/admin/sessions?startDate=2026-03-20&endDate=2026-03-20&limit=20`, {
+          headers: { authorization: `Bearer ${admin}` },
+        }),
+      );
+      return got.sessions.find((s) => s.id === 'cm-new')?.status;
+    };
     clock = new Date('2026-03-20T09:59:00.000Z');
     const early = await expectDashboardRight();
     await expectGraphsRight();
+    expect(await statusOfNew()).toBe('future');
+    expect(await statusOfNew()).toBe('future');
+    await expectPagesRight();
     const version = await readDataVersion(db);
     // cm-new starts at 10:00: once that has passed it counts as pending (D8), not future.
     clock = new Date('2026-03-20T10:00:00.000Z');
     const later = await expectDashboardRight();
+    // The kept page of its search shows it pending now, as every kept page agrees with a fresh list.
+    expect(await statusOfNew()).toBe('pending');
+    await expectPagesRight();
     // The next UTC day moves every graph's buckets, with no write.
     clock = new Date('2026-03-21T00:00:00.000Z');
     await expectGraphsRight();

@@ -96,11 +96,17 @@ const TOTALS_KEPT = 64;
 /** Pages kept per process, and the largest page size kept. */
 const PAGES_KEPT = 128;
 const PAGE_SIZE_KEPT = 20;
-/** What one process keeps per data version: each search's matches, each filter's total. */
+/** A page's answer as JSON text, and the clock's window in which its derived statuses hold. */
+interface KeptPage {
+  json: string;
+  from: number;
+  until: number;
+}
+/** What one process keeps per data version: searches' matches, filters' totals, pages. */
 interface Kept {
   searches: ReturnType<typeof createVersionedCache<string[] | null>>;
   totals: ReturnType<typeof createVersionedCache<number>>;
-  pages: ReturnType<typeof createVersionedCache<{ rows: SessionPageRow[]; total: number }>>;
+  pages: ReturnType<typeof createVersionedCache<KeptPage>>;
 }
 
 /**
@@ -331,30 +337,44 @@ export function adminSessionRoutes(deps: { db: Db; now: () => Date }) {
     .get('/', validate('query', QuerySchema), async (c) => {
       const q = c.req.valid('query');
       const now = deps.now();
-      // A page's rows are kept per data version (decision 019) unless a status filter makes them
-      // depend on the clock; the status shown is derived from the clock on every read.
-      const pageKey =
-        q.status || q.limit > PAGE_SIZE_KEPT
-          ? null
-          : JSON.stringify([
-              q.search?.trim(),
-              q.consultantId,
-              q.franchiseId,
-              q.startDate,
-              q.endDate,
-              q.page,
-              q.limit,
-            ]);
-      const { rows, total } =
-        pageKey === null
-          ? await matchingPage(db, kept, q, now)
-          : await kept.pages.get(pageKey, () => matchingPage(db, kept, q, now));
-      return c.json({
+      const answer = (rows: SessionPageRow[], total: number) => ({
         sessions: rows.map((r) => toSession(r, r.reviews, now)),
         total,
         page: q.page,
         limit: q.limit,
       });
+      // A status filter depends on the clock, and pages over 20 rows are large: read each time.
+      if (q.status || q.limit > PAGE_SIZE_KEPT) {
+        const { rows, total } = await matchingPage(db, kept, q, now);
+        return c.json(answer(rows, total));
+      }
+      // Otherwise the answer is kept per data version (decision 019) while the clock stays before
+      // the first start of a future meeting on the page, when it would turn pending (D8).
+      const at = now.getTime();
+      const page = await kept.pages.get(
+        JSON.stringify([
+          q.search?.trim(),
+          q.consultantId,
+          q.franchiseId,
+          q.startDate,
+          q.endDate,
+          q.page,
+          q.limit,
+        ]),
+        async () => {
+          const { rows, total } = await matchingPage(db, kept, q, now);
+          const starts = rows
+            .filter((r) => r.meeting.status === 'future' && r.meeting.startAt.getTime() > at)
+            .map((r) => r.meeting.startAt.getTime());
+          return {
+            json: JSON.stringify(answer(rows, total)),
+            from: at,
+            until: Math.min(Number.POSITIVE_INFINITY, ...starts),
+          };
+        },
+        (p) => p.from <= at && at < p.until,
+      );
+      return c.body(page.json, 200, { 'content-type': 'application/json' });
     })
     .get('/:id', async (c) => {
       const [row] = await selectSessions(db)
