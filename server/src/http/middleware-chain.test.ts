@@ -1,0 +1,68 @@
+import { Hono } from 'hono';
+import { describe, expect, it } from 'vitest';
+import { chainWhen } from './middleware-chain.ts';
+
+function appWith(seen: string[]) {
+  return new Hono<{ Variables: { who: string } }>()
+    .use(
+      '*',
+      chainWhen({
+        needed: (c) => c.req.header('x-need') !== undefined,
+        middleware: [
+          async (c, next) => {
+            seen.push('first');
+            await next();
+            seen.push(`first saw ${c.res.status}`);
+          },
+          async (c, next) => {
+            seen.push('second');
+            if (c.req.header('x-need') === 'fail') throw new Error('refused');
+            if (c.req.header('x-need') === 'answer') return c.text('answered early', 202);
+            c.set('who', 'someone');
+            await next();
+          },
+        ],
+        skipped: (c) => c.set('who', 'nobody'),
+        onError: (error, c) => c.text(error.message, 418),
+        after: (c) => {
+          seen.push('after');
+          c.res.headers.set('x-after', 'yes');
+        },
+      }),
+    )
+    .get('/', (c) => c.text(`hello ${c.get('who')}`));
+}
+
+describe('chainWhen', () => {
+  it('skips every middleware in one step when not needed, then runs `after`', async () => {
+    const seen: string[] = [];
+    const res = await appWith(seen).request('/');
+    expect(await res.text()).toBe('hello nobody');
+    expect(res.headers.get('x-after')).toBe('yes');
+    expect(seen).toEqual(['after']);
+  });
+
+  it('runs them in order when needed, `after` right after the handler', async () => {
+    const seen: string[] = [];
+    const res = await appWith(seen).request('/', { headers: { 'x-need': 'yes' } });
+    expect(await res.text()).toBe('hello someone');
+    expect(res.headers.get('x-after')).toBe('yes');
+    expect(seen).toEqual(['first', 'second', 'after', 'first saw 200']);
+  });
+
+  it('turns a thrown error into the error handler’s answer there; the middleware before see it', async () => {
+    const seen: string[] = [];
+    const res = await appWith(seen).request('/', { headers: { 'x-need': 'fail' } });
+    expect(res.status).toBe(418);
+    expect(await res.text()).toBe('refused');
+    expect(res.headers.get('x-after')).toBeNull();
+    expect(seen).toEqual(['first', 'second', 'first saw 418']);
+  });
+
+  it('keeps an answer a middleware gives without going on', async () => {
+    const seen: string[] = [];
+    const res = await appWith(seen).request('/', { headers: { 'x-need': 'answer' } });
+    expect(res.status).toBe(202);
+    expect(seen).toEqual(['first', 'second', 'first saw 202']);
+  });
+});
