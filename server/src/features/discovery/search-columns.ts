@@ -305,6 +305,37 @@ export function rankByPhrases(phrases: PhraseList[], filter: RowFilter | null): 
   return byScore(rids.subarray(0, n), scores.subarray(0, n));
 }
 
+/** The filter's rows that are in the list, in the list's order, by their score groups. */
+function placeByGroup({ group, count: groupCount }: ScoreGroups, filter: RowFilter): Int32Array {
+  const { bits, bounds } = filter;
+  const found = new Int32Array(filter.count);
+  const starts = new Int32Array(groupCount + 1);
+  let n = 0;
+  const words = Math.min(bits.length, (group.length + 31) >> 5);
+  for (let w = 0; w < words; w += 1) {
+    let v = bits[w] as number;
+    while (v !== 0) {
+      const low = v & -v;
+      const rid = (w << 5) | (31 - Math.clz32(low));
+      v ^= low;
+      const g = rid < group.length ? (group[rid] as number) : -1;
+      if (g < 0 || (bounds.length > 0 && !withinBounds(bounds, rid))) continue;
+      found[n++] = rid;
+      starts[g + 1] = (starts[g + 1] as number) + 1;
+    }
+  }
+  for (let g = 1; g <= groupCount; g += 1)
+    starts[g] = (starts[g] as number) + (starts[g - 1] as number);
+  const kept = new Int32Array(n);
+  for (let k = 0; k < n; k += 1) {
+    const rid = found[k] as number;
+    const g = group[rid] as number;
+    kept[starts[g] as number] = rid;
+    starts[g] = (starts[g] as number) + 1;
+  }
+  return kept;
+}
+
 /** Whether a row passes a filter. */
 function passes(filter: RowFilter, rid: number): boolean {
   const { bits } = filter;
@@ -360,16 +391,57 @@ function byScore(rids: Int32Array, scores: Float64Array): Int32Array {
 }
 
 /**
+ * A one-phrase ranked list's score groups: for each rowid the index of its score among the
+ * list's distinct scores, ascending (-1: not in the list). The list is ordered by score, then
+ * rowid, so rows taken in rowid order and bucketed by group come out in the list's order.
+ */
+export interface ScoreGroups {
+  group: Int32Array;
+  count: number;
+}
+
+/** The score groups of one phrase's rows (see `ScoreGroups`). */
+export function scoreGroups(phrase: PhraseList): ScoreGroups {
+  const { rids, terms } = phrase;
+  let max = 0;
+  for (const rid of rids) if (rid > max) max = rid;
+  const scores = Float64Array.from(terms, (t) => -1 * t);
+  const distinct = scores.slice().sort();
+  let d = 0;
+  for (let i = 0; i < distinct.length; i += 1) {
+    if (d === 0 || distinct[i] !== distinct[d - 1]) distinct[d++] = distinct[i] as number;
+  }
+  const group = new Int32Array(max + 1).fill(-1);
+  for (let k = 0; k < rids.length; k += 1) {
+    const score = scores[k] as number;
+    let lo = 0;
+    let hi = d - 1;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if ((distinct[mid] as number) < score) lo = mid + 1;
+      else hi = mid;
+    }
+    group[rids[k] as number] = lo;
+  }
+  return { group, count: d };
+}
+
+/**
  * The rows of a ranked list that pass `filter`, in the list's order. A filter with far fewer rows
- * than the list is placed (its rows looked up in the list's position map, the positions sorted
- * natively); otherwise the list is walked.
+ * than the list is placed: by score group when the list has them (rows in rowid order, bucketed:
+ * no comparison sort), else by the list's position map (positions sorted natively). Otherwise the
+ * list is walked.
  */
 export function keepPassing(
   order: Int32Array,
   positions: () => Int32Array,
   filter: RowFilter,
+  groups: ScoreGroups | null = null,
 ): Int32Array {
   const { bits, count } = filter;
+  if (count * 8 <= order.length && groups && groups.count <= count * 4) {
+    return placeByGroup(groups, filter);
+  }
   if (count * 8 > order.length) {
     const kept = new Int32Array(order.length);
     let n = 0;

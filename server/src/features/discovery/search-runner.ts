@@ -14,8 +14,11 @@ import {
   listRows,
   type MemoryFilter,
   memoryRows,
+  type PhraseList,
   type RowFilter,
   rankByPhrases,
+  type ScoreGroups,
+  scoreGroups,
 } from './search-columns.ts';
 
 /** The projection a search runs on. */
@@ -335,7 +338,9 @@ async function rankedByPhrases(
       parts.length === 1 && parts[0]
         ? cache.get(JSON.stringify(['ranked', parts[0].key]), at, async () => {
             const phrase = await read(parts[0] as FtsPart);
-            return rankedListOf(phrase.epoch, rankByPhrases([phrase], null));
+            const ranked = rankedListOf(phrase.epoch, rankByPhrases([phrase], null));
+            rememberGroups(ranked, phrase);
+            return ranked;
           })
         : Promise.all(parts.map(read)),
       rowFilter(lists, cache, rank, base, at),
@@ -352,11 +357,33 @@ async function rankedByPhrases(
       const ranked = phrases;
       return rankedListOf(
         newest,
-        keepPassing(ranked.order, () => positionsOf(ranked), filter.keep),
+        keepPassing(
+          ranked.order,
+          () => positionsOf(ranked),
+          filter.keep,
+          groups.get(ranked.order) ?? null,
+        ),
       );
     }
     at = newest;
   }
+}
+
+/**
+ * Score groups of the long one-phrase ranked lists (4 bytes per rowid each, at most 16 kept; a
+ * list without them is placed through its position map).
+ */
+const groups = new Map<Int32Array, ScoreGroups>();
+const MAX_GROUPS = 16;
+const GROUPS_FROM = 8192;
+
+function rememberGroups(ranked: RankedList, phrase: PhraseList): void {
+  if (ranked.order.length < GROUPS_FROM) return;
+  if (groups.size >= MAX_GROUPS) {
+    const oldest = groups.keys().next().value;
+    if (oldest) groups.delete(oldest);
+  }
+  groups.set(ranked.order, scoreGroups(phrase));
 }
 
 /**
