@@ -2,11 +2,13 @@ import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
 import { chainWhen } from './middleware-chain.ts';
 
+type TestEnv = { Variables: { who: string } };
+
 function appWith(seen: string[]) {
-  return new Hono<{ Variables: { who: string } }>()
+  return new Hono<TestEnv>()
     .use(
       '*',
-      chainWhen({
+      chainWhen<TestEnv>({
         needed: (c) => c.req.header('x-need') !== undefined,
         middleware: [
           async (c, next) => {
