@@ -37,7 +37,9 @@ function once(
         connections: options.connections,
         duration: durationMs / 1000,
         headers: options.headers ?? {},
-        requests: [{ setupRequest: (request) => ({ ...request, path: options.path(counter.n++) }) }],
+        requests: [
+          { setupRequest: (request) => ({ ...request, path: options.path(counter.n++) }) },
+        ],
       },
       (error, result) => (error ? reject(error) : resolve(result)),
     );
