@@ -106,6 +106,28 @@ describe('ranked search from cached phrases', () => {
     expect(nonEmpty).toBeGreaterThan(compared / 2);
   }, 120_000);
 
+  it('gives the same lists to many searches at once on one cache as one at a time', async () => {
+    const queries = FILTERS.flatMap((filter) =>
+      WORDS.map(
+        (a, i) => `q=${encodeURIComponent(`${a} ${WORDS[(i + 3) % WORDS.length]}`)}${filter}`,
+      ),
+    );
+    const one = createRankedListCache({ maxEntries: 256, maxIds: 2e6 });
+    const expected: number[][] = [];
+    for (const query of queries) {
+      expected.push(
+        Array.from((await loadList(inProcessLists(db()), one, consultantPlan(query), 0)).order),
+      );
+    }
+    const together = createRankedListCache({ maxEntries: 256, maxIds: 2e6 });
+    const lists = await Promise.all(
+      queries.map((query) => loadList(inProcessLists(db()), together, consultantPlan(query), 0)),
+    );
+    lists.forEach((list, i) => {
+      expect(Array.from(list.order), queries[i]).toEqual(expected[i]);
+    });
+  });
+
   it('gives the lists of one SQL evaluation for franchises (filters in SQL)', async () => {
     const shared = createRankedListCache({ maxEntries: 256, maxIds: 2e6 });
     const queries = [

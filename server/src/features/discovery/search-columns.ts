@@ -38,6 +38,25 @@ export const hasBit = (bits: RowBits, rid: number) =>
 const bitsFor = (maxRid: number) => new Uint32Array((maxRid >> 5) + 1);
 
 /**
+ * Scratch arrays reused by every search (grown when needed, never returned nor kept): a search
+ * at 2,000 a second would otherwise allocate ~100 MB/s of array buffers outside the heap, and V8
+ * answers that much external memory with a full collection every second or so (the tail of the
+ * latency). Only for work that runs start to end without an await.
+ */
+const scratch = {
+  zeros: new Uint32Array(0),
+  bits: new Uint32Array(0),
+  ints: new Int32Array(0),
+  rids: new Int32Array(0),
+  scores: new Float64Array(0),
+};
+const grown = <T extends Uint32Array | Int32Array | Float64Array>(
+  array: T,
+  length: number,
+  make: (n: number) => T,
+): T => (array.length >= length ? array : make(Math.max(length, array.length * 2)));
+
+/**
  * `'12,7,30'` and `'-1.5e-06,-2,-0.25'` (bm25 per row, printed with 17 significant digits so the
  * doubles come back exactly) as a phrase list, sorted by rowid if the statement did not.
  * @example parsePhrase(3, '2,1', '-0.5,-0.25').rids // Int32Array [1, 2]
@@ -212,12 +231,14 @@ export function memoryRows(columns: SearchColumns, filter: MemoryFilter): RowFil
   // One pass over a few thousand words: visible AND (any token of each tag filter) AND the
   // bounds kept as bitsets.
   const { visible } = columns;
-  const none = new Uint32Array(visible.length);
+  scratch.zeros = grown(scratch.zeros, visible.length, (n) => new Uint32Array(n));
+  const none = scratch.zeros;
   const filters = [
     ...filter.tags.map((tokens) => tokens.map((token) => columns.tags.get(token) ?? none)),
     ...sets.map((bits) => [bits]),
   ];
-  const bits = new Uint32Array(visible.length);
+  scratch.bits = grown(scratch.bits, visible.length, (n) => new Uint32Array(n));
+  const bits = scratch.bits.subarray(0, visible.length);
   let count = 0;
   for (let w = 0; w < bits.length; w += 1) {
     let v = visible[w] as number;
@@ -277,8 +298,10 @@ export function rankByPhrases(phrases: PhraseList[], filter: RowFilter | null): 
   const terms = phrases.map((p) => p.terms);
   const cursors = new Int32Array(phrases.length);
   const at = new Int32Array(phrases.length);
-  const rids = new Int32Array(walk.length);
-  const scores = new Float64Array(walk.length);
+  scratch.rids = grown(scratch.rids, walk.length, (n) => new Int32Array(n));
+  scratch.scores = grown(scratch.scores, walk.length, (n) => new Float64Array(n));
+  const rids = scratch.rids;
+  const scores = scratch.scores;
   let n = 0;
   rows: for (let i = 0; i < walk.length; i += 1) {
     const rid = walk[i] as number;
@@ -308,7 +331,8 @@ export function rankByPhrases(phrases: PhraseList[], filter: RowFilter | null): 
 /** The filter's rows that are in the list, in the list's order, by their score groups. */
 function placeByGroup({ group, count: groupCount }: ScoreGroups, filter: RowFilter): Int32Array {
   const { bits, bounds } = filter;
-  const found = new Int32Array(filter.count);
+  scratch.ints = grown(scratch.ints, filter.count, (n) => new Int32Array(n));
+  const found = scratch.ints;
   const starts = new Int32Array(groupCount + 1);
   let n = 0;
   const words = Math.min(bits.length, (group.length + 31) >> 5);
@@ -443,7 +467,8 @@ export function keepPassing(
     return placeByGroup(groups, filter);
   }
   if (count * 8 > order.length) {
-    const kept = new Int32Array(order.length);
+    scratch.ints = grown(scratch.ints, order.length, (n) => new Int32Array(n));
+    const kept = scratch.ints;
     let n = 0;
     for (let i = 0; i < order.length; i += 1) {
       const rid = order[i] as number;
@@ -453,7 +478,8 @@ export function keepPassing(
   }
   const at = positions();
   const { bounds } = filter;
-  const found = new Int32Array(count);
+  scratch.ints = grown(scratch.ints, count, (n) => new Int32Array(n));
+  const found = scratch.ints;
   let n = 0;
   for (let w = 0; w < bits.length; w += 1) {
     let v = bits[w] as number;

@@ -352,15 +352,17 @@ async function rankedByPhrases(
     const newest = Math.max(...epochs);
     // A part read after a write: bring the others to the same epoch (rarely needed twice).
     if (epochs.every((e) => e === newest) || attempt === 2) {
-      if (Array.isArray(phrases)) return rankedListOf(newest, rankByPhrases(phrases, filter.keep));
-      if (!filter.keep) return phrases;
+      // From here to the return nothing awaits: the filter's scratch space stays ours.
+      const keep = filter.keep();
+      if (Array.isArray(phrases)) return rankedListOf(newest, rankByPhrases(phrases, keep));
+      if (!keep) return phrases;
       const ranked = phrases;
       return rankedListOf(
         newest,
         keepPassing(
           ranked.order,
           () => positionsOf(ranked),
-          filter.keep,
+          keep,
           groups.get(ranked.order) ?? null,
         ),
       );
@@ -406,20 +408,22 @@ async function rowFilter(
   rank: NonNullable<ListQuery['rank']>,
   base: ListQuery | null,
   at: number,
-): Promise<{ epochs: number[]; keep: RowFilter | null }> {
+): Promise<{ epochs: number[]; keep: () => RowFilter | null }> {
   if (rank.memory) {
+    const { memory } = rank;
     const columns = await cache.columns.get('columns', at, () => lists.readColumns(rank.columns()));
-    return { epochs: [columns.epoch], keep: memoryRows(columns, rank.memory) };
+    // Built right where it is used: its bitset is scratch space shared by every search.
+    return { epochs: [columns.epoch], keep: () => memoryRows(columns, memory) };
   }
   const found = await Promise.all([
     rank.tags.length > 0 ? ftsMatches(lists, cache, rank.tags, at, false) : null,
     base ? loadList(lists, cache, base, at) : null,
   ]);
   const [first, second] = found.filter((l): l is RankedList => l !== null);
-  if (!first) return { epochs: [], keep: null };
-  if (!second) return { epochs: [first.epoch], keep: listRows(first) };
+  if (!first) return { epochs: [], keep: () => null };
+  if (!second) return { epochs: [first.epoch], keep: () => listRows(first) };
   const rows = keepMembers(first, second, Math.max(first.epoch, second.epoch));
-  return { epochs: [first.epoch, second.epoch], keep: listRows(rows) };
+  return { epochs: [first.epoch, second.epoch], keep: () => listRows(rows) };
 }
 
 /** The bitmap of a cached list is built once, and goes when the list does. */
