@@ -15,7 +15,7 @@ export interface ConnectCalendarDialogProps {
 /**
  * The calendar connect modal (user-area §2): Google or Office 365. Asks the API for a one-time
  * connect URL (`api.bookings.calendarConnectUrl`) and leaves for it; when the server answers
- * 503, says that the provider is not configured on this server.
+ * 422, says that the provider is not configured on this server.
  */
 export function ConnectCalendarDialog({
   open,
@@ -32,7 +32,7 @@ export function ConnectCalendarDialog({
       navigate(await api.bookings.calendarConnectUrl(provider));
     } catch (error) {
       const name = CALENDAR_TEXT.providerNames[provider];
-      if (isApiError(error) && error.status === 503) {
+      if (isApiError(error) && error.status === 422) {
         setMessage(error.serverMessage ?? CALENDAR_TEXT.notConfigured(name));
       } else setMessage(isApiError(error) ? error.message : String(error));
       setPending(null);

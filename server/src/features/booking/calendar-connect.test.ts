@@ -168,19 +168,19 @@ describe('configuration', () => {
 });
 
 describe('connect calendar without OAuth configured', () => {
-  it('answers 503 SERVICE_UNAVAILABLE naming the provider', async () => {
+  it('answers 422 RULE_VIOLATION naming the provider (the server does not offer it; retrying will not help)', async () => {
     const consultant = await makeConsultant(bare);
     const res = await connectUrl(bare, consultant.token, 'google');
-    expect(res.status).toBe(503);
+    expect(res.status).toBe(422);
     expect(await res.json()).toEqual({
-      code: 'SERVICE_UNAVAILABLE',
+      code: 'RULE_VIOLATION',
       message: 'Google calendar is not configured on this server',
     });
     const nav = await bare.fetch(
       `/api/auth/consultant/connect-calendar?consultantId=${consultant.id}&calendar=office365`,
       { redirect: 'manual' },
     );
-    expect(nav.status).toBe(503);
+    expect(nav.status).toBe(422);
     expect((await nav.json()).message).toBe('Office 365 calendar is not configured on this server');
     const settings = (await (
       await bare.fetch('/api/users/calendars', { token: consultant.token })

@@ -133,7 +133,8 @@ export function bookingRoutes(deps: BookingDeps) {
 
   const requireConfigured = (provider: CalendarProvider) => {
     if (!connections.providers[provider]) {
-      throw new AppError('SERVICE_UNAVAILABLE', { message: providerNotConfigured(provider) });
+      // A provider this server does not offer: asking again later will not help (not a 503).
+      throw new AppError('RULE_VIOLATION', { message: providerNotConfigured(provider) });
     }
   };
   /** Calendar settings are a consultant's (franchisors 403), checked before the body is read. */

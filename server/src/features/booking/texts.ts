@@ -118,6 +118,6 @@ export const BOOKING_RULES = {
   franchisorOnlyAction: 'Only the franchisor side can do this',
 } as const;
 
-/** 503 when a calendar provider has no OAuth credentials on this server. */
+/** 422 when a calendar provider has no OAuth credentials on this server. */
 export const providerNotConfigured = (provider: 'google' | 'office365') =>
   `${provider === 'google' ? 'Google' : 'Office 365'} calendar is not configured on this server`;
