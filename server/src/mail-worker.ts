@@ -10,6 +10,19 @@ import { mailTransportFromEnv } from './mail/transport.ts';
  * `MAIL_WORKER=off` then). Several may run; the rows' leases keep them from sending a row twice.
  */
 async function runMailWorker() {
+  // Signals are answered from the first moment: a stop that arrives while the worker is still
+  // starting ends the process cleanly (nothing is being sent yet) instead of killing it.
+  let stopWorker: (() => Promise<void>) | undefined;
+  let stopping = false;
+  const stop = () => {
+    if (stopping) return;
+    stopping = true;
+    setTimeout(() => process.exit(0), 10_000).unref();
+    void (stopWorker?.() ?? Promise.resolve()).then(() => process.exit(0));
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+
   let env: ReturnType<typeof loadEnv>;
   try {
     env = loadEnv(process.env);
@@ -33,17 +46,16 @@ async function runMailWorker() {
     process.exit(1);
   }
   const transport = await mailTransportFromEnv(env, logger);
+  if (stopping) return;
   const worker = createOutboxWorker({ db: database.db, logger, transport }).start();
-  logger.info(`mail worker is draining the outbox (${transport.name})`);
-  const stop = () => {
-    void worker.stop().then(() => {
-      database.close();
-      process.exit(0);
-    });
-    setTimeout(() => process.exit(0), 10_000).unref();
+  // The worker's timers do not hold a process open (in the API the server does): this does.
+  const keepAlive = setInterval(() => {}, 60_000);
+  stopWorker = async () => {
+    clearInterval(keepAlive);
+    await worker.stop();
+    database.close();
   };
-  process.on('SIGINT', stop);
-  process.on('SIGTERM', stop);
+  logger.info(`mail worker is draining the outbox (${transport.name})`);
 }
 
 runMailWorker().catch((error: unknown) => {
