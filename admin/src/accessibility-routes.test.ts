@@ -1,23 +1,10 @@
-import type { RouteObject } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
+import { routerPaths } from '../../portal/tests/e2e/router-paths.ts';
 import { ADMIN_ROUTES } from '../tests/e2e/accessibility-routes.ts';
 
 // The admin's API client resolves its relative base URL against the page's address.
 vi.stubGlobal('location', { href: 'http://localhost/control-panel/', pathname: '/control-panel/' });
 const { adminRoutes } = await import('./router.tsx');
-
-/** Every path the router declares, in full (`/consultants/:id/edit`); layout-only routes add none. */
-function routerPaths(list: readonly RouteObject[], parent = ''): string[] {
-  return list.flatMap((route) => {
-    const own = route.index
-      ? parent || '/'
-      : route.path
-        ? `${parent}/${route.path}`.replace(/\/+/g, '/')
-        : null;
-    const children = route.children ? routerPaths(route.children, own ?? parent) : [];
-    return own === null ? children : [own, ...children];
-  });
-}
 
 describe('the accessibility spec (issue #14)', () => {
   it('lists every route of the control panel, and no route the router lacks', () => {
