@@ -5,7 +5,7 @@ import {
 } from '@fm/sdk/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ledgerTransaction, meeting, payment, paymentMethod } from '../db/schema/index.ts';
+import { ledgerTransaction, meeting, payment, paymentMethod, session } from '../db/schema/index.ts';
 import {
   ALWAYS,
   getSlots,
@@ -146,6 +146,12 @@ describe('Idempotency-Key', () => {
     const key = crypto.randomUUID();
     expect((await post('/api/session', franchisor.token, body, key)).status).toBe(201);
     clock = new Date(clock.getTime() + IDEMPOTENCY_TTL_MS + 1000);
+    // The session (dated by better-auth's real clock, 24 h) would lapse at the same moment
+    // unless it was made more than a second after `start`: keep it alive on purpose.
+    await server.container.db
+      .update(session)
+      .set({ expiresAt: new Date(clock.getTime() + 3_600_000) })
+      .where(eq(session.token, franchisor.token));
     try {
       const again = await post('/api/session', franchisor.token, body, key);
       expect(again.headers.get(IDEMPOTENT_REPLAY_HEADER)).toBeNull();
