@@ -81,27 +81,29 @@ export function statusFilter(status: BookingStatusInput, now: Date): SQL {
 const consultantUser = alias(user, 'consultant_user');
 const franchisorUser = alias(user, 'franchisor_user');
 
+/** Who a meeting is between, as both the meeting list and the pre-booking read select it. */
+const partyColumns = {
+  consultant: {
+    id: consultantUser.id,
+    firstName: consultantUser.firstName,
+    lastName: consultantUser.lastName,
+    email: consultantUser.email,
+    profilePhoto: consultantUser.profilePhoto,
+  },
+  company: consultantProfile.company,
+  franchisor: {
+    id: franchisorUser.id,
+    firstName: franchisorUser.firstName,
+    lastName: franchisorUser.lastName,
+    email: franchisorUser.email,
+    profilePhoto: franchisorUser.profilePhoto,
+  },
+  franchise: { id: franchise.id, company: franchise.company, logo: franchise.logo },
+};
+
 function selectMeetings(db: Queryable) {
   return db
-    .select({
-      meeting,
-      consultant: {
-        id: consultantUser.id,
-        firstName: consultantUser.firstName,
-        lastName: consultantUser.lastName,
-        email: consultantUser.email,
-        profilePhoto: consultantUser.profilePhoto,
-      },
-      company: consultantProfile.company,
-      franchisor: {
-        id: franchisorUser.id,
-        firstName: franchisorUser.firstName,
-        lastName: franchisorUser.lastName,
-        email: franchisorUser.email,
-        profilePhoto: franchisorUser.profilePhoto,
-      },
-      franchise: { id: franchise.id, company: franchise.company, logo: franchise.logo },
-    })
+    .select({ meeting, ...partyColumns })
     .from(meeting)
     .innerJoin(consultantUser, eq(consultantUser.id, meeting.consultantId))
     .leftJoin(consultantProfile, eq(consultantProfile.userId, meeting.consultantId))
@@ -124,24 +126,7 @@ export async function findMeetingParties(
   ids: { consultantId: string; franchisorId: string; franchiseId: string | null },
 ): Promise<MeetingParties | null> {
   const [row] = await db
-    .select({
-      consultant: {
-        id: consultantUser.id,
-        firstName: consultantUser.firstName,
-        lastName: consultantUser.lastName,
-        email: consultantUser.email,
-        profilePhoto: consultantUser.profilePhoto,
-      },
-      company: consultantProfile.company,
-      franchisor: {
-        id: franchisorUser.id,
-        firstName: franchisorUser.firstName,
-        lastName: franchisorUser.lastName,
-        email: franchisorUser.email,
-        profilePhoto: franchisorUser.profilePhoto,
-      },
-      franchise: { id: franchise.id, company: franchise.company, logo: franchise.logo },
-    })
+    .select(partyColumns)
     .from(consultantUser)
     .leftJoin(consultantProfile, eq(consultantProfile.userId, consultantUser.id))
     .innerJoin(franchisorUser, eq(franchisorUser.id, ids.franchisorId))
