@@ -1,8 +1,6 @@
-import { type ChildProcess, fork } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { freePort, startParty } from '@fm/party/testing';
 import {
   type MeetingServerFrame,
@@ -15,6 +13,7 @@ import * as v from 'valibot';
 import WebSocket from 'ws';
 import { migrateDatabase, openDatabase } from '../src/db/client.ts';
 import { meeting, user } from '../src/db/schema/index.ts';
+import { BENCH_PASSWORD, percentile, startForkedApi } from './forked-api.ts';
 import type { Measurement, Row } from './measurement.ts';
 
 /**
@@ -34,38 +33,7 @@ const JOINS = Number(process.env.BENCH_MEETING_JOINS ?? 20);
 const ROUND_TRIPS = 300;
 const AIM_CONNECT_P99_MS = 3_000;
 const AIM_SIGNAL_P99_MS = 50;
-const PASSWORD = 'Bench-Pass-2025!';
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-
-function percentile(sorted: number[], p: number): number {
-  if (sorted.length === 0) return Number.NaN;
-  return (
-    sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN
-  );
-}
-
-async function startApi(databaseUrl: string, env: Record<string, string>) {
-  const child: ChildProcess = fork(
-    fileURLToPath(new URL('./server.ts', import.meta.url)),
-    [databaseUrl],
-    {
-      execArgv: ['--import', 'tsx'],
-      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-      env: { ...process.env, ...env },
-    },
-  );
-  const url = await new Promise<string>((resolve, reject) => {
-    child.once('message', (m) => resolve((m as { url: string }).url));
-    child.once('exit', (code) => reject(new Error(`the API exited (${code})`)));
-  });
-  return {
-    url,
-    stop: () => {
-      if (child.connected) child.disconnect();
-      child.kill();
-    },
-  };
-}
 
 /**
  * One side of the call in a page, as a string (the TypeScript loader would wrap a function in
@@ -140,7 +108,7 @@ export const mrMeetingRoom: Measurement = {
     const databaseUrl = `file:${join(dir, 'mr.db')}`;
     const database = await openDatabase({ url: databaseUrl });
     await migrateDatabase(database.db);
-    const api = await startApi(databaseUrl, {
+    const api = await startForkedApi(databaseUrl, {
       PARTY_INTERNAL_URL: `http://127.0.0.1:${partyPort}`,
       REALTIME_SECRET: secret,
     });
@@ -176,7 +144,7 @@ export const mrMeetingRoom: Measurement = {
       const signUp = async (role: 'franchisor' | 'consultant') => {
         const body = await call('auth/sign-up/email', null, {
           email: `mr-${role}@bench.example`,
-          password: PASSWORD,
+          password: BENCH_PASSWORD,
           firstName: 'Bench',
           lastName: role,
           role,

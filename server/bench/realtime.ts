@@ -1,8 +1,6 @@
-import { type ChildProcess, fork } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { freePort, startParty } from '@fm/party/testing';
 import {
   type RealtimeServerMessage,
@@ -12,6 +10,7 @@ import {
 import * as v from 'valibot';
 import WebSocket from 'ws';
 import { migrateDatabase, openDatabase } from '../src/db/client.ts';
+import { BENCH_PASSWORD, percentile, startForkedApi } from './forked-api.ts';
 import type { Measurement } from './measurement.ts';
 
 /**
@@ -27,41 +26,10 @@ const PAIRS = 100;
 const RATE = 50;
 const SECONDS = Number(process.env.BENCH_REALTIME_SECONDS ?? 10);
 const AIM_P99_MS = 100;
-const PASSWORD = 'Bench-Pass-2025!';
 
 interface User {
   id: string;
   token: string;
-}
-
-function percentile(sorted: number[], p: number): number {
-  if (sorted.length === 0) return Number.NaN;
-  return (
-    sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN
-  );
-}
-
-async function startApi(databaseUrl: string, env: Record<string, string>) {
-  const child: ChildProcess = fork(
-    fileURLToPath(new URL('./server.ts', import.meta.url)),
-    [databaseUrl],
-    {
-      execArgv: ['--import', 'tsx'],
-      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-      env: { ...process.env, ...env },
-    },
-  );
-  const url = await new Promise<string>((resolve, reject) => {
-    child.once('message', (m) => resolve((m as { url: string }).url));
-    child.once('exit', (code) => reject(new Error(`the API exited (${code})`)));
-  });
-  return {
-    url,
-    stop: () => {
-      if (child.connected) child.disconnect();
-      child.kill();
-    },
-  };
 }
 
 /** Runs `work` over `items` with at most `limit` at a time. */
@@ -90,7 +58,7 @@ export const rt1Realtime: Measurement = {
     const database = await openDatabase({ url: databaseUrl });
     await migrateDatabase(database.db);
     database.close();
-    const api = await startApi(databaseUrl, {
+    const api = await startForkedApi(databaseUrl, {
       PARTY_INTERNAL_URL: `http://127.0.0.1:${partyPort}`,
       REALTIME_SECRET: secret,
     });
@@ -114,7 +82,7 @@ export const rt1Realtime: Measurement = {
       const signUp = async (role: 'franchisor' | 'consultant', i: number): Promise<User> => {
         const body = await call('auth/sign-up/email', null, {
           email: `rt-${role}-${i}@bench.example`,
-          password: PASSWORD,
+          password: BENCH_PASSWORD,
           firstName: 'Bench',
           lastName: `${role} ${i}`,
           role,
