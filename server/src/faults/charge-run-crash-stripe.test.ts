@@ -1,5 +1,4 @@
 import { and, eq } from 'drizzle-orm';
-import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../db/client.ts';
 import { ledgerTransaction, notification, payment, payout } from '../db/schema/index.ts';
@@ -10,6 +9,7 @@ import { type StripeApi, startStripeApi } from '../payments/stripe-fake-api.ts';
 import {
   consultantAccount,
   copyDatabase,
+  deliverStripeEvent,
   franchisorWithCard,
   insertMeeting,
   setMeetingStatus,
@@ -169,19 +169,17 @@ describe('Stripe webhooks replayed (R2)', () => {
   let counter = 0;
   async function deliver(type: string, object: unknown, id?: string) {
     counter += 1;
-    const payload = JSON.stringify({
-      id: id ?? `evt_r2_${counter}`,
-      object: 'event',
-      type,
-      created: Math.floor(Date.now() / 1000),
-      data: { object },
-    });
-    const header = Stripe.webhooks.generateTestHeaderString({ payload, secret: SECRET });
-    const res = await server.fetch('/api/stripe/webhook', {
-      method: 'POST',
-      headers: { 'stripe-signature': header, 'content-type': 'application/json' },
-      body: payload,
-    });
+    const res = await deliverStripeEvent(
+      server,
+      {
+        id: id ?? `evt_r2_${counter}`,
+        object: 'event',
+        type,
+        created: Math.floor(Date.now() / 1000),
+        data: { object },
+      },
+      SECRET,
+    );
     expect(res.status).toBe(200);
     return (await res.json()) as { duplicate: boolean };
   }

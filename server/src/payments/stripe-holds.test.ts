@@ -1,5 +1,4 @@
 import { and, eq } from 'drizzle-orm';
-import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ledgerTransaction, notification, payment, providerAttempt } from '../db/schema/index.ts';
 import {
@@ -14,6 +13,7 @@ import { startTestServer, type TestServer } from '../testing/test-server.ts';
 import { LEDGER_KEYS } from './ledger.ts';
 import type { StripeRequest } from './stripe-fake.ts';
 import { type StripeApi, startStripeApi } from './stripe-fake-api.ts';
+import { deliverStripeEvent } from './test-fixtures.ts';
 
 /**
  * Holds in Stripe mode through the real server and the `stripe` package pointed at the recorded
@@ -127,19 +127,17 @@ async function age(subjectId: string, ms: number) {
 let counter = 0;
 async function deliver(type: string, object: unknown, id?: string) {
   counter += 1;
-  const payload = JSON.stringify({
-    id: id ?? `evt_holds_${counter}`,
-    object: 'event',
-    type,
-    created: Math.floor(Date.now() / 1000),
-    data: { object },
-  });
-  const header = Stripe.webhooks.generateTestHeaderString({ payload, secret: SECRET });
-  const res = await server.fetch('/api/stripe/webhook', {
-    method: 'POST',
-    headers: { 'stripe-signature': header, 'content-type': 'application/json' },
-    body: payload,
-  });
+  const res = await deliverStripeEvent(
+    server,
+    {
+      id: id ?? `evt_holds_${counter}`,
+      object: 'event',
+      type,
+      created: Math.floor(Date.now() / 1000),
+      data: { object },
+    },
+    SECRET,
+  );
   expect(res.status).toBe(200);
   return ((await res.json()) as { duplicate: boolean }).duplicate;
 }

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { serve } from '@hono/node-server';
 import { eq } from 'drizzle-orm';
+import Stripe from 'stripe';
 import type { Container } from '../container.ts';
 import { createContainer } from '../container.ts';
 import type { Db } from '../db/client.ts';
@@ -135,4 +136,23 @@ export async function openServer(
         }),
       ),
   };
+}
+
+/**
+ * Delivers a webhook event as Stripe does: the JSON body signed with the endpoint's secret
+ * (`stripe`'s own test-header helper), posted to the real route.
+ * @example const res = await deliverStripeEvent(server, { id: 'evt_1', type, data: { object } }, SECRET);
+ */
+export function deliverStripeEvent(
+  server: TestServer,
+  body: unknown,
+  secret: string,
+): Promise<Response> {
+  const payload = JSON.stringify(body);
+  const header = Stripe.webhooks.generateTestHeaderString({ payload, secret });
+  return server.fetch('/api/stripe/webhook', {
+    method: 'POST',
+    headers: { 'stripe-signature': header, 'content-type': 'application/json' },
+    body: payload,
+  });
 }

@@ -1,5 +1,4 @@
 import { eq } from 'drizzle-orm';
-import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   franchise,
@@ -12,6 +11,7 @@ import { startTestServer, type TestServer } from '../testing/test-server.ts';
 import { unbalancedTransactions } from './ledger.ts';
 import {
   consultantAccount,
+  deliverStripeEvent,
   franchisorWithCard,
   insertMeeting,
   setMeetingStatus,
@@ -43,13 +43,7 @@ function event(type: string, object: Record<string, unknown>, created: Date, id?
 
 /** Delivers an event as Stripe does: the JSON body signed with the endpoint's secret. */
 async function deliver(body: unknown, secret = SECRET) {
-  const payload = JSON.stringify(body);
-  const header = Stripe.webhooks.generateTestHeaderString({ payload, secret });
-  return server.fetch('/api/stripe/webhook', {
-    method: 'POST',
-    headers: { 'stripe-signature': header, 'content-type': 'application/json' },
-    body: payload,
-  });
+  return deliverStripeEvent(server, body, secret);
 }
 
 const stripeSubscription = (id: string, status: string, franchiseId: string, start: Date) => ({
