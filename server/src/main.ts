@@ -9,13 +9,6 @@ import { openDatabase } from './db/client.ts';
 import { assertSchemaCurrent, SchemaBehindError } from './db/migrations-runner.ts';
 import { EnvError, loadEnv } from './env.ts';
 import { AdminBootstrapRefused } from './features/auth/service.ts';
-import {
-  DEFAULT_PARTNER_PORT,
-  demoEmbedOrigins,
-  ensureDemoEmbedKey,
-} from './seed/demo-embed-key.ts';
-import { ensureDemoRunningMeeting } from './seed/demo-running-meeting.ts';
-import { seedIfEmpty } from './seed/seed-if-empty.ts';
 
 /**
  * Boot: validate configuration, migrate (or check the schema), bootstrap the admin, seed the demo,
@@ -60,6 +53,13 @@ async function main() {
     logger.info(`admin ${env.ADMIN_EMAIL} is ready`);
   }
   if (primary && env.SEED === 'demo' && !env.isProduction) {
+    // Loaded only here: production never loads the demo seed (nor its fake-data library).
+    const [{ seedIfEmpty }, { ensureDemoRunningMeeting }, demoKey] = await Promise.all([
+      import('./seed/seed-if-empty.ts'),
+      import('./seed/demo-running-meeting.ts'),
+      import('./seed/demo-embed-key.ts'),
+    ]);
+    const { DEFAULT_PARTNER_PORT, demoEmbedOrigins, ensureDemoEmbedKey } = demoKey;
     const seeded = await seedIfEmpty(container);
     if (seeded) logger.info('demo data seeded', seeded);
     // D16: a meeting of the demo franchisor and consultant is running now, its room open.
