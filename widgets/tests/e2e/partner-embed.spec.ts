@@ -192,6 +192,8 @@ test.describe('a brand page on another origin with an embed key', () => {
     const schedule = dialog.getByRole('button', { name: 'Schedule Meeting' });
     // The element at the button's centre is the button itself (the overlay at z-index 99999
     // and the transformed ancestor do not cover or clip the top layer).
+    // Hit-testing needs the point on screen: the dialog's height follows the day's slots.
+    await schedule.scrollIntoViewIfNeeded();
     const box = await schedule.boundingBox();
     expect(box).not.toBeNull();
     const hit = await page.evaluate(
