@@ -8,6 +8,7 @@ import {
   json,
   makeConsultant,
   makeFranchisor,
+  weekdayAhead,
 } from '../features/booking/test-fixtures.ts';
 import { startTestServer, type TestServer } from '../testing/test-server.ts';
 import { LEDGER_KEYS } from './ledger.ts';
@@ -53,7 +54,7 @@ async function booked(daysOut: number) {
     settings: { timeZone: ZONE, weeklyHours: ALWAYS, meetingLengths: [30, 60] },
   });
   const franchisor = await makeFranchisor(server);
-  const date = new Date(Date.now() + daysOut * DAY).toISOString().slice(0, 10);
+  const date = weekdayAhead(daysOut, ZONE);
   const slots = await getSlots(server, consultant.id, { date, timezone: ZONE, duration: '30' });
   const slot = slots.days.flatMap((d) => d.slots)[0];
   if (!slot) throw new Error(`no slot offered on ${date}`);
@@ -368,7 +369,7 @@ describe('a hold whose answer was lost when the 48-hour job placed it', () => {
     const consultant = await makeConsultant(server, {
       settings: { timeZone: ZONE, weeklyHours: ALWAYS, meetingLengths: [30, 60] },
     });
-    const date = new Date(Date.now() + 6 * DAY).toISOString().slice(0, 10);
+    const date = weekdayAhead(6, ZONE);
     const slot = (
       await getSlots(server, consultant.id, { date, timezone: ZONE, duration: '30' })
     ).days.flatMap((d) => d.slots)[0];
@@ -423,7 +424,7 @@ describe('a hold whose answer was lost when a booking placed it', () => {
       settings: { timeZone: ZONE, weeklyHours: ALWAYS, meetingLengths: [30, 60] },
     });
     const franchisor = await makeFranchisor(server);
-    const date = new Date(Date.now() + 2 * DAY).toISOString().slice(0, 10);
+    const date = weekdayAhead(2, ZONE);
     const slot = (
       await getSlots(server, consultant.id, { date, timezone: ZONE, duration: '30' })
     ).days.flatMap((d) => d.slots)[0];

@@ -97,6 +97,28 @@ export const ALWAYS: CalendarSettingsPatch['weeklyHours'] = [1, 2, 3, 4, 5, 6, 7
   }),
 );
 
+/**
+ * The first day `daysOut` days from now or later that is a weekday in `zone` (meetings happen
+ * Monday to Friday only), as YYYY-MM-DD: a test booking "two days out" must not land on a Sunday.
+ * @example weekdayAhead(2, 'America/New_York') // on a Friday: the Monday after
+ */
+export function weekdayAhead(daysOut: number, zone: string, from = Date.now()): string {
+  const parts = new Intl.DateTimeFormat('en-CA', {
+    timeZone: zone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    weekday: 'short',
+  });
+  for (let day = daysOut; ; day += 1) {
+    const at = parts.formatToParts(new Date(from + day * 86_400_000));
+    const part = (type: string) => at.find((p) => p.type === type)?.value ?? '';
+    if (part('weekday') !== 'Sat' && part('weekday') !== 'Sun') {
+      return `${part('year')}-${part('month')}-${part('day')}`;
+    }
+  }
+}
+
 export async function getSlots(
   server: TestServer,
   consultantId: string,
