@@ -13,7 +13,6 @@ import {
   availabilitySettings,
   availabilityWindow,
   meeting,
-  user,
 } from '../../db/schema/index.ts';
 import { AppError } from '../../http/errors.ts';
 import { isPubliclyVisible } from '../users/profile-repository.ts';
@@ -106,13 +105,6 @@ export async function consultantZone(db: Queryable, userId: string): Promise<str
     where: eq(availabilitySettings.userId, userId),
   });
   return asZone(row?.timeZone ?? DEFAULT_SETTINGS.timeZone);
-}
-
-/** A consultant who can be booked: visible, verified, neither deleted nor deactivated. */
-export async function findBookableConsultant(db: Queryable, id: string) {
-  const row = await db.query.user.findFirst({ where: eq(user.id, id) });
-  if (row?.role !== 'consultant' || !isPubliclyVisible(row)) return null;
-  return row;
 }
 
 /** Time held by the consultant's meetings around a window, from the `meeting` table. */

@@ -206,34 +206,64 @@ describe('the payments seam', () => {
     expect(calls.filter((c) => c.startsWith('prepared'))).toHaveLength(1);
   });
 
-  it('gives the prepared hold back when the slot was taken meanwhile', async () => {
+  it('in one process, a booking racing for a time in flight waits and is refused without asking the provider', async () => {
     calls.length = 0;
     const consultant = await makeConsultant(server, { settings: { weeklyHours: OFFICE_HOURS } });
     const franchisors = [await makeFranchisor(server), await makeFranchisor(server)];
-    // Both requests pass the availability check and are prepared before either transaction runs.
-    let arrived = 0;
-    let release = () => {};
-    const bothPrepared = new Promise<void>((resolve) => {
-      release = resolve;
+    let letGo = () => {};
+    const held = new Promise<void>((resolve) => {
+      letGo = resolve;
     });
     const app = appWith(
       recording({
         async prepareBooked(m) {
           calls.push(`prepared ${m.durationMinutes} ${m.rateCents}`);
-          arrived += 1;
-          if (arrived === 2) release();
-          await bothPrepared;
-          return {
-            meetingId: m.id,
-            abandon: async () => {
-              calls.push('abandoned');
-            },
-          };
+          // The first booking stays in flight until the second has arrived and is waiting.
+          await held;
+          return { meetingId: m.id, abandon: async () => void calls.push('abandoned') };
         },
       }),
     );
+    const first = bookThrough(app, franchisors[0]?.token ?? '', consultant.id);
+    while (calls.length === 0) await new Promise((r) => setTimeout(r, 5));
+    const second = bookThrough(app, franchisors[1]?.token ?? '', consultant.id);
+    await new Promise((r) => setTimeout(r, 50));
+    letGo();
+    const statuses = [(await first).status, (await second).status];
+    expect(statuses).toEqual([201, 409]);
+    expect(calls.filter((c) => c.startsWith('prepared'))).toHaveLength(1);
+    expect(calls).not.toContain('abandoned');
+  });
+
+  it('gives the prepared hold back when the slot was taken meanwhile (two API processes)', async () => {
+    calls.length = 0;
+    const consultant = await makeConsultant(server, { settings: { weeklyHours: OFFICE_HOURS } });
+    const franchisors = [await makeFranchisor(server), await makeFranchisor(server)];
+    // Both requests pass the availability check and are prepared before either transaction runs:
+    // each comes through its own app (as through two processes over one database).
+    let arrived = 0;
+    let release = () => {};
+    const bothPrepared = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const payments = recording({
+      async prepareBooked(m) {
+        calls.push(`prepared ${m.durationMinutes} ${m.rateCents}`);
+        arrived += 1;
+        if (arrived === 2) release();
+        await bothPrepared;
+        return {
+          meetingId: m.id,
+          abandon: async () => {
+            calls.push('abandoned');
+          },
+        };
+      },
+    });
     const statuses = await Promise.all(
-      franchisors.map(async (f) => (await bookThrough(app, f.token, consultant.id)).status),
+      franchisors.map(
+        async (f) => (await bookThrough(appWith(payments), f.token, consultant.id)).status,
+      ),
     );
     expect(statuses.sort()).toEqual([201, 409]);
     expect(calls.filter((c) => c.startsWith('prepared'))).toEqual([

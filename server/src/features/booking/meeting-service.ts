@@ -16,16 +16,15 @@ import {
   meetingSlot,
   review,
   reviewRequest,
+  user,
 } from '../../db/schema/index.ts';
 import { AppError } from '../../http/errors.ts';
 import type { Logger } from '../../http/logger.ts';
 import { chargeableDuration } from '../meeting-room/completion-rules.ts';
-import {
-  type AvailabilityService,
-  consultantZone,
-  findBookableConsultant,
-} from './availability-service.ts';
+import { isPubliclyVisible } from '../users/profile-repository.ts';
+import { type AvailabilityService, consultantZone } from './availability-service.ts';
 import type { CalendarEventWriter } from './calendar-connections.ts';
+import { createInFlightBookings } from './in-flight-bookings.ts';
 import { type MeetingNotice, type MeetingNotices, NO_NOTICE } from './meeting-notices.ts';
 import type { MeetingPayments } from './meeting-payments.ts';
 import {
@@ -78,6 +77,7 @@ export function createMeetingService(deps: {
   now: () => Date;
 }) {
   const { db, now, payments, notices } = deps;
+  const inFlight = createInFlightBookings();
   // The booking's first reads, built once (a refused booking is mostly these).
   const subscriptionOf = db
     .select({ stripeSubscriptionStatus: franchise.stripeSubscriptionStatus })
@@ -85,10 +85,19 @@ export function createMeetingService(deps: {
     .where(eq(franchise.id, sql.placeholder('franchiseId')))
     .limit(1)
     .prepare();
-  const rateOf = db
-    .select({ rateCents: consultantProfile.rateCents })
-    .from(consultantProfile)
-    .where(eq(consultantProfile.userId, sql.placeholder('consultantId')))
+  const consultantOf = db
+    .select({
+      id: user.id,
+      role: user.role,
+      isVerified: user.isVerified,
+      status: user.status,
+      isDeleted: user.isDeleted,
+      isDeactivated: user.isDeactivated,
+      rateCents: consultantProfile.rateCents,
+    })
+    .from(user)
+    .leftJoin(consultantProfile, eq(consultantProfile.userId, user.id))
+    .where(eq(user.id, sql.placeholder('consultantId')))
     .limit(1)
     .prepare();
 
@@ -171,135 +180,150 @@ export function createMeetingService(deps: {
       if (!status || !ACTIVE_SUBSCRIPTION_STATUSES.includes(status)) {
         throw new AppError('SUBSCRIPTION_REQUIRED');
       }
-      const consultant = await findBookableConsultant(db, input.consultantId);
-      if (!consultant) throw new AppError('NOT_FOUND');
-      const [profile] = await rateOf.all({ consultantId: consultant.id });
-      if (profile?.rateCents === null || profile?.rateCents === undefined) {
+      const [consultant] = await consultantOf.all({ consultantId: input.consultantId });
+      if (consultant?.role !== 'consultant' || !isPubliclyVisible(consultant)) {
+        throw new AppError('NOT_FOUND');
+      }
+      if (consultant.rateCents === null) {
         throw new AppError('RULE_VIOLATION', { message: BOOKING_RULES.noRate });
       }
       const startAt = new Date(input.start);
       const endAt = new Date(input.end);
-      const { offered, taken, availability } = await deps.availability.isOffered(
-        consultant.id,
-        startAt.getTime(),
-        endAt.getTime(),
-        input.timeZone,
-      );
-      if (!offered) throw new AppError('SLOT_NOT_OFFERED');
-      // Taken already: refused before the provider and the write lock (most losers of a race).
-      if (taken) throw new AppError('SLOT_TAKEN');
-      const rateCents = profile.rateCents;
-      const buffer = availability.bufferMinutes * MINUTE_MS;
+      const [start, end] = [startAt.getTime(), endAt.getTime()];
+      const offeredNow = () =>
+        deps.availability.isOffered(consultant.id, start, end, input.timeZone);
+      let { offered, taken, availability } = await offeredNow();
+      let buffer = 0;
+      for (;;) {
+        if (!offered) throw new AppError('SLOT_NOT_OFFERED');
+        // Taken already: refused before the provider and the write lock (most losers of a race).
+        if (taken) throw new AppError('SLOT_TAKEN');
+        buffer = availability.bufferMinutes * MINUTE_MS;
+        const other = inFlight.overlapping(consultant.id, start - buffer, end + buffer);
+        if (!other) break;
+        // Another booking of this process is taking this time: wait for it, then read again.
+        await other;
+        ({ offered, taken, availability } = await offeredNow());
+      }
+      const release = inFlight.claim(consultant.id, start - buffer, end + buffer);
+      try {
+        const rateCents = consultant.rateCents;
 
-      const id = crypto.randomUUID();
-      // Read now, not under the write lock: the transaction below only checks and writes.
-      const parties = await findMeetingParties(db, {
-        consultantId: consultant.id,
-        franchisorId: actor.id,
-        franchiseId: actor.franchiseId,
-      });
-      if (!parties) throw new AppError('NOT_FOUND');
-      const at = now();
-      const durationMinutes = (endAt.getTime() - startAt.getTime()) / MINUTE_MS;
-      // Texts, invitation and mails composed now: under the lock they are only inserted.
-      const composed = notices.compose({
-        event: 'booked',
-        details: {
-          ...parties,
-          meeting: { id, startAt, endAt, timeZone: input.timeZone, updatedAt: at },
-        },
-        actor,
-        consultantZone: availability.timeZone,
-        now: at,
-      });
-      // The provider first, outside the transaction: no network call holds the write lock.
-      const prepared = await payments.prepareBooked(
-        {
-          id,
+        const id = crypto.randomUUID();
+        // Read now, not under the write lock: the transaction below only checks and writes.
+        const parties = await findMeetingParties(db, {
           consultantId: consultant.id,
           franchisorId: actor.id,
           franchiseId: actor.franchiseId,
-          startAt,
-          durationMinutes,
-          rateCents,
-        },
-        { actor, now: at },
-      );
-      const result = await change(
-        async (tx) => {
-          // Writers are serialised (BEGIN IMMEDIATE): this check sees every committed booking,
-          // including the buffer around neighbours, which the cells' primary key cannot express.
-          const clash = await tx
-            .select({ id: meeting.id })
-            .from(meeting)
-            .where(
-              and(
-                eq(meeting.consultantId, consultant.id),
-                inArray(meeting.status, [...LIVE_STATUSES, 'completed']),
-                lt(meeting.startAt, new Date(endAt.getTime() + buffer)),
-                gt(meeting.endAt, new Date(startAt.getTime() - buffer)),
-              ),
-            )
-            .limit(1);
-          if (clash.length > 0) throw new AppError('SLOT_TAKEN');
-          const [row] = await tx
-            .insert(meeting)
-            .values({
-              id,
-              consultantId: consultant.id,
-              franchisorId: actor.id,
-              franchiseId: actor.franchiseId,
-              startAt,
-              endAt,
-              timeZone: input.timeZone,
-              durationMinutes,
-              status: 'future',
-              rateCents,
-              apiKeyId: source.apiKeyId ?? null,
-              createdAt: at,
-              updatedAt: at,
-            })
-            .returning();
-          if (!row) throw new AppError('INTERNAL_ERROR');
-          // The database decides, whatever the number of API processes: one live meeting per cell.
-          await tx.insert(meetingSlot).values(
-            cellsOf(startAt, endAt).map((cellStart) => ({
-              consultantId: consultant.id,
-              cellStart,
-              meetingId: id,
-            })),
-          );
-          const details: MeetingDetails = { ...parties, meeting: row };
-          const notice = await notices.write(tx, composed);
-          await payments.onBooked(row, { tx, actor, now: at, prepared });
-          return { result: details, notice };
-        },
-        async (details) => {
-          const ical = notices.icalMeeting(details, 0);
-          await deps.calendarEvents.meetingBooked({
-            id: details.meeting.id,
-            consultantId: details.meeting.consultantId,
-            event: {
-              summary: meetingSummary(ical.franchiseName, ical.consultant.name),
-              description: `Franchise Meet video meeting. Join: ${ical.joinUrl ?? ical.link}\nDetails: ${ical.link}`,
-              ...(ical.joinUrl ? { joinUrl: ical.joinUrl } : {}),
-              start: details.meeting.startAt,
-              end: details.meeting.endAt,
-              attendees: [ical.franchisor, ical.consultant],
-              meetingId: details.meeting.id,
-            },
-          });
-        },
-      ).catch(async (error: unknown) => {
-        // No meeting came of it: give the hold back (never hiding the booking's own error).
-        await prepared.abandon().catch((abandonError: unknown) => {
-          deps.logger.error('releasing the hold of a failed booking failed', String(abandonError));
         });
-        if (isConstraintViolation(error)) throw new AppError('SLOT_TAKEN');
-        throw error;
-      });
-      // Answered from what the booking holds (the row it committed, the parties it read).
-      return bookedSession(result, now());
+        if (!parties) throw new AppError('NOT_FOUND');
+        const at = now();
+        const durationMinutes = (endAt.getTime() - startAt.getTime()) / MINUTE_MS;
+        // Texts, invitation and mails composed now: under the lock they are only inserted.
+        const composed = notices.compose({
+          event: 'booked',
+          details: {
+            ...parties,
+            meeting: { id, startAt, endAt, timeZone: input.timeZone, updatedAt: at },
+          },
+          actor,
+          consultantZone: availability.timeZone,
+          now: at,
+        });
+        // The provider first, outside the transaction: no network call holds the write lock.
+        const prepared = await payments.prepareBooked(
+          {
+            id,
+            consultantId: consultant.id,
+            franchisorId: actor.id,
+            franchiseId: actor.franchiseId,
+            startAt,
+            durationMinutes,
+            rateCents,
+          },
+          { actor, now: at },
+        );
+        const result = await change(
+          async (tx) => {
+            // Writers are serialised (BEGIN IMMEDIATE): this check sees every committed booking,
+            // including the buffer around neighbours, which the cells' primary key cannot express.
+            const clash = await tx
+              .select({ id: meeting.id })
+              .from(meeting)
+              .where(
+                and(
+                  eq(meeting.consultantId, consultant.id),
+                  inArray(meeting.status, [...LIVE_STATUSES, 'completed']),
+                  lt(meeting.startAt, new Date(endAt.getTime() + buffer)),
+                  gt(meeting.endAt, new Date(startAt.getTime() - buffer)),
+                ),
+              )
+              .limit(1);
+            if (clash.length > 0) throw new AppError('SLOT_TAKEN');
+            const [row] = await tx
+              .insert(meeting)
+              .values({
+                id,
+                consultantId: consultant.id,
+                franchisorId: actor.id,
+                franchiseId: actor.franchiseId,
+                startAt,
+                endAt,
+                timeZone: input.timeZone,
+                durationMinutes,
+                status: 'future',
+                rateCents,
+                apiKeyId: source.apiKeyId ?? null,
+                createdAt: at,
+                updatedAt: at,
+              })
+              .returning();
+            if (!row) throw new AppError('INTERNAL_ERROR');
+            // The database decides, whatever the number of API processes: one live meeting per cell.
+            await tx.insert(meetingSlot).values(
+              cellsOf(startAt, endAt).map((cellStart) => ({
+                consultantId: consultant.id,
+                cellStart,
+                meetingId: id,
+              })),
+            );
+            const details: MeetingDetails = { ...parties, meeting: row };
+            const notice = await notices.write(tx, composed);
+            await payments.onBooked(row, { tx, actor, now: at, prepared });
+            return { result: details, notice };
+          },
+          async (details) => {
+            const ical = notices.icalMeeting(details, 0);
+            await deps.calendarEvents.meetingBooked({
+              id: details.meeting.id,
+              consultantId: details.meeting.consultantId,
+              event: {
+                summary: meetingSummary(ical.franchiseName, ical.consultant.name),
+                description: `Franchise Meet video meeting. Join: ${ical.joinUrl ?? ical.link}\nDetails: ${ical.link}`,
+                ...(ical.joinUrl ? { joinUrl: ical.joinUrl } : {}),
+                start: details.meeting.startAt,
+                end: details.meeting.endAt,
+                attendees: [ical.franchisor, ical.consultant],
+                meetingId: details.meeting.id,
+              },
+            });
+          },
+        ).catch(async (error: unknown) => {
+          // No meeting came of it: give the hold back (never hiding the booking's own error).
+          await prepared.abandon().catch((abandonError: unknown) => {
+            deps.logger.error(
+              'releasing the hold of a failed booking failed',
+              String(abandonError),
+            );
+          });
+          if (isConstraintViolation(error)) throw new AppError('SLOT_TAKEN');
+          throw error;
+        });
+        // Answered from what the booking holds (the row it committed, the parties it read).
+        return bookedSession(result, now());
+      } finally {
+        release();
+      }
     },
 
     /** `PATCH /api/session/{id}`: the consultant declines or completes (D11: once activated). */
