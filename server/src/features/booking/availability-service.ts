@@ -475,8 +475,10 @@ export function createAvailabilityService(deps: {
       const facts = await slotFacts(db, consultantId, window);
       const { availability } = facts;
       if (!availability) throw new AppError('NOT_FOUND');
+      // How many calendars the consultant connected: a booking writes an event into them.
+      const calendars = facts.connections;
       if (!availability.meetingLengths.includes(duration)) {
-        return { offered: false, taken: false, availability };
+        return { offered: false, taken: false, availability, calendars };
       }
       const { rules } = await rulesFrom(consultantId, facts, {
         viewerZone: zone,
@@ -489,7 +491,7 @@ export function createAvailabilityService(deps: {
       // without queueing for the write lock (its transaction checks again).
       const buffer = availability.bufferMinutes * MINUTE_MS;
       const taken = facts.busy.some((b) => b.start < end + buffer && b.end > start - buffer);
-      return { offered, taken, availability };
+      return { offered, taken, availability, calendars };
     },
   };
 }

@@ -3,7 +3,9 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { CalendarSettings } from '@fm/sdk/contracts';
 import { eq } from 'drizzle-orm';
+import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type AppEnv, createSessionMiddleware } from '../../auth/session.ts';
 import { calendarConnection, meeting } from '../../db/schema/index.ts';
 import { EnvError, loadEnv } from '../../env.ts';
 import { startTestServer, type TestServer } from '../../testing/test-server.ts';
@@ -463,6 +465,30 @@ describe('connect calendar with OAuth configured', () => {
     expect(requests[0]).toMatchObject({
       method: 'DELETE',
       path: '/google/calendar/v3/calendars/primary/events/google-event-1?sendUpdates=none',
+    });
+
+    // A booking through the API writes its event into the connected calendar.
+    const booker = await makeFranchisor(server);
+    const { auth, refreshTokens } = server.container;
+    const api = new Hono<AppEnv>()
+      .use('*', createSessionMiddleware({ db, auth, refreshTokens, now: () => clock }))
+      .route('/api/session', routes.session);
+    requests.length = 0;
+    const booked = await api.request('/api/session', {
+      method: 'POST',
+      headers: { authorization: `Bearer ${booker.token}`, 'content-type': 'application/json' },
+      body: json({
+        consultantId: consultant.id,
+        start: '2026-03-03T19:00:00.000Z',
+        end: '2026-03-03T19:30:00.000Z',
+        timeZone: 'America/New_York',
+      }),
+    });
+    expect(booked.status).toBe(201);
+    const written = requests.find((r) => r.method === 'POST' && r.path.includes('/events'));
+    expect(JSON.parse(written?.body ?? '{}')).toMatchObject({
+      start: { dateTime: '2026-03-03T19:00:00.000Z' },
+      attendees: expect.arrayContaining([expect.objectContaining({ email: booker.email })]),
     });
   });
 

@@ -192,7 +192,7 @@ export function createMeetingService(deps: {
       const [start, end] = [startAt.getTime(), endAt.getTime()];
       const offeredNow = () =>
         deps.availability.isOffered(consultant.id, start, end, input.timeZone);
-      let { offered, taken, availability } = await offeredNow();
+      let { offered, taken, availability, calendars } = await offeredNow();
       let buffer = 0;
       for (;;) {
         if (!offered) throw new AppError('SLOT_NOT_OFFERED');
@@ -203,7 +203,7 @@ export function createMeetingService(deps: {
         if (!other) break;
         // Another booking of this process is taking this time: wait for it, then read again.
         await other;
-        ({ offered, taken, availability } = await offeredNow());
+        ({ offered, taken, availability, calendars } = await offeredNow());
       }
       const release = inFlight.claim(consultant.id, start - buffer, end + buffer);
       try {
@@ -292,22 +292,25 @@ export function createMeetingService(deps: {
             await payments.onBooked(row, { tx, actor, now: at, prepared });
             return { result: details, notice };
           },
-          async (details) => {
-            const ical = notices.icalMeeting(details, 0);
-            await deps.calendarEvents.meetingBooked({
-              id: details.meeting.id,
-              consultantId: details.meeting.consultantId,
-              event: {
-                summary: meetingSummary(ical.franchiseName, ical.consultant.name),
-                description: `Franchise Meet video meeting. Join: ${ical.joinUrl ?? ical.link}\nDetails: ${ical.link}`,
-                ...(ical.joinUrl ? { joinUrl: ical.joinUrl } : {}),
-                start: details.meeting.startAt,
-                end: details.meeting.endAt,
-                attendees: [ical.franchisor, ical.consultant],
-                meetingId: details.meeting.id,
+          // The event in the consultant's connected calendars (no lookup when none is).
+          calendars === 0
+            ? undefined
+            : async (details) => {
+                const ical = notices.icalMeeting(details, 0);
+                await deps.calendarEvents.meetingBooked({
+                  id: details.meeting.id,
+                  consultantId: details.meeting.consultantId,
+                  event: {
+                    summary: meetingSummary(ical.franchiseName, ical.consultant.name),
+                    description: `Franchise Meet video meeting. Join: ${ical.joinUrl ?? ical.link}\nDetails: ${ical.link}`,
+                    ...(ical.joinUrl ? { joinUrl: ical.joinUrl } : {}),
+                    start: details.meeting.startAt,
+                    end: details.meeting.endAt,
+                    attendees: [ical.franchisor, ical.consultant],
+                    meetingId: details.meeting.id,
+                  },
+                });
               },
-            });
-          },
         ).catch(async (error: unknown) => {
           // No meeting came of it: give the hold back (never hiding the booking's own error).
           await prepared.abandon().catch((abandonError: unknown) => {
