@@ -54,6 +54,28 @@ function variants(t: number) {
   ];
 }
 
+/**
+ * Every 30-minute slot start offered on `date` (epoch ms), all pages. The first page alone covers
+ * only the day's first five hours, which hold one start of the 3-hour grid in summer time (New York
+ * at UTC−4): days 2 to 14 ahead hold only 9 weekdays when today is Sunday to Thursday, so 9 rounds.
+ */
+async function offeredStarts(consultantId: string, date: string): Promise<Set<number>> {
+  const offered = new Set<number>();
+  let from: string | undefined;
+  for (;;) {
+    const page = await getSlots(setup, consultantId, {
+      date,
+      timezone: ZONE,
+      duration: '30',
+      ...(from ? { from } : {}),
+    });
+    const slots = page.days.flatMap((d) => d.slots);
+    for (const s of slots) offered.add(Date.parse(s.start));
+    from = slots.at(-1)?.end;
+    if (!page.hasMore || !from) return offered;
+  }
+}
+
 describe('R1: booking one slot from two API processes', () => {
   it(`${CONCURRENT} concurrent clashing bookings × ${ROUNDS} rounds: one meeting per round, every loser 409`, async () => {
     const consultant = await makeConsultant(setup, {
@@ -66,11 +88,7 @@ describe('R1: booking one slot from two API processes', () => {
     const starts: number[] = [];
     for (let day = 2; day <= 14 && starts.length < ROUNDS; day++) {
       const date = new Date(Date.now() + day * 86_400_000).toISOString().slice(0, 10);
-      const offered = new Set(
-        (await getSlots(setup, consultant.id, { date, timezone: ZONE, duration: '30' })).days
-          .flatMap((d) => d.slots)
-          .map((s) => Date.parse(s.start)),
-      );
+      const offered = await offeredStarts(consultant.id, date);
       starts.push(
         ...[...offered]
           .filter((t) => [0, 15, 30, 45].every((m) => offered.has(t + m * MINUTE)))
