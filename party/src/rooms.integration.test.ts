@@ -259,6 +259,31 @@ describe('admission (D15)', () => {
     });
     expect(unknownParty.status).toBeGreaterThanOrEqual(400);
   });
+
+  it('answers every good push that follows refused ones', async () => {
+    // A refusal that left its body unread broke the dev proxy's connection to the worker, and the
+    // next good push failed with 503 about once in fifty rounds.
+    const url = `${party?.url}/parties/${REALTIME_PARTY}/${userRoomId(franchisor.user.id)}`;
+    const push = async (authorization: string) => {
+      const res = await fetch(url, {
+        method: 'POST',
+        headers: { authorization },
+        body: JSON.stringify({ type: 'presence', userId: franchisor.user.id }),
+      });
+      await res.body?.cancel();
+      return res.status;
+    };
+    const statuses: number[] = [];
+    for (let round = 0; round < 200; round++) {
+      statuses.push(
+        await push(''),
+        await push(`Bearer ${SECRET}x`),
+        await push(`Bearer ${SECRET}`),
+      );
+    }
+    const count = (status: number) => statuses.filter((s) => s === status).length;
+    expect({ 401: count(401), 200: count(200) }).toEqual({ 401: 400, 200: 200 });
+  });
 });
 
 describe('the API pushing into rooms', () => {
