@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Client, createClient, type Transaction } from '@libsql/client';
+import type { BatchItem } from 'drizzle-orm/batch';
 import { drizzle, type LibSQLDatabase } from 'drizzle-orm/libsql';
 import { migrate } from 'drizzle-orm/libsql/migrator';
 import { syncSearchVocabulary } from '../features/discovery/projection.ts';
@@ -15,6 +16,8 @@ export const BUSY_TIMEOUT_MS = 10_000;
 export type Schema = typeof schema;
 export type Db = LibSQLDatabase<Schema>;
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+/** A statement built (not run) for `db.batch`: one transaction, run without yielding between statements. */
+export type BatchStatement = BatchItem<'sqlite'>;
 
 export interface Database {
   db: Db;

@@ -127,6 +127,37 @@ export async function post(
   });
 }
 
+/**
+ * A first posting as statements for a batch the caller runs (a booking's hold): the transaction
+ * row with its id chosen here, and its entries. Unlike {@link post}, a key already posted is not a
+ * no-op: the transaction row is kept, and the entries, naming an id that was never written, fail
+ * on their foreign key, so the batch rolls back rather than posting twice. Empty when every line
+ * is zero.
+ * @example await db.batch([...otherStatements, ...firstPostingStatements(db, posting)]);
+ */
+export function firstPostingStatements(db: Db, posting: LedgerPosting) {
+  assertBalanced(posting.entries);
+  const lines = posting.entries.filter((e) => e.amountCents !== 0);
+  if (lines.length === 0) return [];
+  const transactionId = crypto.randomUUID();
+  return [
+    db
+      .insert(ledgerTransaction)
+      .values({
+        id: transactionId,
+        kind: posting.kind,
+        idempotencyKey: posting.idempotencyKey,
+        meetingId: posting.meetingId ?? null,
+        franchiseId: posting.franchiseId ?? null,
+        consultantId: posting.consultantId ?? null,
+        providerReference: posting.providerReference ?? null,
+        createdAt: posting.createdAt,
+      })
+      .onConflictDoNothing({ target: ledgerTransaction.idempotencyKey }),
+    db.insert(ledgerEntry).values(lines.map((line) => ({ transactionId, ...line }))),
+  ];
+}
+
 /** Whether a movement with this key has been posted. */
 export async function isPosted(executor: Db | Tx, idempotencyKey: string): Promise<boolean> {
   const row = await executor

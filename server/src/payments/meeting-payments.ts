@@ -1,12 +1,12 @@
 import type { LateCancellationDecision } from '@fm/sdk/contracts';
 import { and, asc, eq, isNotNull, isNull, lte, or } from 'drizzle-orm';
-import type { Db, Tx } from '../db/client.ts';
+import type { BatchStatement, Db, Tx } from '../db/client.ts';
 import { meeting, payment, user } from '../db/schema/index.ts';
 import { AppError } from '../http/errors.ts';
 import { billingContactOf, defaultCard, ensureCustomer, franchiseIdOf } from './billing.ts';
 import type { Charges } from './charges.ts';
 import type { PaymentsContext } from './context.ts';
-import { holdLines, LEDGER_KEYS, post, releaseLines } from './ledger.ts';
+import { firstPostingStatements, holdLines, LEDGER_KEYS, post, releaseLines } from './ledger.ts';
 import {
   formatUsd,
   holdExpiry,
@@ -77,6 +77,11 @@ interface BookingMoney {
 export interface MeetingPayments {
   prepareBooked(meeting: MeetingMoneyRef, ctx?: SeamContext): Promise<PreparedBooking>;
   onBooked(meeting: MeetingMoneyRef, ctx?: SeamContext): Promise<void>;
+  /** `onBooked` as statements for the booking's own batch (with what `prepareBooked` decided). */
+  bookedStatements(
+    meeting: MeetingMoneyRef,
+    ctx: { prepared: PreparedBooking; now: Date },
+  ): BatchStatement[];
   onCancelled(meeting: MeetingMoneyRef, ctx?: SeamContext): Promise<void>;
   onDeclined(meeting: MeetingMoneyRef, ctx?: SeamContext): Promise<void>;
   onCompleted(meeting: MeetingMoneyRef, ctx?: SeamContext): Promise<void>;
@@ -190,13 +195,8 @@ export function createMeetingPayments(ctx: PaymentsContext, charges: Charges) {
     }
   }
 
-  /** The database's part of a booking: the payment row, and the hold in the ledger. */
-  async function recordBooked(
-    executor: Db | Tx,
-    m: MeetingMoneyRef,
-    money: BookingMoney,
-    now: Date,
-  ): Promise<void> {
+  /** The database's part of a booking: the payment row, and the hold in the ledger (if placed). */
+  function bookedRecords(m: MeetingMoneyRef, money: BookingMoney, now: Date) {
     const { franchiseId, amountCents, plan, hold } = money;
     const base = {
       id: m.id,
@@ -207,28 +207,54 @@ export function createMeetingPayments(ctx: PaymentsContext, charges: Charges) {
       status: 'pending' as const,
       startAt: m.startAt,
     };
-    if (hold) {
-      await executor.transaction(async (t) => {
-        await t
-          .insert(payment)
-          .values({ ...base, holdId: hold.holdId, holdExpiresAt: hold.expiresAt, holdAttempts: 1 })
-          .onConflictDoNothing();
-        await post(t, {
-          kind: 'hold',
-          idempotencyKey: LEDGER_KEYS.hold(m.id),
-          entries: holdLines(franchiseId, amountCents),
-          meetingId: m.id,
-          franchiseId,
-          providerReference: hold.holdId,
-          createdAt: now,
-        });
-      });
-      return;
+    if (!hold) {
+      return {
+        row: { ...base, holdDueAt: plan.at === 'later' ? plan.dueAt : null },
+        posting: null,
+      };
     }
-    await executor
-      .insert(payment)
-      .values({ ...base, holdDueAt: plan.at === 'later' ? plan.dueAt : null })
-      .onConflictDoNothing();
+    return {
+      row: { ...base, holdId: hold.holdId, holdExpiresAt: hold.expiresAt, holdAttempts: 1 },
+      posting: {
+        kind: 'hold' as const,
+        idempotencyKey: LEDGER_KEYS.hold(m.id),
+        entries: holdLines(franchiseId, amountCents),
+        meetingId: m.id,
+        franchiseId,
+        providerReference: hold.holdId,
+        createdAt: now,
+      },
+    };
+  }
+
+  /** Writes {@link bookedRecords} through `executor` (one transaction, or the caller's). */
+  async function recordBooked(
+    executor: Db | Tx,
+    m: MeetingMoneyRef,
+    money: BookingMoney,
+    now: Date,
+  ): Promise<void> {
+    const { row, posting } = bookedRecords(m, money, now);
+    await executor.transaction(async (t) => {
+      await t.insert(payment).values(row).onConflictDoNothing();
+      if (posting) await post(t, posting);
+    });
+  }
+
+  /**
+   * In booking's batch: the statements that record what `prepareBooked` decided. The meeting is
+   * new, so its hold is a first posting (a second one would fail the batch, never post twice).
+   */
+  function bookedStatements(m: MeetingMoneyRef, seam: { prepared: PreparedBooking; now: Date }) {
+    const decided = prepared.get(seam.prepared);
+    if (decided?.meetingId !== m.id) {
+      throw new Error(`prepared booking ${seam.prepared.meetingId} used for meeting ${m.id}`);
+    }
+    const { row, posting } = bookedRecords(m, decided, seam.now);
+    return [
+      db.insert(payment).values(row).onConflictDoNothing(),
+      ...(posting ? firstPostingStatements(db, posting) : []),
+    ];
   }
 
   /**
@@ -911,6 +937,7 @@ export function createMeetingPayments(ctx: PaymentsContext, charges: Charges) {
   const seam: MeetingPayments = {
     prepareBooked,
     onBooked,
+    bookedStatements,
     onCancelled,
     onDeclined,
     onCompleted,

@@ -1,5 +1,5 @@
 import type { SessionUser } from '../../auth/session.ts';
-import type { Db, Tx } from '../../db/client.ts';
+import type { BatchStatement, Db, Tx } from '../../db/client.ts';
 import { notification } from '../../db/schema/index.ts';
 import type { Logger } from '../../http/logger.ts';
 import type { Mailer, MailMessage } from '../../mail/mailer.ts';
@@ -149,6 +149,27 @@ export function createMeetingNotices(deps: {
         .returning({ id: notification.id });
       for (const mail of composed.mails) await deps.mailer.send(mail, { tx });
       return { notificationIds: row ? [row.id] : [] };
+    },
+
+    /**
+     * A composed notice as statements for a batch the caller runs (the booking's): the
+     * notification row, with its id chosen here, and the mails. `committed` logs the mails.
+     */
+    statements(composed: ComposedNotice): {
+      statements: BatchStatement[];
+      notice: MeetingNotice;
+      committed(): void;
+    } {
+      const id = crypto.randomUUID();
+      const mails = deps.mailer.batch(composed.mails);
+      return {
+        statements: [
+          deps.db.insert(notification).values({ ...composed.notification, id }),
+          ...mails.statements,
+        ],
+        notice: { notificationIds: [id] },
+        committed: mails.queued,
+      };
     },
 
     /** Composes and writes in `tx` (for changes that read their meeting inside the transaction). */

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AppEnv, createSessionMiddleware } from '../../auth/session.ts';
@@ -37,12 +37,14 @@ const recording = (overrides: Partial<MeetingPayments> = {}): MeetingPayments =>
     calls.push(`prepared ${m.durationMinutes} ${m.rateCents}`);
     return { meetingId: m.id, abandon: async () => {} };
   },
-  async onBooked(m, ctx) {
-    calls.push(`booked ${m.status} ${m.rateCents} ${ctx.prepared?.meetingId === m.id}`);
-    // Writes through the transaction commit or roll back with the booking.
-    await ctx.tx
-      .insert(notification)
-      .values({ userId: m.franchisorId, type: 'hold', message: 'held' });
+  bookedStatements(m, ctx) {
+    calls.push(`booked ${m.status} ${m.rateCents} ${ctx.prepared.meetingId === m.id}`);
+    // Its statements commit or roll back with the booking.
+    return [
+      server.container.db
+        .insert(notification)
+        .values({ userId: m.franchisorId, type: 'hold', message: 'held' }),
+    ];
   },
   async onCancelled(m, ctx) {
     const still = await ctx.tx.select().from(meeting).where(eq(meeting.id, m.id));
@@ -74,23 +76,21 @@ const bookThrough = (app: ReturnType<typeof appWith>, token: string, consultantI
   });
 
 describe('the payments seam', () => {
-  it('a declined card (402 from onBooked) leaves no meeting, no cells, no notification', async () => {
+  it('a payment record that fails rolls back the meeting, its cells and the notification', async () => {
     const consultant = await makeConsultant(server, { settings: { weeklyHours: OFFICE_HOURS } });
     const franchisor = await makeFranchisor(server);
+    const db = server.container.db;
     const app = appWith(
       recording({
-        async onBooked(_m, ctx) {
-          await ctx.tx
-            .insert(notification)
-            .values({ userId: franchisor.id, type: 'hold', message: 'held' });
-          throw new AppError('PAYMENT_DECLINED');
-        },
+        bookedStatements: () => [
+          db.insert(notification).values({ userId: franchisor.id, type: 'hold', message: 'held' }),
+          // Runs after the meeting, its cells and the notice were written in the batch.
+          db.run(sql`select json('not json')`),
+        ],
       }),
     );
     const res = await bookThrough(app, franchisor.token, consultant.id);
-    expect(res.status).toBe(402);
-    expect((await res.json()).code).toBe('PAYMENT_DECLINED');
-    const db = server.container.db;
+    expect(res.status).toBe(500);
     expect(await db.select().from(meeting).where(eq(meeting.consultantId, consultant.id))).toEqual(
       [],
     );
@@ -270,7 +270,25 @@ describe('the payments seam', () => {
       'prepared 30 5000',
       'prepared 30 5000',
     ]);
-    expect(calls.filter((c) => c.startsWith('booked'))).toEqual(['booked future 5000 true']);
+    // Both built their records; only the winner's were written, with its meeting.
+    expect(calls.filter((c) => c.startsWith('booked'))).toEqual([
+      'booked future 5000 true',
+      'booked future 5000 true',
+    ]);
+    const held = await server.container.db
+      .select({ userId: notification.userId })
+      .from(notification)
+      .where(
+        and(
+          eq(notification.type, 'hold'),
+          inArray(
+            notification.userId,
+            franchisors.map((f) => f.id),
+          ),
+        ),
+      );
+    const winner = franchisors[statuses.indexOf(201)];
+    expect(held).toEqual([{ userId: winner?.id }]);
     expect(calls.filter((c) => c === 'abandoned')).toHaveLength(1);
   });
 });

@@ -1,5 +1,5 @@
 import type { SessionUser } from '../../auth/session.ts';
-import type { Tx } from '../../db/client.ts';
+import type { BatchStatement, Tx } from '../../db/client.ts';
 import type { MeetingRow } from './meeting-view.ts';
 
 /**
@@ -12,8 +12,9 @@ import type { MeetingRow } from './meeting-view.ts';
  * reference the meeting (e.g. `payment.meeting_id`), or the delete fails on the foreign key.
  * Cancel, decline and no-show call `settle` after their commit for the provider's part.
  * Calls to an external provider made here hold the database's write lock while they run: a booking
- * therefore asks `prepareBooked` first, outside the transaction, and hands its answer to `onBooked`
- * (`ctx.prepared`); when the transaction fails (slot taken), booking calls `abandon` on it.
+ * therefore asks `prepareBooked` first, outside any transaction, and hands its answer to
+ * `bookedStatements`, which only builds the writes for the booking's batch; when the batch fails
+ * (slot taken), booking calls `abandon` on it.
  */
 export interface MeetingPayments {
   /**
@@ -21,8 +22,16 @@ export interface MeetingPayments {
    * the upfront hold or the card check. A throw refuses the booking before anything is written.
    */
   prepareBooked(meeting: MeetingDraft, ctx: PrepareContext): Promise<PreparedBooking>;
-  /** A meeting was booked (status `future`): record what `prepareBooked` decided. */
-  onBooked(meeting: MeetingRow, ctx: PaymentContext): Promise<void>;
+  /**
+   * A meeting is being booked (status `future`): what `prepareBooked` decided, as statements built
+   * on the database for the booking's own batch — one transaction with the meeting, its cells and
+   * the notice, so they commit or roll back together. A throw here refuses the booking before
+   * anything is written.
+   */
+  bookedStatements(
+    meeting: MeetingRow,
+    ctx: { prepared: PreparedBooking; now: Date },
+  ): BatchStatement[];
   /** The franchisor side cancelled (the meeting is about to be deleted): release the hold. */
   onCancelled(meeting: MeetingRow, ctx: PaymentContext): Promise<void>;
   /** The consultant declined: release the hold. */
@@ -42,8 +51,6 @@ export interface PaymentContext {
   /** Who caused the change. */
   actor: SessionUser;
   now: Date;
-  /** The booking's prepared money (`onBooked` only). */
-  prepared?: PreparedBooking | undefined;
 }
 
 /** What a booking knows of its meeting before storing it. */
@@ -73,7 +80,7 @@ export interface PreparedBooking {
 /** The default until the payments feature plugs in: nothing is held or charged. */
 export const noMeetingPayments: MeetingPayments = {
   prepareBooked: async (meeting) => ({ meetingId: meeting.id, abandon: async () => {} }),
-  onBooked: async () => {},
+  bookedStatements: () => [],
   onCancelled: async () => {},
   onDeclined: async () => {},
   onCompleted: async () => {},

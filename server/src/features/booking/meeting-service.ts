@@ -9,6 +9,7 @@ import {
 import { and, eq, gt, inArray, lt, lte, sql } from 'drizzle-orm';
 import type { SessionUser } from '../../auth/session.ts';
 import type { Db, Tx } from '../../db/client.ts';
+import { batchFailure, insertRowWhere } from '../../db/insert-where.ts';
 import {
   consultantProfile,
   franchise,
@@ -243,85 +244,94 @@ export function createMeetingService(deps: {
           },
           { actor, now: at },
         );
-        const result = await change(
-          async (tx) => {
-            // Writers are serialised (BEGIN IMMEDIATE): this check sees every committed booking,
-            // including the buffer around neighbours, which the cells' primary key cannot express.
-            const clash = await tx
-              .select({ id: meeting.id })
-              .from(meeting)
-              .where(
-                and(
-                  eq(meeting.consultantId, consultant.id),
-                  inArray(meeting.status, [...LIVE_STATUSES, 'completed']),
-                  lt(meeting.startAt, new Date(endAt.getTime() + buffer)),
-                  gt(meeting.endAt, new Date(startAt.getTime() - buffer)),
-                ),
-              )
-              .limit(1);
-            if (clash.length > 0) throw new AppError('SLOT_TAKEN');
-            const [row] = await tx
-              .insert(meeting)
-              .values({
-                id,
-                consultantId: consultant.id,
-                franchisorId: actor.id,
-                franchiseId: actor.franchiseId,
-                startAt,
-                endAt,
-                timeZone: input.timeZone,
-                durationMinutes,
-                status: 'future',
-                rateCents,
-                apiKeyId: source.apiKeyId ?? null,
-                createdAt: at,
-                updatedAt: at,
-              })
-              .returning();
-            if (!row) throw new AppError('INTERNAL_ERROR');
-            // The database decides, whatever the number of API processes: one live meeting per cell.
-            await tx.insert(meetingSlot).values(
+        const row: MeetingRow = {
+          id,
+          consultantId: consultant.id,
+          franchisorId: actor.id,
+          franchiseId: actor.franchiseId,
+          startAt,
+          endAt,
+          timeZone: input.timeZone,
+          durationMinutes,
+          status: 'future',
+          rateCents,
+          paidAmountCents: 0,
+          isPaid: false,
+          markedAsCompletedAt: null,
+          declinedAt: null,
+          externalEventId: null,
+          apiKeyId: source.apiKeyId ?? null,
+          createdAt: at,
+          updatedAt: at,
+        };
+        const notice = notices.statements(composed);
+        // One batch, one transaction that never yields to other requests between its statements.
+        // The database decides, whatever the number of API processes: the meeting is written only
+        // when no live meeting of the consultant is within the buffer of it (writers are
+        // serialised, so this sees every committed booking); its cells then need the meeting row
+        // (foreign key) and take its 15-minute cells (primary key), so a refused meeting fails
+        // the batch before the notice and the payment records.
+        await db
+          .batch([
+            insertRowWhere(
+              db,
+              meeting,
+              row,
+              sql`not exists (select 1 from ${meeting} where ${and(
+                eq(meeting.consultantId, consultant.id),
+                inArray(meeting.status, [...LIVE_STATUSES, 'completed']),
+                lt(meeting.startAt, new Date(end + buffer)),
+                gt(meeting.endAt, new Date(start - buffer)),
+              )})`,
+            ),
+            db.insert(meetingSlot).values(
               cellsOf(startAt, endAt).map((cellStart) => ({
                 consultantId: consultant.id,
                 cellStart,
                 meetingId: id,
               })),
-            );
-            const details: MeetingDetails = { ...parties, meeting: row };
-            const notice = await notices.write(tx, composed);
-            await payments.onBooked(row, { tx, actor, now: at, prepared });
-            return { result: details, notice };
-          },
-          // The event in the consultant's connected calendars (no lookup when none is).
-          calendars === 0
-            ? undefined
-            : async (details) => {
-                const ical = notices.icalMeeting(details, 0);
-                await deps.calendarEvents.meetingBooked({
-                  id: details.meeting.id,
-                  consultantId: details.meeting.consultantId,
-                  event: {
-                    summary: meetingSummary(ical.franchiseName, ical.consultant.name),
-                    description: `Franchise Meet video meeting. Join: ${ical.joinUrl ?? ical.link}\nDetails: ${ical.link}`,
-                    ...(ical.joinUrl ? { joinUrl: ical.joinUrl } : {}),
-                    start: details.meeting.startAt,
-                    end: details.meeting.endAt,
-                    attendees: [ical.franchisor, ical.consultant],
-                    meetingId: details.meeting.id,
-                  },
-                });
-              },
-        ).catch(async (error: unknown) => {
-          // No meeting came of it: give the hold back (never hiding the booking's own error).
-          await prepared.abandon().catch((abandonError: unknown) => {
-            deps.logger.error(
-              'releasing the hold of a failed booking failed',
-              String(abandonError),
-            );
+            ),
+            ...notice.statements,
+            ...payments.bookedStatements(row, { prepared, now: at }),
+          ])
+          .catch(async (error: unknown) => {
+            // No meeting came of it: give the hold back (never hiding the booking's own error).
+            await prepared.abandon().catch((abandonError: unknown) => {
+              deps.logger.error(
+                'releasing the hold of a failed booking failed',
+                String(abandonError),
+              );
+            });
+            // Refused at its cells (statement 1): no meeting row, or a cell already held.
+            const failure = batchFailure(error);
+            if (failure?.index === 1 && failure.constraint) throw new AppError('SLOT_TAKEN');
+            throw error;
           });
-          if (isConstraintViolation(error)) throw new AppError('SLOT_TAKEN');
-          throw error;
-        });
+        notice.committed();
+        const result: MeetingDetails = { ...parties, meeting: row };
+        // The push does not hold up the answer (best effort; the bell polls as the fallback).
+        void notices.deliver(notice.notice);
+        // The event in the consultant's connected calendars (no lookup when none is).
+        if (calendars > 0) {
+          try {
+            const ical = notices.icalMeeting(result, 0);
+            await deps.calendarEvents.meetingBooked({
+              id,
+              consultantId: consultant.id,
+              event: {
+                summary: meetingSummary(ical.franchiseName, ical.consultant.name),
+                description: `Franchise Meet video meeting. Join: ${ical.joinUrl ?? ical.link}\nDetails: ${ical.link}`,
+                ...(ical.joinUrl ? { joinUrl: ical.joinUrl } : {}),
+                start: startAt,
+                end: endAt,
+                attendees: [ical.franchisor, ical.consultant],
+                meetingId: id,
+              },
+            });
+          } catch (error) {
+            deps.logger.error('after-commit step failed', String(error));
+          }
+        }
         // Answered from what the booking holds (the row it committed, the parties it read).
         return bookedSession(result, now());
       } finally {
