@@ -7,6 +7,7 @@ import {
   balance,
   captureLines,
   consultantBalance,
+  firstPostingStatements,
   franchiseBalance,
   LedgerImbalanceError,
   payoutLines,
@@ -79,6 +80,35 @@ describe('the double-entry ledger', () => {
       createdAt: at,
     });
     expect(await consultantBalance(db, 'c1')).toEqual({ earned: 4_001, paid: 4_001, owed: 0 });
+    expect(await unbalancedTransactions(db)).toEqual([]);
+  });
+
+  it('writes a first posting in a batch, and fails the batch rather than post a key twice', async () => {
+    const { db } = server.container;
+    const hold = {
+      kind: 'hold' as const,
+      idempotencyKey: 'hold:batch-m1',
+      entries: [
+        { account: ACCOUNTS.franchiseHold('f9'), amountCents: 2_500 },
+        { account: ACCOUNTS.platformHolds, amountCents: -2_500 },
+        { account: 'zero', amountCents: 0 },
+      ],
+      createdAt: at,
+    };
+    const [first, ...rest] = firstPostingStatements(db, hold);
+    if (!first) throw new Error('no statements');
+    await db.batch([first, ...rest]);
+    expect(await balance(db, ACCOUNTS.franchiseHold('f9'))).toBe(2_500);
+    const [again, ...others] = firstPostingStatements(db, hold);
+    if (!again) throw new Error('no statements');
+    await expect(db.batch([again, ...others])).rejects.toThrow();
+    expect(await balance(db, ACCOUNTS.franchiseHold('f9'))).toBe(2_500);
+    expect(
+      firstPostingStatements(db, { ...hold, entries: [{ account: 'a', amountCents: 0 }] }),
+    ).toEqual([]);
+    expect(() =>
+      firstPostingStatements(db, { ...hold, entries: [{ account: 'a', amountCents: 1 }] }),
+    ).toThrow(LedgerImbalanceError);
     expect(await unbalancedTransactions(db)).toEqual([]);
   });
 });
