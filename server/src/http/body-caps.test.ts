@@ -108,6 +108,72 @@ describe('body caps', () => {
     expect(res.status).toBeLessThan(500);
   });
 
+  it('reads a JSON body sent in pieces as the web Request would: UTF-8 split across chunks, BOM dropped', async () => {
+    const { token } = await server.signUp('franchisor');
+    const bytes = Buffer.concat([
+      Buffer.from([0xef, 0xbb, 0xbf]),
+      Buffer.from(JSON.stringify({ firstName: 'Zoë 😀 Åsa' })),
+    ]);
+    // Cut inside the emoji's four bytes and inside the ë.
+    const emoji = bytes.indexOf(Buffer.from('😀'));
+    const cuts = [2, bytes.indexOf(Buffer.from('ë')) + 1, emoji + 1, emoji + 3, bytes.length];
+    const patched = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+      const req = request(
+        `${server.url}/api/users`,
+        {
+          method: 'PATCH',
+          headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+          agent: false,
+        },
+        (r) => {
+          let body = '';
+          r.setEncoding('utf8');
+          r.on('data', (d: string) => {
+            body += d;
+          });
+          r.on('end', () => resolve({ status: r.statusCode ?? 0, body }));
+        },
+      );
+      req.on('error', reject);
+      let from = 0;
+      for (const cut of cuts) {
+        req.write(bytes.subarray(from, cut));
+        from = cut;
+      }
+      req.end();
+    });
+    expect(patched.status).toBe(200);
+    expect(JSON.parse(patched.body)).toMatchObject({ firstName: 'Zoë 😀 Åsa' });
+  });
+
+  it('refuses a JSON body over the cap, declared or counted, and malformed JSON with 400', async () => {
+    const { token } = await server.signUp('franchisor');
+    const headers = { 'content-type': 'application/json', authorization: `Bearer ${token}` };
+    const big = JSON.stringify({ firstName: 'x'.repeat(2 * 1024 * 1024) });
+    const declared = await post(
+      '/api/users/support-request',
+      { ...headers, 'content-length': String(Buffer.byteLength(big)) },
+      (send) => {
+        send(big);
+      },
+    );
+    expect(declared.status).toBe(413);
+    const chunk = 'x'.repeat(256 * 1024);
+    const counted = await post('/api/users/support-request', headers, async (send, answered) => {
+      send('{"details":"');
+      for (let i = 0; i < 32 && !answered(); i += 1) {
+        send(chunk);
+        await new Promise((r) => setTimeout(r, 20));
+      }
+    });
+    expect(counted.status).toBe(413);
+    const malformed = await post('/api/users/support-request', headers, (send) => {
+      send('{"details": ');
+    });
+    expect(malformed.status).toBe(400);
+    expect(JSON.parse(malformed.body)).toMatchObject({ code: 'MALFORMED_BODY' });
+  });
+
   it('knows which routes take uploads', () => {
     expect(isUploadRoute('PATCH', '/api/users', multipart)).toBe(true);
     expect(isUploadRoute('POST', '/api/chats/upload', multipart)).toBe(true);
