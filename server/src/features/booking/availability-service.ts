@@ -464,9 +464,10 @@ export function createAvailabilityService(deps: {
     },
 
     /**
-     * Whether `[start, end)` is offered right now to a viewer in `zone`, judged on the consultant's
-     * hours, notice, dates off and external calendars — not on their own meetings, which the
-     * booking transaction checks so that a taken slot answers 409, not 422.
+     * Whether `[start, end)` can be booked now by a viewer in `zone`: `taken` when one of the
+     * consultant's meetings (with the buffer) holds it (409, whatever else), `notOffered` when the
+     * meeting length, hours, notice, dates off or external calendars rule it out (422), else
+     * `offered`. The booking's write checks the meetings again.
      */
     async isOffered(consultantId: string, start: number, end: number, zone: string) {
       const duration = (end - start) / MINUTE_MS;
@@ -478,7 +479,14 @@ export function createAvailabilityService(deps: {
       // How many calendars the consultant connected: a booking writes an event into them.
       const calendars = facts.connections;
       if (!availability.meetingLengths.includes(duration)) {
-        return { offered: false, taken: false, availability, calendars };
+        return { verdict: 'notOffered' as const, availability, calendars };
+      }
+      // A meeting already holds the time (or its buffer): the booking can refuse it at once,
+      // without working out the day's rules or queueing for the write lock (its write checks
+      // again). Most of a race's requests end here.
+      const buffer = availability.bufferMinutes * MINUTE_MS;
+      if (facts.busy.some((b) => b.start < end + buffer && b.end > start - buffer)) {
+        return { verdict: 'taken' as const, availability, calendars };
       }
       const { rules } = await rulesFrom(consultantId, facts, {
         viewerZone: zone,
@@ -486,12 +494,10 @@ export function createAvailabilityService(deps: {
         duration,
         withoutMeetings: true,
       });
-      const offered = offersSlot(rules, start, end);
-      // A meeting already holds the time (or its buffer): the booking can refuse it at once,
-      // without queueing for the write lock (its transaction checks again).
-      const buffer = availability.bufferMinutes * MINUTE_MS;
-      const taken = facts.busy.some((b) => b.start < end + buffer && b.end > start - buffer);
-      return { offered, taken, availability, calendars };
+      const verdict = offersSlot(rules, start, end)
+        ? ('offered' as const)
+        : ('notOffered' as const);
+      return { verdict, availability, calendars };
     },
   };
 }

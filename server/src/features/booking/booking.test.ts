@@ -445,6 +445,23 @@ describe('booking (POST /api/session)', () => {
     expect(invalid.status).toBe(400);
   });
 
+  it('answers 409 for a time a meeting holds even once the consultant no longer offers it', async () => {
+    const consultant = await officeConsultant();
+    const first = await makeFranchisor(server);
+    const slot = { consultantId: consultant.id, start: TEN_AM, end: TEN_THIRTY, timeZone: NY };
+    expect((await book(server, first.token, slot)).status).toBe(201);
+    const closed = await server.fetch('/api/users/calendars', {
+      method: 'PATCH',
+      token: consultant.token,
+      body: json({ weeklyHours: [] }),
+    });
+    expect(closed.status).toBe(200);
+    const second = await makeFranchisor(server);
+    expect((await book(server, second.token, slot)).body.code).toBe('SLOT_TAKEN');
+    const free = { ...slot, start: '2026-03-03T16:00:00.000Z', end: '2026-03-03T16:30:00.000Z' };
+    expect((await book(server, second.token, free)).body.code).toBe('SLOT_NOT_OFFERED');
+  });
+
   it('lets exactly one of 20 concurrent bookings of one slot win; the others get 409', async () => {
     const consultant = await officeConsultant();
     const franchisors = await Promise.all(Array.from({ length: 20 }, () => makeFranchisor(server)));

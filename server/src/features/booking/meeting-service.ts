@@ -193,18 +193,18 @@ export function createMeetingService(deps: {
       const [start, end] = [startAt.getTime(), endAt.getTime()];
       const offeredNow = () =>
         deps.availability.isOffered(consultant.id, start, end, input.timeZone);
-      let { offered, taken, availability, calendars } = await offeredNow();
+      let { verdict, availability, calendars } = await offeredNow();
       let buffer = 0;
       for (;;) {
-        if (!offered) throw new AppError('SLOT_NOT_OFFERED');
         // Taken already: refused before the provider and the write lock (most losers of a race).
-        if (taken) throw new AppError('SLOT_TAKEN');
+        if (verdict === 'taken') throw new AppError('SLOT_TAKEN');
+        if (verdict === 'notOffered') throw new AppError('SLOT_NOT_OFFERED');
         buffer = availability.bufferMinutes * MINUTE_MS;
         const other = inFlight.overlapping(consultant.id, start - buffer, end + buffer);
         if (!other) break;
         // Another booking of this process is taking this time: wait for it, then read again.
         await other;
-        ({ offered, taken, availability, calendars } = await offeredNow());
+        ({ verdict, availability, calendars } = await offeredNow());
       }
       const release = inFlight.claim(consultant.id, start - buffer, end + buffer);
       try {
