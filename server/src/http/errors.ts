@@ -19,7 +19,14 @@ export class AppError extends Error {
     code: ErrorCode,
     options: { message?: string; errors?: Record<string, string> } = {},
   ) {
-    super(options.message ?? ERROR_CODES[code].message);
+    // A refusal (4xx) is an answer, not a fault: its stack trace is never read, so none is taken.
+    const traceLimit = Error.stackTraceLimit;
+    if (ERROR_CODES[code].status < 500) Error.stackTraceLimit = 0;
+    try {
+      super(options.message ?? ERROR_CODES[code].message);
+    } finally {
+      Error.stackTraceLimit = traceLimit;
+    }
     this.code = code;
     this.status = ERROR_CODES[code].status as ContentfulStatusCode;
     this.errors = options.errors;
