@@ -94,6 +94,17 @@ export function assertBalanced(entries: readonly LedgerLine[]): void {
   }
 }
 
+/** The `ledger_transaction` row of a posting (its id left to the caller or the default). */
+const transactionRow = (posting: LedgerPosting) => ({
+  kind: posting.kind,
+  idempotencyKey: posting.idempotencyKey,
+  meetingId: posting.meetingId ?? null,
+  franchiseId: posting.franchiseId ?? null,
+  consultantId: posting.consultantId ?? null,
+  providerReference: posting.providerReference ?? null,
+  createdAt: posting.createdAt,
+});
+
 /**
  * Posts one balanced transaction. A repeated idempotency key changes nothing and answers
  * `posted: false`; lines of zero are left out (a posting of nothing is not written).
@@ -109,15 +120,7 @@ export async function post(
   return executor.transaction(async (tx) => {
     const inserted = await tx
       .insert(ledgerTransaction)
-      .values({
-        kind: posting.kind,
-        idempotencyKey: posting.idempotencyKey,
-        meetingId: posting.meetingId ?? null,
-        franchiseId: posting.franchiseId ?? null,
-        consultantId: posting.consultantId ?? null,
-        providerReference: posting.providerReference ?? null,
-        createdAt: posting.createdAt,
-      })
+      .values(transactionRow(posting))
       .onConflictDoNothing({ target: ledgerTransaction.idempotencyKey })
       .returning({ id: ledgerTransaction.id });
     const transactionId = inserted[0]?.id;
@@ -143,16 +146,7 @@ export function firstPostingStatements(db: Db, posting: LedgerPosting) {
   return [
     db
       .insert(ledgerTransaction)
-      .values({
-        id: transactionId,
-        kind: posting.kind,
-        idempotencyKey: posting.idempotencyKey,
-        meetingId: posting.meetingId ?? null,
-        franchiseId: posting.franchiseId ?? null,
-        consultantId: posting.consultantId ?? null,
-        providerReference: posting.providerReference ?? null,
-        createdAt: posting.createdAt,
-      })
+      .values({ ...transactionRow(posting), id: transactionId })
       .onConflictDoNothing({ target: ledgerTransaction.idempotencyKey }),
     db.insert(ledgerEntry).values(lines.map((line) => ({ transactionId, ...line }))),
   ];
