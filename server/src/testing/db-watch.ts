@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { type Client, createClient } from '@libsql/client';
 
 /** The content of every table, one hash each: what a refused call must leave as it was. */
@@ -21,6 +20,20 @@ export async function watchDatabase(url: string) {
          AND name NOT LIKE '%_fts_%' ORDER BY name`,
     )
   ).rows.map((row) => String(row.name));
+  // One statement per table hashes its rows inside SQLite (libSQL's sha3): each row quoted column
+  // by column (so blobs and text stay apart), the rows sorted, joined and hashed — nothing but
+  // the count and the hash crosses into JavaScript.
+  const hashes = new Map<string, string>();
+  for (const table of tables) {
+    const columns = (await client.execute(`PRAGMA table_info("${table}")`)).rows.map(
+      (row) => `quote("${String(row.name)}")`,
+    );
+    hashes.set(
+      table,
+      `SELECT count(*), hex(sha3(group_concat(r, char(30)))) FROM
+         (SELECT ${columns.join(" || ',' || ")} AS r FROM "${table}" ORDER BY r)`,
+    );
+  }
 
   return {
     tables,
@@ -32,13 +45,9 @@ export async function watchDatabase(url: string) {
     /** A hash of each table's rows. */
     async signature(): Promise<TableSignature> {
       const signature: TableSignature = new Map();
-      for (const table of tables) {
-        // Rows hashed in a sorted order: some tables have no rowid to order by.
-        const result = await client.execute(`SELECT * FROM "${table}"`);
-        const rows = result.rows.map((row) => JSON.stringify(Object.values(row), bigints)).sort();
-        const hash = createHash('sha1');
-        for (const row of rows) hash.update(row);
-        signature.set(table, `${result.rows.length}:${hash.digest('hex')}`);
+      for (const [table, statement] of hashes) {
+        const [row] = (await client.execute(statement)).rows;
+        signature.set(table, `${row?.[0]}:${row?.[1]}`);
       }
       return signature;
     },
@@ -47,13 +56,6 @@ export async function watchDatabase(url: string) {
 }
 
 export type DatabaseWatch = Awaited<ReturnType<typeof watchDatabase>>;
-
-const bigints = (_key: string, value: unknown) =>
-  typeof value === 'bigint'
-    ? value.toString()
-    : value instanceof ArrayBuffer
-      ? Buffer.from(value).toString('base64')
-      : value;
 
 /** The tables whose hashes differ between two signatures. */
 export function changedTables(before: TableSignature, after: TableSignature): string[] {
