@@ -125,17 +125,21 @@ export function createMeetingService(deps: {
     after?: (result: T) => Promise<void>,
   ): Promise<T> {
     const { result, notice } = await db.transaction(work);
+    await afterCommit(notice, after && (() => after(result)));
+    return result;
+  }
+
+  /** What a committed change does next: push its notice, then `after` (never failing the change). */
+  async function afterCommit(notice: MeetingNotice, after?: () => Promise<void>): Promise<void> {
     // The push does not hold up the answer: it is best effort (never throws), the database holds
     // the notification, and the bell polls as the fallback.
     void notices.deliver(notice);
-    if (after) {
-      try {
-        await after(result);
-      } catch (error) {
-        deps.logger.error('after-commit step failed', String(error));
-      }
+    if (!after) return;
+    try {
+      await after();
+    } catch (error) {
+      deps.logger.error('after-commit step failed', String(error));
     }
-    return result;
   }
 
   async function record(
@@ -309,29 +313,28 @@ export function createMeetingService(deps: {
           });
         notice.committed();
         const result: MeetingDetails = { ...parties, meeting: row };
-        // The push does not hold up the answer (best effort; the bell polls as the fallback).
-        void notices.deliver(notice.notice);
         // The event in the consultant's connected calendars (no lookup when none is).
-        if (calendars > 0) {
-          try {
-            const ical = notices.icalMeeting(result, 0);
-            await deps.calendarEvents.meetingBooked({
-              id,
-              consultantId: consultant.id,
-              event: {
-                summary: meetingSummary(ical.franchiseName, ical.consultant.name),
-                description: `Franchise Meet video meeting. Join: ${ical.joinUrl ?? ical.link}\nDetails: ${ical.link}`,
-                ...(ical.joinUrl ? { joinUrl: ical.joinUrl } : {}),
-                start: startAt,
-                end: endAt,
-                attendees: [ical.franchisor, ical.consultant],
-                meetingId: id,
+        await afterCommit(
+          notice.notice,
+          calendars === 0
+            ? undefined
+            : async () => {
+                const ical = notices.icalMeeting(result, 0);
+                await deps.calendarEvents.meetingBooked({
+                  id,
+                  consultantId: consultant.id,
+                  event: {
+                    summary: meetingSummary(ical.franchiseName, ical.consultant.name),
+                    description: `Franchise Meet video meeting. Join: ${ical.joinUrl ?? ical.link}\nDetails: ${ical.link}`,
+                    ...(ical.joinUrl ? { joinUrl: ical.joinUrl } : {}),
+                    start: startAt,
+                    end: endAt,
+                    attendees: [ical.franchisor, ical.consultant],
+                    meetingId: id,
+                  },
+                });
               },
-            });
-          } catch (error) {
-            deps.logger.error('after-commit step failed', String(error));
-          }
-        }
+        );
         // Answered from what the booking holds (the row it committed, the parties it read).
         return bookedSession(result, now());
       } finally {
