@@ -246,11 +246,7 @@ export function createMeetingPayments(ctx: PaymentsContext, charges: Charges) {
    * new, so its hold is a first posting (a second one would fail the batch, never post twice).
    */
   function bookedStatements(m: MeetingMoneyRef, seam: { prepared: PreparedBooking; now: Date }) {
-    const decided = prepared.get(seam.prepared);
-    if (decided?.meetingId !== m.id) {
-      throw new Error(`prepared booking ${seam.prepared.meetingId} used for meeting ${m.id}`);
-    }
-    const { row, posting } = bookedRecords(m, decided, seam.now);
+    const { row, posting } = bookedRecords(m, decidedFor(m, seam.prepared), seam.now);
     return [
       db.insert(payment).values(row).onConflictDoNothing(),
       ...(posting ? firstPostingStatements(db, posting) : []),
@@ -297,11 +293,19 @@ export function createMeetingPayments(ctx: PaymentsContext, charges: Charges) {
   async function onBooked(m: MeetingMoneyRef, seam: SeamContext = {}): Promise<void> {
     const executor = seam.tx ?? db;
     const now = seam.now ?? ctx.now();
-    const decided = seam.prepared ? prepared.get(seam.prepared) : undefined;
-    if (seam.prepared && decided?.meetingId !== m.id) {
-      throw new Error(`prepared booking ${seam.prepared.meetingId} used for meeting ${m.id}`);
+    const decided = seam.prepared
+      ? decidedFor(m, seam.prepared)
+      : await decideBooked(executor, m, now);
+    await recordBooked(executor, m, decided, now);
+  }
+
+  /** What `prepareBooked` decided for `m`; a handle prepared for another meeting is a bug. */
+  function decidedFor(m: MeetingMoneyRef, handle: PreparedBooking): BookingMoney {
+    const decided = prepared.get(handle);
+    if (decided?.meetingId !== m.id) {
+      throw new Error(`prepared booking ${handle.meetingId} used for meeting ${m.id}`);
     }
-    await recordBooked(executor, m, decided ?? (await decideBooked(executor, m, now)), now);
+    return decided;
   }
 
   /** `ensureCustomer` writes through the booking's transaction when there is one. */
