@@ -1,3 +1,5 @@
+import { refusalResponse } from './connect-auth.ts';
+
 /** Bodies up to this size are read to the end before a refusal (the API's pushes are far smaller). */
 export const DISCARD_LIMIT_BYTES = 64 * 1024;
 
@@ -30,4 +32,19 @@ export async function discardBody(request: Request, limit = DISCARD_LIMIT_BYTES)
   } finally {
     reader.releaseLock();
   }
+}
+
+/**
+ * A refusal of a request the worker will not read: its body drained first (see
+ * {@link discardBody}), then the D7 error answer.
+ *
+ * @example
+ * if (!authorized) return refuseRequest(request, { code: 'UNAUTHORIZED' });
+ */
+export async function refuseRequest(
+  request: Request,
+  refusal: Parameters<typeof refusalResponse>[0],
+): Promise<Response> {
+  await discardBody(request);
+  return refusalResponse(refusal);
 }

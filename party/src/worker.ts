@@ -15,7 +15,7 @@ import {
   type SocketIdentity,
   withIdentityHeaders,
 } from './connect-auth.ts';
-import { discardBody } from './discard-body.ts';
+import { refuseRequest } from './discard-body.ts';
 import { meetingHost } from './meeting-room-host.ts';
 import { bearerMatches, parseFanout, planCommand } from './room-commands.ts';
 
@@ -80,10 +80,8 @@ export class Rooms extends Server<Env> {
 
   /** A command from the API; the worker checked the shared secret before routing it here. */
   override async onRequest(request: Request): Promise<Response> {
-    if (request.method !== 'POST') {
-      await discardBody(request);
-      return refusalResponse({ status: 405, code: 'NOT_FOUND' });
-    }
+    if (request.method !== 'POST')
+      return refuseRequest(request, { status: 405, code: 'NOT_FOUND' });
     const sockets = [...this.getConnections()].map((c) => ({
       id: c.id,
       userId: identityFromState(c.state)?.userId ?? null,
@@ -112,13 +110,9 @@ export class Rooms extends Server<Env> {
  * inside the worker, so the API pays one request per event instead of one per room.
  */
 async function fanOut(request: Request, env: Env): Promise<Response> {
-  if (request.method !== 'POST') {
-    await discardBody(request);
-    return refusalResponse({ status: 405, code: 'NOT_FOUND' });
-  }
+  if (request.method !== 'POST') return refuseRequest(request, { status: 405, code: 'NOT_FOUND' });
   if (!bearerMatches(request.headers.get('authorization'), env.REALTIME_SECRET)) {
-    await discardBody(request);
-    return refusalResponse({ code: 'UNAUTHORIZED' });
+    return refuseRequest(request, { code: 'UNAUTHORIZED' });
   }
   const read = parseFanout(await request.text());
   if (!read.ok) return refusalResponse({ code: read.code });
@@ -161,14 +155,11 @@ export default {
         return new Request(req, { headers: withIdentityHeaders(req.headers, decision.identity) });
       },
       // Plain HTTP into a room is the API's channel only.
-      onBeforeRequest: async (req) => {
-        if (bearerMatches(req.headers.get('authorization'), env.REALTIME_SECRET)) return req;
-        await discardBody(req);
-        return refusalResponse({ code: 'UNAUTHORIZED' });
-      },
+      onBeforeRequest: (req) =>
+        bearerMatches(req.headers.get('authorization'), env.REALTIME_SECRET)
+          ? req
+          : refuseRequest(req, { code: 'UNAUTHORIZED' }),
     });
-    if (response) return response;
-    await discardBody(request);
-    return refusalResponse({ code: 'NOT_FOUND' });
+    return response ?? refuseRequest(request, { code: 'NOT_FOUND' });
   },
 } satisfies ExportedHandler<Env>;
