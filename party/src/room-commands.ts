@@ -4,6 +4,7 @@ import {
   RealtimeFanoutSchema,
   RealtimeRoomCommandSchema,
   type RealtimeRoomReply,
+  type SessionEndedMessage,
 } from '@fm/sdk/contracts';
 import * as v from 'valibot';
 
@@ -39,7 +40,18 @@ export interface RoomSocket {
   userId: string | null;
 }
 
-/** What the room does: maybe send one frame to every socket, maybe close some, then reply. */
+/**
+ * The frame each socket the plan closes gets just before its close frame: the close handshake of a
+ * hibernating room can take seconds, the frame arrives at once.
+ */
+export const SESSION_ENDED_FRAME = JSON.stringify({
+  type: 'sessionEnded',
+} satisfies SessionEndedMessage);
+
+/**
+ * What the room does: maybe send one frame to every socket, maybe close some (each after
+ * `SESSION_ENDED_FRAME`), then reply.
+ */
 export interface CommandPlan {
   broadcast?: string;
   close?: string[];

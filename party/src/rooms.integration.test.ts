@@ -383,6 +383,10 @@ describe('the API pushing into rooms', () => {
       expect(await api.container.realtime.isOnline(outsider.user.id)).toBe(false);
 
       await api.container.realtime.disconnectUser(consultant.user.id);
+      // Each closed socket is told first, before the (slow) close handshake.
+      await userRoom.next('sessionEnded');
+      await chatRoom.next('sessionEnded');
+      expect(other.frames.map((f) => f.type)).not.toContain('sessionEnded');
       await userRoom.leftOpen();
       await chatRoom.leftOpen();
       expect(other.socket.readyState).toBe(WebSocket.OPEN);

@@ -17,7 +17,7 @@ import {
 } from './connect-auth.ts';
 import { refuseRequest } from './discard-body.ts';
 import { meetingHost } from './meeting-room-host.ts';
-import { bearerMatches, parseFanout, planCommand } from './room-commands.ts';
+import { bearerMatches, parseFanout, planCommand, SESSION_ENDED_FRAME } from './room-commands.ts';
 
 /** The worker's bindings and variables (party/wrangler.jsonc). */
 interface Env extends Cloudflare.Env {
@@ -93,8 +93,11 @@ export class Rooms extends Server<Env> {
     }
     const { plan } = decision;
     if (plan.broadcast !== undefined) this.broadcast(plan.broadcast);
-    for (const id of plan.close ?? [])
-      this.getConnection(id)?.close(SESSION_ENDED, 'Session ended');
+    for (const id of plan.close ?? []) {
+      const connection = this.getConnection(id);
+      connection?.send(SESSION_ENDED_FRAME);
+      connection?.close(SESSION_ENDED, 'Session ended');
+    }
     return Response.json(plan.reply);
   }
 

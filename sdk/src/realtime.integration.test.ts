@@ -148,9 +148,11 @@ describe('realtime through the SDK over real sockets', () => {
     // The API ends the consultant's sockets (as on a password change elsewhere)…
     await server.container.realtime.disconnectUser(consultant.id);
     await until('the drop', () => room.statuses.includes('connecting'));
+    expect(frameOf(room.frames, 'sessionEnded')).toBeDefined();
     // …a message arrives while they are away…
     const missed = await franchisor.api.messages.send(chat.id, { text: 'While you were away' });
-    // …and the SDK reconnects on its own, one second later, with a fresh single-use ticket.
+    // …and the SDK reconnects on its own, told by the room's sessionEnded frame rather than the
+    // close handshake (which a hibernating room finishes seconds later), with a fresh ticket.
     await until('the reconnect', () => room.statuses.lastIndexOf('open') > 0);
     expect(room.statuses).toEqual(['open', 'connecting', 'open']);
     // What was missed is read from the API (the database is the source of truth).

@@ -105,6 +105,36 @@ describe('connectRealtime', () => {
     expect(statuses.at(-1)).toBe('closed');
   });
 
+  it('reopens at once when the room says the session ended, without waiting for the close', async () => {
+    const seen: string[] = [];
+    const partyUrl = await startServer((socket, url, index) => {
+      seen.push(url.searchParams.get('ticket') ?? '');
+      // The first socket is told, and then left open: its close would come late or never.
+      if (index === 0) socket.send(JSON.stringify({ type: 'sessionEnded' }));
+    });
+    let n = 0;
+    const client = fakeClient(async () => ({ ticket: `t${++n}` }));
+    const statuses: RealtimeStatus[] = [];
+    const frames: RealtimeServerMessage[] = [];
+    const live = connectRealtime({
+      client,
+      room: 'user-u1',
+      partyUrl,
+      WebSocket,
+      logger: { warn: () => {} },
+    });
+    live.subscribe((frame) => frames.push(frame));
+    live.onStatus((status) => statuses.push(status));
+    try {
+      await until('the second connection', () => statuses.length === 3, 900);
+      expect(statuses).toEqual(['open', 'connecting', 'open']);
+      expect(seen).toEqual(['t1', 't2']);
+      expect(frames).toEqual([{ type: 'sessionEnded' }]);
+    } finally {
+      live.close();
+    }
+  });
+
   it('keeps trying every second while tickets fail, and logs only', async () => {
     let connections = 0;
     const partyUrl = await startServer(() => {

@@ -68,7 +68,8 @@ export interface ConnectRealtimeOptions {
 
 /**
  * Opens a socket to one realtime room and keeps it open: every (re)connect first asks the API for
- * a fresh single-use ticket, reconnects happen forever one second apart (user-area §7), every frame
+ * a fresh single-use ticket, reconnects happen forever one second apart (user-area §7) — at once
+ * when the room says the session ended (`sessionEnded`, sent before it closes the socket), every frame
  * is validated against the contract (invalid ones are dropped with a warning), and socket errors
  * are only logged. A room the user may not join (the ticket call answers 403/404) closes the
  * connection for good.
@@ -113,6 +114,8 @@ export function connectRealtime(options: ConnectRealtimeOptions): RealtimeConnec
       return;
     }
     for (const listener of [...listeners]) listener(parsed.output);
+    // The room is closing this socket; its close event may come seconds later, so reopen now.
+    if (parsed.output.type === 'sessionEnded') socket?.reconnect();
   };
 
   function open(partyUrl: string) {

@@ -180,9 +180,18 @@ export const RealtimeErrorMessageSchema = v.object({
 });
 export type RealtimeErrorMessage = v.InferOutput<typeof RealtimeErrorMessageSchema>;
 
+/**
+ * The room is about to close this socket with `REALTIME_CLOSE_CODES.sessionEnded`. Sent first
+ * because the close handshake can take seconds to finish (a hibernating room's runtime closes the
+ * connection late), so a client acts on this frame rather than on the close event.
+ */
+export const SessionEndedMessageSchema = v.object({ type: v.literal('sessionEnded') });
+export type SessionEndedMessage = v.InferOutput<typeof SessionEndedMessageSchema>;
+
 /** Every frame the server may send. */
 export const RealtimeServerMessageSchema = v.variant('type', [
   PongMessageSchema,
+  SessionEndedMessageSchema,
   ReceiveMessageEventSchema,
   ReadMessageEventSchema,
   JoinChatEventSchema,
