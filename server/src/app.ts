@@ -37,6 +37,7 @@ import { createTicketService } from './features/realtime/tickets.ts';
 import { systemRoutes } from './features/system/routes.ts';
 import { territoryRoutes } from './features/territory/routes.ts';
 import { userRoutes } from './features/users/routes.ts';
+import { refuseUnservedVersion } from './http/api-version.ts';
 import { bodyCaps } from './http/body-caps.ts';
 import { cors } from './http/cors.ts';
 import { AppError, errorResponse, toAppError } from './http/errors.ts';
@@ -188,6 +189,8 @@ export function createApp(deps: AppDeps) {
         maxAge: 600,
       }),
     )
+    // A version this server does not serve: 400 before any route, with the CORS headers above.
+    .use('*', refuseUnservedVersion)
     // Body caps, credentials (session, secret API key, embed key) and idempotency, in this order,
     // for the requests that may need them: a GET without a body or any of their headers skips
     // them all in one step (most public reads). Then `cache-control: no-store` on the answer.

@@ -1,25 +1,20 @@
 import { API_VERSION, API_VERSION_HEADER, SUPPORTED_API_VERSIONS } from '@fm/sdk/contracts';
-import type { Context } from 'hono';
-import { createMiddleware } from 'hono/factory';
+import type { Context, MiddlewareHandler } from 'hono';
 import { AppError } from './errors.ts';
-import { setResponseHeader } from './response-headers.ts';
 
 /**
  * The API's dated version (see `@fm/sdk/contracts` versioning): every answer, errors included,
- * carries `api-version`; a request naming a version this server does not serve is refused with 400
- * before anything runs. Without the header the current version is served.
+ * carries `api-version` (the request frame sets it); a request naming a version this server does
+ * not serve is refused with 400 before any route runs, after CORS, so a partner page can read why.
+ * Without the header the current version is served.
  *
  * @example
- * app.use('/api/*', apiVersion());
+ * api.use('*', cors(…)).use('*', refuseUnservedVersion);
  */
-export function apiVersion() {
-  return createMiddleware(async (c, next) => {
-    const refusal = versionRefusal(c);
-    if (refusal) return refusal;
-    await next();
-    setResponseHeader(c, API_VERSION_HEADER, answeredVersion(c));
-  });
-}
+export const refuseUnservedVersion: MiddlewareHandler = (c, next) => {
+  const refusal = versionRefusal(c);
+  return refusal ? Promise.resolve(refusal) : next();
+};
 
 /**
  * The 400 for a request naming a version this server does not serve (with the `api-version`
@@ -39,9 +34,11 @@ export function versionRefusal(c: Context): Response | undefined {
   return res;
 }
 
-/** The version an answer is served in: the one asked for, else the current one. */
-export const answeredVersion = (c: Context): string =>
-  c.req.header(API_VERSION_HEADER)?.trim() || API_VERSION;
+/** The version an answer is served in: the one asked for if served, else the current one. */
+export function answeredVersion(c: Context): string {
+  const asked = c.req.header(API_VERSION_HEADER)?.trim();
+  return asked && SUPPORTED_API_VERSIONS.includes(asked) ? asked : API_VERSION;
+}
 
 /** Whether a path is the API's (what `app.use('/api/*', …)` matches). */
 export const isApiPath = (path: string): boolean => path === '/api' || path.startsWith('/api/');

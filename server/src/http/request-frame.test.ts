@@ -2,6 +2,7 @@ import { Writable } from 'node:stream';
 import { API_VERSION, API_VERSION_HEADER } from '@fm/sdk/contracts';
 import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
+import { refuseUnservedVersion } from './api-version.ts';
 import { createLogger } from './logger.ts';
 import { requestFrame } from './request-frame.ts';
 import { REQUEST_ID_HEADER } from './request-logger.ts';
@@ -28,6 +29,7 @@ function appWith() {
         pathHeaders: { '/popup': [['Cross-Origin-Opener-Policy', 'unsafe-none']] },
       }),
     )
+    .use('/api/*', refuseUnservedVersion)
     .get('/api/work', async (c) => {
       await new Promise((resolve) => setTimeout(resolve, 5));
       logger.info('working');
@@ -64,15 +66,18 @@ describe('requestFrame', () => {
     expect(popup.headers.get(API_VERSION_HEADER)).toBeNull();
   });
 
-  it('refuses an unsupported api-version before the handler, with the version and the id only', async () => {
+  it('frames a refused api-version like any answer: its headers, the served version, one log line', async () => {
     const { app, lines } = appWith();
     const res = await app.request('/api/work', { headers: { [API_VERSION_HEADER]: '1999-01-01' } });
     expect(res.status).toBe(400);
     expect(res.headers.get(API_VERSION_HEADER)).toBe(API_VERSION);
     const id = res.headers.get(REQUEST_ID_HEADER);
     expect(id).toMatch(/^[0-9a-f-]{36}$/);
-    expect(res.headers.get('x-frame-options')).toBeNull();
+    expect(res.headers.get('x-frame-options')).toBe('SAMEORIGIN');
+    // The handler never ran.
     expect(lines.map((l) => l.msg)).toEqual(['request']);
     expect(lines[0]).toMatchObject({ reqId: id, detail: { status: 400 } });
+  });
+});
   });
 });

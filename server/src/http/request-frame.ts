@@ -1,6 +1,6 @@
 import { API_VERSION_HEADER } from '@fm/sdk/contracts';
 import type { MiddlewareHandler } from 'hono';
-import { answeredVersion, isApiPath, versionRefusal } from './api-version.ts';
+import { answeredVersion, isApiPath } from './api-version.ts';
 import type { Logger } from './logger.ts';
 import { runInRequest } from './request-context.ts';
 import { logRequest, REQUEST_ID_HEADER, requestIdOf } from './request-logger.ts';
@@ -18,12 +18,11 @@ export interface RequestFrameOptions {
 }
 
 /**
- * What every request goes through, in one step instead of four middleware (each a few promises
+ * What every request goes through, in one step instead of several middleware (each a few promises
  * and, with the request context's async hooks, a cost on every one of them): the request id and
- * its log line (`requestLogger`), the API version's refusal and header on `/api` paths
- * (`apiVersion`), the security headers, and a path's own values of some of them (the embed
- * sign-in popup's opener policy). The answers are the same as with those middleware in that order
- * (response-frame.test.ts).
+ * its log line (`requestLogger`), the API version's header on `/api` paths, the security headers,
+ * and a path's own values of some of them (the embed sign-in popup's opener policy). Every answer
+ * gets them, refusals included (response-frame.test.ts).
  *
  * @example
  * app.use('*', requestFrame({ logger, trustIncomingId: false, headers: securityHeaders(…) }));
@@ -37,14 +36,6 @@ export function requestFrame(options: RequestFrameOptions): MiddlewareHandler {
     return runInRequest({ reqId }, () => {
       const path = c.req.path;
       const api = isApiPath(path);
-      const refusal = api ? versionRefusal(c) : undefined;
-      if (refusal) {
-        // Refused before anything runs: the version and the id, nothing else (as before).
-        refusal.headers.set(REQUEST_ID_HEADER, reqId);
-        c.res = refusal;
-        logRequest(logger, c, started);
-        return Promise.resolve();
-      }
       // `then`, not an async function: one promise less per request (each also runs the async
       // hooks of the request context); the callback still runs in this request's context.
       return next().then(() => {

@@ -6,7 +6,8 @@ import { startTestServer, type TestServer } from '../testing/test-server.ts';
  * read, an error from a route, errors from the middleware itself, a preflight, a refused
  * api-version, an oversized body, a page outside the API), compared with what the stack answered
  * before its per-request work was cut (decision 008): the headers, their values and their order of
- * precedence stay exactly as they were. Only `date` and the request id's value vary.
+ * precedence stay exactly as they were, except that a refused api-version now gets the security
+ * and CORS headers too. Only `date` and the request id's value vary.
  */
 
 let server: TestServer;
@@ -47,6 +48,11 @@ const CASES: [string, string, RequestInit][] = [
     { headers: { 'x-fm-embed-key': 'pk_nothing', origin: 'https://else.example' } },
   ],
   ['an unsupported api-version', '/api/config', { headers: { 'api-version': '1999-01-01' } }],
+  [
+    'an unsupported api-version from a partner page',
+    '/api/config',
+    { headers: { 'api-version': '1999-01-01', origin: 'https://else.example' } },
+  ],
   [
     'a preflight',
     '/api/session',
@@ -191,13 +197,32 @@ const EXPECTED: Record<string, { status: number; headers: Record<string, string>
       vary: 'Origin',
     },
   },
+  // Refused before any route, after CORS: a partner page can read why (was: no CORS, no security
+  // headers).
   'an unsupported api-version': {
     status: 400,
     headers: {
+      ...SECURE,
+      'access-control-expose-headers': EXPOSE,
       'x-request-id': ID,
+      'access-control-allow-origin': '*',
       'api-version': '2026-11-01',
       'content-length': '203',
       'content-type': 'application/json',
+      vary: 'Origin',
+    },
+  },
+  'an unsupported api-version from a partner page': {
+    status: 400,
+    headers: {
+      ...SECURE,
+      'access-control-expose-headers': EXPOSE,
+      'x-request-id': ID,
+      'access-control-allow-origin': '*',
+      'api-version': '2026-11-01',
+      'content-length': '203',
+      'content-type': 'application/json',
+      vary: 'Origin',
     },
   },
   'a preflight': {
