@@ -79,5 +79,3 @@ describe('requestFrame', () => {
     expect(lines[0]).toMatchObject({ reqId: id, detail: { status: 400 } });
   });
 });
-  });
-});
