@@ -4,8 +4,9 @@ import { join } from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, migrateDatabase, openDatabase } from './client.ts';
-import { batchFailure, insertRowWhere } from './insert-where.ts';
+import { insertRowWhere } from './insert-where.ts';
 import { mailOutbox, meetingSlot } from './schema/index.ts';
+import { batchFailure } from './sqlite-errors.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'fm-insert-where-'));
 let database: Database;

@@ -27,22 +27,3 @@ export function insertRowWhere<T extends SQLiteTable>(
     .map(([key, column]) => sql.param(values[key] ?? null, column));
   return db.insert(table).select(sql`select ${sql.join(params, sql`, `)} where ${guard}`);
 }
-
-/**
- * Where a `db.batch` failed: the index of the statement and whether a constraint refused it
- * (libSQL reports both; drizzle passes its error through). Null for any other error.
- *
- * @example
- * if (batchFailure(error)?.index === 1) throw new AppError('SLOT_TAKEN');
- */
-export function batchFailure(error: unknown): { index: number; constraint: boolean } | null {
-  for (let e: unknown = error, depth = 0; e && depth < 5; depth++) {
-    const x = e as { statementIndex?: unknown; code?: unknown; cause?: unknown };
-    if (typeof x.statementIndex === 'number') {
-      const constraint = typeof x.code === 'string' && x.code.startsWith('SQLITE_CONSTRAINT');
-      return { index: x.statementIndex, constraint };
-    }
-    e = x.cause;
-  }
-  return null;
-}

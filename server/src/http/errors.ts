@@ -2,6 +2,7 @@ import { ERROR_CODES, type ErrorBody, type ErrorCode } from '@fm/sdk/contracts';
 import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import { isDatabaseBusy } from '../db/sqlite-errors.ts';
 import type { Logger } from './logger.ts';
 
 /**
@@ -53,16 +54,6 @@ const statusToCode: Partial<Record<number, ErrorCode>> = {
 };
 
 /** Turns any thrown value into D7's error shape; unknown failures are logged and answered with 500. */
-/** A libSQL `SQLITE_BUSY` (itself or as the cause), or the in-process write lock's timeout. */
-function isDatabaseBusy(error: unknown): boolean {
-  for (let e: unknown = error, depth = 0; e && depth < 4; depth += 1) {
-    if (typeof e === 'object' && 'code' in e && String(e.code).startsWith('SQLITE_BUSY'))
-      return true;
-    e = typeof e === 'object' && 'cause' in e ? e.cause : undefined;
-  }
-  return false;
-}
-
 export function toAppError(error: unknown, logger: Logger): AppError {
   if (isAppError(error)) return error;
   if (error instanceof HTTPException) {

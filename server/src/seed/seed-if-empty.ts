@@ -4,6 +4,7 @@ import type { SQLiteTable } from 'drizzle-orm/sqlite-core';
 import type { Container } from '../container.ts';
 import type { Db, Tx } from '../db/client.ts';
 import { jobRun, user } from '../db/schema/index.ts';
+import { isDatabaseBusy } from '../db/sqlite-errors.ts';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './demo-accounts.ts';
 import { buildDemoData } from './demo-data.ts';
 import { type DemoData, SEED_TABLES, type SeedTableName } from './tables.ts';
@@ -112,22 +113,13 @@ async function claimLock(db: Db): Promise<boolean> {
     return takenOver.length > 0;
   } catch (error) {
     // The database stayed locked for the whole busy timeout: another process is seeding.
-    if (isBusy(error)) return false;
+    if (isDatabaseBusy(error)) return false;
     throw error;
   }
 }
 
 async function releaseLock(db: Db): Promise<void> {
   await db.delete(jobRun).where(and(eq(jobRun.key, SEED_LOCK_KEY), isNull(jobRun.finishedAt)));
-}
-
-function isBusy(error: unknown): boolean {
-  for (let e: unknown = error; e instanceof Error; e = e.cause) {
-    const code = (e as { code?: unknown }).code;
-    if (typeof code === 'string' && code.startsWith('SQLITE_BUSY')) return true;
-    if (/SQLITE_BUSY|database is locked/i.test(e.message)) return true;
-  }
-  return false;
 }
 
 async function insertRows<T extends SQLiteTable>(tx: Tx, table: T, rows: T['$inferInsert'][]) {

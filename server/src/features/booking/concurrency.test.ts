@@ -5,8 +5,8 @@ import { fileURLToPath } from 'node:url';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailOutbox, meeting, meetingSlot, notification } from '../../db/schema/index.ts';
+import { isConstraintViolation } from '../../db/sqlite-errors.ts';
 import { startTestServer, type TestServer } from '../../testing/test-server.ts';
-import { isConstraintViolation } from './meeting-service.ts';
 import { ALWAYS, book, getSlots, makeConsultant, makeFranchisor } from './test-fixtures.ts';
 
 /**

@@ -9,7 +9,7 @@ import {
 import { and, eq, gt, inArray, lt, lte, sql } from 'drizzle-orm';
 import type { SessionUser } from '../../auth/session.ts';
 import type { Db, Tx } from '../../db/client.ts';
-import { batchFailure, insertRowWhere } from '../../db/insert-where.ts';
+import { insertRowWhere } from '../../db/insert-where.ts';
 import {
   consultantProfile,
   franchise,
@@ -19,6 +19,7 @@ import {
   reviewRequest,
   user,
 } from '../../db/schema/index.ts';
+import { batchFailure, isConstraintViolation } from '../../db/sqlite-errors.ts';
 import { AppError } from '../../http/errors.ts';
 import type { Logger } from '../../http/logger.ts';
 import { chargeableDuration } from '../meeting-room/completion-rules.ts';
@@ -49,17 +50,6 @@ export function cellsOf(startAt: Date, endAt: Date): number[] {
   const cells: number[] = [];
   for (let c = first; c * MINUTE_MS < endAt.getTime(); c += CELL_MINUTES) cells.push(c);
   return cells;
-}
-
-/** A primary-key or unique violation from libSQL, however drizzle wrapped it. */
-export function isConstraintViolation(error: unknown): boolean {
-  for (let e: unknown = error, depth = 0; e && depth < 5; depth++) {
-    const x = e as { code?: unknown; message?: unknown; cause?: unknown };
-    if (typeof x.code === 'string' && x.code.startsWith('SQLITE_CONSTRAINT')) return true;
-    if (typeof x.message === 'string' && /UNIQUE constraint failed/.test(x.message)) return true;
-    e = x.cause;
-  }
-  return false;
 }
 
 /**

@@ -12,6 +12,7 @@ import { eq } from 'drizzle-orm';
 import type { SessionUser } from '../../auth/session.ts';
 import type { Db } from '../../db/client.ts';
 import { user } from '../../db/schema/index.ts';
+import { isConstraintViolation } from '../../db/sqlite-errors.ts';
 import { AppError } from '../../http/errors.ts';
 import type { RealtimePublisher } from '../../realtime/publisher.ts';
 import type { UploadService } from '../../uploads/upload-service.ts';
@@ -44,16 +45,6 @@ export const CHAT_RULES = {
   attachmentUnavailable: 'An attached file was not found or has already been sent',
   unknownCursor: 'This page of messages does not exist',
 } as const;
-
-/** Whether an error is a unique or foreign-key constraint failure (possibly wrapped by drizzle). */
-function isConstraintError(error: unknown): boolean {
-  for (let e: unknown = error, depth = 0; e && depth < 4; depth += 1) {
-    if (typeof e === 'object' && 'code' in e && String(e.code).startsWith('SQLITE_CONSTRAINT'))
-      return true;
-    e = typeof e === 'object' && 'cause' in e ? e.cause : undefined;
-  }
-  return false;
-}
 
 /**
  * Chats between a franchisor and a consultant (user-area §3, §7; D11, D12, D13, D15): listing,
@@ -187,7 +178,7 @@ export function createChatService(deps: {
         });
       } catch (error) {
         // Another process attached the same file a moment earlier.
-        if (isConstraintError(error)) {
+        if (isConstraintViolation(error)) {
           throw new AppError('RULE_VIOLATION', {
             message: CHAT_RULES.attachmentUnavailable,
             errors: { attachmentIds: CHAT_RULES.attachmentUnavailable },

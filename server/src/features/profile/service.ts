@@ -28,6 +28,7 @@ import {
   upload,
   user,
 } from '../../db/schema/index.ts';
+import { isUniqueViolation } from '../../db/sqlite-errors.ts';
 import { AppError } from '../../http/errors.ts';
 import { dollarsToCents } from '../../money/cents.ts';
 import type { RealtimePublisher } from '../../realtime/publisher.ts';
@@ -394,8 +395,7 @@ export function createProfileService(deps: {
       });
     } catch (error) {
       await deps.uploads.discard(stored);
-      if (String((error as { cause?: unknown }).cause ?? '').includes('UNIQUE'))
-        throw new AppError('EMAIL_EXISTS');
+      if (isUniqueViolation(error)) throw new AppError('EMAIL_EXISTS');
       throw error;
     }
     const profile = await findOwnProfile(db, current.id);
