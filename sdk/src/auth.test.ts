@@ -168,6 +168,31 @@ describe('signOut', () => {
     expect(store.get()).toBeNull();
   });
 
+  it('forgets the credentials first: a call during the sign-out carries none and signs nobody out', async () => {
+    let answer: () => void = () => {};
+    server.route(
+      'POST /api/auth/sign-out',
+      () => new Promise((done) => (answer = () => done({ json: { success: true } }))),
+    );
+    // The session has ended on the server: a call with the old token would be refused.
+    server.route('POST /api/realtime/ticket', () => ({
+      status: 401,
+      json: { message: 'You are not signed in', code: 'UNAUTHORIZED' },
+    }));
+    store.set(signedIn);
+    const signingOut = api.auth.signOut();
+    expect(store.get()).toBeNull();
+    await rejection(api.realtime.ticket('user-u1'));
+    answer();
+    await signingOut;
+    const signOut = server.requests.find((r) => r.url.endsWith('/auth/sign-out'));
+    const ticket = server.requests.find((r) => r.url.endsWith('/realtime/ticket'));
+    expect(signOut?.headers.authorization).toBe('Bearer old');
+    expect(signOut?.headers[AUTH_HEADERS.refreshToken]).toBe('old-refresh');
+    expect(ticket?.headers.authorization).toBeUndefined();
+    expect(onUnauthorized).not.toHaveBeenCalled();
+  });
+
   it('sends nothing when signed out already', async () => {
     await api.auth.signOut();
     expect(server.requests).toHaveLength(0);

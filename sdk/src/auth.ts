@@ -2,6 +2,7 @@ import * as v from 'valibot';
 import {
   type ActivateInput,
   ActivateInputSchema,
+  AUTH_HEADERS,
   type AuthResult,
   AuthResultSchema,
   type ForgotPasswordInput,
@@ -46,8 +47,8 @@ export interface AuthApi {
    */
   signIn(input: SignInInput, options?: RequestOptions): Promise<AuthResult>;
   /**
-   * Signs out on the server and always clears the store, also when the call fails (the failure
-   * is still reported, after the store is cleared). Signed out already: nothing is sent.
+   * Signs out on the server and always clears the store, first, so also when the call fails (the
+   * failure is still reported). Signed out already: nothing is sent.
    *
    * @example
    * ```ts
@@ -136,22 +137,31 @@ export function createAuthApi(http: Http): AuthApi {
     },
 
     async signOut(options) {
-      if (!http.tokenStore.get()) return;
-      try {
-        await http.call(
-          {
-            operation: 'signOut',
-            method: 'post',
-            path: 'auth/sign-out',
-            json: {},
-            response: v.unknown(),
-            signOutOnUnauthorized: false,
+      const stored = http.tokenStore.get();
+      if (!stored) return;
+      // Forget the credentials before the server ends the session: a call that meets the ended
+      // session meanwhile (a realtime reconnect told by the room) then carries none, and is not
+      // taken for a session that expired elsewhere.
+      http.tokenStore.clear();
+      await http.call(
+        {
+          operation: 'signOut',
+          method: 'post',
+          path: 'auth/sign-out',
+          json: {},
+          response: v.unknown(),
+          credentials: false,
+          signOutOnUnauthorized: false,
+        },
+        {
+          ...options,
+          headers: {
+            ...options?.headers,
+            authorization: `Bearer ${stored.token}`,
+            [AUTH_HEADERS.refreshToken]: stored.refreshToken,
           },
-          options,
-        );
-      } finally {
-        http.tokenStore.clear();
-      }
+        },
+      );
     },
 
     async activate(input, options) {

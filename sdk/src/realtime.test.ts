@@ -167,14 +167,11 @@ describe('connectRealtime', () => {
     }
   });
 
-  it('gives up on a room the user may not join (the ticket call answers 403 or 404)', async () => {
-    for (const status of [403, 404] as const) {
+  it('gives up when signed out or on a room the user may not join (the ticket call answers 401, 403 or 404)', async () => {
+    const codes = { 401: 'UNAUTHORIZED', 403: 'FORBIDDEN', 404: 'NOT_FOUND' } as const;
+    for (const status of [401, 403, 404] as const) {
       const client = fakeClient(async () => {
-        throw new ApiError({
-          operation: 'fetchRealtimeTicket',
-          status,
-          code: status === 403 ? 'FORBIDDEN' : 'NOT_FOUND',
-        });
+        throw new ApiError({ operation: 'fetchRealtimeTicket', status, code: codes[status] });
       });
       const live = connectRealtime({
         client,

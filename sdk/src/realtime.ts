@@ -71,8 +71,8 @@ export interface ConnectRealtimeOptions {
  * a fresh single-use ticket, reconnects happen forever one second apart (user-area §7) — at once
  * when the room says the session ended (`sessionEnded`, sent before it closes the socket), every frame
  * is validated against the contract (invalid ones are dropped with a warning), and socket errors
- * are only logged. A room the user may not join (the ticket call answers 403/404) closes the
- * connection for good.
+ * are only logged. A signed-out user, or a room the user may not join (the ticket call answers
+ * 401, 403 or 404), closes the connection for good; a new sign-in opens a new one.
  *
  * @example
  * ```ts
@@ -131,8 +131,8 @@ export function connectRealtime(options: ConnectRealtimeOptions): RealtimeConnec
           const { ticket } = await client.realtime.ticket(room);
           return { [REALTIME_AUTH.ticketQueryParam]: ticket };
         } catch (error) {
-          if (isApiError(error) && (error.status === 403 || error.status === 404)) {
-            // Not a room this user may join: retrying would not change that.
+          if (isApiError(error) && [401, 403, 404].includes(error.status)) {
+            // Signed out, or not a room this user may join: retrying would not change that.
             queueMicrotask(() => connection.close());
           }
           throw error;
