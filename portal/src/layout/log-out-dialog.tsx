@@ -20,8 +20,9 @@ export function LogOutDialog({ open, onOpenChange }: LogOutDialogProps) {
 
   const logOut = async () => {
     setPending(true);
-    // Leave the signed-in page first, so its guard does not send the user to sign-in instead.
-    await navigate(PATHS.landing);
+    // Leave the signed-in page first, rendered at once (flushSync), so that its guard is gone
+    // when the credentials are: it would send the user to sign-in instead.
+    await navigate(PATHS.landing, { flushSync: true });
     try {
       await api.auth.signOut();
     } catch {
