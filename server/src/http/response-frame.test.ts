@@ -49,9 +49,17 @@ const CASES: [string, string, RequestInit][] = [
   ],
   ['an unsupported api-version', '/api/config', { headers: { 'api-version': '1999-01-01' } }],
   [
-    'an unsupported api-version from a partner page',
-    '/api/config',
-    { headers: { 'api-version': '1999-01-01', origin: 'https://else.example' } },
+    'an unsupported api-version from the app',
+    '/api/session',
+    {
+      method: 'POST',
+      headers: {
+        'api-version': '1999-01-01',
+        origin: 'https://app.example',
+        'content-type': 'application/json',
+      },
+      body: '{}',
+    },
   ],
   [
     'a preflight',
@@ -212,13 +220,14 @@ const EXPECTED: Record<string, { status: number; headers: Record<string, string>
       vary: 'Origin',
     },
   },
-  'an unsupported api-version from a partner page': {
+  'an unsupported api-version from the app': {
     status: 400,
     headers: {
       ...SECURE,
       'access-control-expose-headers': EXPOSE,
       'x-request-id': ID,
-      'access-control-allow-origin': '*',
+      'access-control-allow-credentials': 'true',
+      'access-control-allow-origin': 'https://app.example',
       'api-version': '2026-11-01',
       'content-length': '203',
       'content-type': 'application/json',
