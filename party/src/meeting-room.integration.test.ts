@@ -11,7 +11,7 @@ import { eq } from 'drizzle-orm';
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { user } from '../../server/src/db/schema/index.ts';
+import { franchise, user } from '../../server/src/db/schema/index.ts';
 import { insertMeeting } from '../../server/src/payments/test-fixtures.ts';
 import { startTestServer } from '../../server/src/testing/test-server.ts';
 import { freePort, type RunningParty, startParty } from '../testing/start-party.ts';
@@ -247,6 +247,54 @@ describe('signalling and presence', () => {
   }, 60_000);
 });
 
+describe('a full room', () => {
+  it('a fifth person is told the room is full before it closes their socket; a fourth’s second tab gets in', async () => {
+    // A meeting of a franchise with four members: with the consultant, five people.
+    const db = api.container.db;
+    const [brand] = await db
+      .insert(franchise)
+      .values({ company: 'Full House Franchising' })
+      .returning({ id: franchise.id });
+    const members = await Promise.all([1, 2, 3, 4].map(() => api.signUp('franchisor')));
+    for (const member of members) {
+      await db
+        .update(user)
+        .set({ franchiseId: brand?.id ?? null })
+        .where(eq(user.id, member.user.id));
+    }
+    const [booker, second, third, fifth] = members;
+    if (!brand || !booker || !second || !third || !fifth) throw new Error('setup failed');
+    const { id: busyMeeting } = await insertMeeting(db, {
+      consultantId: consultant.user.id,
+      franchisorId: booker.user.id,
+      franchiseId: brand.id,
+      durationMinutes: 60,
+      rateCents: 5_000,
+      startAt: new Date(Date.now() - 5 * MIN),
+    });
+    const inside: MeetingSocket[] = [];
+    try {
+      for (const who of [consultant, booker, second, third]) {
+        const socket = await enter(who, busyMeeting);
+        await socket.next('welcome');
+        inside.push(socket);
+      }
+      const refused = await enter(fifth, busyMeeting);
+      expect(await refused.next('closing')).toEqual({
+        type: 'closing',
+        code: MEETING_ROOM_CLOSE_CODES.full,
+      });
+      refused.socket.terminate();
+      // The same person again (a second tab) is not a fifth person.
+      const secondTab = await enter(second, busyMeeting);
+      expect((await secondTab.next('welcome')).peers).toHaveLength(4);
+      inside.push(secondTab);
+    } finally {
+      for (const socket of inside) socket.socket.close();
+    }
+  }, 60_000);
+});
+
 describe('the heartbeat', () => {
   it('a socket silent for 30 s is closed by the room’s alarm and its stretch ends 30 s after its last sign of life', async () => {
     const quiet = await enter(consultant);
@@ -257,6 +305,11 @@ describe('the heartbeat', () => {
     );
     // Nothing is sent: the alarm (every 10 s) closes it between 30 and 40 s later.
     expect(await closed).toBe(MEETING_ROOM_CLOSE_CODES.heartbeatLost);
+    // Told first (the close handshake can take seconds to reach a browser).
+    expect(await quiet.next('closing')).toEqual({
+      type: 'closing',
+      code: MEETING_ROOM_CLOSE_CODES.heartbeatLost,
+    });
     const closedAfter = Date.now() - lastSign;
     expect(closedAfter).toBeGreaterThanOrEqual(29_000);
     let interval: PresenceSummary['intervals'][number] | undefined;

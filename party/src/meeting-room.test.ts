@@ -53,7 +53,9 @@ describe('meetingJoin', () => {
 
   it('refuses a fifth person, but not a fourth person’s second tab', () => {
     const four = ['c', 'f1', 'f2', 'f3'].map((u, i) => socket(`s${i}`, u));
+    // Told first, then closed: the close can reach the browser seconds after the frame.
     expect(meetingJoin(four, { id: 'x', userId: 'f4', role: 'franchisor' }, 5)).toEqual([
+      { kind: 'send', to: 'x', frame: { type: 'closing', code: MEETING_ROOM_CLOSE_CODES.full } },
       { kind: 'close', id: 'x', code: MEETING_ROOM_CLOSE_CODES.full, reason: 'Full' },
     ]);
     expect(
@@ -140,6 +142,16 @@ describe('leaving and the heartbeat sweep', () => {
         reason: 'Heartbeat lost',
       },
     ]);
+    expect(of(effects, 'send')).toEqual([
+      {
+        kind: 'send',
+        to: 'a',
+        frame: { type: 'closing', code: MEETING_ROOM_CLOSE_CODES.heartbeatLost },
+      },
+    ]);
+    expect(effects.findIndex((e) => e.kind === 'send')).toBeLessThan(
+      effects.findIndex((e) => e.kind === 'close'),
+    );
     expect(of(effects, 'setState')[0]).toMatchObject({ id: 'a', state: { gone: true } });
     expect(of(effects, 'alarm')[0]?.at).toBe(55_000);
   });

@@ -70,6 +70,16 @@ const peerOf = (s: MeetingSocket): MeetingPeer => ({
 
 const live = (sockets: readonly MeetingSocket[]) => sockets.filter((s) => !s.state.gone);
 
+type CloseCode = (typeof MEETING_ROOM_CLOSE_CODES)[keyof typeof MEETING_ROOM_CLOSE_CODES];
+
+/** Closes a socket, telling it why first (its close event may come seconds after the frame). */
+function closeWith(id: string, code: CloseCode, reason: string): MeetingEffect[] {
+  return [
+    { kind: 'send', to: id, frame: { type: 'closing', code } },
+    { kind: 'close', id, code, reason },
+  ];
+}
+
 function errorFrame(code: ErrorCode, detail?: string): MeetingServerFrame {
   const base = ERROR_CODES[code].message;
   return { type: 'error', code, message: detail ? `${base}: ${detail}` : base };
@@ -90,9 +100,7 @@ export function meetingJoin(
   const present = live(others);
   const people = new Set(present.map((s) => s.state.userId));
   if (!people.has(newcomer.userId) && people.size >= MEETING_ROOM.maxParticipants) {
-    return [
-      { kind: 'close', id: newcomer.id, code: MEETING_ROOM_CLOSE_CODES.full, reason: 'Full' },
-    ];
+    return closeWith(newcomer.id, MEETING_ROOM_CLOSE_CODES.full, 'Full');
   }
   const state: MeetingSocketState = {
     userId: newcomer.userId,
@@ -244,12 +252,7 @@ export function meetingSweep(sockets: readonly MeetingSocket[], now: number): Me
           frame: { type: 'peerLeft', connectionId: s.id, userId },
           except: s.id,
         },
-        {
-          kind: 'close',
-          id: s.id,
-          code: MEETING_ROOM_CLOSE_CODES.heartbeatLost,
-          reason: 'Heartbeat lost',
-        },
+        ...closeWith(s.id, MEETING_ROOM_CLOSE_CODES.heartbeatLost, 'Heartbeat lost'),
       );
     } else {
       remaining++;

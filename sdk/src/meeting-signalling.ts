@@ -137,6 +137,11 @@ export function connectMeetingRoom(options: ConnectMeetingRoomOptions): MeetingS
         return;
       }
       for (const listener of [...listeners]) listener(parsed.output);
+      // The room is closing this socket; its close event may come seconds later, so act now.
+      if (parsed.output.type === 'closing') {
+        if (parsed.output.code === MEETING_ROOM_CLOSE_CODES.full) refuse('full');
+        else created.reconnect();
+      }
     });
     created.addEventListener('open', () => {
       stopHeartbeat();

@@ -1,60 +1,20 @@
-import type { AddressInfo } from 'node:net';
-import { afterEach, describe, expect, it } from 'vitest';
-import WebSocket, { WebSocketServer } from 'ws';
+import { describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
 import type { RealtimeServerMessage } from './contracts/index.ts';
 import { ApiError } from './errors.ts';
-import { connectRealtime, type RealtimeClient, type RealtimeStatus } from './realtime.ts';
+import { connectRealtime, type RealtimeStatus } from './realtime.ts';
+import { fakeTicketClient, startSocketServer, until } from './testing/socket-server.ts';
 
 /**
  * `connectRealtime` against a plain local WebSocket server (real sockets, no room server): tickets
  * per connect, frames validated, reconnects at one second, refusals that end it.
  */
 
-let server: WebSocketServer | undefined;
-afterEach(async () => {
-  await new Promise<void>((done) => (server ? server.close(() => done()) : done()));
-  server = undefined;
-});
-
-async function startServer(onConnection: (socket: WebSocket, url: URL, index: number) => void) {
-  server = new WebSocketServer({ port: 0, host: '127.0.0.1' });
-  await new Promise<void>((ready) => server?.once('listening', () => ready()));
-  let index = 0;
-  server.on('connection', (socket, request) => {
-    onConnection(socket, new URL(request.url ?? '/', 'http://x'), index++);
-  });
-  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-}
-
-function fakeClient(ticket: () => Promise<{ ticket: string }>): RealtimeClient & {
-  tickets: number;
-} {
-  const client = {
-    tickets: 0,
-    realtime: {
-      ticket: async () => {
-        client.tickets += 1;
-        return ticket();
-      },
-    },
-    config: async () => ({ partyUrl: 'http://unused.test' }),
-  };
-  return client;
-}
-
-async function until(what: string, probe: () => boolean, ms = 5_000): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (!probe()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-}
-
 describe('connectRealtime', () => {
   it('connects to /parties/rooms/{room} with a fresh ticket each time, drops frames outside the contract and reconnects after one second', async () => {
     const seen: { path: string; ticket: string | null; at: number }[] = [];
     let closedAt = 0;
-    const partyUrl = await startServer((socket, url, index) => {
+    const partyUrl = await startSocketServer((socket, url, index) => {
       seen.push({ path: url.pathname, ticket: url.searchParams.get('ticket'), at: Date.now() });
       if (index === 0) {
         socket.send('not json');
@@ -69,7 +29,7 @@ describe('connectRealtime', () => {
       }
     });
     let n = 0;
-    const client = fakeClient(async () => ({ ticket: `t${++n}` }));
+    const client = fakeTicketClient(async () => ({ ticket: `t${++n}` }));
     const warnings: string[] = [];
     const frames: RealtimeServerMessage[] = [];
     const statuses: RealtimeStatus[] = [];
@@ -107,13 +67,13 @@ describe('connectRealtime', () => {
 
   it('reopens at once when the room says the session ended, without waiting for the close', async () => {
     const seen: string[] = [];
-    const partyUrl = await startServer((socket, url, index) => {
+    const partyUrl = await startSocketServer((socket, url, index) => {
       seen.push(url.searchParams.get('ticket') ?? '');
       // The first socket is told, and then left open: its close would come late or never.
       if (index === 0) socket.send(JSON.stringify({ type: 'sessionEnded' }));
     });
     let n = 0;
-    const client = fakeClient(async () => ({ ticket: `t${++n}` }));
+    const client = fakeTicketClient(async () => ({ ticket: `t${++n}` }));
     const statuses: RealtimeStatus[] = [];
     const frames: RealtimeServerMessage[] = [];
     const live = connectRealtime({
@@ -137,11 +97,11 @@ describe('connectRealtime', () => {
 
   it('keeps trying every second while tickets fail, and logs only', async () => {
     let connections = 0;
-    const partyUrl = await startServer(() => {
+    const partyUrl = await startSocketServer(() => {
       connections += 1;
     });
     let calls = 0;
-    const client = fakeClient(async () => {
+    const client = fakeTicketClient(async () => {
       calls += 1;
       if (calls < 3) {
         throw new ApiError({ operation: 'fetchRealtimeTicket', status: 0, code: 'NETWORK_ERROR' });
@@ -170,7 +130,7 @@ describe('connectRealtime', () => {
   it('gives up when signed out or on a room the user may not join (the ticket call answers 401, 403 or 404)', async () => {
     const codes = { 401: 'UNAUTHORIZED', 403: 'FORBIDDEN', 404: 'NOT_FOUND' } as const;
     for (const status of [401, 403, 404] as const) {
-      const client = fakeClient(async () => {
+      const client = fakeTicketClient(async () => {
         throw new ApiError({ operation: 'fetchRealtimeTicket', status, code: codes[status] });
       });
       const live = connectRealtime({
@@ -187,9 +147,9 @@ describe('connectRealtime', () => {
   });
 
   it('reads the address from the API when none is given', async () => {
-    const partyUrl = await startServer((socket) => socket.send('{"type":"pong","at":3}'));
+    const partyUrl = await startSocketServer((socket) => socket.send('{"type":"pong","at":3}'));
     const client = {
-      ...fakeClient(async () => ({ ticket: 't' })),
+      ...fakeTicketClient(async () => ({ ticket: 't' })),
       config: async () => ({ partyUrl }),
     };
     const live = connectRealtime({

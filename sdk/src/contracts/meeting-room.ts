@@ -240,6 +240,16 @@ export const MeetingErrorFrameSchema = v.object({
   message: v.string(),
 });
 
+/**
+ * The room is about to close this socket with `code` (one of `MEETING_ROOM_CLOSE_CODES`). Sent
+ * first because the close itself can reach the browser seconds later (a hibernating room's close
+ * handshake), and a refused or dropped participant should know at once (decision 013).
+ */
+export const MeetingClosingFrameSchema = v.object({
+  type: v.literal('closing'),
+  code: v.picklist([MEETING_ROOM_CLOSE_CODES.full, MEETING_ROOM_CLOSE_CODES.heartbeatLost]),
+});
+
 /** Every frame a meeting room may send. */
 export const MeetingServerFrameSchema = v.variant('type', [
   MeetingWelcomeFrameSchema,
@@ -249,6 +259,7 @@ export const MeetingServerFrameSchema = v.variant('type', [
   MeetingMediaInFrameSchema,
   MeetingEchoInFrameSchema,
   MeetingErrorFrameSchema,
+  MeetingClosingFrameSchema,
 ]);
 export type MeetingServerFrame = v.InferOutput<typeof MeetingServerFrameSchema>;
 
