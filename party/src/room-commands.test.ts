@@ -68,8 +68,16 @@ describe('parseFanout', () => {
     const message = { type: 'pong', at: 1 };
     expect(parseFanout(JSON.stringify({ rooms: ['user-u1', 'chat-c1'], message }))).toEqual({
       ok: true,
-      fanout: { rooms: ['user-u1', 'chat-c1'], message },
+      pushes: [{ rooms: ['user-u1', 'chat-c1'], message }],
     });
+  });
+
+  it('reads a batch of them, in order', () => {
+    const pushes = [
+      { rooms: ['user-u1'], message: { type: 'pong', at: 1 } },
+      { rooms: ['user-u2', 'chat-c1'], message: { type: 'pong', at: 2 } },
+    ];
+    expect(parseFanout(JSON.stringify({ pushes }))).toEqual({ ok: true, pushes });
   });
 
   it.each([
@@ -81,6 +89,25 @@ describe('parseFanout', () => {
       {
         rooms: Array.from({ length: 101 }, (_, i) => `user-${i}`),
         message: { type: 'pong', at: 1 },
+      },
+    ],
+    ['an empty batch', { pushes: [] }],
+    [
+      'a batch with one bad push',
+      {
+        pushes: [
+          { rooms: ['user-u1'], message: { type: 'pong', at: 1 } },
+          { rooms: ['lobby'], message: { type: 'pong', at: 1 } },
+        ],
+      },
+    ],
+    [
+      'too many pushes',
+      {
+        pushes: Array.from({ length: 101 }, () => ({
+          rooms: ['user-u1'],
+          message: { type: 'pong', at: 1 },
+        })),
       },
     ],
   ])('refuses %s', (_, body) => {

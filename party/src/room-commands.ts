@@ -1,6 +1,7 @@
 import {
   type ErrorCode,
   type RealtimeFanout,
+  RealtimeFanoutBatchSchema,
   RealtimeFanoutSchema,
   RealtimeRoomCommandSchema,
   type RealtimeRoomReply,
@@ -83,16 +84,21 @@ function readJson<T>(
 }
 
 /**
- * Reads a fan-out request (one frame for several rooms) from the API.
+ * Reads a fan-out request from the API: one frame for several rooms, or a batch of them (in
+ * order).
  *
  * @example
  * parseFanout('{"rooms":["user-u1","chat-c1"],"message":{"type":"pong","at":1}}').ok; // true
+ * parseFanout('{"pushes":[{"rooms":["user-u1"],"message":{"type":"pong","at":1}}]}').ok; // true
  */
 export function parseFanout(
   raw: string,
-): { ok: true; fanout: RealtimeFanout } | { ok: false; code: ErrorCode; detail: string } {
-  const read = readJson(raw, (json) => v.safeParse(RealtimeFanoutSchema, json));
-  return read.ok ? { ok: true, fanout: read.value } : read;
+): { ok: true; pushes: RealtimeFanout[] } | { ok: false; code: ErrorCode; detail: string } {
+  const read = readJson(raw, (json) =>
+    v.safeParse(v.union([RealtimeFanoutSchema, RealtimeFanoutBatchSchema]), json),
+  );
+  if (!read.ok) return read;
+  return { ok: true, pushes: 'pushes' in read.value ? read.value.pushes : [read.value] };
 }
 
 /**

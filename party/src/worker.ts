@@ -109,8 +109,9 @@ export class Rooms extends Server<Env> {
 }
 
 /**
- * One frame for several rooms (the API's fan-out): handed to each room as its `publish` command,
- * inside the worker, so the API pays one request per event instead of one per room.
+ * The API's fan-out (one frame for several rooms, or a batch of such pushes): each frame handed to
+ * its rooms as their `publish` command, inside the worker, so the API pays one request for a
+ * moment's pushes instead of one per room and event.
  */
 async function fanOut(request: Request, env: Env): Promise<Response> {
   if (request.method !== 'POST') return refuseRequest(request, { status: 405, code: 'NOT_FOUND' });
@@ -120,20 +121,30 @@ async function fanOut(request: Request, env: Env): Promise<Response> {
   const read = parseFanout(await request.text());
   if (!read.ok) return refusalResponse({ code: read.code });
   const origin = new URL(request.url).origin;
-  const body = JSON.stringify({ type: 'publish', message: read.fanout.message });
+  const deliver = async (room: string, body: string) => {
+    const response = await routePartykitRequest(
+      new Request(`${origin}/parties/${REALTIME_PARTY}/${room}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body,
+      }),
+      env,
+    );
+    if (!response?.ok) return 0;
+    const reply: { delivered?: unknown } = await response.json();
+    return typeof reply.delivered === 'number' ? reply.delivered : 0;
+  };
+  // Every room at once; within a room its frames one after another, in the order they came.
+  const byRoom = new Map<string, string[]>();
+  for (const push of read.pushes) {
+    const body = JSON.stringify({ type: 'publish', message: push.message });
+    for (const room of new Set(push.rooms)) byRoom.set(room, [...(byRoom.get(room) ?? []), body]);
+  }
   const replies = await Promise.all(
-    [...new Set(read.fanout.rooms)].map(async (room) => {
-      const response = await routePartykitRequest(
-        new Request(`${origin}/parties/${REALTIME_PARTY}/${room}`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body,
-        }),
-        env,
-      );
-      if (!response?.ok) return 0;
-      const reply: { delivered?: unknown } = await response.json();
-      return typeof reply.delivered === 'number' ? reply.delivered : 0;
+    [...byRoom].map(async ([room, bodies]) => {
+      let delivered = 0;
+      for (const body of bodies) delivered += await deliver(room, body);
+      return delivered;
     }),
   );
   return Response.json({ delivered: replies.reduce((a, b) => a + b, 0) });

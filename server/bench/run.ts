@@ -45,7 +45,8 @@ import { MEASUREMENTS } from './measurements.ts';
  * as a MISS with its error, and the others still run.
  *
  * Knobs (environment): BENCH_CONSULTANTS, BENCH_FRANCHISES, BENCH_SECONDS (per scenario, 4),
- * BENCH_CPU_PROF (a folder: the server writes a `.cpuprofile` there when the run ends).
+ * BENCH_CPU_PROF (a folder: the server writes a `.cpuprofile` there when the run ends),
+ * BENCH_WORKERS (the server's `WORKERS`, API processes on one port; 1 unless set).
  * P1–P4 take about three minutes on 2 cores; everything is bounded and the database is removed.
  */
 
@@ -55,6 +56,8 @@ const DURATION_MS = Number(process.env.BENCH_SECONDS ?? 4) * 1000;
 
 /** Where the server writes a V8 CPU profile (`--cpu-prof`) when it exits, if set. */
 const PROFILE_DIR = process.env.BENCH_CPU_PROF;
+/** The server's API processes (`WORKERS`): the default one, or as many as asked. */
+const WORKERS = String(Number(process.env.BENCH_WORKERS ?? 1));
 
 const log = (message: string) => console.log(`[bench] ${message}`);
 
@@ -115,6 +118,7 @@ async function startServer(dir: string, databaseUrl: string): Promise<Running> {
       MAIL_TRANSPORT: 'log',
       RATE_LIMIT_SIGN_IN: '1000',
       RATE_LIMIT_SIGN_UP: '1000',
+      WORKERS,
     },
     ...(PROFILE_DIR ? { nodeArgs: ['--cpu-prof', '--cpu-prof-dir', PROFILE_DIR] } : {}),
   });
@@ -189,7 +193,9 @@ function sharedServer(dir: string, running: Running[], chosen: Measurement[]) {
     const server = await startServer(dir, databaseUrl);
     running.push(server);
     const { url } = server;
-    log(`server (server/dist/main.js, production) on ${url}`);
+    log(
+      `server (server/dist/main.js, production, ${WORKERS} API process${WORKERS === '1' ? '' : 'es'}) on ${url}`,
+    );
     const token = await signUpFranchisor(url);
     // Some favourites, so the search also places the viewer's favourites.
     for (let i = 0; i < 20; i += 1) {

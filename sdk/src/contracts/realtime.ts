@@ -274,7 +274,23 @@ export const RealtimeFanoutSchema = v.strictObject({
 });
 export type RealtimeFanout = v.InferOutput<typeof RealtimeFanoutSchema>;
 
-/** Where the API sends a {@link RealtimeFanout}. */
+/** At most this many fan-outs travel in one {@link RealtimeFanoutBatch}. */
+export const REALTIME_FANOUT_BATCH_MAX = 100;
+
+/**
+ * Several fan-outs in one request: the API sends the pushes of one moment together (a booking's
+ * two notifications, a burst of messages), each handed to its rooms in order.
+ */
+export const RealtimeFanoutBatchSchema = v.strictObject({
+  pushes: v.pipe(
+    v.array(RealtimeFanoutSchema),
+    v.minLength(1),
+    v.maxLength(REALTIME_FANOUT_BATCH_MAX),
+  ),
+});
+export type RealtimeFanoutBatch = v.InferOutput<typeof RealtimeFanoutBatchSchema>;
+
+/** Where the API sends a {@link RealtimeFanoutBatch} (or a single {@link RealtimeFanout}). */
 export const REALTIME_FANOUT_PATH = '/fanout';
 
 /** A room's answer to a command: how many sockets it sent to, closed or counted. */
