@@ -1,9 +1,10 @@
-import { createServer } from 'node:http';
+import { createServer, type RequestListener } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { createLogger } from '../http/logger.ts';
 import { createHttpPublisher, ONLINE_CACHE_MS } from './http-publisher.ts';
+import type { RealtimePublisher } from './publisher.ts';
 
 /** A room server stand-in that answers presence questions and counts them. */
 function rooms(connections: () => number) {
@@ -15,6 +16,27 @@ function rooms(connections: () => number) {
     });
   }) as typeof globalThis.fetch;
   return { asked, fetch };
+}
+
+/** A room server stand-in on a real port (`handler` answers), and a publisher that posts to it. */
+async function withRooms(
+  handler: RequestListener,
+  use: (publisher: RealtimePublisher) => Promise<void>,
+): Promise<void> {
+  const server = createServer(handler);
+  await new Promise<void>((ready) => server.listen(0, '127.0.0.1', ready));
+  try {
+    await use(
+      createHttpPublisher({
+        partyUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+        secret: 's'.repeat(32),
+        db: undefined as never,
+        logger: createLogger('silent'),
+      }),
+    );
+  } finally {
+    await new Promise<void>((done) => server.close(() => done()));
+  }
 }
 
 describe('isOnline', () => {
@@ -55,7 +77,7 @@ describe('every push', () => {
   it('asks for an uncompressed reply (the rooms would gzip even a tiny one)', async () => {
     const seen: (string | undefined)[] = [];
     // Answers as the rooms' runtime does: gzip whenever the request allows it.
-    const server = createServer((req, res) => {
+    const rooms: RequestListener = (req, res) => {
       seen.push(req.headers['accept-encoding']);
       const body = JSON.stringify({ ok: true, connections: 1, delivered: 1 });
       const gzip = /\bgzip\b/.test(req.headers['accept-encoding'] ?? '');
@@ -64,28 +86,19 @@ describe('every push', () => {
         ...(gzip ? { 'content-encoding': 'gzip' } : {}),
       });
       res.end(gzip ? gzipSync(body) : body);
-    });
-    await new Promise<void>((ready) => server.listen(0, '127.0.0.1', ready));
-    try {
-      const publisher = createHttpPublisher({
-        partyUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-        secret: 's'.repeat(32),
-        db: undefined as never,
-        logger: createLogger('silent'),
-      });
+    };
+    await withRooms(rooms, async (publisher) => {
       expect(await publisher.isOnline('u1')).toBe(true);
       await publisher.publish(['user-u1'], { type: 'pong', at: 1 });
       expect(seen).toEqual(['identity', 'identity']);
-    } finally {
-      await new Promise<void>((done) => server.close(() => done()));
-    }
+    });
   });
 });
 
 describe('publish', () => {
   it('sends the pushes of one moment in one request, and a burst in a few', async () => {
     const bodies: { pushes: { rooms: string[]; message: { at: number } }[] }[] = [];
-    const server = createServer((req, res) => {
+    const rooms: RequestListener = (req, res) => {
       let body = '';
       req.setEncoding('utf8');
       req.on('data', (chunk) => (body += chunk));
@@ -94,15 +107,8 @@ describe('publish', () => {
         // Slow rooms: later pushes queue behind the two batches on their way.
         setTimeout(() => res.end(JSON.stringify({ delivered: 1 })), 50);
       });
-    });
-    await new Promise<void>((ready) => server.listen(0, '127.0.0.1', ready));
-    try {
-      const publisher = createHttpPublisher({
-        partyUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-        secret: 's'.repeat(32),
-        db: undefined as never,
-        logger: createLogger('silent'),
-      });
+    };
+    await withRooms(rooms, async (publisher) => {
       const pong = (at: number) => ({ type: 'pong', at }) as const;
       // A booking's two notifications: one request.
       await Promise.all([
@@ -133,8 +139,6 @@ describe('publish', () => {
       );
       expect(Math.max(...bodies.map((b) => b.pushes.length))).toBeLessThanOrEqual(100);
       expect(bodies.length).toBeLessThan(25);
-    } finally {
-      await new Promise<void>((done) => server.close(() => done()));
-    }
+    });
   });
 });
