@@ -6,6 +6,7 @@ import {
   type MediaState,
   type MeetingClientFrame,
   MeetingClientFrameSchema,
+  type MeetingClosingFrame,
   type MeetingPeer,
   type MeetingServerFrame,
   type PresenceEvent,
@@ -70,10 +71,8 @@ const peerOf = (s: MeetingSocket): MeetingPeer => ({
 
 const live = (sockets: readonly MeetingSocket[]) => sockets.filter((s) => !s.state.gone);
 
-type CloseCode = (typeof MEETING_ROOM_CLOSE_CODES)[keyof typeof MEETING_ROOM_CLOSE_CODES];
-
 /** Closes a socket, telling it why first (its close event may come seconds after the frame). */
-function closeWith(id: string, code: CloseCode, reason: string): MeetingEffect[] {
+function closeWith(id: string, code: MeetingClosingFrame['code'], reason: string): MeetingEffect[] {
   return [
     { kind: 'send', to: id, frame: { type: 'closing', code } },
     { kind: 'close', id, code, reason },

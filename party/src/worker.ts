@@ -138,7 +138,11 @@ async function fanOut(request: Request, env: Env): Promise<Response> {
   const byRoom = new Map<string, string[]>();
   for (const push of read.pushes) {
     const body = JSON.stringify({ type: 'publish', message: push.message });
-    for (const room of new Set(push.rooms)) byRoom.set(room, [...(byRoom.get(room) ?? []), body]);
+    for (const room of new Set(push.rooms)) {
+      const bodies = byRoom.get(room);
+      if (bodies) bodies.push(body);
+      else byRoom.set(room, [body]);
+    }
   }
   const replies = await Promise.all(
     [...byRoom].map(async ([room, bodies]) => {

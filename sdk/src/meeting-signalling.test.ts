@@ -12,6 +12,16 @@ import { fakeTicketClient, startSocketServer, until } from './testing/socket-ser
 
 const welcome = (self: string) => JSON.stringify({ type: 'welcome', self, peers: [], at: 1 });
 
+/** Meeting m1's room at `partyUrl`, each connect with the next of `ticket()`. */
+const join = (partyUrl: string, ticket: () => string, warn: (m: string) => void = () => {}) =>
+  connectMeetingRoom({
+    client: fakeTicketClient(async () => ({ ticket: ticket() })),
+    meetingId: 'm1',
+    partyUrl,
+    WebSocket,
+    logger: { warn },
+  });
+
 describe('connectMeetingRoom', () => {
   it('a full room: refused at the closing frame, without waiting for the close', async () => {
     let connections = 0;
@@ -20,13 +30,7 @@ describe('connectMeetingRoom', () => {
       socket.send(JSON.stringify({ type: 'closing', code: MEETING_ROOM_CLOSE_CODES.full }));
     });
     const statuses: MeetingSignallingStatus[] = [];
-    const room = connectMeetingRoom({
-      client: fakeTicketClient(async () => ({ ticket: 't' })),
-      meetingId: 'm1',
-      partyUrl,
-      WebSocket,
-      logger: { warn: () => {} },
-    });
+    const room = join(partyUrl, () => 't');
     room.onStatus((status) => statuses.push(status));
     try {
       await until('the refusal', () => room.status() === 'refused', 900);
@@ -54,13 +58,7 @@ describe('connectMeetingRoom', () => {
     let n = 0;
     const frames: MeetingServerFrame[] = [];
     const statuses: MeetingSignallingStatus[] = [];
-    const room = connectMeetingRoom({
-      client: fakeTicketClient(async () => ({ ticket: `t${++n}` })),
-      meetingId: 'm1',
-      partyUrl,
-      WebSocket,
-      logger: { warn: () => {} },
-    });
+    const room = join(partyUrl, () => `t${++n}`);
     room.subscribe((frame) => frames.push(frame));
     room.onStatus((status) => statuses.push(status));
     try {
@@ -85,13 +83,11 @@ describe('connectMeetingRoom', () => {
       socket.send(welcome('c0'));
     });
     const frames: MeetingServerFrame[] = [];
-    const room = connectMeetingRoom({
-      client: fakeTicketClient(async () => ({ ticket: 't' })),
-      meetingId: 'm1',
+    const room = join(
       partyUrl,
-      WebSocket,
-      logger: { warn: (m: string) => warnings.push(m) },
-    });
+      () => 't',
+      (m) => warnings.push(m),
+    );
     room.subscribe((frame) => frames.push(frame));
     try {
       await until('the welcome', () => frames.length === 1);

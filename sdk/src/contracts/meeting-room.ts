@@ -247,8 +247,9 @@ export const MeetingErrorFrameSchema = v.object({
  */
 export const MeetingClosingFrameSchema = v.object({
   type: v.literal('closing'),
-  code: v.picklist([MEETING_ROOM_CLOSE_CODES.full, MEETING_ROOM_CLOSE_CODES.heartbeatLost]),
+  code: v.picklist(Object.values(MEETING_ROOM_CLOSE_CODES)),
 });
+export type MeetingClosingFrame = v.InferOutput<typeof MeetingClosingFrameSchema>;
 
 /** Every frame a meeting room may send. */
 export const MeetingServerFrameSchema = v.variant('type', [

@@ -102,8 +102,8 @@ export function createHttpPublisher(options: HttpPublisherOptions): RealtimePubl
         headers: {
           authorization: `Bearer ${options.secret}`,
           'content-type': 'application/json',
-          // The rooms' runtime gzips even a 15-byte reply when allowed, and a gunzip stream per
-          // push cost the API more CPU than the rest of the push (0.5–0.7 ms).
+          // The rooms' runtime gzips even a 15-byte reply when allowed, and the gunzip stream
+          // cost the API 0.7–1 ms of CPU per push (of 2.4–2.7 ms in all).
           'accept-encoding': 'identity',
         },
         body,
