@@ -80,11 +80,25 @@ async function openRoomFromMyMeetings(page: Page): Promise<string> {
   return id;
 }
 
+/** A camera and microphone that take 1.5 s to open, as on a slow phone. */
+async function slowDevices(context: BrowserContext) {
+  await context.addInitScript(() => {
+    const devices = navigator.mediaDevices;
+    const open = devices.getUserMedia.bind(devices);
+    devices.getUserMedia = (constraints) =>
+      new Promise((resolve) => setTimeout(resolve, 1_500)).then(() => open(constraints));
+  });
+}
+
 async function joinCall(page: Page) {
   await expect(page.getByRole('heading', { name: 'Ready to join?' })).toBeVisible();
   await expect(page.getByText('$50 per 15 minutes')).toBeVisible();
+  // Clicked as soon as it can be: it waits for the preview's devices.
   await page.getByRole('button', { name: 'Join meeting' }).click();
   await expect(page.getByRole('toolbar', { name: 'Call controls' })).toBeVisible();
+  // In the call with the microphone and camera on.
+  await expect(page.getByRole('button', { name: 'Mute', exact: true })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Camera off' })).toBeVisible();
 }
 
 test('two browsers meet in the room, the call connects, a leave is seen, and billing follows the measure', async ({
@@ -96,6 +110,7 @@ test('two browsers meet in the room, the call connects, a leave is seen, and bil
   const consultantContext = await browser.newContext(options);
   await recordPeerConnections(franchisorContext);
   await recordPeerConnections(consultantContext);
+  await slowDevices(franchisorContext);
   const franchisor = await franchisorContext.newPage();
   const consultant = await consultantContext.newPage();
   try {
@@ -182,10 +197,15 @@ test('two browsers meet in the room, the call connects, a leave is seen, and bil
     await dialog.getByRole('button', { name: 'Mark as completed' }).click();
     await expect(consultant.getByText('Completed').first()).toBeVisible();
 
-    const session = await consultant.request.get(`/api/session/${meetingId}`, {
-      headers: { authorization: `Bearer ${token}` },
-    });
-    const completed = (await session.json()) as Session;
+    // The page may show "Completed" before the answer lands: read until the meeting says so.
+    const read = async () => {
+      const session = await consultant.request.get(`/api/session/${meetingId}`, {
+        headers: { authorization: `Bearer ${token}` },
+      });
+      return (await session.json()) as Session;
+    };
+    await expect.poll(async () => (await read()).status).toBe('completed');
+    const completed = await read();
     expect(completed).toMatchObject({ status: 'completed', duration: measured });
     expect(completed.amount).toBe(Math.floor(measured / 15) * 50);
   } finally {

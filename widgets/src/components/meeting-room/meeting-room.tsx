@@ -324,7 +324,9 @@ export function MeetingRoom({ client, meetingId, backHref, theme, onLeave }: Mee
       media={media}
       quality={quality}
       usedMs={usedMs}
-      busy={busy}
+      // Join waits for the preview's camera and microphone (or their refusal): joining before
+      // would enter the call with neither.
+      busy={busy || (phase.kind === 'prejoin' && stream === null && !mediaError)}
       onCamera={setCameraId}
       onMicrophone={setMicrophoneId}
       onJoin={join}
