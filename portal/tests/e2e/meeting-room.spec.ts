@@ -106,7 +106,11 @@ test('two browsers meet in the room, the call connects, a leave is seen, and bil
   baseURL,
 }) => {
   const options = baseURL ? { baseURL } : {};
-  const franchisorContext = await browser.newContext(options);
+  // The franchisor is on a phone.
+  const franchisorContext = await browser.newContext({
+    ...options,
+    viewport: { width: 390, height: 844 },
+  });
   const consultantContext = await browser.newContext(options);
   await recordPeerConnections(franchisorContext);
   await recordPeerConnections(consultantContext);
@@ -141,6 +145,33 @@ test('two browsers meet in the room, the call connects, a leave is seen, and bil
       },
     );
     await expect(consultant.getByTestId('meeting-time-used')).toContainText('of 60:00');
+
+    // On the phone the two are stacked full width, the consultant first; muted with the camera
+    // off, the franchisor's own name stays on one line inside the tile.
+    await franchisor.getByRole('button', { name: 'Mute', exact: true }).click();
+    await franchisor.getByRole('button', { name: 'Camera off' }).click();
+    const selfTile = franchisor.getByTestId('meeting-tile-self');
+    await expect(selfTile.getByText('Muted')).toBeVisible();
+    await expect(consultant.getByTestId('meeting-tile-peer').getByText('Muted')).toBeVisible();
+    const box = async (locator: ReturnType<Page['locator']>) => {
+      const found = await locator.boundingBox();
+      if (!found) throw new Error('not laid out');
+      return found;
+    };
+    const [peer, own, pill] = await Promise.all([
+      box(franchisor.getByTestId('meeting-tile-peer')),
+      box(selfTile),
+      box(selfTile.locator('.fm-meeting__name')),
+    ]);
+    expect(peer.width).toBeGreaterThan(300);
+    expect(own.width).toBeGreaterThan(300);
+    expect(peer.y + peer.height).toBeLessThanOrEqual(own.y);
+    expect(pill.x + pill.width).toBeLessThanOrEqual(own.x + own.width);
+    expect(pill.height).toBeLessThan(32);
+    expect(
+      await franchisor.evaluate(() => document.documentElement.scrollWidth),
+    ).toBeLessThanOrEqual(390);
+    await franchisor.getByRole('button', { name: 'Unmute' }).click();
 
     // The franchisor leaves: the consultant sees it at once (the signalling room tells).
     await franchisor.getByRole('button', { name: 'Leave' }).click();

@@ -310,7 +310,7 @@ export function MeetingRoomView(props: MeetingRoomViewProps) {
             {tiles.map((tile) => (
               <li
                 key={tile.id}
-                className="fm-meeting__tile"
+                className={`fm-meeting__tile${tile.self ? ' fm-meeting__tile--self' : ''}`}
                 data-testid={tile.self ? 'meeting-tile-self' : 'meeting-tile-peer'}
               >
                 <StreamVideo
@@ -321,7 +321,9 @@ export function MeetingRoomView(props: MeetingRoomViewProps) {
                   showVideo={tile.media.video || tile.media.screen}
                 />
                 <span className="fm-meeting__name">
-                  {tile.self ? `${tile.name} (${T.you})` : tile.name}
+                  <span className="fm-meeting__who">
+                    {tile.self ? `${tile.name} (${T.you})` : tile.name}
+                  </span>
                   {tile.media.audio ? null : <span className="fm-meeting__tag">{T.muted}</span>}
                   {tile.media.screen && !tile.self ? (
                     <span className="fm-meeting__tag">{T.sharing}</span>
