@@ -6,22 +6,11 @@ import { createLogger } from '../http/logger.ts';
 import { createHttpPublisher, ONLINE_CACHE_MS } from './http-publisher.ts';
 import type { RealtimePublisher } from './publisher.ts';
 
-/** A room server stand-in that answers presence questions and counts them. */
-function rooms(connections: () => number) {
-  const asked: string[] = [];
-  const fetch = (async (input: string | URL | Request) => {
-    asked.push(String(input));
-    return new Response(JSON.stringify({ ok: true, connections: connections() }), {
-      headers: { 'content-type': 'application/json' },
-    });
-  }) as typeof globalThis.fetch;
-  return { asked, fetch };
-}
-
 /** A room server stand-in on a real port (`handler` answers), and a publisher that posts to it. */
 async function withRooms(
   handler: RequestListener,
   use: (publisher: RealtimePublisher) => Promise<void>,
+  options: { now?: () => number } = {},
 ): Promise<void> {
   const server = createServer(handler);
   await new Promise<void>((ready) => server.listen(0, '127.0.0.1', ready));
@@ -30,8 +19,10 @@ async function withRooms(
       createHttpPublisher({
         partyUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
         secret: 's'.repeat(32),
+        // Only pushes and presence are exercised: no database is touched.
         db: undefined as never,
         logger: createLogger('silent'),
+        ...options,
       }),
     );
   } finally {
@@ -43,33 +34,78 @@ describe('isOnline', () => {
   it('asks the rooms once for a burst of questions about one user, and again once the answer is old', async () => {
     let connections = 1;
     let clock = 1_000;
-    const server = rooms(() => connections);
-    const publisher = createHttpPublisher({
-      partyUrl: 'http://rooms.test',
-      secret: 's'.repeat(32),
-      // Only isOnline is exercised: no database is touched.
-      db: undefined as never,
-      logger: createLogger('silent'),
-      fetch: server.fetch,
-      now: () => clock,
-    });
-    const answers = await Promise.all(Array.from({ length: 20 }, () => publisher.isOnline('u1')));
-    expect(answers.every(Boolean)).toBe(true);
-    expect(server.asked).toHaveLength(1);
-    expect(server.asked[0]).toBe('http://rooms.test/parties/rooms/user-u1');
+    const asked: (string | undefined)[] = [];
+    // Answers presence questions with the current count, and counts them.
+    const rooms: RequestListener = (req, res) => {
+      asked.push(req.url);
+      req.resume();
+      req.on('end', () => res.end(JSON.stringify({ ok: true, connections })));
+    };
+    await withRooms(
+      rooms,
+      async (publisher) => {
+        const answers = await Promise.all(
+          Array.from({ length: 20 }, () => publisher.isOnline('u1')),
+        );
+        expect(answers.every(Boolean)).toBe(true);
+        expect(asked).toEqual(['/parties/rooms/user-u1']);
 
-    connections = 0;
-    clock += ONLINE_CACHE_MS - 1;
-    expect(await publisher.isOnline('u1')).toBe(true);
-    clock += 2;
-    expect(await publisher.isOnline('u1')).toBe(false);
-    expect(server.asked).toHaveLength(2);
+        connections = 0;
+        clock += ONLINE_CACHE_MS - 1;
+        expect(await publisher.isOnline('u1')).toBe(true);
+        clock += 2;
+        expect(await publisher.isOnline('u1')).toBe(false);
+        expect(asked).toHaveLength(2);
 
-    // "No" is not kept: someone who just connected is seen at once.
-    expect(await publisher.isOnline('u2')).toBe(false);
-    connections = 1;
-    expect(await publisher.isOnline('u2')).toBe(true);
-    expect(server.asked).toHaveLength(4);
+        // "No" is not kept: someone who just connected is seen at once.
+        expect(await publisher.isOnline('u2')).toBe(false);
+        connections = 1;
+        expect(await publisher.isOnline('u2')).toBe(true);
+        expect(asked).toHaveLength(4);
+      },
+      { now: () => clock },
+    );
+  });
+
+  it('answers no when the rooms fail, are slow or send something else, and never throws', async () => {
+    const errors: string[] = [];
+    const rooms: RequestListener = (req, res) => {
+      req.resume();
+      if (req.url?.endsWith('user-refused')) {
+        res.writeHead(500);
+        res.end('down');
+      } else if (req.url?.endsWith('user-garbled')) {
+        res.end('<html>');
+      } else if (req.url?.endsWith('user-slow')) {
+        setTimeout(() => res.end(JSON.stringify({ ok: true, connections: 1 })), 500);
+      } else {
+        res.end(JSON.stringify({ ok: true, connections: 1 }));
+      }
+    };
+    const server = createServer(rooms);
+    await new Promise<void>((ready) => server.listen(0, '127.0.0.1', ready));
+    try {
+      const publisher = createHttpPublisher({
+        partyUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+        secret: 's'.repeat(32),
+        db: undefined as never,
+        logger: { ...createLogger('silent'), error: (message) => errors.push(message) },
+        timeoutMs: 100,
+      });
+      expect(await publisher.isOnline('refused')).toBe(false);
+      expect(await publisher.isOnline('garbled')).toBe(false);
+      expect(await publisher.isOnline('slow')).toBe(false);
+      expect(errors).toEqual([
+        'realtime push refused',
+        'realtime push failed',
+        'realtime push failed',
+      ]);
+      // The connection kept from those answers still serves the next question.
+      expect(await publisher.isOnline('fine')).toBe(true);
+    } finally {
+      server.closeAllConnections();
+      await new Promise<void>((done) => server.close(() => done()));
+    }
   });
 });
 
