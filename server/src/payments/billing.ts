@@ -1,5 +1,6 @@
-import { and, desc, eq, isNull } from 'drizzle-orm';
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client.ts';
+import { preparedOnce } from '../db/prepared-once.ts';
 import { franchise, paymentMethod, user } from '../db/schema/index.ts';
 import type { PaymentsContext } from './context.ts';
 
@@ -41,17 +42,23 @@ export async function defaultCard(
   executor: Db | Tx,
   franchiseId: string,
 ): Promise<PaymentMethodRow | null> {
-  const rows = await executor
-    .select()
-    .from(paymentMethod)
-    .where(eq(paymentMethod.franchiseId, franchiseId))
-    .orderBy(desc(paymentMethod.isDefault), desc(paymentMethod.createdAt));
-  return rows[0] ?? null;
+  return (await defaultCardOf(executor).get({ franchiseId })) ?? null;
 }
 
-/** The franchise's customer at the provider, created once and remembered on the franchise. */
-export async function ensureCustomer(ctx: PaymentsContext, franchiseId: string): Promise<string> {
-  const row = await ctx.db
+/** Read by every booking (its hold): built once. */
+const defaultCardOf = preparedOnce((executor: Db | Tx) =>
+  executor
+    .select()
+    .from(paymentMethod)
+    .where(eq(paymentMethod.franchiseId, sql.placeholder('franchiseId')))
+    .orderBy(desc(paymentMethod.isDefault), desc(paymentMethod.createdAt))
+    .limit(1)
+    .prepare(),
+);
+
+/** Read by every booking (its hold): built once. */
+const customerOf = preparedOnce((db: Db) =>
+  db
     .select({
       customerId: franchise.providerCustomerId,
       company: franchise.company,
@@ -60,8 +67,13 @@ export async function ensureCustomer(ctx: PaymentsContext, franchiseId: string):
     })
     .from(franchise)
     .leftJoin(user, eq(user.id, franchise.billingContactUserId))
-    .where(eq(franchise.id, franchiseId))
-    .get();
+    .where(eq(franchise.id, sql.placeholder('franchiseId')))
+    .prepare(),
+);
+
+/** The franchise's customer at the provider, created once and remembered on the franchise. */
+export async function ensureCustomer(ctx: PaymentsContext, franchiseId: string): Promise<string> {
+  const row = await customerOf(ctx.db).get({ franchiseId });
   if (!row) throw new Error(`franchise ${franchiseId} not found`);
   const customerId = await ctx.provider.ensureCustomer({
     franchiseId,

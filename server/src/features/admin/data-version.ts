@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { preparedOnce } from '../../db/prepared-once.ts';
 import { adminDataVersion } from '../../db/schema/index.ts';
 
 /**
@@ -10,13 +11,14 @@ export async function readDataVersion(db: Db): Promise<number> {
   return (await versionQuery(db).get())?.version ?? 0;
 }
 
-/** The version's statement, built once per cache: it runs on every cached read. */
-const versionQuery = (db: Db) =>
+/** The version's statement, built once: it runs on every cached read. */
+const versionQuery = preparedOnce((db: Db) =>
   db
     .select({ version: adminDataVersion.version })
     .from(adminDataVersion)
     .where(eq(adminDataVersion.id, 1))
-    .prepare();
+    .prepare(),
+);
 
 /**
  * What one API process computed from the database, each value kept beside the admin data version

@@ -3,6 +3,7 @@ import { and, asc, count, desc, eq, gt, inArray, lte, or, type SQL, sql } from '
 import { alias } from 'drizzle-orm/sqlite-core';
 import type { SessionUser } from '../../auth/session.ts';
 import type { Db, Tx } from '../../db/client.ts';
+import { preparedOnce } from '../../db/prepared-once.ts';
 import {
   consultantProfile,
   franchise,
@@ -125,16 +126,22 @@ export async function findMeetingParties(
   db: Queryable,
   ids: { consultantId: string; franchisorId: string; franchiseId: string | null },
 ): Promise<MeetingParties | null> {
-  const [row] = await db
+  const row = await meetingParties(db).get({ ...ids, franchiseId: ids.franchiseId ?? '' });
+  return row ?? null;
+}
+
+/** Read by every booking before its write: built once. */
+const meetingParties = preparedOnce((db: Queryable) =>
+  db
     .select(partyColumns)
     .from(consultantUser)
     .leftJoin(consultantProfile, eq(consultantProfile.userId, consultantUser.id))
-    .innerJoin(franchisorUser, eq(franchisorUser.id, ids.franchisorId))
-    .leftJoin(franchise, eq(franchise.id, ids.franchiseId ?? ''))
-    .where(eq(consultantUser.id, ids.consultantId))
-    .limit(1);
-  return row ?? null;
-}
+    .innerJoin(franchisorUser, eq(franchisorUser.id, sql.placeholder('franchisorId')))
+    .leftJoin(franchise, eq(franchise.id, sql.placeholder('franchiseId')))
+    .where(eq(consultantUser.id, sql.placeholder('consultantId')))
+    .limit(1)
+    .prepare(),
+);
 
 async function extras(db: Queryable, ids: string[]) {
   if (ids.length === 0) return { reviews: new Map(), requested: new Set<string>() };

@@ -6,19 +6,26 @@ import type {
 } from '@fm/sdk/contracts';
 import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { preparedOnce } from '../../db/prepared-once.ts';
 import { notification, user } from '../../db/schema/index.ts';
 
 /** How many notifications the user has, and how many of them are unread, in one pass. */
 export async function countsOf(db: Db, userId: string): Promise<{ total: number; unread: number }> {
-  const [row] = await db
+  const row = await countsQuery(db).get({ userId });
+  return { total: row?.total ?? 0, unread: Number(row?.unread ?? 0) };
+}
+
+/** Read for every push of a notification: built once. */
+const countsQuery = preparedOnce((db: Db) =>
+  db
     .select({
       total: count(),
       unread: sql<number>`coalesce(sum(${notification.isRead} = 0), 0)`,
     })
     .from(notification)
-    .where(eq(notification.userId, userId));
-  return { total: row?.total ?? 0, unread: Number(row?.unread ?? 0) };
-}
+    .where(eq(notification.userId, sql.placeholder('userId')))
+    .prepare(),
+);
 
 /** Notifications as the contract shows them: with the avatar and name of who caused each. */
 function selectNotifications(db: Db) {
@@ -39,6 +46,14 @@ function selectNotifications(db: Db) {
     .leftJoin(user, eq(user.id, notification.actorId));
 }
 
+/** Read for every push of notifications (their ids as a JSON array): built once. */
+const notificationsById = preparedOnce((db: Db) =>
+  selectNotifications(db)
+    .where(sql`${notification.id} in (select value from json_each(${sql.placeholder('ids')}))`)
+    .orderBy(notification.createdAt, notification.id)
+    .prepare(),
+);
+
 type NotificationRow = Awaited<ReturnType<ReturnType<typeof selectNotifications>['where']>>[number];
 
 function toNotification({ userId: _owner, ...row }: NotificationRow): Notification {
@@ -56,9 +71,7 @@ export async function findNotifications(
   ids: readonly string[],
 ): Promise<{ userId: string; notification: Notification }[]> {
   if (ids.length === 0) return [];
-  const rows = await selectNotifications(db)
-    .where(inArray(notification.id, [...ids]))
-    .orderBy(notification.createdAt, notification.id);
+  const rows = await notificationsById(db).all({ ids: JSON.stringify(ids) });
   return rows.map((row) => ({ userId: row.userId, notification: toNotification(row) }));
 }
 
