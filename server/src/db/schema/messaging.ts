@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import {
   index,
   integer,
@@ -102,7 +103,13 @@ export const notification = sqliteTable(
       .notNull()
       .$defaultFn(() => new Date()),
   },
-  (t) => [index('notification_user_idx').on(t.userId, t.createdAt)],
+  (t) => [
+    index('notification_user_idx').on(t.userId, t.createdAt),
+    // The bell's count, on every push and list: as many index entries as unread notifications.
+    index('notification_unread_idx')
+      .on(t.userId)
+      .where(sql`${t.isRead} = 0`),
+  ],
 );
 
 /** Files uploaded by users: content-checked, stored locally or in a bucket under `key`. */

@@ -1,8 +1,12 @@
 import type { MarkNotificationsReadResult, NotificationList } from '@fm/sdk/contracts';
+import type { InArgs } from '@libsql/client';
 import { eq } from 'drizzle-orm';
+import { drizzle } from 'drizzle-orm/libsql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as schema from '../../db/schema/index.ts';
 import { notification } from '../../db/schema/index.ts';
 import { startTestServer, type TestServer } from '../../testing/test-server.ts';
+import { countsOf, markNotificationsRead } from './inbox.ts';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -94,5 +98,38 @@ describe('notifications', () => {
     }
     expect((await server.fetch('/api/users/notifications')).status).toBe(401);
     expect((await markRead(undefined, { all: true })).status).toBe(401);
+  });
+});
+
+describe('the unread count', () => {
+  it('reads only the user’s unread entries (the partial index), when counting and marking all read', async () => {
+    const { client } = server.container.database;
+    // The inbox's own functions, on a handle that records the statements they run.
+    const ran: { sql: string; params: unknown[] }[] = [];
+    const recording = drizzle(client, {
+      schema,
+      logger: { logQuery: (sql, params) => ran.push({ sql, params }) },
+    });
+    const user = await server.signUp('consultant');
+    await server.container.db
+      .insert(notification)
+      .values({ userId: user.user.id, type: 'booked', message: 'Booked', createdAt: at(1) });
+    expect(await countsOf(recording, user.user.id)).toEqual({ total: 1, unread: 1 });
+    expect(await markNotificationsRead(recording, user.user.id, { all: true })).toEqual({
+      updated: 1,
+      unreadCount: 0,
+    });
+    const touchingUnread = ran.filter((statement) => statement.sql.includes('"is_read" = 0'));
+    // The count, the update of "mark all" and the count after it.
+    expect(touchingUnread).toHaveLength(3);
+    for (const { sql, params } of touchingUnread) {
+      const plan = await client.execute({
+        sql: `EXPLAIN QUERY PLAN ${sql}`,
+        args: params as InArgs,
+      });
+      expect(plan.rows.map((row) => String(row.detail)).join('\n'), sql).toMatch(
+        /USING (COVERING )?INDEX notification_unread_idx/,
+      );
+    }
   });
 });

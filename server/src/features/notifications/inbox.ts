@@ -4,26 +4,45 @@ import type {
   Notification,
   NotificationList,
 } from '@fm/sdk/contracts';
-import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { preparedOnce } from '../../db/prepared-once.ts';
 import { notification, user } from '../../db/schema/index.ts';
 
-/** How many notifications the user has, and how many of them are unread, in one pass. */
+/**
+ * Unread notifications of the user, written as the partial index `notification_unread_idx` is
+ * (a literal 0, not a bound value), so SQLite reads only the unread entries.
+ */
+const unreadOfUser = (userId: SQLWrapper) =>
+  and(eq(notification.userId, userId), sql`${notification.isRead} = 0`);
+
+/** How many notifications the user has, and how many of them are unread. */
 export async function countsOf(db: Db, userId: string): Promise<{ total: number; unread: number }> {
-  const row = await countsQuery(db).get({ userId });
-  return { total: row?.total ?? 0, unread: Number(row?.unread ?? 0) };
+  const [total, unread] = await Promise.all([
+    totalQuery(db).get({ userId }),
+    unreadCountOf(db, userId),
+  ]);
+  return { total: total?.count ?? 0, unread };
 }
 
-/** Read for every push of a notification: built once. */
-const countsQuery = preparedOnce((db: Db) =>
+/** How many of the user's notifications are unread (the bell's count, sent with every push). */
+export async function unreadCountOf(db: Db, userId: string): Promise<number> {
+  return (await unreadQuery(db).get({ userId }))?.count ?? 0;
+}
+
+// Built once: read for every push and every list. The total counts the user's index entries.
+const totalQuery = preparedOnce((db: Db) =>
   db
-    .select({
-      total: count(),
-      unread: sql<number>`coalesce(sum(${notification.isRead} = 0), 0)`,
-    })
+    .select({ count: count() })
     .from(notification)
     .where(eq(notification.userId, sql.placeholder('userId')))
+    .prepare(),
+);
+const unreadQuery = preparedOnce((db: Db) =>
+  db
+    .select({ count: count() })
+    .from(notification)
+    .where(unreadOfUser(sql.placeholder('userId')))
     .prepare(),
 );
 
@@ -107,11 +126,11 @@ export async function markNotificationsRead(
   userId: string,
   input: MarkNotificationsReadInput,
 ): Promise<MarkNotificationsReadResult> {
-  const mine = and(eq(notification.userId, userId), eq(notification.isRead, false));
+  const mine = unreadOfUser(sql.param(userId));
   const updated = await db
     .update(notification)
     .set({ isRead: true })
     .where('ids' in input ? and(mine, inArray(notification.id, input.ids)) : mine)
     .returning({ id: notification.id });
-  return { updated: updated.length, unreadCount: (await countsOf(db, userId)).unread };
+  return { updated: updated.length, unreadCount: await unreadCountOf(db, userId) };
 }

@@ -2,7 +2,7 @@ import { userRoomId } from '@fm/sdk/contracts';
 import type { Db } from '../../db/client.ts';
 import type { Logger } from '../../http/logger.ts';
 import type { RealtimePublisher } from '../../realtime/publisher.ts';
-import { countsOf, findNotifications } from './inbox.ts';
+import { findNotifications, unreadCountOf } from './inbox.ts';
 
 /** What {@link pushNotifications} needs. */
 export interface NotificationPushDeps {
@@ -29,7 +29,7 @@ export async function pushNotifications(
     const found = await findNotifications(deps.db, notificationIds);
     const unread = new Map<string, number>();
     for (const userId of new Set(found.map((f) => f.userId))) {
-      unread.set(userId, (await countsOf(deps.db, userId)).unread);
+      unread.set(userId, await unreadCountOf(deps.db, userId));
     }
     await Promise.all(
       found.map(({ userId, notification }) =>

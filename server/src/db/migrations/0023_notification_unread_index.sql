@@ -1,0 +1,1 @@
+CREATE INDEX `notification_unread_idx` ON `notification` (`user_id`) WHERE "notification"."is_read" = 0;
