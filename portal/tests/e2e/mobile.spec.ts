@@ -62,4 +62,30 @@ test.describe('small screens (375 px)', () => {
     await expect(page.getByRole('contentinfo')).toHaveCount(0);
     await expect(page.getByRole('link', { name: 'My Profile' })).toBeVisible();
   });
+
+  test('each payment of the history shows its date, amount and status without sideways scrolling', async ({
+    page,
+  }) => {
+    await signIn(page, DEMO.consultant, /\/franchisors$/);
+    await page.goto('/payments');
+    const table = page.getByRole('table', { name: 'Payments' });
+    const first = table.getByRole('row').nth(1);
+    await expect(first).toContainText(/\$[\d,]+\.\d\d/);
+    // Still a table to assistive technology, with its column names.
+    await expect(table.getByRole('columnheader', { name: 'Your share' })).toBeAttached();
+    for (const cell of [
+      '.payments-table__date',
+      '.payments-table__amount',
+      '.payments-table__status',
+      '.payments-table__paid',
+    ]) {
+      const box = await first.locator(cell).boundingBox();
+      expect(box, cell).not.toBeNull();
+      expect((box?.x ?? 0) + (box?.width ?? 0), cell).toBeLessThanOrEqual(375);
+    }
+    await expect(first.locator('[data-label="Your share"]')).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      375,
+    );
+  });
 });

@@ -97,19 +97,23 @@ export function PaymentsHistory({ isConsultant }: { isConsultant: boolean }) {
             <tbody>
               {list.data.map((row) => (
                 <tr key={row.id}>
-                  <td>{formatDateTime(row.start)}</td>
-                  <td>{otherParty(row, isConsultant)}</td>
-                  <td>{formatMoney(row.amount)}</td>
+                  <td className="payments-table__date">{formatDateTime(row.start)}</td>
+                  <td className="payments-table__party">{otherParty(row, isConsultant)}</td>
+                  <td className="payments-table__amount">{formatMoney(row.amount)}</td>
                   {isConsultant ? (
                     <>
-                      <td>{formatMoney(row.platformFee)}</td>
-                      <td>{formatMoney(row.consultantShare)}</td>
+                      <td className="payments-table__labelled" data-label="Platform fee">
+                        {formatMoney(row.platformFee)}
+                      </td>
+                      <td className="payments-table__labelled" data-label="Your share">
+                        {formatMoney(row.consultantShare)}
+                      </td>
                     </>
                   ) : null}
-                  <td>
+                  <td className="payments-table__status">
                     <span className={`status status--${row.status}`}>{capitalise(row.status)}</span>
                   </td>
-                  <td>
+                  <td className="payments-table__paid">
                     <span className={row.isPaid ? 'pill pill--success' : 'pill'}>
                       {row.isPaid ? 'Paid' : 'Unpaid'}
                     </span>
