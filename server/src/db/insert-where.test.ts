@@ -1,24 +1,11 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Database, migrateDatabase, openDatabase } from './client.ts';
+import { describe, expect, it } from 'vitest';
+import { useTempDatabase } from '../testing/temp-database.ts';
 import { insertRowWhere } from './insert-where.ts';
 import { mailOutbox, meetingSlot } from './schema/index.ts';
 import { batchFailure } from './sqlite-errors.ts';
 
-const dir = mkdtempSync(join(tmpdir(), 'fm-insert-where-'));
-let database: Database;
-
-beforeAll(async () => {
-  database = await openDatabase({ url: `file:${join(dir, 'db.sqlite')}` });
-  await migrateDatabase(database.db);
-});
-afterAll(() => {
-  database.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+const temp = useTempDatabase('fm-insert-where-');
 
 const row = (id: string) => ({
   id,
@@ -39,21 +26,21 @@ const row = (id: string) => ({
 
 describe('insertRowWhere', () => {
   it('writes the row, every column mapped as a plain insert would, when the guard holds', async () => {
-    const { db } = database;
+    const { db } = temp.current;
     await insertRowWhere(db, mailOutbox, row('m1'), sql`1 = 1`);
     const [stored] = await db.select().from(mailOutbox).where(eq(mailOutbox.id, 'm1'));
     expect(stored).toEqual(row('m1'));
   });
 
   it('writes nothing when the guard fails', async () => {
-    const { db } = database;
+    const { db } = temp.current;
     await insertRowWhere(db, mailOutbox, row('m2'), sql`not exists (select 1 from ${mailOutbox})`);
     expect(await db.select().from(mailOutbox).where(eq(mailOutbox.id, 'm2'))).toEqual([]);
     expect(await db.select({ id: mailOutbox.id }).from(mailOutbox)).toEqual([{ id: 'm1' }]);
   });
 
   it('says which statement of a failed batch a constraint refused', async () => {
-    const { db } = database;
+    const { db } = temp.current;
     const failure = await db
       .batch([
         insertRowWhere(db, mailOutbox, row('m3'), sql`0 = 1`),

@@ -1,23 +1,11 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Database, type Db, migrateDatabase, openDatabase, type Tx } from './client.ts';
+import { describe, expect, it } from 'vitest';
+import { useTempDatabase } from '../testing/temp-database.ts';
+import type { Db, Tx } from './client.ts';
 import { preparedOnce } from './prepared-once.ts';
 import { mailOutbox } from './schema/index.ts';
 
-const dir = mkdtempSync(join(tmpdir(), 'fm-prepared-once-'));
-let database: Database;
-
-beforeAll(async () => {
-  database = await openDatabase({ url: `file:${join(dir, 'db.sqlite')}` });
-  await migrateDatabase(database.db);
-});
-afterAll(() => {
-  database.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+const temp = useTempDatabase('fm-prepared-once-');
 
 const mail = (db: Db | Tx, id: string) =>
   db.insert(mailOutbox).values({
@@ -30,7 +18,7 @@ const mail = (db: Db | Tx, id: string) =>
 
 describe('preparedOnce', () => {
   it('builds once per database, binds each call, and runs a transaction’s reads inside it', async () => {
-    const { db } = database;
+    const { db } = temp.current;
     let builds = 0;
     const subjectOf = preparedOnce((q: Db | Tx) => {
       builds += 1;

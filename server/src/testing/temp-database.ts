@@ -1,0 +1,32 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll } from 'vitest';
+import { type Database, migrateDatabase, openDatabase } from '../db/client.ts';
+
+/**
+ * A fresh, migrated libSQL file for the test file that calls this (opened before its tests,
+ * closed and removed after them); read `.current` inside tests.
+ *
+ * @example
+ * const database = useTempDatabase('fm-insert-where-');
+ * it('…', async () => { await database.current.db.select()… });
+ */
+export function useTempDatabase(prefix: string): { readonly current: Database } {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  let opened: Database | undefined;
+  beforeAll(async () => {
+    opened = await openDatabase({ url: `file:${join(dir, 'db.sqlite')}` });
+    await migrateDatabase(opened.db);
+  });
+  afterAll(() => {
+    opened?.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+  return {
+    get current() {
+      if (!opened) throw new Error('the temporary database opens in beforeAll');
+      return opened;
+    },
+  };
+}
