@@ -106,9 +106,7 @@ export const notification = sqliteTable(
   (t) => [
     index('notification_user_idx').on(t.userId, t.createdAt),
     // The bell's count, on every push and list: as many index entries as unread notifications.
-    index('notification_unread_idx')
-      .on(t.userId)
-      .where(sql`${t.isRead} = 0`),
+    index('notification_unread_idx').on(t.userId).where(sql`${t.isRead} = 0`),
   ],
 );
 
