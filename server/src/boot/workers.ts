@@ -1,4 +1,5 @@
 import cluster, { type Worker } from 'node:cluster';
+import { serveClusterWriteLock } from '../db/cluster-write-lock.ts';
 import type { Logger } from '../http/logger.ts';
 
 /** A worker that dies within this of its start is crash-looping: the primary stops instead. */
@@ -20,6 +21,8 @@ export function runWorkers(count: number, logger: Logger): void {
     startedAt.set(worker.id, Date.now());
     return worker;
   };
+  // The processes' writers take turns through this process instead of polling SQLite's lock.
+  serveClusterWriteLock();
   for (let i = 0; i < count; i++) fork();
   logger.info(`started ${count} API processes`);
 

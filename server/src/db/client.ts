@@ -6,9 +6,10 @@ import type { BatchItem } from 'drizzle-orm/batch';
 import { drizzle, type LibSQLDatabase } from 'drizzle-orm/libsql';
 import { migrate } from 'drizzle-orm/libsql/migrator';
 import { syncSearchVocabulary } from '../features/discovery/projection.ts';
+import { clusterWriteLock } from './cluster-write-lock.ts';
 import * as schema from './schema/index.ts';
 import { keepPreparedStatements } from './statement-cache.ts';
-import { AsyncLock, withWriteLock } from './write-lock.ts';
+import { AsyncLock, nestedLocks, type WriteLock, withWriteLock } from './write-lock.ts';
 
 /** How long a writer waits for another process's or connection's lock. */
 export const BUSY_TIMEOUT_MS = 10_000;
@@ -49,6 +50,13 @@ async function configureEveryConnection(client: Client, size: number, pragmas: s
   }
 }
 
+/** This process's writers in turn; in an API process of a cluster, also in turn with the others. */
+function writeLockOfThisProcess(): WriteLock {
+  const local = new AsyncLock(BUSY_TIMEOUT_MS);
+  const shared = clusterWriteLock(BUSY_TIMEOUT_MS);
+  return shared ? nestedLocks(local, shared) : local;
+}
+
 /**
  * Opens the database of `DATABASE_URL`. A local file gets WAL and a busy timeout, so several
  * API processes can share it (writers queue instead of failing), and one in-process write lock,
@@ -74,7 +82,7 @@ export async function openDatabase(options: {
     concurrency: POOL_SIZE,
   });
   // A remote libSQL server queues writers itself, asynchronously; only a file needs the lock.
-  const client = isFile ? withWriteLock(raw, new AsyncLock(BUSY_TIMEOUT_MS)) : raw;
+  const client = isFile ? withWriteLock(raw, writeLockOfThisProcess()) : raw;
   if (isFile) {
     await client.execute('PRAGMA journal_mode = WAL');
     await configureEveryConnection(raw, POOL_SIZE, [

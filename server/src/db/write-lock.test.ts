@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import {
   AsyncLock,
   isReadOnlyStatement,
+  nestedLocks,
   WriteLockTimeoutError,
   withWriteLock,
 } from './write-lock.ts';
@@ -96,6 +97,28 @@ describe('the in-process write lock', () => {
     again();
     again();
     expect(lock.held).toBe(false);
+  });
+
+  it('nests a shared lock inside the local one, and gives the local one back when the shared one fails', async () => {
+    const local = new AsyncLock(1_000);
+    const shared = new AsyncLock(50);
+    const both = nestedLocks(local, shared);
+    const release = await both.acquire();
+    expect(local.held && shared.held).toBe(true);
+    // Another writer of this process queues on the local lock, not on the shared one.
+    const second = both.acquire();
+    release();
+    release();
+    const releaseSecond = await second;
+    expect(local.held && shared.held).toBe(true);
+    releaseSecond();
+    expect(local.held || shared.held).toBe(false);
+
+    // The shared lock is busy elsewhere past its timeout: the local one is free again.
+    const elsewhere = await shared.acquire();
+    await expect(both.acquire()).rejects.toBeInstanceOf(WriteLockTimeoutError);
+    expect(local.held).toBe(false);
+    elsewhere();
   });
 
   it('tells reads from writes', () => {

@@ -20,8 +20,13 @@ export class WriteLockTimeoutError extends Error {
   }
 }
 
+/** A lock writers take turns on; `acquire` answers the release (calling it twice is harmless). */
+export interface WriteLock {
+  acquire(): Promise<() => void>;
+}
+
 /** A FIFO mutex whose waiters give up after `timeoutMs`. */
-export class AsyncLock {
+export class AsyncLock implements WriteLock {
   #held = false;
   readonly #waiters: { grant: () => void }[] = [];
 
@@ -67,6 +72,32 @@ export class AsyncLock {
 }
 
 /**
+ * `inner` taken while holding `outer`: this process's writers queue on `outer` (one at a time),
+ * and only the one whose turn it is asks for `inner` (the cluster's).
+ */
+export function nestedLocks(outer: WriteLock, inner: WriteLock): WriteLock {
+  return {
+    async acquire() {
+      const releaseOuter = await outer.acquire();
+      let releaseInner: () => void;
+      try {
+        releaseInner = await inner.acquire();
+      } catch (error) {
+        releaseOuter();
+        throw error;
+      }
+      let released = false;
+      return () => {
+        if (released) return;
+        released = true;
+        releaseInner();
+        releaseOuter();
+      };
+    },
+  };
+}
+
+/**
  * Whether a statement only reads: a SELECT or EXPLAIN, a WITH that names no writing verb, or a
  * PRAGMA that sets nothing. (Values are bound parameters, so they never reach this text.)
  */
@@ -78,7 +109,7 @@ export function isReadOnlyStatement(statement: InStatement): boolean {
 }
 
 /** Runs `work` holding the lock. */
-async function locked<T>(lock: AsyncLock, work: () => Promise<T>): Promise<T> {
+async function locked<T>(lock: WriteLock, work: () => Promise<T>): Promise<T> {
   const release = await lock.acquire();
   try {
     return await work();
@@ -128,7 +159,7 @@ function lockedTransaction(tx: Transaction, release: () => void): Transaction {
  * const client = withWriteLock(createClient({ url }), new AsyncLock(10_000));
  * ```
  */
-export function withWriteLock(client: Client, lock: AsyncLock): Client {
+export function withWriteLock(client: Client, lock: WriteLock): Client {
   const overrides: Partial<Client> = {
     execute: ((statement: InStatement, args?: InArgs) => {
       const run = () =>
