@@ -100,6 +100,24 @@ describe('the production build', () => {
       Array.from({ length: 20 }, () => fetch(`${api.url}/api/health`).then((r) => r.status)),
     );
     expect(statuses.every((s) => s === 200)).toBe(true);
+    // Writes from both processes at once (each sign-up is a transaction) take turns and all land.
+    const signUps = await Promise.all(
+      Array.from({ length: 12 }, (_, i) =>
+        fetch(`${api.url}/api/auth/sign-up/email`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({
+            email: `worker-${i}@test.example`,
+            password: 'Test-Pass-2025!',
+            firstName: 'Worker',
+            lastName: String(i),
+            role: 'consultant',
+            ageConfirmed: true,
+          }),
+        }).then((r) => r.status),
+      ),
+    );
+    expect(signUps).toEqual(Array.from({ length: 12 }, () => 200));
     const pid = api.child.pid ?? 0;
     expect(childrenOf(pid)).toHaveLength(2);
     // SIGTERM to the primary stops the workers and then the primary.
