@@ -100,4 +100,27 @@ test.describe('admin layout', () => {
     ).toBeVisible();
     await expect(nav).toBeHidden();
   });
+
+  test('on a phone no list page scrolls sideways: a wide table scrolls in its own box', async ({
+    page,
+  }) => {
+    await signInAsAdmin(page);
+    await page.setViewportSize({ width: 390, height: 844 });
+    for (const path of [
+      '/control-panel/consultants',
+      '/control-panel/franchisors',
+      '/control-panel/bookings',
+      '/control-panel/payments',
+      '/control-panel/promotions',
+      '/control-panel/brand-names',
+    ]) {
+      await page.goto(path);
+      // Rows in: the table is as wide as it gets.
+      await expect(page.getByRole('table').first().getByRole('row').nth(1)).toBeVisible();
+      expect(
+        await page.evaluate(() => document.documentElement.scrollWidth),
+        path,
+      ).toBeLessThanOrEqual(390);
+    }
+  });
 });
