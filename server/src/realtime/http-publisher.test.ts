@@ -3,14 +3,18 @@ import type { AddressInfo } from 'node:net';
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { createLogger } from '../http/logger.ts';
-import { createHttpPublisher, ONLINE_CACHE_MS } from './http-publisher.ts';
+import {
+  createHttpPublisher,
+  type HttpPublisherOptions,
+  ONLINE_CACHE_MS,
+} from './http-publisher.ts';
 import type { RealtimePublisher } from './publisher.ts';
 
 /** A room server stand-in on a real port (`handler` answers), and a publisher that posts to it. */
 async function withRooms(
   handler: RequestListener,
   use: (publisher: RealtimePublisher) => Promise<void>,
-  options: { now?: () => number } = {},
+  options: Partial<Pick<HttpPublisherOptions, 'now' | 'logger' | 'timeoutMs'>> = {},
 ): Promise<void> {
   const server = createServer(handler);
   await new Promise<void>((ready) => server.listen(0, '127.0.0.1', ready));
@@ -26,6 +30,7 @@ async function withRooms(
       }),
     );
   } finally {
+    server.closeAllConnections();
     await new Promise<void>((done) => server.close(() => done()));
   }
 }
@@ -82,30 +87,25 @@ describe('isOnline', () => {
         res.end(JSON.stringify({ ok: true, connections: 1 }));
       }
     };
-    const server = createServer(rooms);
-    await new Promise<void>((ready) => server.listen(0, '127.0.0.1', ready));
-    try {
-      const publisher = createHttpPublisher({
-        partyUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-        secret: 's'.repeat(32),
-        db: undefined as never,
+    await withRooms(
+      rooms,
+      async (publisher) => {
+        expect(await publisher.isOnline('refused')).toBe(false);
+        expect(await publisher.isOnline('garbled')).toBe(false);
+        expect(await publisher.isOnline('slow')).toBe(false);
+        expect(errors).toEqual([
+          'realtime push refused',
+          'realtime push failed',
+          'realtime push failed',
+        ]);
+        // The connection kept from those answers still serves the next question.
+        expect(await publisher.isOnline('fine')).toBe(true);
+      },
+      {
         logger: { ...createLogger('silent'), error: (message) => errors.push(message) },
         timeoutMs: 100,
-      });
-      expect(await publisher.isOnline('refused')).toBe(false);
-      expect(await publisher.isOnline('garbled')).toBe(false);
-      expect(await publisher.isOnline('slow')).toBe(false);
-      expect(errors).toEqual([
-        'realtime push refused',
-        'realtime push failed',
-        'realtime push failed',
-      ]);
-      // The connection kept from those answers still serves the next question.
-      expect(await publisher.isOnline('fine')).toBe(true);
-    } finally {
-      server.closeAllConnections();
-      await new Promise<void>((done) => server.close(() => done()));
-    }
+      },
+    );
   });
 });
 
