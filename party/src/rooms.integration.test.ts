@@ -335,6 +335,35 @@ describe('the API pushing into rooms', () => {
     }
   });
 
+  it('hands a batch to each room in order and counts the frames it sent', async () => {
+    const tab1 = await open(franchisor, userRoomId(franchisor.user.id));
+    const tab2 = await open(franchisor, userRoomId(franchisor.user.id));
+    const chatSocket = await open(consultant, chatRoomId(chatId));
+    try {
+      const first = { type: 'joinChat', chatId, userId: consultant.user.id } as const;
+      const second = { type: 'joinChat', chatId, userId: franchisor.user.id } as const;
+      const res = await fetch(`${party?.url}/fanout`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${SECRET}` },
+        body: JSON.stringify({
+          pushes: [
+            { rooms: [userRoomId(franchisor.user.id), chatRoomId(chatId)], message: first },
+            { rooms: [userRoomId(franchisor.user.id)], message: second },
+          ],
+        }),
+      });
+      // Two frames to the two tabs of one room, one to the chat's socket.
+      expect(await res.json()).toEqual({ delivered: 5 });
+      for (const tab of [tab1, tab2]) {
+        expect(await tab.next('joinChat')).toEqual(first);
+        expect(await tab.next('joinChat')).toEqual(second);
+      }
+      expect(await chatSocket.next('joinChat')).toEqual(first);
+    } finally {
+      for (const s of [tab1, tab2, chatSocket]) s.socket.close();
+    }
+  });
+
   it('pushes a new notification with the unread count to its owner only', async () => {
     const mine = await open(consultant, userRoomId(consultant.user.id));
     const theirs = await open(franchisor, userRoomId(franchisor.user.id));
