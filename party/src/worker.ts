@@ -1,4 +1,11 @@
-import { parseRoomId, REALTIME_CLOSE_CODES, REALTIME_FANOUT_PATH } from '@fm/sdk/contracts';
+import {
+  type ErrorCode,
+  parseRoomId,
+  REALTIME_CLOSE_CODES,
+  REALTIME_FANOUT_PATH,
+  REALTIME_PARTY,
+  type RealtimeRoomReply,
+} from '@fm/sdk/contracts';
 import { type Connection, type ConnectionContext, routePartykitRequest, Server } from 'partyserver';
 import { handleClientFrame, type RoomEffect } from './client-frames.ts';
 import {
@@ -21,6 +28,35 @@ interface Env extends Cloudflare.Env {
   API_URL?: string;
   /** Shared with the API: it authenticates the API's pushes and our ticket redemptions. */
   REALTIME_SECRET?: string;
+}
+
+/** What a room's {@link Rooms.command} came to. */
+type CommandOutcome = { ok: true; reply: RealtimeRoomReply } | { ok: false; code: ErrorCode };
+
+const commandResponse = (outcome: CommandOutcome): Response =>
+  outcome.ok ? Response.json(outcome.reply) : refusalResponse({ code: outcome.code });
+
+/** `POST /parties/rooms/{room}`: the API's command for one room; the room's name, else null. */
+function commandedRoom(request: Request): string | null {
+  if (request.method !== 'POST') return null;
+  const match = /^\/parties\/([^/]+)\/([^/]+)$/.exec(new URL(request.url).pathname);
+  if (match?.[1] !== REALTIME_PARTY || !match[2]) return null;
+  try {
+    return decodeURIComponent(match[2]);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The API's command for one room, handed to the room over RPC (not a `fetch` into it: see
+ * {@link fanOut}) once the shared secret matches.
+ */
+async function commandRoom(request: Request, env: Env, room: string): Promise<Response> {
+  if (!bearerMatches(request.headers.get('authorization'), env.REALTIME_SECRET)) {
+    return refuseRequest(request, { code: 'UNAUTHORIZED' });
+  }
+  return commandResponse(await env.Rooms.getByName(room).command(await request.text()));
 }
 
 const { policyViolation: POLICY_VIOLATION, sessionEnded: SESSION_ENDED } = REALTIME_CLOSE_CODES;
@@ -73,18 +109,26 @@ export class Rooms extends Server<Env> {
     for (const effect of effects) this.perform(effect, connection);
   }
 
-  /** A command from the API; the worker checked the shared secret before routing it here. */
+  /** A command from the API over HTTP into the room: see {@link command}. */
   override async onRequest(request: Request): Promise<Response> {
     if (request.method !== 'POST')
       return refuseRequest(request, { status: 405, code: 'NOT_FOUND' });
+    return commandResponse(this.command(await request.text()));
+  }
+
+  /**
+   * A command from the API (`disconnect`, `presence`, `publish`), called over RPC by this worker,
+   * which checked the shared secret: planned against the room's sockets, performed, answered.
+   */
+  command(raw: string): CommandOutcome {
     const sockets = [...this.getConnections()].map((c) => ({
       id: c.id,
       userId: identityFromState(c.state)?.userId ?? null,
     }));
-    const decision = planCommand(await request.text(), sockets);
+    const decision = planCommand(raw, sockets);
     if (!decision.ok) {
       console.warn(`[rooms] bad command for ${this.name}: ${decision.detail}`);
-      return refusalResponse({ code: decision.code });
+      return { ok: false, code: decision.code };
     }
     const { plan } = decision;
     if (plan.broadcast !== undefined) this.broadcast(plan.broadcast);
@@ -93,7 +137,7 @@ export class Rooms extends Server<Env> {
       connection?.send(SESSION_ENDED_FRAME);
       connection?.close(SESSION_ENDED, 'Session ended');
     }
-    return Response.json(plan.reply);
+    return { ok: true, reply: plan.reply };
   }
 
   /**
@@ -146,6 +190,8 @@ async function fanOut(request: Request, env: Env): Promise<Response> {
 export default {
   async fetch(request: Request, env: Env): Promise<Response> {
     if (new URL(request.url).pathname === REALTIME_FANOUT_PATH) return fanOut(request, env);
+    const room = commandedRoom(request);
+    if (room !== null) return commandRoom(request, env, room);
     const response = await routePartykitRequest(request, env, {
       // A socket opens only with a ticket the API redeems for this room (D15).
       onBeforeConnect: async (req, lobby) => {
