@@ -14,7 +14,7 @@ const root = dirname(fileURLToPath(import.meta.url));
 /**
  * The script that runs before the first paint (synchronous, in <head>; external because the CSP
  * allows no inline script; tiny, and fetched beside the stylesheet that holds the paint anyway):
- * - marks `<html>` with `data-viewport` (as app/viewport.ts does later) and, on `/`, with
+ * - marks `<html>` with `data-viewport` (as @fm/widgets/viewport does later) and, on `/`, with
  *   `data-first-page="landing"`, which shows index.html's copy of the landing's first screen;
  * - preloads the chunk of the page the browser opened (ENTRY_PAGES) and the chunks it imports,
  *   with the app's own code instead of after it (router.tsx loads each page on first visit).

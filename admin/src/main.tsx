@@ -1,4 +1,5 @@
 import { AppToaster } from '@fm/widgets/kit';
+import { trackViewport } from '@fm/widgets/viewport';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
@@ -11,6 +12,8 @@ import './styles/admin-tokens.css';
 import './styles/base.css';
 import './styles/screens.css';
 
+// The kit's forms and photo picker take their phone layout from `data-viewport` on <html>.
+trackViewport();
 const router = createAdminRouter();
 setUnauthorizedNavigator((path) => {
   queryClient.clear();

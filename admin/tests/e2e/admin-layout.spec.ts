@@ -123,4 +123,38 @@ test.describe('admin layout', () => {
       ).toBeLessThanOrEqual(390);
     }
   });
+
+  test('on a phone detail, edit and create pages fit the screen; forms take one column', async ({
+    page,
+  }) => {
+    await signInAsAdmin(page);
+    await page.setViewportSize({ width: 390, height: 844 });
+    const pages: string[] = [];
+    for (const list of ['franchisors', 'consultants']) {
+      await page.goto(`/control-panel/${list}`);
+      const detail = page
+        .getByRole('table')
+        .first()
+        .locator(`a[href*="/control-panel/${list}/"]:not([href$="/create"])`)
+        .first();
+      const href = await detail.getAttribute('href');
+      expect(href, list).toBeTruthy();
+      pages.push(`${href}`, `${href}/edit`, `/control-panel/${list}/create`);
+    }
+    for (const path of pages) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await page.waitForLoadState('networkidle');
+      expect(
+        await page.evaluate(() => document.documentElement.scrollWidth),
+        path,
+      ).toBeLessThanOrEqual(390);
+    }
+    // The last page is Create Consultant: fields stack, and the rate keeps room to type in.
+    const first = await page.getByLabel('First Name').boundingBox();
+    const last = await page.getByLabel('Last Name').boundingBox();
+    expect(last?.x).toBe(first?.x);
+    expect(last?.y ?? 0).toBeGreaterThan(first?.y ?? 0);
+    expect((await page.getByLabel(/^Rate/).boundingBox())?.width ?? 0).toBeGreaterThan(120);
+  });
 });

@@ -3,8 +3,9 @@ import { useSyncExternalStore } from 'react';
 
 /**
  * "Under 768px wide" (user-area §9) is the mobile layout. The breakpoint lives in the contract
- * only: the stylesheets select on `:root[data-viewport='mobile']`, which this module keeps in sync,
- * instead of repeating the number in media queries.
+ * only: the stylesheets (the kit's and the portal's) select on `:root[data-viewport='mobile']`,
+ * which this module keeps in sync, instead of repeating the number in media queries. Every app
+ * that renders the kit calls {@link trackViewport} once.
  */
 const MOBILE_QUERY = `(max-width: ${MOBILE_BREAKPOINT_PX - 0.02}px)`;
 
