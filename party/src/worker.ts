@@ -3,7 +3,6 @@ import {
   parseRoomId,
   REALTIME_CLOSE_CODES,
   REALTIME_FANOUT_PATH,
-  REALTIME_PARTY,
   type RealtimeRoomReply,
 } from '@fm/sdk/contracts';
 import { type Connection, type ConnectionContext, routePartykitRequest, Server } from 'partyserver';
@@ -32,32 +31,6 @@ interface Env extends Cloudflare.Env {
 
 /** What a room's {@link Rooms.command} came to. */
 type CommandOutcome = { ok: true; reply: RealtimeRoomReply } | { ok: false; code: ErrorCode };
-
-const commandResponse = (outcome: CommandOutcome): Response =>
-  outcome.ok ? Response.json(outcome.reply) : refusalResponse({ code: outcome.code });
-
-/** `POST /parties/rooms/{room}`: the API's command for one room; the room's name, else null. */
-function commandedRoom(request: Request): string | null {
-  if (request.method !== 'POST') return null;
-  const match = /^\/parties\/([^/]+)\/([^/]+)$/.exec(new URL(request.url).pathname);
-  if (match?.[1] !== REALTIME_PARTY || !match[2]) return null;
-  try {
-    return decodeURIComponent(match[2]);
-  } catch {
-    return null;
-  }
-}
-
-/**
- * The API's command for one room, handed to the room over RPC (not a `fetch` into it: see
- * {@link fanOut}) once the shared secret matches.
- */
-async function commandRoom(request: Request, env: Env, room: string): Promise<Response> {
-  if (!bearerMatches(request.headers.get('authorization'), env.REALTIME_SECRET)) {
-    return refuseRequest(request, { code: 'UNAUTHORIZED' });
-  }
-  return commandResponse(await env.Rooms.getByName(room).command(await request.text()));
-}
 
 const { policyViolation: POLICY_VIOLATION, sessionEnded: SESSION_ENDED } = REALTIME_CLOSE_CODES;
 
@@ -107,13 +80,6 @@ export class Rooms extends Server<Env> {
     }
     const effects = handleClientFrame(message, { userId: identity.userId, now: Date.now });
     for (const effect of effects) this.perform(effect, connection);
-  }
-
-  /** A command from the API over HTTP into the room: see {@link command}. */
-  override async onRequest(request: Request): Promise<Response> {
-    if (request.method !== 'POST')
-      return refuseRequest(request, { status: 405, code: 'NOT_FOUND' });
-    return commandResponse(this.command(await request.text()));
   }
 
   /**
@@ -190,8 +156,6 @@ async function fanOut(request: Request, env: Env): Promise<Response> {
 export default {
   async fetch(request: Request, env: Env): Promise<Response> {
     if (new URL(request.url).pathname === REALTIME_FANOUT_PATH) return fanOut(request, env);
-    const room = commandedRoom(request);
-    if (room !== null) return commandRoom(request, env, room);
     const response = await routePartykitRequest(request, env, {
       // A socket opens only with a ticket the API redeems for this room (D15).
       onBeforeConnect: async (req, lobby) => {
@@ -207,11 +171,16 @@ export default {
         }
         return new Request(req, { headers: withIdentityHeaders(req.headers, decision.identity) });
       },
-      // Plain HTTP into a room is the API's channel only.
-      onBeforeRequest: (req) =>
-        bearerMatches(req.headers.get('authorization'), env.REALTIME_SECRET)
-          ? req
-          : refuseRequest(req, { code: 'UNAUTHORIZED' }),
+      // Plain HTTP into a room is the API's channel only. Its command reaches the room over RPC,
+      // not as a `fetch` into it (see fanOut).
+      onBeforeRequest: async (req, lobby) => {
+        if (!bearerMatches(req.headers.get('authorization'), env.REALTIME_SECRET)) {
+          return refuseRequest(req, { code: 'UNAUTHORIZED' });
+        }
+        if (req.method !== 'POST') return refuseRequest(req, { status: 405, code: 'NOT_FOUND' });
+        const outcome = await env.Rooms.getByName(lobby.name).command(await req.text());
+        return outcome.ok ? Response.json(outcome.reply) : refusalResponse({ code: outcome.code });
+      },
     });
     return response ?? refuseRequest(request, { code: 'NOT_FOUND' });
   },
