@@ -1,7 +1,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type Database, openDatabase } from './client.ts';
 import { statementCacheStats } from './statement-cache.ts';
 
@@ -64,5 +65,45 @@ describe('kept prepared statements', () => {
       'x',
       'y',
     ]);
+  });
+
+  it('asks the native statement for its modes once, and a write tells it returns no data once', async () => {
+    const { client } = database;
+    // The class of the statements `@libsql/client` prepares (its `libsql` package).
+    const libsql = createRequire(createRequire(import.meta.url).resolve('@libsql/client'));
+    const Native = libsql('libsql') as new (
+      path: string,
+    ) => {
+      prepare(sql: string): object;
+      close(): void;
+    };
+    const probe = new Native(':memory:');
+    const proto = Object.getPrototypeOf(probe.prepare('select 1')) as {
+      raw(toggle?: boolean): unknown;
+      safeIntegers(toggle?: boolean): unknown;
+    };
+    probe.close();
+    const raw = vi.spyOn(proto, 'raw');
+    const safeIntegers = vi.spyOn(proto, 'safeIntegers');
+    try {
+      const insert = 'insert into pair (k, v) values (?, ?) -- modes';
+      const select = 'select v from pair where k = ? -- modes';
+      for (let k = 300; k < 310; k += 1) {
+        await client.execute({ sql: insert, args: [k, `m${k}`] });
+        const { rows } = await client.execute({ sql: select, args: [k] });
+        expect(rows.map((r) => r.v)).toEqual([`m${k}`]);
+      }
+      // Each connection that ran them asked once per statement: the insert (which threw, as
+      // statements that return no data do) and the select.
+      expect(raw.mock.calls.length).toBeGreaterThanOrEqual(2);
+      expect(raw.mock.calls.length).toBeLessThanOrEqual(4);
+      expect(safeIntegers.mock.calls.length).toBeLessThanOrEqual(4);
+      const writes = raw.mock.results.filter((r) => r.type === 'throw');
+      expect(writes.length).toBeGreaterThanOrEqual(1);
+      expect(writes.length).toBeLessThanOrEqual(2);
+    } finally {
+      raw.mockRestore();
+      safeIntegers.mockRestore();
+    }
   });
 });

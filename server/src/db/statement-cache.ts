@@ -61,18 +61,9 @@ export function keepPreparedStatements(): void {
       stats.reused += 1;
       return hit;
     }
-    const statement = prepare.call(this, sql) as { columns?: () => unknown };
+    const statement = prepare.call(this, sql) as KeptStatement;
     stats.prepared += 1;
-    // `@libsql/client` asks a statement for its columns twice a run; they change only with the
-    // schema, which replaces the statement (above).
-    if (typeof statement.columns === 'function') {
-      const columns = statement.columns.bind(statement);
-      let known: unknown;
-      statement.columns = () => {
-        known ??= columns();
-        return known;
-      };
-    }
+    rememberModes(statement);
     cache.statements.set(sql, statement);
     if (cache.statements.size > STATEMENTS_PER_CONNECTION) {
       const oldest = cache.statements.keys().next().value;
@@ -85,6 +76,61 @@ export function keepPreparedStatements(): void {
     generation += 1;
     return exec.call(this, sql);
   };
+}
+
+/** The methods of a `libsql` statement that `@libsql/client` calls on every run. */
+interface KeptStatement {
+  columns?: () => unknown;
+  raw?: (toggle?: boolean) => unknown;
+  safeIntegers?: (toggle?: boolean) => unknown;
+}
+
+/**
+ * `@libsql/client` asks a statement on every run for its columns (twice), to switch integers to
+ * BigInt and to switch to raw rows. Each is a call into the native module; the last throws a new
+ * native error for every statement that returns no data (every INSERT, UPDATE, BEGIN and COMMIT),
+ * which is how the client tells writes from reads. A kept statement answers these from what it
+ * learnt on its first run: its columns change only with the schema (which replaces the statement),
+ * a mode already set is not set again, and a statement that returns no data throws the error it
+ * got the first time.
+ */
+function rememberModes(statement: KeptStatement): void {
+  if (typeof statement.columns === 'function') {
+    const columns = statement.columns.bind(statement);
+    let known: unknown;
+    statement.columns = () => {
+      known ??= columns();
+      return known;
+    };
+  }
+  if (typeof statement.raw === 'function') {
+    const raw = statement.raw.bind(statement);
+    let mode: boolean | undefined;
+    let returnsNoData: unknown;
+    statement.raw = (toggle = true) => {
+      if (toggle && returnsNoData !== undefined) throw returnsNoData;
+      if (toggle === mode) return statement;
+      try {
+        raw(toggle);
+      } catch (error) {
+        if (toggle) returnsNoData = error;
+        throw error;
+      }
+      mode = toggle;
+      return statement;
+    };
+  }
+  if (typeof statement.safeIntegers === 'function') {
+    const safeIntegers = statement.safeIntegers.bind(statement);
+    let mode: boolean | undefined;
+    statement.safeIntegers = (toggle = true) => {
+      if (toggle !== mode) {
+        safeIntegers(toggle);
+        mode = toggle;
+      }
+      return statement;
+    };
+  }
 }
 
 /** How many statements were prepared and how many runs reused a kept one (for tests). */
