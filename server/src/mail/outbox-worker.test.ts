@@ -212,6 +212,34 @@ describe('the mail outbox worker', () => {
     expect((await rowOf(id))?.sentAt).not.toBeNull();
   });
 
+  it('lets other work run between mails, even through a transport that answers at once', async () => {
+    const ids = await Promise.all(Array.from({ length: 12 }, (_, k) => queue(`backlog ${k}`)));
+    const worker = createOutboxWorker({
+      db: server.container.db,
+      logger,
+      transport: createLogTransport({ logger, from: FROM }),
+    });
+    // Another piece of work that needs a turn of the event loop each time, as a request does.
+    let turns = 0;
+    let draining = true;
+    const otherWork = () => {
+      if (!draining) return;
+      turns += 1;
+      setImmediate(otherWork);
+    };
+    setImmediate(otherWork);
+    const result = await worker.drain();
+    draining = false;
+    expect(result.delivered).toBeGreaterThanOrEqual(ids.length);
+    // It had a turn before each mail, not only once the backlog was done.
+    expect(turns).toBeGreaterThanOrEqual(result.delivered);
+    const rows = await server.container.db
+      .select()
+      .from(mailOutbox)
+      .where(inArray(mailOutbox.id, ids));
+    expect(rows.every((r) => r.sentAt !== null)).toBe(true);
+  });
+
   it('queued inside a transaction, a mail exists only if the transaction commits', async () => {
     const { db } = server.container;
     const mailer = createOutboxMailer({ db, logger });
