@@ -56,6 +56,18 @@ export function createOutboxWorker(options: OutboxWorkerOptions) {
   const baseDelayMs = options.baseDelayMs ?? 10_000;
   const maxDelayMs = options.maxDelayMs ?? 2 * 3_600_000;
   const pollMs = options.pollMs ?? 1_000;
+  // Run once per mail: built once (building it cost about as much as running it).
+  const markSent = db
+    .update(mailOutbox)
+    .set({
+      // Bound through the column's own mapping (a Date to epoch milliseconds).
+      sentAt: sql`${sql.param(sql.placeholder('sentAt'), mailOutbox.sentAt)}`,
+      deliveredVia: transport.name,
+      leaseUntil: null,
+      lastError: null,
+    })
+    .where(and(eq(mailOutbox.id, sql.placeholder('id')), isNull(mailOutbox.sentAt)))
+    .prepare();
 
   async function claim() {
     const at = now().getTime();
@@ -127,10 +139,7 @@ export function createOutboxWorker(options: OutboxWorkerOptions) {
         continue;
       }
       result.delivered += 1;
-      await db
-        .update(mailOutbox)
-        .set({ sentAt: now(), deliveredVia: transport.name, leaseUntil: null, lastError: null })
-        .where(and(eq(mailOutbox.id, row.id), isNull(mailOutbox.sentAt)));
+      await markSent.run({ id: row.id, sentAt: now() });
     }
     return result;
   }
