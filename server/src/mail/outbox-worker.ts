@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
+import { yieldToEventLoop } from '../db/event-loop.ts';
 import { mailOutbox } from '../db/schema/index.ts';
 import type { Logger } from '../http/logger.ts';
 import type { MailTransport } from './transport.ts';
@@ -35,9 +36,6 @@ export interface DrainResult {
 export function retryDelayMs(attempt: number, baseMs: number, maxMs: number): number {
   return Math.min(maxMs, baseMs * 2 ** Math.max(0, attempt - 1));
 }
-
-/** Resolves after the event loop has served what is waiting (I/O callbacks, such as requests). */
-const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /**
  * Drains `mail_outbox`: claims due rows with a lease (one atomic UPDATE, so processes never claim the
@@ -99,7 +97,7 @@ export function createOutboxWorker(options: OutboxWorkerOptions) {
       // Requests first: with a transport that answers at once (the log) and the database's
       // synchronous statements, a backlog would otherwise run as one block of the event loop (a
       // second's mails of serial bookings held one of them up by 60-80 ms).
-      await nextTurn();
+      await yieldToEventLoop();
       try {
         await transport.deliver({
           id: row.id,

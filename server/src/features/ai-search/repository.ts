@@ -2,6 +2,7 @@ import type { Country, StateCode } from '@fm/sdk/contracts';
 import { and, asc, eq, gt, gte, inArray, isNull, lte, type SQL, sql } from 'drizzle-orm';
 import type { AnySQLiteColumn } from 'drizzle-orm/sqlite-core';
 import type { Db } from '../../db/client.ts';
+import { yieldToEventLoop } from '../../db/event-loop.ts';
 import { favorite, franchise, user } from '../../db/schema/index.ts';
 import { centsToDollars } from '../../money/cents.ts';
 import {
@@ -136,12 +137,6 @@ type Member = Awaited<ReturnType<typeof memberQuery>>[number];
 /** Rows per page of a full load: each page is a few short queries, so requests run in between. */
 const PAGE = 500;
 const SEPARATOR = '\u001f';
-
-/**
- * Lets other requests run. The local libSQL driver executes a query synchronously and resolves its
- * promise at once, so awaiting queries alone never gives timers or other requests a turn.
- */
-export const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /**
  * The records of some franchises: those whose ids are given, or one page of all franchises in id
