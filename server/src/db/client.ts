@@ -6,13 +6,11 @@ import type { BatchItem } from 'drizzle-orm/batch';
 import { drizzle, type LibSQLDatabase } from 'drizzle-orm/libsql';
 import { migrate } from 'drizzle-orm/libsql/migrator';
 import { syncSearchVocabulary } from '../features/discovery/projection.ts';
+import { BUSY_TIMEOUT_MS } from './busy-timeout.ts';
 import { clusterWriteLock } from './cluster-write-lock.ts';
 import * as schema from './schema/index.ts';
 import { keepPreparedStatements } from './statement-cache.ts';
 import { AsyncLock, nestedLocks, type WriteLock, withWriteLock } from './write-lock.ts';
-
-/** How long a writer waits for another process's or connection's lock. */
-export const BUSY_TIMEOUT_MS = 10_000;
 
 export type Schema = typeof schema;
 export type Db = LibSQLDatabase<Schema>;

@@ -1,8 +1,9 @@
 import { availableParallelism } from 'node:os';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
 import type { SQL } from 'drizzle-orm';
 import { SQLiteAsyncDialect } from 'drizzle-orm/sqlite-core';
 import type { Db } from '../../db/client.ts';
+import { startReadThread } from '../../db/read-thread.ts';
 import type { ListJob, ListJobResult } from './list-worker.ts';
 import { type RankedList, rankedList, rankedListOf } from './ranked-list.ts';
 import { type PhraseList, parseRow, type SearchColumns } from './search-columns.ts';
@@ -43,23 +44,6 @@ export function inProcessLists(db: Db): ListReader {
     },
     async close() {},
   };
-}
-
-/** The worker's module beside this one: TypeScript from the sources, JavaScript in the bundle. */
-function workerUrl(): URL {
-  const fromSource = import.meta.url.endsWith('.ts');
-  return new URL(fromSource ? './list-worker.ts' : './list-worker.js', import.meta.url);
-}
-
-/**
- * Node runs a `.ts` worker only through tsx's loader; the production bundle needs none.
- * An eval'd bootstrap registers it, then imports the worker.
- */
-function startWorker(url: string): Worker {
-  const file = workerUrl();
-  if (!file.pathname.endsWith('.ts')) return new Worker(file, { workerData: { url } });
-  const bootstrap = `import('tsx/esm/api').then((tsx) => { tsx.register(); return import(${JSON.stringify(file.href)}); })`;
-  return new Worker(bootstrap, { eval: true, workerData: { url } });
 }
 
 interface Job extends ListJob {
@@ -109,7 +93,10 @@ export function createListPool(options: { url: string; size?: number }): ListPoo
   };
 
   const spawn = (): Thread => {
-    const thread: Thread = { worker: startWorker(options.url), job: null };
+    const thread: Thread = {
+      worker: startReadThread('list-worker', import.meta.url, { url: options.url }),
+      job: null,
+    };
     thread.worker.unref();
     thread.worker.on('message', (message: ListJobResult) => {
       const { job } = thread;

@@ -1,5 +1,5 @@
 import { parentPort, workerData } from 'node:worker_threads';
-import { createClient } from '@libsql/client';
+import { readOnlyConnection } from '../../db/read-thread.ts';
 import { parseRowids } from './ranked-list.ts';
 import {
   type PhraseList,
@@ -29,9 +29,7 @@ export type ListJobResult =
   | { id: number; error: string };
 
 const { url } = workerData as { url: string };
-// One connection (the thread runs one statement at a time); it waits on a lock rather than failing.
-const client = createClient({ url, concurrency: 1, timeout: 10_000 });
-const ready = client.execute('PRAGMA query_only = ON');
+const { client, ready } = readOnlyConnection(url);
 
 parentPort?.on('message', async (job: ListJob) => {
   try {
