@@ -206,9 +206,9 @@ function sharedServer(dir: string, running: Running[], chosen: Measurement[]) {
       });
     }
     // The server's start-up work done before anything is measured: the AI search builds its index
-    // of every franchise at boot (seconds of the event loop on a small machine, in steps), and its
+    // of every franchise at boot (seconds of CPU on a small machine, in its own thread), and its
     // first request waits for it. Without this, whatever runs first (e.g. `-- P3P4` alone) shares
-    // the event loop with it.
+    // the machine's two cores with it.
     const warmed = await fetch(`${url}/api/users/ai-franchisees-search?q=warm`, {
       headers: { authorization: `Bearer ${token}` },
     });

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // The production build of the API: server/src/{main,migrate,mail-worker}.ts (and the search
-// threads' list-worker.ts) bundled by esbuild into
+// threads' list-worker.ts and the AI search's ranker-worker.ts) bundled by esbuild into
 // plain ES modules in server/dist/, run by `node` with no TypeScript loader. Packages stay external
 // (installed by `npm install --omit=dev`), except the workspace's own @fm/sdk, whose TypeScript is
 // bundled in. The drizzle migrations are copied beside the bundle, where the code looks for them.
@@ -32,8 +32,9 @@ await build({
     main: resolve(server, 'src/main.ts'),
     migrate: resolve(server, 'src/migrate.ts'),
     'mail-worker': resolve(server, 'src/mail-worker.ts'),
-    // The search threads' module, loaded by path beside the bundle (list-reader.ts).
+    // The threads' modules, loaded by path beside the bundle (db/read-thread.ts).
     'list-worker': resolve(server, 'src/features/discovery/list-worker.ts'),
+    'ranker-worker': resolve(server, 'src/features/ai-search/ranker-worker.ts'),
   },
   outdir: dist,
   bundle: true,

@@ -12,6 +12,7 @@ import { type AppEnv, createSessionMiddleware } from './auth/session.ts';
 import type { Db } from './db/client.ts';
 import type { Env } from './env.ts';
 import { adminRoutes } from './features/admin/routes.ts';
+import { type FranchiseRanker, inProcessRanker } from './features/ai-search/ranker.ts';
 import { aiSearchRoutes } from './features/ai-search/routes.ts';
 import { apiKeyAuthentication } from './features/api-keys/authenticate.ts';
 import { apiKeyRoutes } from './features/api-keys/routes.ts';
@@ -107,6 +108,8 @@ export interface AppDeps {
   realtime: RealtimePublisher;
   /** Runs the search's list statements (worker threads for a file); on this thread when absent. */
   searchLists?: ListReader | undefined;
+  /** Ranks the AI search (a worker thread for a file); on this thread when absent. */
+  franchiseRanker?: FranchiseRanker | undefined;
 }
 
 /**
@@ -249,7 +252,13 @@ export function createApp(deps: AppDeps) {
     .route('/profile', profile.profile)
     .route('/files', profile.files)
     .route('/users', discoveryRoutes({ db, now: deps.now, lists: deps.searchLists }))
-    .route('/users', aiSearchRoutes({ db, now: deps.now }))
+    .route(
+      '/users',
+      aiSearchRoutes({
+        db,
+        ranker: deps.franchiseRanker ?? inProcessRanker({ db, now: deps.now }),
+      }),
+    )
     .route('/territory', territoryRoutes({ db, now: deps.now }))
     .route('/users', booking.calendars)
     .route('/booking', booking.booking)

@@ -5,6 +5,7 @@ import { createAuth } from './auth/auth.ts';
 import { createRefreshTokens } from './auth/refresh-tokens.ts';
 import type { Database } from './db/client.ts';
 import type { Env } from './env.ts';
+import { rankerFor } from './features/ai-search/ranker-thread.ts';
 import { createAccountService } from './features/auth/service.ts';
 import { listReaderFor } from './features/discovery/list-reader.ts';
 import { createProfileService } from './features/profile/service.ts';
@@ -93,8 +94,11 @@ export async function createContainer(options: {
   const payments = createPayments({ db, env, mailer, logger, now, realtime });
   // Search ranking off the event loop, in threads with their own connections (decision 008).
   const searchLists = listReaderFor(env.DATABASE_URL, db);
+  // The AI search's index and ranking in a thread of its own, for the same reason.
+  const franchiseRanker = rankerFor(env.DATABASE_URL, db, now);
   const app = createApp({
     searchLists,
+    franchiseRanker,
     realtime,
     payments,
     mailer,
@@ -124,9 +128,12 @@ export async function createContainer(options: {
     payments,
     realtime,
     searchLists,
+    franchiseRanker,
     app,
     /** Stops what the container started beside the database (the search threads). */
-    close: () => searchLists.close(),
+    close: async () => {
+      await Promise.all([searchLists.close(), franchiseRanker.close()]);
+    },
   };
 }
 

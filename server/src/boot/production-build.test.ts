@@ -2,10 +2,13 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { AiSearchResultSchema } from '@fm/sdk/contracts';
 import { eq } from 'drizzle-orm';
+import * as v from 'valibot';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../db/client.ts';
 import { mailOutbox } from '../db/schema/index.ts';
+import { insertFixture } from '../features/ai-search/quality-fixture.ts';
 import { type ApiProcess, repoRoot, spawnApi } from '../testing/api-process.ts';
 
 /**
@@ -67,7 +70,14 @@ describe('the production build', () => {
   it('is plain JavaScript with its migrations beside it', () => {
     const files = readdirSync(resolve(repoRoot, 'server/dist'));
     expect(files).toEqual(
-      expect.arrayContaining(['main.js', 'migrate.js', 'mail-worker.js', 'migrations']),
+      expect.arrayContaining([
+        'main.js',
+        'migrate.js',
+        'mail-worker.js',
+        'list-worker.js',
+        'ranker-worker.js',
+        'migrations',
+      ]),
     );
     expect(files.some((f) => f.endsWith('.ts'))).toBe(false);
   });
@@ -90,6 +100,42 @@ describe('the production build', () => {
     const res = await fetch(`${api.url}/api/health`);
     expect(res.status).toBe(200);
     expect(await res.json()).toMatchObject({ status: 'ok', database: 'ok' });
+  });
+
+  it('searches in the bundle’s threads: the AI search and the consultant search', async () => {
+    const database = await openDatabase({ url: databaseUrl });
+    await insertFixture(database.db);
+    database.close();
+    const api = await spawnApi({ build: 'dist', env: production });
+    processes.push(api);
+    await api.healthy();
+    const signUp = await fetch(`${api.url}/api/auth/sign-up/email`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        email: 'searcher@test.example',
+        password: 'Test-Pass-2025!',
+        firstName: 'Sam',
+        lastName: 'Searcher',
+        role: 'consultant',
+        ageConfirmed: true,
+      }),
+    });
+    expect(signUp.status, api.output()).toBe(200);
+    const { token } = (await signUp.json()) as { token: string };
+    const headers = { authorization: `Bearer ${token}` };
+    const ai = await fetch(`${api.url}/api/users/ai-franchisees-search?q=pizza%20in%20Texas`, {
+      headers,
+    });
+    expect(ai.status, api.output()).toBe(200);
+    const found = v.parse(AiSearchResultSchema, await ai.json());
+    expect(found.interpretation.states).toEqual(['TX']);
+    expect(found.franchisees[0]?.matched.map((m) => m.kind)).toEqual(
+      expect.arrayContaining(['category', 'state']),
+    );
+    const list = await fetch(`${api.url}/api/users?q=pizza`, { headers });
+    expect(list.status, api.output()).toBe(200);
+    expect(((await list.json()) as { total: number }).total).toBeGreaterThan(0);
   });
 
   it('WORKERS=2 runs two API processes on one port', async () => {

@@ -4,9 +4,8 @@ import * as v from 'valibot';
 import { type AppEnv, requireUser, signedIn } from '../../auth/session.ts';
 import type { Db } from '../../db/client.ts';
 import { validate } from '../../http/validate.ts';
-import { parseRequest } from './parse-request.ts';
-import { rankFranchises } from './rank-franchises.ts';
-import { createFranchiseIndexCache, favoriteFranchiseIds } from './repository.ts';
+import type { FranchiseRanker } from './ranker.ts';
+import { favoriteFranchiseIds } from './repository.ts';
 
 /** A request without `q` gets the same message as an empty one. */
 const QuerySchema = v.pipe(
@@ -20,10 +19,8 @@ const QuerySchema = v.pipe(
  * the sentence is parsed into constraints, every visible franchise is scored against them, and
  * each result says which parts of the request it matched.
  */
-export function aiSearchRoutes(deps: { db: Db; now: () => Date }) {
-  const { db } = deps;
-  const cache = createFranchiseIndexCache({ db, now: deps.now });
-  cache.warmUp();
+export function aiSearchRoutes(deps: { db: Db; ranker: FranchiseRanker }) {
+  const { db, ranker } = deps;
   return new Hono<AppEnv>().get(
     '/ai-franchisees-search',
     signedIn,
@@ -31,22 +28,19 @@ export function aiSearchRoutes(deps: { db: Db; now: () => Date }) {
     async (c) => {
       const viewer = requireUser(c);
       const { q, page, limit } = c.req.valid('query');
-      const request = parseRequest(q);
-      const index = await cache.get();
-      const ranked = rankFranchises(index, request, { offset: (page - 1) * limit, limit });
-      const cards = ranked.items.map((r) => ({ ...r, card: index.docs[r.doc]!.card }));
+      const ranked = await ranker.search(q, { offset: (page - 1) * limit, limit });
       const favorites = await favoriteFranchiseIds(
         db,
         viewer.id,
-        cards.map((r) => r.card.franchise.id),
+        ranked.items.map((r) => r.card.franchise.id),
       );
       const body: AiSearchResult = {
         query: q,
-        interpretation: request.interpretation,
+        interpretation: ranked.interpretation,
         total: ranked.total,
         page,
         limit,
-        franchisees: cards.map((r) => ({
+        franchisees: ranked.items.map((r) => ({
           ...r.card,
           isFavorite: favorites.has(r.card.franchise.id),
           score: r.score,
