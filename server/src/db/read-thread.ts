@@ -4,6 +4,14 @@ import { BUSY_TIMEOUT_MS } from './busy-timeout.ts';
 import { keepPreparedStatements } from './statement-cache.ts';
 
 /**
+ * Whether a database URL is a file a read thread can open too (a remote server answers
+ * asynchronously and needs none; `:memory:` opened again would be another, empty database).
+ * @example canReadInThread('file:./data/app.db') // true
+ */
+export const canReadInThread = (url: string): boolean =>
+  url.startsWith('file:') && !url.includes(':memory:');
+
+/**
  * A worker thread that reads the database file on its own connection (the search threads, the AI
  * search's index). `name` is the module beside the caller (`import.meta.url`): its TypeScript from
  * the sources, its JavaScript in the production bundle (server/scripts/build.mjs lists it).

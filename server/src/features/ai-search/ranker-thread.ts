@@ -1,6 +1,6 @@
 import type { Worker } from 'node:worker_threads';
 import type { Db } from '../../db/client.ts';
-import { startReadThread } from '../../db/read-thread.ts';
+import { canReadInThread, startReadThread } from '../../db/read-thread.ts';
 import { type FranchisePage, type FranchiseRanker, inProcessRanker } from './ranker.ts';
 import type { RankerAnswer, RankerJob } from './ranker-worker.ts';
 
@@ -77,6 +77,5 @@ export function createRankerThread(options: { url: string; now: () => Date }): F
  * empty database).
  */
 export function rankerFor(url: string, db: Db, now: () => Date): FranchiseRanker {
-  const local = url.startsWith('file:') && !url.includes(':memory:');
-  return local ? createRankerThread({ url, now }) : inProcessRanker({ db, now });
+  return canReadInThread(url) ? createRankerThread({ url, now }) : inProcessRanker({ db, now });
 }

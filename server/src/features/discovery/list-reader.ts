@@ -3,7 +3,7 @@ import type { Worker } from 'node:worker_threads';
 import type { SQL } from 'drizzle-orm';
 import { SQLiteAsyncDialect } from 'drizzle-orm/sqlite-core';
 import type { Db } from '../../db/client.ts';
-import { startReadThread } from '../../db/read-thread.ts';
+import { canReadInThread, startReadThread } from '../../db/read-thread.ts';
 import type { ListJob, ListJobResult } from './list-worker.ts';
 import { type RankedList, rankedList, rankedListOf } from './ranked-list.ts';
 import { type PhraseList, parseRow, type SearchColumns } from './search-columns.ts';
@@ -165,8 +165,7 @@ export function createListPool(options: { url: string; size?: number }): ListPoo
  * would be another, empty database).
  */
 export function listReaderFor(url: string, db: Db, size?: number): ListReader {
-  const local = url.startsWith('file:') && !url.includes(':memory:');
-  return local
+  return canReadInThread(url)
     ? createListPool({ url, ...(size === undefined ? {} : { size }) })
     : inProcessLists(db);
 }
