@@ -38,6 +38,7 @@ export {
   formatDateTime,
   formatDollars,
 } from './format/format.ts';
+export { dateTimeFormat, relativeTimeFormat } from './format/intl.ts';
 export { StatusLabel, type StatusTone, statusTone } from './format/status-label.tsx';
 export {
   CheckboxField,

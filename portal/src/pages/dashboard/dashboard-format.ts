@@ -1,4 +1,5 @@
 import type { Session } from '@fm/sdk/contracts';
+import { dateTimeFormat } from '@fm/widgets/kit';
 
 /**
  * A meeting's start as the spec writes dates ("1 Jan, 2025, 3:00 pm", user-area §9), in the
@@ -13,7 +14,7 @@ export function formatMeetingTime(iso: string, timeZone: string): string {
   const date = new Date(iso);
   let parts: Intl.DateTimeFormatPart[];
   try {
-    parts = new Intl.DateTimeFormat('en-US', {
+    parts = dateTimeFormat({
       timeZone,
       day: 'numeric',
       month: 'short',

@@ -1,4 +1,5 @@
 import { BOOKABLE_WEEKDAYS, type Slot, TIME_ZONES, type TimeZone } from '@fm/sdk/contracts';
+import { dateTimeFormat } from '../../kit/format/intl.ts';
 
 /**
  * The booking calendar's arithmetic, as plain functions of strings: a day is `YYYY-MM-DD` and a
@@ -30,7 +31,7 @@ const fromUtc = (ms: number): LocalDate => {
  * todayIn('America/Los_Angeles', Date.parse('2026-03-10T05:00:00Z')); // '2026-03-09'
  */
 export function todayIn(zone: string, now: number): LocalDate {
-  const values = new Intl.DateTimeFormat('en-US', {
+  const values = dateTimeFormat({
     timeZone: zone,
     year: 'numeric',
     month: '2-digit',
@@ -206,23 +207,17 @@ export function focusableDayOf(
 }
 
 /** The named parts of an instant in a zone (en-US; the machine's zone when none is given). */
-const formatters = new Map<string, Intl.DateTimeFormat>();
 function partsOf(instant: number, zone?: string) {
-  const id = zone ?? '';
-  let formatter = formatters.get(id);
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat('en-US', {
-      ...(zone ? { timeZone: zone } : {}),
-      weekday: 'long',
-      year: 'numeric',
-      month: 'long',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: '2-digit',
-      hour12: true,
-    });
-    formatters.set(id, formatter);
-  }
+  const formatter = dateTimeFormat({
+    ...(zone ? { timeZone: zone } : {}),
+    weekday: 'long',
+    year: 'numeric',
+    month: 'long',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+    hour12: true,
+  });
   const named: Partial<Record<Intl.DateTimeFormatPartTypes, string>> = {};
   for (const part of formatter.formatToParts(instant)) named[part.type] = part.value;
   const { weekday = '', year = '', month = '', day = '', hour = '', minute = '' } = named;

@@ -1,5 +1,6 @@
 import type { MediaState, MeetingRoomInfo } from '@fm/sdk/contracts';
 import { useEffect, useRef } from 'react';
+import { dateTimeFormat } from '../../kit/format/intl.ts';
 import type { WidgetTheme } from '../../theme.ts';
 import type { CallQuality } from './call-quality.ts';
 import styles from './meeting-room.css?inline';
@@ -95,7 +96,7 @@ export function formatRateDollars(dollars: number): string {
 }
 
 function formatWhen(iso: string, timeZone?: string): string {
-  return new Intl.DateTimeFormat('en-US', {
+  return dateTimeFormat({
     dateStyle: 'medium',
     timeStyle: 'short',
     ...(timeZone ? { timeZone } : {}),

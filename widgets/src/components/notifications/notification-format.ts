@@ -1,3 +1,10 @@
+import { dateTimeFormat, relativeTimeFormat } from '../../kit/format/intl.ts';
+
+const DAY_MONTH_YEAR: Intl.DateTimeFormatOptions = {
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+};
 const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
   ['day', 86_400_000],
   ['hour', 3_600_000],
@@ -16,16 +23,12 @@ export function formatWhen(iso: string, now: Date): string {
   const ago = now.getTime() - at.getTime();
   if (ago < 60_000) return 'just now';
   if (ago < 7 * 86_400_000) {
-    const rtf = new Intl.RelativeTimeFormat('en', { numeric: 'auto' });
+    const rtf = relativeTimeFormat();
     for (const [unit, ms] of UNITS) {
       if (ago >= ms) return rtf.format(-Math.floor(ago / ms), unit);
     }
   }
-  const parts = new Intl.DateTimeFormat('en-US', {
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-  }).formatToParts(at);
+  const parts = dateTimeFormat(DAY_MONTH_YEAR).formatToParts(at);
   const part = (type: Intl.DateTimeFormatPartTypes) =>
     parts.find((p) => p.type === type)?.value ?? '';
   return `${part('day')} ${part('month')}, ${part('year')}`;
