@@ -7,6 +7,7 @@ import { defineConfig, type Plugin, type Rolldown } from 'vite';
 // By path: the config runs in plain Node, which cannot load the package's TypeScript entry; this
 // file imports nothing and is bundled into the config.
 import { MOBILE_BREAKPOINT_PX } from '../sdk/src/contracts/constants.ts';
+import { PREACT_COMPAT_ALIASES } from '../widgets/preact/aliases.ts';
 import { ENTRY_PAGES } from './src/app/entry-pages.ts';
 
 const root = dirname(fileURLToPath(import.meta.url));
@@ -75,9 +76,17 @@ function firstPageScript(): Plugin {
   };
 }
 
-export default defineConfig({
+/**
+ * The built portal runs its React code on preact/compat (decision 022): on a phone the first screen
+ * waits for the UI runtime's bytes and start-up. `FM_PORTAL_REACT=1 npm run build -w portal` builds
+ * with React itself, to compare; the dev server runs React (its fast refresh needs React).
+ */
+const USE_REACT = process.env.FM_PORTAL_REACT === '1';
+
+export default defineConfig(({ command }) => ({
   plugins: [react(), firstPageScript()],
   base: '/',
+  resolve: { alias: USE_REACT || command !== 'build' ? [] : PREACT_COMPAT_ALIASES },
   server: {
     port: 5173,
     proxy: {
@@ -99,14 +108,14 @@ export default defineConfig({
         ],
       },
       output: {
-        // React changes less often than the app: its own chunk stays cached across releases. Other
+        // The UI runtime changes less often than the app: its own chunk stays cached across releases. Other
         // libraries go with the page chunks that use them (no catch-all vendor chunk), so the first
         // screen loads only what the layout and its page need.
         codeSplitting: {
           groups: [
             {
               name: 'react',
-              test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/,
+              test: /node_modules[\\/](react|react-dom|scheduler|react-router|preact)[\\/]/,
               priority: 2,
             },
             // Shared by the map and the payments chart: its own small chunk, so neither drags in the other.
@@ -132,4 +141,4 @@ export default defineConfig({
       },
     },
   },
-});
+}));

@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type ESTree, type Plugin, parseSync } from 'vite';
+import { PREACT_COMPAT_ALIASES } from './preact/aliases.ts';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 /** The versioned folder partners load from (`/widgets/v1/…`). */
@@ -229,15 +230,7 @@ export default defineConfig({
     alias: [
       // The SDK's transport on a fetch-based subset of ky (issue 12, P5; decision 017).
       { find: /^ky$/, replacement: resolve(root, 'src/elements/ky-lite.ts') },
-      ...(USE_REACT
-        ? []
-        : [
-            { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
-            { find: /^react-dom$/, replacement: 'preact/compat' },
-            { find: /^react\/jsx-runtime$/, replacement: 'preact/jsx-runtime' },
-            { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/jsx-runtime' },
-            { find: /^react$/, replacement: 'preact/compat' },
-          ]),
+      ...(USE_REACT ? [] : PREACT_COMPAT_ALIASES),
     ],
   },
   build: {

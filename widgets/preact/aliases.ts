@@ -1,0 +1,18 @@
+import { fileURLToPath } from 'node:url';
+
+/**
+ * Vite aliases that run React code on Preact: the element build (decision 017) and the portal
+ * (decision 022) ship it, for a fraction of react-dom's bytes and start-up time. `react` itself is
+ * `./react.ts` (preact/compat with a page-wide `useId`). The source stays React's; unit tests and
+ * Storybook run React itself.
+ *
+ * @example
+ * defineConfig({ resolve: { alias: PREACT_COMPAT_ALIASES } });
+ */
+export const PREACT_COMPAT_ALIASES = [
+  { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
+  { find: /^react-dom$/, replacement: 'preact/compat' },
+  { find: /^react\/jsx-runtime$/, replacement: 'preact/jsx-runtime' },
+  { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/jsx-runtime' },
+  { find: /^react$/, replacement: fileURLToPath(new URL('./react.ts', import.meta.url)) },
+];

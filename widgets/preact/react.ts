@@ -1,0 +1,21 @@
+import compat, { useState } from 'preact/compat';
+
+/**
+ * What `react` resolves to in the builds that run on Preact (PREACT_COMPAT_ALIASES): Preact's
+ * compat layer with one difference, `useId`. Preact numbers ids per render root and per Suspense
+ * boundary, so a dialog in a lazily loaded page and a menu in the layout both got `P0-0`, and the
+ * dialog took the menu's name (`aria-labelledby`). Nothing here renders on a server, so one
+ * counter for the page gives ids that are unique and stable for each component's life.
+ */
+// @ts-expect-error preact/compat's types say `export =`; the module itself has named ES exports.
+export * from 'preact/compat';
+
+let next = 0;
+
+/** An id unique in the page, the same on every render of the component that asked for it. */
+export function useId(): string {
+  const [id] = useState(() => `fm-id-${(next++).toString(36)}`);
+  return id;
+}
+
+export default { ...compat, useId };
