@@ -1,3 +1,4 @@
+import type { Worker } from 'node:worker_threads';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { franchise } from '../../db/schema/index.ts';
@@ -81,6 +82,22 @@ describe('the AI search thread', () => {
       found = companies(await thread.search('zephyrine lantern', { offset: 0, limit: 3 }));
     }
     expect(found[0]).toBe('Zephyrine Lantern Works');
+  });
+
+  it('fails the searches of a thread that dies and answers the next from a new one', async () => {
+    const started: Worker[] = [];
+    const ranker = createRankerThread({ url: database.url, now, onThread: (w) => started.push(w) });
+    try {
+      // The thread is still loading its modules when it is stopped: the search cannot be answered.
+      const lost = ranker.search('pizza in Texas', { offset: 0, limit: 3 });
+      await started[0]?.terminate();
+      await expect(lost).rejects.toThrow(/exited/);
+      const page = await ranker.search('zephyrine lantern', { offset: 0, limit: 3 });
+      expect(companies(page)[0]).toBe('Zephyrine Lantern Works');
+      expect(started).toHaveLength(2);
+    } finally {
+      await ranker.close();
+    }
   });
 
   it('refuses searches once closed, and a new thread starts with a fresh index', async () => {

@@ -13,7 +13,12 @@ import type { RankerAnswer, RankerJob } from './ranker-worker.ts';
  * dies fails its searches and is replaced (with a fresh index) on the next.
  * @example const ranker = createRankerThread({ url: 'file:./data/app.db', now: () => new Date() });
  */
-export function createRankerThread(options: { url: string; now: () => Date }): FranchiseRanker {
+export function createRankerThread(options: {
+  url: string;
+  now: () => Date;
+  /** Sees each thread as it starts (its replacements too). */
+  onThread?: (worker: Worker) => void;
+}): FranchiseRanker {
   const pending = new Map<
     number,
     { resolve(page: FranchisePage): void; reject(error: Error): void }
@@ -42,6 +47,7 @@ export function createRankerThread(options: { url: string; now: () => Date }): F
     started.on('error', fail);
     started.on('exit', (code) => fail(new Error(`the AI search thread exited (${code})`)));
     worker = started;
+    options.onThread?.(started);
     return started;
   };
 

@@ -1,3 +1,4 @@
+import type { Worker } from 'node:worker_threads';
 import {
   ConsultantSearchQuerySchema,
   type ConsultantSearchResult,
@@ -84,6 +85,28 @@ describe('the search threads', () => {
     await expect(pool.read(sql`select * from no_such_table`)).rejects.toThrow(/no_such_table/);
     const list = await pool.read(sql`select 7 as epoch, '3,1,2' as ids`);
     expect([list.epoch, ...list.order]).toEqual([7, 3, 1, 2]);
+  });
+
+  it('replace a thread that dies: its statement fails, the queued one runs in a new thread', async () => {
+    const started: Worker[] = [];
+    const one = createListPool({
+      url: server.container.env.DATABASE_URL,
+      size: 1,
+      onThread: (w) => started.push(w),
+    });
+    try {
+      const lost = one.read(sql`select 1 as epoch, '1' as ids`);
+      const queued = one.read(sql`select 2 as epoch, '5,4' as ids`);
+      // Stopped while still loading its modules: the first statement cannot have been answered.
+      await started[0]?.terminate();
+      await expect(lost).rejects.toThrow(/exited/);
+      const list = await queued;
+      expect([list.epoch, ...list.order]).toEqual([2, 5, 4]);
+      expect(started).toHaveLength(2);
+      expect(one.threads).toBe(1);
+    } finally {
+      await one.close();
+    }
   });
 
   it('only read: a write through a thread is refused', async () => {

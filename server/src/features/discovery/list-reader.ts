@@ -72,7 +72,12 @@ export interface ListPool extends ListReader {
  * needs, so it sees that epoch or a newer one (WAL: a read sees every committed write).
  * @example const lists = createListPool({ url: 'file:./data/app.db' }); await lists.read(statement);
  */
-export function createListPool(options: { url: string; size?: number }): ListPool {
+export function createListPool(options: {
+  url: string;
+  size?: number;
+  /** Sees each thread as it starts (its replacements too). */
+  onThread?: (worker: Worker) => void;
+}): ListPool {
   const size = Math.max(1, options.size ?? Math.min(2, availableParallelism()));
   const dialect = new SQLiteAsyncDialect();
   const threads: Thread[] = [];
@@ -118,6 +123,7 @@ export function createListPool(options: { url: string; size?: number }): ListPoo
     thread.worker.on('error', fail);
     thread.worker.on('exit', (code) => fail(new Error(`a search thread exited (${code})`)));
     threads.push(thread);
+    options.onThread?.(thread.worker);
     return thread;
   };
 
