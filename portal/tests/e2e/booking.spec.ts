@@ -7,7 +7,7 @@ import {
   type Page,
   test,
 } from '@playwright/test';
-import { DEMO, signIn, uniqueEmail } from './helpers.ts';
+import { type ApiUser, apiSignIn, DEMO, signIn, uniqueEmail } from './helpers.ts';
 
 /**
  * Booking end to end (issue 5, Done when): a subscribed franchisor books the demo consultant in
@@ -23,21 +23,6 @@ const DEMO_FRANCHISE = 'BrightNest Home Care';
 const CONSULTANT_NAME = 'Marcus Reed';
 /** Slots picked for booking start at least this far ahead (today's first slots may be close). */
 const LEAD_MS = 45 * 60_000;
-
-interface ApiUser {
-  id: string;
-  token: string;
-}
-
-async function apiSignIn(request: APIRequestContext, baseURL: string, email: string) {
-  const response = await request.post('/api/auth/sign-in/email', {
-    data: { email, password: DEMO.password },
-    headers: { Origin: baseURL },
-  });
-  expect(response.status(), await response.text()).toBe(200);
-  const body = (await response.json()) as { token: string; user: { id: string } };
-  return { id: body.user.id, token: body.token } satisfies ApiUser;
-}
 
 /** The franchisor's live meeting at `start` with the consultant, if any (for clean-ups). */
 async function findMeeting(

@@ -9,7 +9,7 @@ import {
   type Page,
   test,
 } from '@playwright/test';
-import { DEMO, signIn, uniqueEmail } from './helpers.ts';
+import { apiSignIn, DEMO, signIn, uniqueEmail } from './helpers.ts';
 
 /**
  * Conversations end to end (issue 9, user-area §2, §7; D11–D13): the seeded chats are listed and
@@ -24,21 +24,6 @@ import { DEMO, signIn, uniqueEmail } from './helpers.ts';
  * arrive later than this (and the chat itself is also checked not to have been refetched).
  */
 const LIVE_WITHIN_MS = Math.min(4_000, UNREAD_POLL_MS / 2);
-
-interface ApiUser {
-  id: string;
-  token: string;
-}
-
-async function apiSignIn(request: APIRequestContext, baseURL: string, email: string) {
-  const response = await request.post('/api/auth/sign-in/email', {
-    data: { email, password: DEMO.password },
-    headers: { Origin: baseURL },
-  });
-  expect(response.status(), await response.text()).toBe(200);
-  const body = (await response.json()) as { token: string; user: { id: string } };
-  return { id: body.user.id, token: body.token } satisfies ApiUser;
-}
 
 /** The chat between the demo franchisor and the demo consultant (created when there is none). */
 async function demoChat(request: APIRequestContext, baseURL: string) {

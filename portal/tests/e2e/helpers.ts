@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { type APIRequestContext, expect, type Page } from '@playwright/test';
 
 /** Demo sign-ins seeded by the server (decision D3). */
 export const DEMO = {
@@ -33,4 +33,49 @@ export async function signIn(page: Page, email: string, home: RegExp): Promise<v
   await form.getByLabel('Password', { exact: true }).fill(DEMO.password);
   await form.getByRole('button', { name: 'Log In' }).click();
   await expect(page).toHaveURL(home);
+}
+
+/** Someone signed in through the API: their id and bearer token. */
+export interface ApiUser {
+  id: string;
+  token: string;
+}
+
+/** Signs in through the API (no page). */
+export async function apiSignIn(
+  request: APIRequestContext,
+  baseURL: string,
+  email: string,
+): Promise<ApiUser> {
+  const response = await request.post('/api/auth/sign-in/email', {
+    data: { email, password: DEMO.password },
+    headers: { Origin: baseURL },
+  });
+  expect(response.status(), await response.text()).toBe(200);
+  const body = (await response.json()) as { token: string; user: { id: string } };
+  return { id: body.user.id, token: body.token };
+}
+
+/**
+ * The demo consultant writes to the demo franchisor, who then has an unread message. Tests that
+ * show unread counts make their own: other tests open the seeded chats, which reads them.
+ */
+export async function writeToDemoFranchisor(
+  request: APIRequestContext,
+  baseURL: string,
+): Promise<void> {
+  const franchisor = await apiSignIn(request, baseURL, DEMO.franchisor);
+  const consultant = await apiSignIn(request, baseURL, DEMO.consultant);
+  // Their chat (the franchisor opens it; it exists in the seed, and is answered as it is).
+  const chat = await request.post('/api/chats', {
+    headers: { Authorization: `Bearer ${franchisor.token}`, Origin: baseURL },
+    data: { participants: [consultant.id] },
+  });
+  expect(chat.status(), await chat.text()).toBeLessThan(300);
+  const { id } = (await chat.json()) as { id: string };
+  const sent = await request.post(`/api/chats/${id}/messages`, {
+    headers: { Authorization: `Bearer ${consultant.token}`, Origin: baseURL },
+    data: { text: `Are you still looking for a consultant? (${Date.now()})` },
+  });
+  expect(sent.status(), await sent.text()).toBeLessThan(300);
 }

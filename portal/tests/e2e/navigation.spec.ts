@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { DEMO, navLinkName, signIn } from './helpers.ts';
+import { DEMO, navLinkName, signIn, writeToDemoFranchisor } from './helpers.ts';
 
 test.describe('navigation and guards', () => {
   test('a guest opening /bookings is sent to sign-in', async ({ page }) => {
@@ -23,7 +23,12 @@ test.describe('navigation and guards', () => {
     await expect(page.getByRole('link', { name: 'Sign Up' })).toBeVisible();
   });
 
-  test('the demo franchisor signs in and sees the franchisor navigation', async ({ page }) => {
+  test('the demo franchisor signs in and sees the franchisor navigation', async ({
+    page,
+    request,
+    baseURL,
+  }) => {
+    await writeToDemoFranchisor(request, baseURL!);
     await signIn(page, DEMO.franchisor, /\/consultants$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Find Consultants' })).toBeVisible();
     const nav = page.getByRole('navigation', { name: 'Main' });
@@ -38,7 +43,7 @@ test.describe('navigation and guards', () => {
     }
     await expect(nav.getByRole('link', { name: 'Find Franchisors' })).toHaveCount(0);
     await expect(page.getByRole('button', { name: 'Notifications' })).toBeVisible();
-    // The demo franchisor has unread messages in the seed: the badge shows how many.
+    // The demo franchisor has an unread message: the badge shows how many.
     await expect(nav.getByTestId('unread-badge')).toBeVisible();
     await expect(nav.getByRole('link', { name: /^Messages \d+ unread$/ })).toBeVisible();
   });

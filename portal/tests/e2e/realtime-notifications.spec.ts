@@ -1,6 +1,6 @@
 import type { Session, SlotsResult } from '@fm/sdk/contracts';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { DEMO, signIn } from './helpers.ts';
+import { apiSignIn, DEMO, signIn } from './helpers.ts';
 
 /**
  * Live delivery through the realtime rooms (issue 9 §3; D12, D15): the consultant's browser holds
@@ -8,24 +8,9 @@ import { DEMO, signIn } from './helpers.ts';
  * the Messages badge without a reload, and without the poll.
  */
 
-interface ApiUser {
-  id: string;
-  token: string;
-}
-
 const ZONE = 'America/New_York';
 /** Slots picked for booking start at least this far ahead. */
 const LEAD_MS = 45 * 60_000;
-
-async function apiSignIn(request: APIRequestContext, baseURL: string, email: string) {
-  const response = await request.post('/api/auth/sign-in/email', {
-    data: { email, password: DEMO.password },
-    headers: { Origin: baseURL },
-  });
-  expect(response.status(), await response.text()).toBe(200);
-  const body = (await response.json()) as { token: string; user: { id: string } };
-  return { id: body.user.id, token: body.token } satisfies ApiUser;
-}
 
 /** The first offered slot at least LEAD_MS ahead, within the next three weeks. */
 async function firstFreeSlot(request: APIRequestContext, consultantId: string) {
