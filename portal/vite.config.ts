@@ -108,9 +108,9 @@ export default defineConfig(({ command }) => ({
         ],
       },
       output: {
-        // The UI runtime changes less often than the app: its own chunk stays cached across releases. Other
-        // libraries go with the page chunks that use them (no catch-all vendor chunk), so the first
-        // screen loads only what the layout and its page need.
+        // The UI runtime changes less often than the app: its own chunk stays cached across
+        // releases. Other libraries go with the page chunks that use them (no catch-all vendor
+        // chunk), so the first screen loads only what the layout and its page need.
         codeSplitting: {
           groups: [
             {

@@ -1,15 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { deflateSync } from 'node:zlib';
 import { UNREAD_POLL_MS } from '@fm/sdk/contracts';
-import {
-  type APIRequestContext,
-  type Browser,
-  type BrowserContext,
-  expect,
-  type Page,
-  test,
-} from '@playwright/test';
-import { apiSignIn, DEMO, signIn, uniqueEmail } from './helpers.ts';
+import { type Browser, type BrowserContext, expect, type Page, test } from '@playwright/test';
+import { apiSignIn, DEMO, demoChat, signIn, uniqueEmail } from './helpers.ts';
 
 /**
  * Conversations end to end (issue 9, user-area §2, §7; D11–D13): the seeded chats are listed and
@@ -24,19 +17,6 @@ import { apiSignIn, DEMO, signIn, uniqueEmail } from './helpers.ts';
  * arrive later than this (and the chat itself is also checked not to have been refetched).
  */
 const LIVE_WITHIN_MS = Math.min(4_000, UNREAD_POLL_MS / 2);
-
-/** The chat between the demo franchisor and the demo consultant (created when there is none). */
-async function demoChat(request: APIRequestContext, baseURL: string) {
-  const franchisor = await apiSignIn(request, baseURL, DEMO.franchisor);
-  const consultant = await apiSignIn(request, baseURL, DEMO.consultant);
-  const response = await request.post('/api/chats', {
-    headers: { Authorization: `Bearer ${franchisor.token}`, Origin: baseURL },
-    data: { participants: [consultant.id] },
-  });
-  expect(response.status(), await response.text()).toBeLessThan(300);
-  const chat = (await response.json()) as { id: string };
-  return { chatId: chat.id, franchisor, consultant };
-}
 
 async function signedInContext(
   browser: Browser,

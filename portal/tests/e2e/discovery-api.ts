@@ -7,7 +7,7 @@ import {
   toSearchParams,
 } from '@fm/sdk/contracts';
 import { type APIRequestContext, expect } from '@playwright/test';
-import { DEMO } from './helpers.ts';
+import { apiSignIn } from './helpers.ts';
 
 /**
  * The discovery API as the tests see it: a demo user's token and the calls the pages make, so a
@@ -27,14 +27,8 @@ export async function discoveryApi(
   baseURL: string,
   email: string,
 ): Promise<DiscoveryApi> {
-  const response = await request.post('/api/auth/sign-in/email', {
-    data: { email, password: DEMO.password },
-    // better-auth checks the Origin of POSTs; the server's own origin is trusted.
-    headers: { Origin: baseURL },
-  });
-  expect(response.status(), await response.text()).toBe(200);
-  const body = (await response.json()) as { token: string; user: { id: string } };
-  const headers = { Authorization: `Bearer ${body.token}` };
+  const user = await apiSignIn(request, baseURL, email);
+  const headers = { Authorization: `Bearer ${user.token}` };
   const get = async <T>(path: string): Promise<T> => {
     const answer = await request.get(path, { headers });
     expect(answer.status(), `${path}: ${await answer.text()}`).toBe(200);
@@ -42,7 +36,7 @@ export async function discoveryApi(
   };
   const query = (q: object) => toSearchParams(q as Record<string, unknown>).toString();
   return {
-    userId: body.user.id,
+    userId: user.id,
     consultants: (q = {}) =>
       get<ConsultantSearchResult>(`/api/users?${query({ role: 'consultant', ...q })}`),
     franchisors: (q = {}) =>

@@ -49,11 +49,25 @@ export async function apiSignIn(
 ): Promise<ApiUser> {
   const response = await request.post('/api/auth/sign-in/email', {
     data: { email, password: DEMO.password },
+    // better-auth checks the Origin of POSTs; the server's own origin is trusted.
     headers: { Origin: baseURL },
   });
   expect(response.status(), await response.text()).toBe(200);
   const body = (await response.json()) as { token: string; user: { id: string } };
   return { id: body.user.id, token: body.token };
+}
+
+/** The chat between the demo franchisor and the demo consultant (created when there is none). */
+export async function demoChat(request: APIRequestContext, baseURL: string) {
+  const franchisor = await apiSignIn(request, baseURL, DEMO.franchisor);
+  const consultant = await apiSignIn(request, baseURL, DEMO.consultant);
+  const response = await request.post('/api/chats', {
+    headers: { Authorization: `Bearer ${franchisor.token}`, Origin: baseURL },
+    data: { participants: [consultant.id] },
+  });
+  expect(response.status(), await response.text()).toBeLessThan(300);
+  const chat = (await response.json()) as { id: string };
+  return { chatId: chat.id, franchisor, consultant };
 }
 
 /**
@@ -64,16 +78,8 @@ export async function writeToDemoFranchisor(
   request: APIRequestContext,
   baseURL: string,
 ): Promise<void> {
-  const franchisor = await apiSignIn(request, baseURL, DEMO.franchisor);
-  const consultant = await apiSignIn(request, baseURL, DEMO.consultant);
-  // Their chat (the franchisor opens it; it exists in the seed, and is answered as it is).
-  const chat = await request.post('/api/chats', {
-    headers: { Authorization: `Bearer ${franchisor.token}`, Origin: baseURL },
-    data: { participants: [consultant.id] },
-  });
-  expect(chat.status(), await chat.text()).toBeLessThan(300);
-  const { id } = (await chat.json()) as { id: string };
-  const sent = await request.post(`/api/chats/${id}/messages`, {
+  const { chatId, consultant } = await demoChat(request, baseURL);
+  const sent = await request.post(`/api/chats/${chatId}/messages`, {
     headers: { Authorization: `Bearer ${consultant.token}`, Origin: baseURL },
     data: { text: `Are you still looking for a consultant? (${Date.now()})` },
   });
