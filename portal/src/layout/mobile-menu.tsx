@@ -1,5 +1,5 @@
-import * as Dialog from '@radix-ui/react-dialog';
-import { useState } from 'react';
+import { Drawer } from '@fm/widgets/kit';
+import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { PATHS } from '../app/paths.ts';
 import type { Session } from '../app/session.ts';
@@ -35,6 +35,7 @@ interface MobileMenuProps {
  */
 export function MobileMenu(props: MobileMenuProps) {
   const [open, setOpen] = useState(false);
+  const titleId = useId();
   const close = () => setOpen(false);
   const closeThen = (action: () => void) => () => {
     close();
@@ -42,33 +43,40 @@ export function MobileMenu(props: MobileMenuProps) {
   };
 
   return (
-    <Dialog.Root open={open} onOpenChange={setOpen}>
-      <Dialog.Trigger className="icon-button burger" aria-label="Open menu" data-tour="mobile-menu">
+    <>
+      <button
+        type="button"
+        className="icon-button burger"
+        aria-label="Open menu"
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        data-tour="mobile-menu"
+        onClick={() => setOpen(true)}
+      >
         <BurgerIcon />
-      </Dialog.Trigger>
-      <Dialog.Portal>
-        <Dialog.Overlay className="dialog-overlay" />
-        <Dialog.Content className="drawer" aria-describedby={undefined}>
-          <div className="drawer__header">
-            <Dialog.Title className="drawer__title">Menu</Dialog.Title>
-            <Dialog.Close className="icon-button" aria-label="Close menu">
-              ×
-            </Dialog.Close>
-          </div>
-          <nav aria-label="Main">
-            <NavLinks
-              items={props.items}
-              highlightActive={props.highlightActive}
-              className="drawer__links"
-              onNavigate={close}
-            />
-          </nav>
-          <DrawerFooter {...props} close={close} closeThen={closeThen} />
-        </Dialog.Content>
-      </Dialog.Portal>
+      </button>
+      <Drawer open={open} onOpenChange={setOpen} labelledBy={titleId} className="drawer">
+        <div className="drawer__header">
+          <h2 className="drawer__title" id={titleId}>
+            Menu
+          </h2>
+          <button type="button" className="icon-button" aria-label="Close menu" onClick={close}>
+            ×
+          </button>
+        </div>
+        <nav aria-label="Main">
+          <NavLinks
+            items={props.items}
+            highlightActive={props.highlightActive}
+            className="drawer__links"
+            onNavigate={close}
+          />
+        </nav>
+        <DrawerFooter {...props} close={close} closeThen={closeThen} />
+      </Drawer>
       {/* The guided tour of small screens (the desktop one lives with the profile menu). */}
       {props.session && !props.landing ? <TutorialTour session={props.session} /> : null}
-    </Dialog.Root>
+    </>
   );
 }
 

@@ -18,8 +18,6 @@ export function NotificationsBell() {
       client={api}
       realtime={realtime}
       drawer={drawer}
-      // The sticky header is a containing block for fixed elements: the drawer goes to <body>.
-      portalContainer={document.body}
       onOpenNotification={(notification) => {
         if (notification.link) void navigate(notification.link);
       }}

@@ -15,6 +15,36 @@ test.describe('small screens (375 px)', () => {
     await expect(drawer).toBeHidden();
   });
 
+  test('the burger menu closes on Escape and on a tap beside it, and holds the page still', async ({
+    page,
+  }) => {
+    await page.goto('/');
+    const burger = page.getByRole('button', { name: 'Open menu' });
+    const drawer = page.getByRole('dialog', { name: 'Menu' });
+    await burger.click();
+    await expect(drawer).toBeVisible();
+    // Focus is in the drawer; Escape closes it and gives focus back to the burger.
+    await expect(drawer.getByRole('button', { name: 'Close menu' })).toBeFocused();
+    await page.keyboard.press('Escape');
+    await expect(drawer).toBeHidden();
+    await expect(burger).toBeFocused();
+
+    // While it is open the landing page under it does not scroll.
+    await burger.click();
+    await expect(drawer).toBeVisible();
+    await page.mouse.move(20, 400);
+    await page.mouse.wheel(0, 800);
+    await page.waitForTimeout(300);
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    // A tap on the backdrop beside the panel (the panel is on the right) closes it.
+    const box = await drawer.boundingBox();
+    expect(box?.x).toBeGreaterThan(20);
+    await page.mouse.click(20, 400);
+    await expect(drawer).toBeHidden();
+    await page.mouse.wheel(0, 800);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+  });
+
   test('a signed-in consultant opens the burger menu with the My Profile section', async ({
     page,
   }) => {
@@ -52,6 +82,18 @@ test.describe('small screens (375 px)', () => {
         return box ? Math.round(box.y + box.height) : null;
       })
       .toBe(812);
+    // A drawer, not a page: the top of the screen shows the backdrop, and a tap there closes it.
+    const box = await panel.boundingBox();
+    expect(box?.height).toBeLessThanOrEqual(812 * 0.75);
+    await page.mouse.click(187, 40);
+    await expect(panel).toBeHidden();
+    // Escape closes it too, and the bell has the focus again.
+    const bell = page.getByRole('button', { name: 'Notifications' });
+    await bell.click();
+    await expect(panel).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(panel).toBeHidden();
+    await expect(bell).toBeFocused();
   });
 
   test('detail pages of my-profile hide the header and the footer', async ({ page }) => {

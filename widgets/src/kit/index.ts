@@ -14,6 +14,7 @@ export {
   ExperienceField,
 } from './consultant-profile/consultant-fields.tsx';
 export { ConfirmDialog } from './dialogs/confirm-dialog.tsx';
+export { Drawer, type DrawerProps } from './dialogs/drawer.tsx';
 export {
   leavingWith,
   type NavigationBlocker,

@@ -1,5 +1,6 @@
 import * as Dialog from '@radix-ui/react-dialog';
-import { type UIEvent, useState } from 'react';
+import { type UIEvent, useId, useState } from 'react';
+import { Drawer } from '../../kit/dialogs/drawer.tsx';
 import type { WidgetTheme } from '../../theme.ts';
 import styles from './notifications.css?inline';
 import {
@@ -26,12 +27,6 @@ export interface NotificationsViewProps extends NotificationsListProps {
   onOpenChange: (open: boolean) => void;
   /** A bottom drawer (under 768 px) instead of a dropdown under the bell. */
   drawer?: boolean | undefined;
-  /**
-   * Where the drawer is mounted: the widget's own root by default (inside `<fm-notifications>`'s
-   * shadow root). An app whose header creates a containing block for fixed elements (a transform,
-   * a backdrop filter) passes `document.body`.
-   */
-  portalContainer?: HTMLElement | null | undefined;
   theme?: WidgetTheme | undefined;
 }
 
@@ -47,72 +42,78 @@ export function NotificationsView({
   open,
   onOpenChange,
   drawer = false,
-  portalContainer,
   theme = 'light',
   ...list
 }: NotificationsViewProps) {
   const [root, setRoot] = useState<HTMLDivElement | null>(null);
-  const [layer, setLayer] = useState<HTMLDivElement | null>(null);
+  const titleId = useId();
   const unread = list.state.unreadCount;
   // Inside a shadow root, document listeners see the host as the target: a click in the panel
   // would look like one outside it. The composed path tells the truth.
   const keepIfInside = (event: { detail: { originalEvent: Event }; preventDefault(): void }) => {
     const path = event.detail.originalEvent.composedPath();
-    if ((root && path.includes(root)) || (layer && path.includes(layer))) event.preventDefault();
+    if (root && path.includes(root)) event.preventDefault();
   };
-  const onScroll = (event: UIEvent<HTMLDivElement>) => {
+  const onScroll = (event: UIEvent<HTMLElement>) => {
     if (nearBottom(event.currentTarget)) list.onLoadMore();
   };
-  const trigger = (
-    <Dialog.Trigger
-      className="notifications-bell"
-      aria-label={unread > 0 ? T.bellUnread(unread) : T.bell}
-    >
+  const bellLabel = unread > 0 ? T.bellUnread(unread) : T.bell;
+  const bellFace = (
+    <>
       <BellIcon />
       {unread > 0 ? (
         <span className="notifications-bell__badge" aria-hidden="true" data-testid="bell-badge">
           {unread > 99 ? '99+' : unread}
         </span>
       ) : null}
-    </Dialog.Trigger>
+    </>
   );
 
   return (
     <div className="fm-notifications" data-theme={theme} ref={setRoot}>
       <style>{styles}</style>
       {drawer ? (
-        <Dialog.Root open={open} onOpenChange={onOpenChange}>
-          {trigger}
-          <Dialog.Portal container={portalContainer ?? root}>
-            {/* Its own scope for the styles and the theme, wherever it is mounted. */}
-            <div
-              className="fm-notifications fm-notifications--layer"
-              data-theme={theme}
-              ref={setLayer}
-            >
-              <Dialog.Overlay className="notifications__overlay" />
-              <Dialog.Content
-                className="notifications notifications--drawer"
-                aria-describedby={undefined}
-                onScroll={onScroll}
-                onInteractOutside={keepIfInside}
+        <>
+          <button
+            type="button"
+            className="notifications-bell"
+            aria-label={bellLabel}
+            aria-haspopup="dialog"
+            aria-expanded={open}
+            onClick={() => onOpenChange(true)}
+          >
+            {bellFace}
+          </button>
+          <Drawer
+            open={open}
+            onOpenChange={onOpenChange}
+            labelledBy={titleId}
+            className="notifications notifications--drawer"
+            onScroll={onScroll}
+          >
+            <div className="notifications__handle" aria-hidden="true" />
+            <div className="notifications__header">
+              <h2 className="notifications__title" id={titleId}>
+                {T.title}
+              </h2>
+              <button
+                type="button"
+                className="notifications__close"
+                aria-label={T.close}
+                onClick={() => onOpenChange(false)}
               >
-                <div className="notifications__handle" aria-hidden="true" />
-                <div className="notifications__header">
-                  <Dialog.Title className="notifications__title">{T.title}</Dialog.Title>
-                  <Dialog.Close className="notifications__close" aria-label={T.close}>
-                    ×
-                  </Dialog.Close>
-                </div>
-                <NotificationsList {...list} />
-              </Dialog.Content>
+                ×
+              </button>
             </div>
-          </Dialog.Portal>
-        </Dialog.Root>
+            <NotificationsList {...list} />
+          </Drawer>
+        </>
       ) : (
         <Dialog.Root open={open} onOpenChange={onOpenChange} modal={false}>
           <span className="notifications__anchor">
-            {trigger}
+            <Dialog.Trigger className="notifications-bell" aria-label={bellLabel}>
+              {bellFace}
+            </Dialog.Trigger>
             <Dialog.Content
               className="notifications notifications--dropdown"
               aria-describedby={undefined}

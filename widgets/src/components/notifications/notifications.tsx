@@ -32,8 +32,6 @@ export interface NotificationsProps {
   realtime?: RealtimeFeed | null | undefined;
   /** Forces the drawer (true) or the dropdown (false); by default the drawer under 768 px. */
   drawer?: boolean | undefined;
-  /** Where the drawer is mounted (see `NotificationsView`); the widget's own root by default. */
-  portalContainer?: HTMLElement | null | undefined;
   theme?: WidgetTheme | undefined;
   /** A notification with a link was chosen (already marked read): go there. */
   onOpenNotification?: ((notification: Notification) => void) | undefined;
@@ -54,7 +52,6 @@ export function Notifications({
   client,
   realtime,
   drawer,
-  portalContainer,
   theme,
   onOpenNotification,
   onUnreadCount,
@@ -87,7 +84,6 @@ export function Notifications({
       open={open}
       onOpenChange={setOpen}
       drawer={drawer ?? narrow}
-      portalContainer={portalContainer}
       theme={theme}
       onChoose={choose}
       onMarkAllRead={() => void model.markAllRead()}
