@@ -213,6 +213,44 @@ test.describe('a brand page on another origin with an embed key', () => {
     await expect(page.getByRole('dialog')).toHaveCount(0);
   });
 
+  test("<fm-notifications>' drawer opens over a hostile page from its shadow root, and closes", async ({
+    browser,
+    baseURL,
+  }) => {
+    const context = await browser.newContext({ viewport: { width: 375, height: 700 } });
+    const page = await context.newPage();
+    // The bell sits in a transformed, clipped container under a full-page overlay of the brand's.
+    site.html = `<!doctype html><html><head><meta charset="utf-8"><title>Bell</title>
+      <style>${HOSTILE_CSS} .overlay { pointer-events: none; }</style>
+      <script type="module" src="${baseURL}/widgets/v1/loader.js"></script></head>
+      <body><div class="overlay"></div><div id="stage"><p>Brand news</p>
+      <fm-notifications embed-key="${key.key}" drawer="true"></fm-notifications></div></body></html>`;
+    await page.goto(`${site.origin}/`);
+    const bell = page.getByRole('button', { name: 'Notifications' });
+    await bell.click();
+    const drawer = page.getByRole('dialog', { name: 'Notifications' });
+    await expect(drawer).toBeVisible();
+    // Nobody is signed in through the key: the panel says so.
+    await expect(drawer).toContainText('Error fetching notifications');
+    // A bottom drawer of the whole viewport, not clipped by the transformed container.
+    await expect
+      .poll(async () => {
+        const box = await drawer.boundingBox();
+        return box && [Math.round(box.x), Math.round(box.width), Math.round(box.y + box.height)];
+      })
+      .toEqual([0, 375, 700]);
+    await expect(drawer.getByRole('button', { name: 'Close notifications' })).toBeFocused();
+    await page.keyboard.press('Escape');
+    await expect(drawer).toBeHidden();
+    await expect(bell).toBeFocused();
+    // A tap on the backdrop above the panel closes it too.
+    await bell.click();
+    await expect(drawer).toBeVisible();
+    await page.mouse.click(187, 20);
+    await expect(drawer).toBeHidden();
+    await context.close();
+  });
+
   test('an origin the key does not allow is refused, and says why', async ({ page, baseURL }) => {
     const other = await startSite();
     try {
