@@ -70,6 +70,30 @@ test.describe('small screens (375 px)', () => {
     await expect(drawer.getByRole('button', { name: 'Log Out' })).toBeVisible();
   });
 
+  test('Support and Log Out from the burger menu open their dialogs in its place', async ({
+    page,
+  }) => {
+    await signIn(page, DEMO.consultant, /\/franchisors$/);
+    const menu = page.getByRole('dialog', { name: 'Menu' });
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await menu.getByRole('button', { name: 'Support' }).click();
+    const support = page.getByRole('dialog', { name: 'Support' });
+    await expect(support).toBeVisible();
+    await expect(menu).toBeHidden();
+    // The drawer's closing gives focus back to the burger; the dialog takes it from there.
+    await expect.poll(() => support.evaluate((d) => d.contains(document.activeElement))).toBe(true);
+    await page.keyboard.press('Escape');
+    await expect(support).toBeHidden();
+
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await menu.getByRole('button', { name: 'Log Out' }).click();
+    const confirm = page.getByRole('alertdialog', { name: 'Log Out' });
+    await expect(confirm).toBeVisible();
+    await expect(menu).toBeHidden();
+    await confirm.getByRole('button', { name: 'Log Out' }).click();
+    await expect(page).toHaveURL(/\/$/);
+  });
+
   test('the notifications panel is a bottom drawer', async ({ page }) => {
     await signIn(page, DEMO.franchisor, /\/consultants$/);
     await page.getByRole('button', { name: 'Notifications' }).click();
