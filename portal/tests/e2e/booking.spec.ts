@@ -391,6 +391,7 @@ test.describe('booking a meeting (issue 5)', () => {
       const first = (await active()).date;
       expect(first).not.toBeNull();
       await page.keyboard.press('ArrowRight');
+      await expect.poll(async () => (await active()).date).not.toBe(first);
       const next = (await active()).date ?? '';
       expect(next > (first ?? '')).toBe(true);
       await page.keyboard.press('Enter');

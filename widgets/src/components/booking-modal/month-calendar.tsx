@@ -1,4 +1,4 @@
-import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
+import { type KeyboardEvent, useId, useLayoutEffect, useRef, useState } from 'react';
 import {
   addMonths,
   CALENDAR_KEYS,
@@ -56,7 +56,8 @@ export function MonthCalendar({
       ? focused
       : focusableDayOf(month, today, selected);
 
-  useEffect(() => {
+  // Before the paint: the focus ring never shows on the old day while the new one is tabbable.
+  useLayoutEffect(() => {
     if (!moveFocusNext.current || !rovingDay) return;
     moveFocusNext.current = false;
     grid.current?.querySelector<HTMLButtonElement>(`[data-date="${rovingDay}"]`)?.focus();
