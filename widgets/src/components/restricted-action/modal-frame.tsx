@@ -6,6 +6,7 @@ import {
   useLayoutEffect,
   useRef,
 } from 'react';
+import { lockPageScroll } from '../../kit/dialogs/page-scroll-lock.ts';
 import { activeElementOf, deepActiveElement, tabbables } from './focus.ts';
 
 export interface ModalFrameProps {
@@ -60,9 +61,7 @@ export function ModalFrame({
   // close — in one effect, so that the focus guard is gone before the opener gets focus back.
   useLayoutEffect(() => {
     const opener = deepActiveElement(document);
-    const html = document.documentElement;
-    const overflow = html.style.overflow;
-    html.style.overflow = 'hidden';
+    const unlockScroll = lockPageScroll();
     // focusin is composed: the document hears it from inside shadow roots too.
     const pull = (event: Event) => {
       const element = panel.current;
@@ -72,7 +71,7 @@ export function ModalFrame({
     document.addEventListener('focusin', pull);
     return () => {
       document.removeEventListener('focusin', pull);
-      html.style.overflow = overflow;
+      unlockScroll();
       if (opener instanceof HTMLElement && opener.isConnected) opener.focus();
     };
   }, []);

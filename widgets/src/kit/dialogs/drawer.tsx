@@ -6,6 +6,7 @@ import {
   useLayoutEffect,
   useRef,
 } from 'react';
+import { lockPageScroll } from './page-scroll-lock.ts';
 
 export interface DrawerProps {
   /** Whether the drawer is shown. */
@@ -67,8 +68,6 @@ export function Drawer({
   children,
 }: DrawerProps) {
   const ref = useRef<HTMLDialogElement>(null);
-  const wanted = useRef(open);
-  wanted.current = open;
 
   useLayoutEffect(() => {
     const dialog = ref.current;
@@ -77,19 +76,12 @@ export function Drawer({
     else if (!open && dialog.open) dialog.close();
   }, [open]);
 
-  useEffect(() => {
-    if (!open) return;
-    const { style } = document.documentElement;
-    const before = style.overflow;
-    style.overflow = 'hidden';
-    return () => {
-      style.overflow = before;
-    };
-  }, [open]);
+  useEffect(() => (open ? lockPageScroll() : undefined), [open]);
 
-  // The browser closed it (Escape): tell the owner, unless the owner closed it.
+  // The browser closed it (Escape): tell the owner, unless the owner closed it (then `open` is
+  // already false in this render's handler).
   const onClose = () => {
-    if (wanted.current) onOpenChange(false);
+    if (open) onOpenChange(false);
   };
   // A tap on the backdrop reaches the dialog itself, outside its box.
   const onClick = (event: MouseEvent<HTMLDialogElement>) => {
