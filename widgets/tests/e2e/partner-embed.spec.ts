@@ -251,6 +251,56 @@ test.describe('a brand page on another origin with an embed key', () => {
     await context.close();
   });
 
+  test("<fm-notifications>' dropdown opens whole, inside the viewport, from a bell at the left of a clipping container", async ({
+    browser,
+    baseURL,
+  }) => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const page = await context.newPage();
+    // The bell starts a short bar that clips what overflows it, and is transformed.
+    site.html = `<!doctype html><html><head><meta charset="utf-8"><title>Bell</title>
+      <style>${HOSTILE_CSS} .overlay { pointer-events: none; } #stage { height: 48px; }</style>
+      <script type="module" src="${baseURL}/widgets/v1/loader.js"></script></head>
+      <body><div class="overlay"></div><div id="stage">
+      <fm-notifications embed-key="${key.key}"></fm-notifications><p>Brand news</p></div>
+      <p id="below">The rest of the brand's page</p></body></html>`;
+    await page.goto(`${site.origin}/`);
+    const bell = page.getByRole('button', { name: 'Notifications' });
+    await bell.click();
+    const panel = page.getByRole('dialog', { name: 'Notifications' });
+    await expect(panel).toContainText('Error fetching notifications');
+    const bellBox = (await bell.boundingBox())!;
+    const box = (await panel.boundingBox())!;
+    // Under the bell, 8 px inside the viewport's left edge (it would hang off to the left from
+    // the bell's right edge), and taller than the 48 px bar that would have clipped it.
+    expect(Math.round(box.x)).toBe(8);
+    expect(box.x + box.width).toBeLessThanOrEqual(1280 - 8);
+    expect(Math.round(box.y)).toBe(Math.round(bellBox.y + bellBox.height + 8));
+    expect(box.height).toBeGreaterThan(48);
+    // Nothing of the page covers it, even below the bar: what is at its lower part is the panel.
+    const hit = await page.evaluate(
+      ([x, y]) => {
+        let element = document.elementFromPoint(x ?? 0, y ?? 0);
+        while (element?.shadowRoot) {
+          const inner = element.shadowRoot.elementFromPoint(x ?? 0, y ?? 0);
+          if (!inner || inner === element) break;
+          element = inner;
+        }
+        return Boolean(element?.closest('.notifications--dropdown'));
+      },
+      [box.x + box.width / 2, box.y + box.height - 6],
+    );
+    expect(hit).toBe(true);
+    // It closes as before: Escape, and a click elsewhere on the page.
+    await page.keyboard.press('Escape');
+    await expect(panel).toBeHidden();
+    await bell.click();
+    await expect(panel).toBeVisible();
+    await page.mouse.click(900, 700);
+    await expect(panel).toBeHidden();
+    await context.close();
+  });
+
   test('an origin the key does not allow is refused, and says why', async ({ page, baseURL }) => {
     const other = await startSite();
     try {

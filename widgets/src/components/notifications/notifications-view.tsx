@@ -1,5 +1,6 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { type UIEvent, useId, useState } from 'react';
+import { useAnchoredPanel } from '../../kit/dialogs/anchored-panel.ts';
 import { Drawer } from '../../kit/dialogs/drawer.tsx';
 import type { WidgetTheme } from '../../theme.ts';
 import styles from './notifications.css?inline';
@@ -30,10 +31,15 @@ export interface NotificationsViewProps extends NotificationsListProps {
   theme?: WidgetTheme | undefined;
 }
 
+/** Room between the bell and the dropdown under it, in CSS pixels. */
+const DROPDOWN_GAP = 8;
+
 /**
  * The bell with its unread badge and the notifications panel (user-area §2), a pure view of its
- * state: a dropdown under the bell, or a drawer from the bottom on small screens. The panel stays
- * inside the widget's own root (also in `<fm-notifications>`'s shadow root).
+ * state: a dropdown under the bell, or a drawer from the bottom on small screens. Both open in the
+ * top layer (a popover placed under the bell, kept inside the viewport; a modal `<dialog>`), so a
+ * brand's clipping or transformed container cannot cut them off; in the DOM they stay inside the
+ * widget's own root (also in `<fm-notifications>`'s shadow root), where its styles reach them.
  *
  * @example
  * <NotificationsView state={state} open={open} onOpenChange={setOpen} onChoose={go} … />
@@ -46,6 +52,9 @@ export function NotificationsView({
   ...list
 }: NotificationsViewProps) {
   const [root, setRoot] = useState<HTMLDivElement | null>(null);
+  const [anchor, setAnchor] = useState<HTMLSpanElement | null>(null);
+  const [panel, setPanel] = useState<HTMLDivElement | null>(null);
+  useAnchoredPanel(anchor, panel, open && !drawer, DROPDOWN_GAP);
   const titleId = useId();
   const unread = list.state.unreadCount;
   // Inside a shadow root, document listeners see the host as the target: a click in the panel
@@ -110,11 +119,12 @@ export function NotificationsView({
         </>
       ) : (
         <Dialog.Root open={open} onOpenChange={onOpenChange} modal={false}>
-          <span className="notifications__anchor">
+          <span className="notifications__anchor" ref={setAnchor}>
             <Dialog.Trigger className="notifications-bell" aria-label={bellLabel}>
               {bellFace}
             </Dialog.Trigger>
             <Dialog.Content
+              ref={setPanel}
               className="notifications notifications--dropdown"
               aria-describedby={undefined}
               onOpenAutoFocus={(event) => event.preventDefault()}
