@@ -4,6 +4,7 @@ import type {
   AdminDashboardGraph,
   AdminFile,
   AdminFranchiseDetail,
+  AdminFranchiseList,
   AdminPaymentList,
   AdminPromotion,
   AdminPromotionList,
@@ -144,6 +145,13 @@ describe('admin franchises', () => {
     expect(set.users.filter((u) => u.isBillingContact).map((u) => u.id)).toEqual([
       a.member.user.id,
     ]);
+    // The list and its download count each franchise's members: Alpha one, Beta two.
+    const listed = await ok<AdminFranchiseList>(asAdmin('/api/admin/franchises?limit=20'));
+    const members = (id: string) => listed.franchises.find((f) => f.id === id)?.members;
+    expect([members(a.franchise.id), members(b.franchise.id)]).toEqual([1, 2]);
+    const file = decode(await ok<AdminFile>(asAdmin(`/api/admin/franchises/download?search=Beta`)));
+    const column = CSV_COLUMNS.franchises.indexOf('members');
+    expect(file.find((row) => row[0] === b.franchise.id)?.[column]).toBe('2');
     const refused = await asAdmin(`/api/admin/users/${a.member.user.id}`, { method: 'DELETE' });
     expect(refused.status).toBe(422);
     expect(await refused.json()).toMatchObject({ message: 'Billing address can not be deleted' });

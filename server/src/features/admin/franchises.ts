@@ -8,7 +8,7 @@ import {
   type ProfilePatchParsed,
   UNSUBSCRIBED_LABEL,
 } from '@fm/sdk/contracts';
-import { and, asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { type AnyColumn, and, asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { Hono } from 'hono';
 import type * as v from 'valibot';
 import { type AppEnv, requireUser } from '../../auth/session.ts';
@@ -45,10 +45,17 @@ const paymentMethodView = (row: typeof paymentMethod.$inferSelect) => ({
   isDefault: row.isDefault,
 });
 
+/**
+ * A column of the listed franchise, named with its table, for the correlated subqueries below:
+ * drizzle leaves the columns of a single-table select unqualified, and inside a subquery an
+ * unqualified `id` is the inner table's (the member count once compared users' franchise with
+ * their own id, and was 0 for every franchise).
+ */
+const listed = (column: AnyColumn) => sql`${franchise}.${sql.identifier(column.name)}`;
 const billingEmail = sql<
   string | null
->`(select ${user.email} from ${user} where ${user.id} = ${franchise.billingContactUserId})`;
-const memberCount = sql<number>`(select count(*) from ${user} where ${user.franchiseId} = ${franchise.id} and ${user.isDeleted} = 0)`;
+>`(select ${user.email} from ${user} where ${user.id} = ${listed(franchise.billingContactUserId)})`;
+const memberCount = sql<number>`(select count(*) from ${user} where ${user.franchiseId} = ${listed(franchise.id)} and ${user.isDeleted} = 0)`;
 
 /** Franchise list filters; deleted franchises are never listed. */
 export function franchiseWhere(q: Omit<ListQuery, 'page' | 'limit'>): SQL | undefined {
