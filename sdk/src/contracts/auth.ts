@@ -23,7 +23,10 @@ export const NewPasswordSchema = v.pipe(
 );
 
 const requiredText = (message: string) =>
-  v.pipe(v.string(message), v.trim(), v.nonEmpty(message), v.maxLength(100, message));
+  v.pipe(v.string(message), v.trim(), v.nonEmpty(message), v.maxLength(100, NAME_TOO_LONG));
+
+/** A name longer than any form lets one be typed (not a spec text: the forms never send one). */
+export const NAME_TOO_LONG = 'At most 100 characters';
 
 /** `POST /api/auth/sign-up/email` (D6). The `franchisee` alias is accepted for the role. */
 export const SignUpInputSchema = v.object({

@@ -7,14 +7,16 @@ import * as v from 'valibot';
  * @example
  * v.parse(queryCount(100), '3'); // 3
  */
-export const queryCount = (max: number) =>
-  v.pipe(
-    v.union([v.number(), v.pipe(v.string(), v.regex(/^\d+$/), v.transform(Number))]),
+export const queryCount = (max: number) => {
+  const message = `Use a whole number from 1 to ${max}`;
+  return v.pipe(
+    v.union([v.number(), v.pipe(v.string(), v.regex(/^\d+$/), v.transform(Number))], message),
     v.number(),
-    v.integer(),
-    v.minValue(1),
-    v.maxValue(max),
+    v.integer(message),
+    v.minValue(1, message),
+    v.maxValue(max, message),
   );
+};
 
 /**
  * A query object as URL search parameters (lists as repeated keys; empty values dropped): the

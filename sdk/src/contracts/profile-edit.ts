@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { EmailSchema } from './auth.ts';
+import { EmailSchema, NAME_TOO_LONG } from './auth.ts';
 import { PROFILE_DEFAULTS } from './constants.ts';
 import {
   BROKER_GROUPS,
@@ -123,7 +123,9 @@ const optionalText = (max: number) =>
     ),
   );
 const requiredName = (message: string) =>
-  v.optional(v.pipe(v.string(message), v.trim(), v.nonEmpty(message), v.maxLength(100, message)));
+  v.optional(
+    v.pipe(v.string(message), v.trim(), v.nonEmpty(message), v.maxLength(100, NAME_TOO_LONG)),
+  );
 /** A list: one value or repeated values; duplicates dropped. */
 const list = <const T extends readonly [string, ...string[]]>(values: T) =>
   v.optional(
