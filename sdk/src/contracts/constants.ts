@@ -15,6 +15,15 @@ export const EARLY_ACCESS_PRICE_CENTS = 30_000;
 export const SUBSCRIPTION_TERM_MONTHS = 12;
 /** Hours before a meeting within which cancellation is at the consultant's discretion. */
 export const LATE_CANCELLATION_HOURS = 24;
+/**
+ * A franchisor's cancellation within 24 hours of the start is at the consultant's discretion:
+ * reschedule (the hold is released) or charge (admin-panel §1).
+ *
+ * @example isLateCancellation(new Date('2026-12-01T15:00:00Z'), new Date('2026-12-01T09:00:00Z')); // true
+ */
+export function isLateCancellation(startAt: Date, now: Date): boolean {
+  return startAt.getTime() - now.getTime() < LATE_CANCELLATION_HOURS * 60 * 60 * 1000;
+}
 export const MINIMUM_AGE = 18;
 export const TERMS_EFFECTIVE_DATE = '02/25/2025';
 export const COPYRIGHT_YEARS = '2024-2025';

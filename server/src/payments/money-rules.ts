@@ -1,4 +1,4 @@
-import { LATE_CANCELLATION_HOURS, PLATFORM_FEE_PERCENT } from '@fm/sdk/contracts';
+import { PLATFORM_FEE_PERCENT } from '@fm/sdk/contracts';
 
 export { meetingAmountCents } from '../money/meeting-amount.ts';
 
@@ -55,13 +55,8 @@ export function isHoldUsable(holdExpiresAt: Date | null, now: Date): boolean {
   return holdExpiresAt !== null && holdExpiresAt.getTime() - HOLD_SAFETY_MARGIN_MS > now.getTime();
 }
 
-/**
- * A franchisor's cancellation within 24 hours of the start is at the consultant's discretion:
- * reschedule (the hold is released) or charge (admin-panel §1).
- */
-export function isLateCancellation(startAt: Date, now: Date): boolean {
-  return startAt.getTime() - now.getTime() < LATE_CANCELLATION_HOURS * HOUR_MS;
-}
+/** The rule lives with the contracts: the portal warns by it before a franchisor cancels. */
+export { isLateCancellation } from '@fm/sdk/contracts';
 
 /**
  * Cents to the API's dollars (D10).

@@ -326,7 +326,9 @@ export function MeetingDetailsPage() {
             <Dialog.Content className="dialog dialog--small" role="alertdialog">
               <Dialog.Title className="dialog__title">{CONFIRMS[confirm].title}</Dialog.Title>
               <Dialog.Description className="dialog__text">
-                {CONFIRMS[confirm].text}
+                {confirm === 'cancel' && actions?.lateCancel
+                  ? MEETINGS_TEXT.lateCancelText
+                  : CONFIRMS[confirm].text}
               </Dialog.Description>
               {confirm === 'complete' && presence?.roomUsed ? (
                 <CompletionDuration

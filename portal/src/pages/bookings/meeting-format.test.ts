@@ -103,6 +103,14 @@ describe('meeting actions (user-area §4, §6)', () => {
     expect(meetingActions(session({ status: 'declined' }), 'franchisor', after).cancel).toBe(false);
   });
 
+  it('warns the franchisor when cancelling within 24 hours of the start is late', () => {
+    const start = Date.parse('2026-03-10T14:00:00.000Z');
+    const hours = (n: number) => start - n * 60 * 60 * 1000;
+    expect(meetingActions(session(), 'franchisor', hours(25)).lateCancel).toBe(false);
+    expect(meetingActions(session(), 'franchisor', hours(23)).lateCancel).toBe(true);
+    expect(meetingActions(session(), 'consultant', hours(23)).lateCancel).toBe(false);
+  });
+
   it('after completion the franchisor reviews and the consultant asks for a review', () => {
     const done = session({ status: 'completed' });
     expect(meetingActions(done, 'franchisor', after).review).toBe(true);

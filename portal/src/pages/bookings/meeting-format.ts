@@ -1,4 +1,10 @@
-import type { BookingStatus, BookingStatusInput, Role, Session } from '@fm/sdk/contracts';
+import {
+  type BookingStatus,
+  type BookingStatusInput,
+  isLateCancellation,
+  type Role,
+  type Session,
+} from '@fm/sdk/contracts';
 import { formatDateTimeIn } from '@fm/widgets';
 
 /** Display rules of the meetings pages (user-area §3, §4, §9), as plain functions. */
@@ -110,6 +116,8 @@ export interface MeetingActions {
   requestReview: boolean;
   /** The consultant already asked. */
   reviewRequested: boolean;
+  /** Cancelling now is late: the consultant may charge the meeting or offer another time. */
+  lateCancel: boolean;
 }
 
 /**
@@ -129,6 +137,7 @@ export function meetingActions(session: Session, viewer: Role, now: number): Mee
     decline: consultant && live,
     complete: consultant && live && started,
     cancel: franchisor && live,
+    lateCancel: franchisor && live && isLateCancellation(new Date(session.start), new Date(now)),
     review: franchisor && completed && !reviewed,
     requestReview: consultant && completed && !reviewed && !session.reviewRequested,
     reviewRequested: consultant && completed && !reviewed && session.reviewRequested,

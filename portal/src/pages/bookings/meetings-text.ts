@@ -1,3 +1,5 @@
+import { LATE_CANCELLATION_HOURS } from '@fm/sdk/contracts';
+
 /**
  * Texts of the meetings pages that the spec does not spell out. The toasts and failure texts of
  * user-area §8 come from `TOASTS`; these live here until a screen of the spec needs the same words.
@@ -40,6 +42,7 @@ export const MEETINGS_TEXT = {
   cancelMeeting: 'Cancel meeting',
   cancelTitle: 'Cancel this meeting?',
   cancelText: 'The meeting is removed and the payment hold is released.',
+  lateCancelText: `The meeting starts within ${LATE_CANCELLATION_HOURS} hours: the consultant may charge you for it or offer you another time.`,
   keep: 'Keep meeting',
   requestReview: 'Request a review',
   reviewRequested: 'Review requested. The franchisor has been asked to review this meeting.',
