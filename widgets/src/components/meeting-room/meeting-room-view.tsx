@@ -1,7 +1,7 @@
 import type { MediaState, MeetingRoomInfo } from '@fm/sdk/contracts';
 import { useEffect, useRef } from 'react';
-import { dateTimeFormat } from '../../kit/format/intl.ts';
 import type { WidgetTheme } from '../../theme.ts';
+import { formatDateTimeIn } from '../booking-modal/booking-calendar.ts';
 import type { CallQuality } from './call-quality.ts';
 import styles from './meeting-room.css?inline';
 import { MEETING_ROOM_UI as T } from './meeting-room-text.ts';
@@ -96,11 +96,9 @@ export function formatRateDollars(dollars: number): string {
 }
 
 function formatWhen(iso: string, timeZone?: string): string {
-  return dateTimeFormat({
-    dateStyle: 'medium',
-    timeStyle: 'short',
-    ...(timeZone ? { timeZone } : {}),
-  }).format(new Date(iso));
+  // The spec's dates ('1 Jan, 2025, 3:00 pm', as the meeting's page shows them), in the zone given
+  // or the browser's.
+  return formatDateTimeIn(iso, timeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone);
 }
 
 const initials = (name: string) =>
