@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { api, clearBrowserStorage } from '../app/api-client.ts';
 import { PATHS } from '../app/paths.ts';
+import { useFocusReturn } from './focus-return.ts';
 import { PROFILE_MENU_TEXT } from './nav-items.ts';
 
 interface LogOutDialogProps {
@@ -17,6 +18,7 @@ interface LogOutDialogProps {
 export function LogOutDialog({ open, onOpenChange }: LogOutDialogProps) {
   const navigate = useNavigate();
   const [pending, setPending] = useState(false);
+  const focusReturn = useFocusReturn();
 
   const logOut = async () => {
     setPending(true);
@@ -38,7 +40,7 @@ export function LogOutDialog({ open, onOpenChange }: LogOutDialogProps) {
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
         <Dialog.Overlay className="dialog-overlay" />
-        <Dialog.Content className="dialog dialog--small" role="alertdialog">
+        <Dialog.Content className="dialog dialog--small" role="alertdialog" {...focusReturn}>
           <Dialog.Title className="dialog__title">{PROFILE_MENU_TEXT.logOut}</Dialog.Title>
           <Dialog.Description className="dialog__text">
             Are you sure you want to log out?

@@ -22,10 +22,14 @@ interface ProfileMenuProps {
 export function ProfileMenu({ session, onSupport, onLogOut }: ProfileMenuProps) {
   const navigate = useNavigate();
   const identity = useProfileIdentity(session);
-  // Dialogs opened from the menu keep focus; the menu must not pull it back to its trigger.
+  // Dialogs opened from the menu keep focus; the menu must not pull it back to its trigger. The
+  // trigger takes focus first, so that a dialog gives it back there when it closes (the menu item
+  // it would otherwise return to is gone by then).
   const openingDialog = useRef(false);
+  const trigger = useRef<HTMLButtonElement>(null);
   const openDialog = (open: () => void) => {
     openingDialog.current = true;
+    trigger.current?.focus();
     open();
   };
 
@@ -34,7 +38,7 @@ export function ProfileMenu({ session, onSupport, onLogOut }: ProfileMenuProps) 
       {/* Not modal: a modal menu sets aria-hidden on the page around it while its links stay
           focusable (axe aria-hidden-focus, issue #14); Escape and a click outside still close it. */}
       <DropdownMenu.Root modal={false}>
-        <DropdownMenu.Trigger className="profile-trigger" data-tour="profile-menu">
+        <DropdownMenu.Trigger className="profile-trigger" data-tour="profile-menu" ref={trigger}>
           <span className="visually-hidden">Profile menu: </span>
           <span className="avatar" aria-hidden="true">
             {identity.initials}

@@ -12,6 +12,7 @@ import { useId, useState } from 'react';
 import { toast } from 'sonner';
 import { api } from '../app/api-client.ts';
 import { useSession } from '../app/session.ts';
+import { useFocusReturn } from './focus-return.ts';
 
 interface SupportDialogProps {
   open: boolean;
@@ -50,11 +51,12 @@ export function SupportDialog({
   onOpenChange,
   onSubmit = sendSupportRequest,
 }: SupportDialogProps) {
+  const focusReturn = useFocusReturn();
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
         <Dialog.Overlay className="dialog-overlay" />
-        <Dialog.Content className="dialog">
+        <Dialog.Content className="dialog" {...focusReturn}>
           <Dialog.Title className="dialog__title">Support</Dialog.Title>
           <Dialog.Description className="dialog__text">
             Tell us what you need help with and we will get back to you by email.

@@ -14,10 +14,18 @@ test('Log Out asks for confirmation, clears storage and returns to the landing p
   await expect(dialog).toBeVisible();
   await expect(dialog.getByText('Are you sure you want to log out?')).toBeVisible();
 
-  // Cancelling keeps the user signed in.
+  // Cancelling keeps the user signed in; focus goes back to the menu's button, by Cancel or Escape.
+  const menu = page.getByRole('button', { name: /profile menu/i });
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   await expect(dialog).toBeHidden();
   await expect(page).toHaveURL(/\/consultants$/);
+  await expect(menu).toBeFocused();
+  await menu.click();
+  await page.getByRole('menuitem', { name: 'Log Out' }).click();
+  await expect(dialog).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(menu).toBeFocused();
 
   await page.getByRole('button', { name: /profile menu/i }).click();
   await page.getByRole('menuitem', { name: 'Log Out' }).click();

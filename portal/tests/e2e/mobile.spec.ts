@@ -84,6 +84,8 @@ test.describe('small screens (375 px)', () => {
     await expect.poll(() => support.evaluate((d) => d.contains(document.activeElement))).toBe(true);
     await page.keyboard.press('Escape');
     await expect(support).toBeHidden();
+    // Closed, it gives focus back to the burger that opened it.
+    await expect(page.getByRole('button', { name: 'Open menu' })).toBeFocused();
 
     await page.getByRole('button', { name: 'Open menu' }).click();
     await menu.getByRole('button', { name: 'Log Out' }).click();
