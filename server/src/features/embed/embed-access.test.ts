@@ -71,6 +71,24 @@ describe('an embed key on its origins (D18)', () => {
     expect(slots.headers.get('access-control-allow-origin')).toBe('http://localhost:8790');
   });
 
+  it("shows a signed-in visitor their own side's list on a partner page, as to any visitor", async () => {
+    // The portal refuses a franchisor the franchisor list (403); a brand's page shows it to guests,
+    // so signing in there must not take it away.
+    expect((await server.fetch('/api/users?role=franchisor', { token: owner.token })).status).toBe(
+      403,
+    );
+    const mine = await fromPage(BRAND, '/api/users?role=franchisor', { token: owner.token });
+    expect(mine.status).toBe(200);
+    const body = (await mine.json()) as {
+      franchisees: { franchise: { company: string } }[];
+    };
+    expect(body.franchisees.map((f) => f.franchise.company)).toContain('Embed Bakery');
+    const other = await fromPage(BRAND, '/api/users?role=consultant', {
+      token: consultant.token,
+    });
+    expect(other.status).toBe(200);
+  });
+
   it('without a key the lists still need a user', async () => {
     const res = await server.fetch('/api/users?role=consultant', { headers: { origin: BRAND } });
     expect(res.status).toBe(401);
