@@ -40,6 +40,8 @@ function FmNotificationsElement({ drawer, ...attributes }: FmNotificationsAttrib
       realtime,
       theme: embed.theme,
       drawer: drawer === 'true' ? true : drawer === 'false' ? false : undefined,
+      // A visitor not signed in is offered the sign-in popup instead of a refused request.
+      signInHref: userId ? undefined : embed.signInUrl,
       onUnreadCount: (count: number) => embed.dispatch('fm-unread-count', { count }),
       onOpenNotification: (notification: Notification) => {
         embed.dispatch('fm-notification-open', notification);
@@ -54,7 +56,8 @@ function FmNotificationsElement({ drawer, ...attributes }: FmNotificationsAttrib
  * unread badge and the notifications panel of the signed-in user, live from their realtime room
  * (polling while it is down), in an open shadow root. Emits `fm-unread-count` (detail:
  * `{ count }`) and `fm-notification-open` (detail: the notification, before the browser goes to
- * its page on the portal), both bubbling and composed. Without a signed-in user the panel shows "Error fetching notifications: …".
+ * its page on the portal), both bubbling and composed. Without a signed-in user nothing is loaded
+ * and the panel offers "Log In" (the sign-in popup).
  *
  * @example
  * <script type="module" src="https://fm.example/widgets/v1/loader.js"></script>

@@ -15,6 +15,9 @@ export interface FmPromotionsAttributes extends EmbedAttributes {
 
 function FmPromotionsElement({ reducedMotion, ...attributes }: FmPromotionsAttributes) {
   const embed = useEmbedElement(attributes);
+  // Promotions are the signed-in user's: a visitor who is not signed in gets nothing, and no
+  // refused request (nor `fm-error`) for it.
+  if (!embed.userId) return embedFrame(embed, null);
   return embedFrame(
     embed,
     createElement(Promotions, {

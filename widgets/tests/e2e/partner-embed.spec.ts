@@ -248,8 +248,9 @@ test.describe('a brand page on another origin with an embed key', () => {
     await bell.click();
     const drawer = page.getByRole('dialog', { name: 'Notifications' });
     await expect(drawer).toBeVisible();
-    // Nobody is signed in through the key: the panel says so.
-    await expect(drawer).toContainText('Error fetching notifications');
+    // Nobody is signed in through the key: the panel offers to log in.
+    await expect(drawer).toContainText('Log in to see your notifications.');
+    await expect(drawer.getByRole('link', { name: 'Log In' })).toBeVisible();
     // A bottom drawer of the whole viewport, not clipped by the transformed container.
     await expect
       .poll(async () => {
@@ -285,7 +286,7 @@ test.describe('a brand page on another origin with an embed key', () => {
     const bell = page.getByRole('button', { name: 'Notifications' });
     await bell.click();
     const panel = page.getByRole('dialog', { name: 'Notifications' });
-    await expect(panel).toContainText('Error fetching notifications');
+    await expect(panel).toContainText('Log in to see your notifications.');
     const bellBox = (await bell.boundingBox())!;
     const box = (await panel.boundingBox())!;
     // Under the bell, 8 px inside the viewport's left edge (it would hang off to the left from
@@ -305,6 +306,40 @@ test.describe('a brand page on another origin with an embed key', () => {
     await page.mouse.click(900, 700);
     await expect(panel).toBeHidden();
     await context.close();
+  });
+
+  test('a visitor who is not signed in costs the bell and the promotions no refused request', async ({
+    page,
+    baseURL,
+  }) => {
+    const refused: string[] = [];
+    page.on('response', (response) => {
+      if (response.status() >= 400) refused.push(`${response.status()} ${response.url()}`);
+    });
+    await page.addInitScript(() => {
+      const seen: { type: string; detail: unknown }[] = [];
+      (window as unknown as { fmEvents: typeof seen }).fmEvents = seen;
+      document.addEventListener('fm-error', (e) =>
+        seen.push({ type: 'fm-error', detail: (e as CustomEvent).detail }),
+      );
+    });
+    site.html = bellPage(
+      baseURL!,
+      `<fm-notifications embed-key="${key.key}"></fm-notifications>
+      <fm-promotions embed-key="${key.key}"></fm-promotions>
+      <fm-consultant-list embed-key="${key.key}" page-size="6"></fm-consultant-list>`,
+      { css: '.overlay { display: none; }' },
+    );
+    await page.goto(`${site.origin}/`);
+    // The list loaded (the page is live), and nothing was refused nor reported as an error.
+    await expect(page.locator('fm-consultant-list .fm-card').first()).toBeVisible();
+    await page.getByRole('button', { name: 'Notifications' }).click();
+    await expect(page.getByRole('dialog', { name: 'Notifications' })).toContainText(
+      'Log in to see your notifications.',
+    );
+    expect((await events(page)).filter((e) => e.type === 'fm-error')).toEqual([]);
+    expect(refused).toEqual([]);
+    await expect(page.locator('fm-promotions .fm-promotions')).toHaveCount(0);
   });
 
   test('an origin the key does not allow is refused, and says why', async ({ page, baseURL }) => {

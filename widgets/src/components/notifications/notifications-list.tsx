@@ -32,6 +32,8 @@ export interface NotificationsListProps {
   onRetry: () => void;
   /** "Now", for the relative times (stories fix it). */
   now?: Date | undefined;
+  /** Nobody is signed in: the panel offers this sign-in link instead of a list. */
+  signInHref?: string | undefined;
 }
 
 /**
@@ -49,8 +51,19 @@ export function NotificationsList({
   onLoadMore,
   onRetry,
   now = new Date(),
+  signInHref,
 }: NotificationsListProps) {
   const { items, loading, error, unreadCount, total } = state;
+  if (signInHref) {
+    return (
+      <div className="notifications__empty">
+        <p>{T.signIn}</p>
+        <a className="notifications__button" href={signInHref}>
+          {T.signInLink}
+        </a>
+      </div>
+    );
+  }
   return (
     <>
       {unreadCount > 0 ? (

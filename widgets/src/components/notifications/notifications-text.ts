@@ -11,4 +11,6 @@ export const NOTIFICATIONS_TEXT = {
   loadMore: 'Load more',
   close: 'Close notifications',
   unread: 'Unread',
+  signIn: 'Log in to see your notifications.',
+  signInLink: 'Log In',
 } as const;

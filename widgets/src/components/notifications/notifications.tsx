@@ -5,6 +5,7 @@ import { useFmClient } from '../../client-context.tsx';
 import type { WidgetTheme } from '../../theme.ts';
 import type { ChatRealtime as RealtimeFeed } from '../chat/chat-ports.ts';
 import { notificationsSourceOf } from './notifications-source.ts';
+import { INITIAL } from './notifications-state.ts';
 import { NotificationsView } from './notifications-view.tsx';
 import { useNotifications } from './use-notifications.ts';
 
@@ -37,6 +38,11 @@ export interface NotificationsProps {
   onOpenNotification?: ((notification: Notification) => void) | undefined;
   /** The unread count changed (for a title, a favicon badge, …). */
   onUnreadCount?: ((count: number) => void) | undefined;
+  /**
+   * Nobody is signed in (a brand's page before its visitor logs in): the panel offers this
+   * sign-in link, and nothing is loaded.
+   */
+  signInHref?: string | undefined;
 }
 
 /**
@@ -48,7 +54,40 @@ export interface NotificationsProps {
  * @example
  * <Notifications client={api} realtime={realtime} onOpenNotification={(n) => navigate(n.link)} />
  */
-export function Notifications({
+export function Notifications(props: NotificationsProps) {
+  return props.signInHref ? (
+    <SignedOutNotifications {...props} signInHref={props.signInHref} />
+  ) : (
+    <SignedInNotifications {...props} />
+  );
+}
+
+/** The bell of a visitor who is not signed in: its panel asks them to log in. */
+function SignedOutNotifications({
+  drawer,
+  theme,
+  signInHref,
+}: NotificationsProps & { signInHref: string }) {
+  const narrow = useNarrowViewport();
+  const [open, setOpen] = useState(false);
+  const ignore = () => undefined;
+  return (
+    <NotificationsView
+      state={INITIAL}
+      open={open}
+      onOpenChange={setOpen}
+      drawer={drawer ?? narrow}
+      theme={theme}
+      signInHref={signInHref}
+      onChoose={ignore}
+      onMarkAllRead={ignore}
+      onLoadMore={ignore}
+      onRetry={ignore}
+    />
+  );
+}
+
+function SignedInNotifications({
   client,
   realtime,
   drawer,
