@@ -109,6 +109,11 @@ export const AllRead: Story = {
   },
 };
 
+export const SignedOut: Story = {
+  name: 'Signed out (a brand page)',
+  args: { state: state({ page: 1 }), signInHref: '/embed/sign-in' },
+};
+
 export const Loading: Story = {
   args: { state: state({ loading: true }) },
 };
