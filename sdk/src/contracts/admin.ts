@@ -438,7 +438,7 @@ export type AdminFranchiseUpdate = v.InferInput<typeof AdminFranchiseUpdateSchem
 /** `PATCH admin/franchises/{id}/billing-address {email}`: the one billing contact; empty is refused. */
 export const AdminBillingAddressInputSchema = v.object({
   email: v.pipe(
-    v.nullable(v.string()),
+    v.optional(v.nullable(v.string()), ''),
     v.transform((s) => (s ?? '').trim().toLowerCase()),
     v.nonEmpty(FIELD_MESSAGES.billingAddressNotDeletable),
   ),

@@ -1,4 +1,5 @@
 import {
+  AdminBillingAddressInputSchema,
   AdminUserListQuerySchema,
   CreateSessionInputSchema,
   FIELD_MESSAGES,
@@ -68,6 +69,14 @@ describe('field messages', () => {
     expect(errorsFor(SignUpInputSchema, { ...signUp, firstName: '  ' })).toEqual({
       firstName: FIELD_MESSAGES.firstNameRequired,
     });
+  });
+
+  it('refuses a billing address left out as one emptied', () => {
+    for (const body of [{}, { email: null }, { email: '  ' }]) {
+      expect(errorsFor(AdminBillingAddressInputSchema, body)).toEqual({
+        email: FIELD_MESSAGES.billingAddressNotDeletable,
+      });
+    }
   });
 
   it("keeps the spec's own texts as they are", () => {
