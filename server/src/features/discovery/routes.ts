@@ -7,18 +7,13 @@ import {
   normalizeRole,
   type Role,
 } from '@fm/sdk/contracts';
-import { type Context, Hono } from 'hono';
+import { Hono } from 'hono';
 import * as v from 'valibot';
 import { type AppEnv, requireRole, requireUser } from '../../auth/session.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../http/errors.ts';
 import { parseInput, validate } from '../../http/validate.ts';
-import {
-  embedAccessOf,
-  type PublicViewer,
-  publicReader,
-  publicViewer,
-} from '../embed/embed-access.ts';
+import { embedAccessOf, publicReader, publicViewer } from '../embed/embed-access.ts';
 import { searchConsultants } from './consultant-search.ts';
 import { toggleFavoriteConsultant, toggleFavoriteFranchisor } from './favorites.ts';
 import { createFiltersReader } from './filters.ts';
@@ -32,30 +27,21 @@ const ListRoleSchema = v.object({
 
 /**
  * Which list a viewer gets. Without `role`: franchisors and admins find consultants, consultants
- * find franchisors. Franchisors may not list franchisors nor consultants list consultants (the
- * spec gives each only the other side's Find page); admins may list both.
+ * find franchisors. In the portal franchisors may not list franchisors nor consultants list
+ * consultants (the spec gives each only the other side's Find page); admins may list both. On a
+ * partner page (`partnerPage`: an admitted embed key, D18) both lists are public, so a visitor
+ * who signs in there keeps the list the page shows to guests.
  */
-export function listRole(viewer: Role, requested: string | undefined): 'consultant' | 'franchisor' {
+export function listRole(
+  viewer: Role,
+  requested: string | undefined,
+  partnerPage = false,
+): 'consultant' | 'franchisor' {
   const { role } = parseInput(ListRoleSchema, { role: requested });
   const target = role ? normalizeRole(role) : viewer === 'consultant' ? 'franchisor' : 'consultant';
   if (target === 'admin') throw new AppError('FORBIDDEN');
-  if (viewer !== 'admin' && target === viewer) throw new AppError('FORBIDDEN');
+  if (viewer !== 'admin' && target === viewer && !partnerPage) throw new AppError('FORBIDDEN');
   return target;
-}
-
-/**
- * On a partner page (an admitted embed key, D18) both lists are public: a signed-in visitor asking
- * for their own side's list — which the portal refuses them — reads it as an anonymous visitor does
- * (no favourites), so signing in on a brand's page never breaks a list the page shows to guests.
- */
-function partnerPageViewer(
-  c: Context<AppEnv>,
-  viewer: PublicViewer,
-  requested: string | undefined,
-): PublicViewer {
-  if (viewer.anonymous || viewer.role === 'admin' || !embedAccessOf(c)) return viewer;
-  const asked = requested === 'franchisee' ? 'franchisor' : requested;
-  return asked === viewer.role ? { id: '', role: viewer.role, anonymous: true } : viewer;
 }
 
 /**
@@ -94,12 +80,15 @@ export function discoveryRoutes(deps: {
 
   return new Hono<AppEnv>()
     .get('/', async (c) => {
-      const { role, ...query } = fromSearchParams(new URL(c.req.url).searchParams);
-      const requested = Array.isArray(role) ? role[0] : role;
       // A signed-in user, or an anonymous visitor of a partner page with an embed key (D18).
-      const viewer = partnerPageViewer(c, publicViewer(c), requested);
+      const viewer = publicViewer(c);
+      const { role, ...query } = fromSearchParams(new URL(c.req.url).searchParams);
       // The visitor may list either side (both are public through the key).
-      const target = listRole(viewer.anonymous ? 'admin' : viewer.role, requested);
+      const target = listRole(
+        viewer.anonymous ? 'admin' : viewer.role,
+        Array.isArray(role) ? role[0] : role,
+        embedAccessOf(c) !== undefined,
+      );
       if (target === 'consultant') {
         const params = parseInput(ConsultantSearchQuerySchema, singleState(query));
         return c.json(
