@@ -12,6 +12,9 @@ type AnySchema = v.GenericSchema & {
 
 const pathOf = (issue: Issue) => issue.path?.map((item) => String(item.key)) ?? [];
 
+/** The field an issue is about, as the answer's `errors` names it (`weeklyHours.0.start`; '' for the body). */
+export const fieldPathOf = (issue: Issue): string => pathOf(issue).join('.');
+
 /** The schema of the field at `path` inside `root`, through optional and nullable wrappers. */
 function fieldSchema(root: AnySchema, path: readonly string[]): AnySchema | undefined {
   let schema: AnySchema | undefined = root;
@@ -92,7 +95,7 @@ function plainMessage(issue: Issue, label: string): string {
 export function readableMessage(issue: Issue, root?: v.GenericSchema): string {
   if (!DEFAULT_MESSAGE.test(issue.message)) return issue.message;
   const path = pathOf(issue);
-  const label = path.join('.') || 'The request body';
+  const label = fieldPathOf(issue) || 'The request body';
   if (!isMissingKey(issue)) return plainMessage(issue, label);
   const field = root && fieldSchema(root as AnySchema, path);
   const own = field ? v.safeParse(field, undefined).issues?.[0]?.message : undefined;

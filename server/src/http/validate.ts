@@ -2,7 +2,7 @@ import { vValidator } from '@hono/valibot-validator';
 import type { ValidationTargets } from 'hono';
 import * as v from 'valibot';
 import { AppError } from './errors.ts';
-import { readableMessage } from './issue-messages.ts';
+import { fieldPathOf, readableMessage } from './issue-messages.ts';
 
 /**
  * Field → first message, from valibot issues: the spec's texts where the schemas carry them, else
@@ -15,7 +15,7 @@ export function fieldErrors(
 ): Record<string, string> {
   const errors: Record<string, string> = {};
   for (const issue of issues) {
-    const key = issue.path?.map((p) => String(p.key)).join('.') || 'body';
+    const key = fieldPathOf(issue) || 'body';
     errors[key] ??= readableMessage(issue, schema);
   }
   return errors;

@@ -95,12 +95,6 @@ export function formatRateDollars(dollars: number): string {
   }).format(dollars);
 }
 
-function formatWhen(iso: string, timeZone?: string): string {
-  // The spec's dates ('1 Jan, 2025, 3:00 pm', as the meeting's page shows them), in the zone given
-  // or the browser's.
-  return formatDateTimeIn(iso, timeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone);
-}
-
 const initials = (name: string) =>
   name
     .split(/\s+/)
@@ -198,7 +192,7 @@ export function MeetingRoomView(props: MeetingRoomViewProps) {
     case 'notYetOpen':
       body = (
         <Notice>
-          <p>{T.opensAt(formatWhen(phase.opensAt, timeZone))}</p>
+          <p>{T.opensAt(formatDateTimeIn(phase.opensAt, timeZone))}</p>
           {back}
         </Notice>
       );
@@ -206,7 +200,7 @@ export function MeetingRoomView(props: MeetingRoomViewProps) {
     case 'closed':
       body = (
         <Notice>
-          <p>{T.closedAt(formatWhen(phase.closesAt, timeZone))}</p>
+          <p>{T.closedAt(formatDateTimeIn(phase.closesAt, timeZone))}</p>
           {back}
         </Notice>
       );
