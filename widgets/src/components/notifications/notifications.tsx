@@ -55,10 +55,13 @@ export interface NotificationsProps {
  * <Notifications client={api} realtime={realtime} onOpenNotification={(n) => navigate(n.link)} />
  */
 export function Notifications(props: NotificationsProps) {
+  // The panel's form follows the screen unless the caller forces one.
+  const narrow = useNarrowViewport();
+  const drawer = props.drawer ?? narrow;
   return props.signInHref ? (
-    <SignedOutNotifications {...props} signInHref={props.signInHref} />
+    <SignedOutNotifications {...props} drawer={drawer} signInHref={props.signInHref} />
   ) : (
-    <SignedInNotifications {...props} />
+    <SignedInNotifications {...props} drawer={drawer} />
   );
 }
 
@@ -68,7 +71,6 @@ function SignedOutNotifications({
   theme,
   signInHref,
 }: NotificationsProps & { signInHref: string }) {
-  const narrow = useNarrowViewport();
   const [open, setOpen] = useState(false);
   const ignore = () => undefined;
   return (
@@ -76,7 +78,7 @@ function SignedOutNotifications({
       state={INITIAL}
       open={open}
       onOpenChange={setOpen}
-      drawer={drawer ?? narrow}
+      drawer={drawer}
       theme={theme}
       signInHref={signInHref}
       onChoose={ignore}
@@ -97,7 +99,6 @@ function SignedInNotifications({
 }: NotificationsProps) {
   const api = useFmClient(client);
   const calls = useMemo(() => notificationsSourceOf(api), [api]);
-  const narrow = useNarrowViewport();
   const [open, setOpen] = useState(false);
   const model = useNotifications({ source: calls, realtime, open });
 
@@ -122,7 +123,7 @@ function SignedInNotifications({
       state={model}
       open={open}
       onOpenChange={setOpen}
-      drawer={drawer ?? narrow}
+      drawer={drawer}
       theme={theme}
       onChoose={choose}
       onMarkAllRead={() => void model.markAllRead()}
