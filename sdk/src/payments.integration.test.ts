@@ -51,14 +51,22 @@ describe('payments through the SDK against the real server (ledger mode)', () =>
 
   it("reports a declined card with the spec's operation text and Stripe's codes", async () => {
     const api = await franchisorClient();
-    await api.payments.addPaymentMethod({
-      paymentMethodId: 'pm_card_chargeDeclinedInsufficientFunds',
-    });
-    await expect(api.payments.subscribe()).rejects.toMatchObject({
+    // As in Stripe's test mode, a declined card is refused when it is added, and nothing is saved.
+    await expect(
+      api.payments.addPaymentMethod({ paymentMethodId: 'pm_card_chargeDeclinedInsufficientFunds' }),
+    ).rejects.toMatchObject({
       status: 402,
       code: 'PAYMENT_DECLINED',
       message:
-        'Error subscribing: Your card has insufficient funds. (card_declined: insufficient_funds)',
+        'Error creating payment method: Your card has insufficient funds. (card_declined: insufficient_funds)',
+    });
+    await expect(api.payments.listPaymentMethods()).resolves.toEqual([]);
+    // The card that attaches and declines every charge.
+    await api.payments.addPaymentMethod({ paymentMethodId: 'pm_card_chargeCustomerFail' });
+    await expect(api.payments.subscribe()).rejects.toMatchObject({
+      status: 402,
+      code: 'PAYMENT_DECLINED',
+      message: 'Error subscribing: Your card was declined. (card_declined: generic_decline)',
     });
     await expect(
       api.payments.addPaymentMethod({ paymentMethodId: 'pm_bogus' }),

@@ -174,8 +174,23 @@ test.describe('payments', () => {
     await expect(table.getByRole('row').nth(1)).toContainText('Unpaid');
     await expect(page.getByTestId('chart-summary')).toBeVisible();
 
-    // A declined card (now the default) is refused at booking with the server's message (402).
-    await addCard(page, '4000 0000 0000 0002');
+    // A declined card is refused when it is added (as in Stripe's test mode): nothing is saved.
+    await page.goto('/my-profile/payment-details');
+    await dismissOverlays(page);
+    const form = page.getByRole('form', { name: 'Add a card' });
+    await form.getByLabel('Cardholder name').fill('Penny Payer');
+    await form.getByLabel('Card number').fill('4000 0000 0000 0002');
+    await form.getByLabel('Expiry (MM/YY)').fill('12/30');
+    await form.getByLabel('CVC').fill('123');
+    await form.getByRole('button', { name: 'Add Card' }).click();
+    await expect(form.getByRole('alert')).toHaveText(
+      'Error creating payment method: Your card was declined. (card_declined: generic_decline)',
+    );
+    await expect(page.getByTestId('saved-card')).toHaveCount(1);
+
+    // A card that is added and then declines every payment (now the default) is refused at
+    // booking with the server's message (402).
+    await addCard(page, '4000 0000 0000 0341');
     const again = await openBookingAndPickSlot(page, consultantId);
     const declined = page.waitForResponse(
       (response) =>
@@ -193,7 +208,7 @@ test.describe('payments', () => {
     await page.goto('/my-profile/payment-details');
     await dismissOverlays(page);
     const saved = page.getByTestId('saved-card');
-    await expect(saved.filter({ hasText: '•••• 0002' })).toContainText('Default');
+    await expect(saved.filter({ hasText: '•••• 0341' })).toContainText('Default');
     await saved
       .filter({ hasText: '•••• 4242' })
       .getByRole('button', { name: 'Make default' })
@@ -201,7 +216,7 @@ test.describe('payments', () => {
     await expect(page.getByText('Default card updated')).toBeVisible();
     await page.reload();
     await expect(saved.filter({ hasText: '•••• 4242' })).toContainText('Default');
-    await expect(saved.filter({ hasText: '•••• 0002' })).not.toContainText('Default');
+    await expect(saved.filter({ hasText: '•••• 0341' })).not.toContainText('Default');
   });
 
   test('Payment Details refuses a bad card number without calling the server', async ({

@@ -45,7 +45,9 @@ describe('booking with the payments seam wired', () => {
       settings: { timeZone: NY, weeklyHours: OFFICE_HOURS, meetingLengths: [30, 60] },
     });
     const franchisor = await makeFranchisor(server, { company: 'Maple Bakery' });
-    await addCard(franchisor.token, 'pm_card_chargeDeclined'); // the newest card becomes the default
+    // A card that attaches and declines every charge (Stripe's pm_card_chargeCustomerFail); the
+    // newest card becomes the default.
+    await addCard(franchisor.token, 'pm_card_chargeCustomerFail');
     const refused = await book(server, franchisor.token, { consultantId: consultant.id, ...slot });
     const { db } = server.container;
     expect(refused.status).toBe(402);

@@ -31,6 +31,25 @@ describe('the ledger provider: Stripe test cards as in test mode', () => {
     ).resolves.toMatchObject({ brand: 'mastercard', last4: '4444' });
   });
 
+  it("refuses to attach the declined cards, as Stripe's test mode does", async () => {
+    const generic = await provider
+      .attachMethod({ customerId: 'cus_1', paymentMethodId: 'pm_card_chargeDeclined' })
+      .catch((e: unknown) => e);
+    expect((generic as PaymentDeclinedError).displayMessage).toBe(
+      'Your card was declined. (card_declined: generic_decline)',
+    );
+    const funds = await provider
+      .attachMethod({
+        customerId: 'cus_1',
+        paymentMethodId: 'pm_card_chargeDeclinedInsufficientFunds',
+      })
+      .catch((e: unknown) => e);
+    expect((funds as PaymentDeclinedError).declineCode).toBe('insufficient_funds');
+    await expect(
+      provider.attachMethod({ customerId: 'cus_1', paymentMethodId: 'pm_card_chargeCustomerFail' }),
+    ).resolves.toMatchObject({ brand: 'visa', last4: '0341' });
+  });
+
   it('refuses unknown ids with 400', async () => {
     const error = await provider
       .attachMethod({ customerId: 'cus_1', paymentMethodId: 'pm_nope' })

@@ -6,7 +6,7 @@ import { type CardDetails, PaymentDeclinedError, type PaymentProvider } from './
 interface TestCard {
   brand: string;
   last4: string;
-  /** Declined on every use, including the card check at booking. */
+  /** Declined on every use: adding it (Stripe refuses to attach it), the card check, every charge. */
   declines?: { code: string; message: string };
   /** Attaches and passes the card check, but every charge and hold is declined. */
   chargesFail?: { code: string; message: string };
@@ -68,6 +68,9 @@ export function createLedgerProvider(deps: { now: () => Date }): PaymentProvider
     },
     async attachMethod({ paymentMethodId }): Promise<CardDetails> {
       const c = card(paymentMethodId);
+      // As in Stripe's test mode: a declined card can not be attached to a customer at all; the
+      // card that attaches and then fails every charge is pm_card_chargeCustomerFail.
+      decline(c.declines);
       return {
         providerMethodId: paymentMethodId,
         type: 'card',

@@ -7,6 +7,7 @@ import { ACCOUNTS, meetingBalances, unbalancedTransactions } from './ledger.ts';
 import { HOLD_LEAD_MS } from './money-rules.ts';
 import {
   consultantAccount,
+  franchisorWhoseCardDeclines,
   franchisorWithCard,
   insertMeeting,
   json,
@@ -62,7 +63,7 @@ async function book(
 
 describe('the booking seam (MeetingPayments)', () => {
   it('refuses a declined card with 402 and leaves no meeting, payment or ledger row', async () => {
-    const f = await franchisorWithCard(server, 'pm_card_chargeDeclined');
+    const f = await franchisorWhoseCardDeclines(server, 'pm_card_chargeDeclined');
     for (const startInHours of [3, 24 * 20]) {
       const error = await book(f, startInHours).catch((e: unknown) => e);
       expect(error).toBeInstanceOf(AppError);
@@ -89,7 +90,10 @@ describe('the booking seam (MeetingPayments)', () => {
   });
 
   it('refuses insufficient funds with its decline code, and a franchise without a card with 422', async () => {
-    const poor = await franchisorWithCard(server, 'pm_card_chargeDeclinedInsufficientFunds');
+    const poor = await franchisorWhoseCardDeclines(
+      server,
+      'pm_card_chargeDeclinedInsufficientFunds',
+    );
     const error = (await book(poor, 3).catch((e: unknown) => e)) as AppError;
     expect(error.message).toBe(
       'Your card has insufficient funds. (card_declined: insufficient_funds)',

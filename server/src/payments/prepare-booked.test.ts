@@ -6,7 +6,12 @@ import { ACCOUNTS, meetingBalances } from './ledger.ts';
 import { createLedgerProvider } from './ledger-provider.ts';
 import { createPayments } from './payments.ts';
 import type { PaymentProvider } from './provider.ts';
-import { consultantAccount, franchisorWithCard, insertMeeting } from './test-fixtures.ts';
+import {
+  consultantAccount,
+  franchisorWhoseCardDeclines,
+  franchisorWithCard,
+  insertMeeting,
+} from './test-fixtures.ts';
 
 /**
  * A booking asks the provider before its transaction (`prepareBooked`), so that no network call
@@ -117,7 +122,7 @@ describe('prepareBooked, then onBooked or abandon', () => {
   });
 
   it('refuses a declined card before anything is written', async () => {
-    const f = await franchisorWithCard(server, 'pm_card_chargeDeclined');
+    const f = await franchisorWhoseCardDeclines(server, 'pm_card_chargeDeclined');
     const c = await consultantAccount(server);
     const payments = moneySide();
     const draft = draftOf(f, c);

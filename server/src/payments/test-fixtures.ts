@@ -9,7 +9,7 @@ import type { Container } from '../container.ts';
 import { createContainer } from '../container.ts';
 import type { Db } from '../db/client.ts';
 import { openDatabase } from '../db/client.ts';
-import { meeting, user } from '../db/schema/index.ts';
+import { meeting, paymentMethod, user } from '../db/schema/index.ts';
 import type { TestServer } from '../testing/test-server.ts';
 import { TEST_PASSWORD } from '../testing/test-server.ts';
 import type { MeetingMoneyRef } from './meeting-payments.ts';
@@ -56,6 +56,20 @@ export async function franchisorWithCard(server: TestServer, card = 'pm_card_vis
     .where(eq(user.id, account.user.id))
     .get();
   return { id: account.user.id, token: account.token, franchiseId: row?.franchiseId ?? null };
+}
+
+/**
+ * A franchisor whose saved card was accepted when it was added and is declined now (its bank has
+ * since refused it, say): Stripe's declining test ids can not be added at all, as in Stripe's test
+ * mode, so the card is added as `pm_card_visa` and its stored provider id then becomes `declining`.
+ */
+export async function franchisorWhoseCardDeclines(server: TestServer, declining: string) {
+  const account = await franchisorWithCard(server);
+  await server.container.db
+    .update(paymentMethod)
+    .set({ providerMethodId: declining })
+    .where(eq(paymentMethod.franchiseId, account.franchiseId ?? ''));
+  return account;
 }
 
 export async function consultantAccount(server: TestServer) {

@@ -107,6 +107,15 @@ describe('test payment-method ids', () => {
     expect(testPaymentMethodIdFor('4000 0000 0000 9995')).toBe(
       'pm_card_chargeDeclinedInsufficientFunds',
     );
+    expect(testPaymentMethodIdFor('4000 0000 0000 0341')).toBe('pm_card_chargeCustomerFail');
     expect(testPaymentMethodIdFor('4012 8888 8888 1881')).toBeNull();
+  });
+
+  it('lists only numbers the card rules accept', () => {
+    for (const card of STRIPE_TEST_CARDS) {
+      expect(
+        validateCard({ name: 'Ada', number: card.number, expiry: '12/30', cvc: '1234' }, now),
+      ).toEqual({});
+    }
   });
 });

@@ -200,7 +200,11 @@ export function validateCard(input: CardInput, now: Date = new Date()): CardErro
   return errors;
 }
 
-/** Stripe's test cards that the ledger provider knows (D10), by card number. */
+/**
+ * Stripe's test cards that the ledger provider knows (D10), by card number, with what they do in
+ * Stripe's test mode: the declined ones are refused when added; 0341 is added and then declines
+ * every payment (a booking, the hold before a meeting, a charge).
+ */
 export const STRIPE_TEST_CARDS: readonly {
   number: string;
   paymentMethodId: string;
@@ -230,12 +234,17 @@ export const STRIPE_TEST_CARDS: readonly {
   {
     number: '4000000000000002',
     paymentMethodId: 'pm_card_chargeDeclined',
-    description: 'Visa, declined',
+    description: 'Visa, declined when added',
   },
   {
     number: '4000000000009995',
     paymentMethodId: 'pm_card_chargeDeclinedInsufficientFunds',
-    description: 'Visa, declined for insufficient funds',
+    description: 'Visa, declined when added (insufficient funds)',
+  },
+  {
+    number: '4000000000000341',
+    paymentMethodId: 'pm_card_chargeCustomerFail',
+    description: 'Visa, added, then every payment declined',
   },
 ];
 

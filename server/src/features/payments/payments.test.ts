@@ -92,6 +92,34 @@ describe('payment methods', () => {
     expect(after.data).toEqual([expect.objectContaining({ id: visa.id, isDefault: true })]);
   });
 
+  it("refuses a declined card when it is added, as Stripe's test mode does: nothing saved, the default kept", async () => {
+    const f = await franchisorWithCard(server);
+    const before = await ok<{ data: PaymentMethod[] }>(
+      server.fetch('/api/users/payment-method', { token: f.token }),
+    );
+    for (const [paymentMethodId, message] of [
+      ['pm_card_chargeDeclined', 'Your card was declined. (card_declined: generic_decline)'],
+      [
+        'pm_card_chargeDeclinedInsufficientFunds',
+        'Your card has insufficient funds. (card_declined: insufficient_funds)',
+      ],
+    ]) {
+      const refused = await post('/api/users/payment-method', f.token, { paymentMethodId });
+      expect(refused.status).toBe(402);
+      expect(await refused.json()).toMatchObject({ code: 'PAYMENT_DECLINED', message });
+    }
+    const after = await ok<{ data: PaymentMethod[] }>(
+      server.fetch('/api/users/payment-method', { token: f.token }),
+    );
+    expect(after.data).toEqual(before.data);
+    expect(after.data).toEqual([expect.objectContaining({ last4: '4242', isDefault: true })]);
+
+    // The card that attaches and then declines every charge is added like any other.
+    const failing = await ok<PaymentMethod>(
+      post('/api/users/payment-method', f.token, { paymentMethodId: 'pm_card_chargeCustomerFail' }),
+    );
+    expect(failing).toMatchObject({ brand: 'visa', last4: '0341', isDefault: true });
+  });
   it('refuses unknown ids (400), other people (404), consultants (403) and strangers (401)', async () => {
     const f = await server.signUp('franchisor');
     const unknown = await post('/api/users/payment-method', f.token, {
@@ -242,7 +270,7 @@ describe('subscription and promo codes (D11)', () => {
       .where(eq(ledgerTransaction.franchiseId, early.franchiseId ?? ''));
     expect(invoices.filter((t) => t.kind === 'subscription_invoice')).toHaveLength(1);
 
-    const declined = await franchisorWithCard(server, 'pm_card_chargeDeclined');
+    const declined = await franchisorWithCard(server, 'pm_card_chargeCustomerFail');
     const no = await post('/api/users/subscribe', declined.token, {});
     expect(no.status).toBe(402);
     expect(await statusOf(declined.franchiseId)).toBeNull();
