@@ -219,6 +219,44 @@ test.describe('payments', () => {
     await expect(saved.filter({ hasText: '•••• 0341' })).not.toContainText('Default');
   });
 
+  test('unsubscribing ends access now; reactivating within the paid month bills nothing more', async ({
+    page,
+    request,
+    baseURL,
+  }) => {
+    const email = await apiSignUpFranchisor(request, baseURL ?? '');
+    await signInUi(page, email);
+    await createFranchise(page);
+    await addCard(page, '4242 4242 4242 4242');
+    await page.goto('/my-profile/subscription');
+    await page.getByRole('button', { name: 'Subscribe for $497/month' }).click();
+    await expect(page.getByTestId('subscription-status')).toHaveText('Active');
+    const fact = (term: string) =>
+      page.locator('.subscription__facts > div').filter({ hasText: term }).locator('dd');
+    const periodEnd = (await fact('Current period ends').textContent()) ?? '';
+    expect(periodEnd).toMatch(/^\d{1,2} \w{3}, \d{4}$/);
+
+    await page.getByRole('button', { name: 'Unsubscribe' }).click();
+    const confirm = page.getByRole('alertdialog', { name: 'Unsubscribe' });
+    await expect(confirm).toContainText(
+      `Your subscription ends now: you will no longer be able to book meetings or message consultants. You can reactivate it later, at no charge until ${periodEnd}: this month is already paid.`,
+    );
+    await confirm.getByRole('button', { name: 'Unsubscribe' }).click();
+    await expect(page.getByText('Subscription canceled')).toBeVisible();
+    await expect(page.getByTestId('subscription-status')).toHaveText('Canceled');
+    await expect(fact('Paid until')).toHaveText(periodEnd);
+    await expect(page.getByTestId('paid-period-left')).toHaveText(
+      `Booking and messaging are off. Reactivate by ${periodEnd} at no charge: this month is already paid.`,
+    );
+
+    await page.getByRole('button', { name: 'Reactivate' }).click();
+    await expect(page.getByText('Subscription reactivated')).toBeVisible();
+    await expect(page.getByTestId('subscription-status')).toHaveText('Active');
+    // The same month goes on: it was not billed again.
+    await expect(fact('Current period ends')).toHaveText(periodEnd);
+    await expect(page.getByTestId('paid-period-left')).toHaveCount(0);
+  });
+
   test('Payment Details refuses a bad card number without calling the server', async ({
     page,
     request,

@@ -24,6 +24,21 @@ export const LATE_CANCELLATION_HOURS = 24;
 export function isLateCancellation(startAt: Date, now: Date): boolean {
   return startAt.getTime() - now.getTime() < LATE_CANCELLATION_HOURS * 60 * 60 * 1000;
 }
+/**
+ * Until when a canceled subscription's month is still paid for, or null: reactivated before then
+ * (and within its term) it is not billed again for that month (D11).
+ *
+ * @example paidPeriodLeft({ currentPeriodEnd: new Date('2026-12-19'), termEndsAt: new Date('2027-11-19') }, new Date('2026-12-01')); // 2026-12-19
+ */
+export function paidPeriodLeft(
+  period: { currentPeriodEnd: Date | null; termEndsAt: Date | null },
+  now: Date,
+): Date | null {
+  const { currentPeriodEnd, termEndsAt } = period;
+  if (!currentPeriodEnd || currentPeriodEnd.getTime() <= now.getTime()) return null;
+  if (termEndsAt && termEndsAt.getTime() <= now.getTime()) return null;
+  return currentPeriodEnd;
+}
 export const MINIMUM_AGE = 18;
 export const TERMS_EFFECTIVE_DATE = '02/25/2025';
 export const COPYRIGHT_YEARS = '2024-2025';

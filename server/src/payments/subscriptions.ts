@@ -3,6 +3,7 @@ import {
   EARLY_ACCESS_PRICE_CENTS,
   EARLY_ACCESS_PROMO_CODE,
   type PromoCodeResult,
+  paidPeriodLeft,
   SUBSCRIPTION_PRICE_CENTS,
   SUBSCRIPTION_TERM_MONTHS,
   type Subscription,
@@ -361,8 +362,7 @@ export function createSubscriptions(ctx: PaymentsContext) {
     const now = ctx.now();
     const reactivationKey = `reactivate:${latest.id}:${latest.canceledAt?.getTime() ?? 0}`;
     if (now.getTime() < latest.termEndsAt.getTime()) {
-      const paidUntil =
-        latest.currentPeriodEnd.getTime() > now.getTime() ? latest.currentPeriodEnd : undefined;
+      const paidUntil = paidPeriodLeft(latest, now) ?? undefined;
       const started = await startAtProvider(
         franchiseId,
         card.providerMethodId,

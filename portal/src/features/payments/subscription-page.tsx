@@ -4,6 +4,7 @@ import {
   EARLY_ACCESS_PRICE_CENTS,
   EARLY_ACCESS_PROMO_CODE,
   type PromoCodeResult,
+  paidPeriodLeft,
   SUBSCRIPTION_PRICE_CENTS,
   SUBSCRIPTION_TERM_MONTHS,
   type Subscription,
@@ -94,6 +95,8 @@ function SubscriptionPanel() {
   const isLive = status !== null && ACTIVE_SUBSCRIPTION_STATUSES.includes(status);
   const appliedPrice = promo?.result.valid ? promo.result.price : null;
   const price = isLive || status === 'canceled' ? subscription.price : (appliedPrice ?? LIST_PRICE);
+  // A canceled month already paid for: reactivating before its end bills nothing more (D11).
+  const paidUntil = status === 'canceled' || isLive ? paidPeriodOf(subscription, new Date()) : null;
 
   const afterChange = (next: Subscription, message: string) => {
     setShown(next);
@@ -279,6 +282,12 @@ function SubscriptionPanel() {
             Unsubscribe
           </button>
         ) : null}
+        {status === 'canceled' && paidUntil ? (
+          <p className="page__text" data-testid="paid-period-left">
+            Booking and messaging are off. Reactivate by {formatDate(paidUntil)} at no charge: this
+            month is already paid.
+          </p>
+        ) : null}
         {status === 'canceled' ? (
           loaded.hasCard ? (
             <button
@@ -316,8 +325,24 @@ function SubscriptionPanel() {
         }
       >
         Your subscription ends now: you will no longer be able to book meetings or message
-        consultants. You can reactivate it later.
+        consultants. You can reactivate it later
+        {paidUntil
+          ? `, at no charge until ${formatDate(paidUntil)}: this month is already paid.`
+          : '.'}
       </ConfirmDialog>
     </div>
   );
+}
+
+/** The paid month a canceled subscription keeps, as the API's ISO dates give it. */
+function paidPeriodOf(subscription: Subscription, now: Date): string | null {
+  const date = (iso: string | null) => (iso ? new Date(iso) : null);
+  const left = paidPeriodLeft(
+    {
+      currentPeriodEnd: date(subscription.currentPeriodEnd),
+      termEndsAt: date(subscription.termEndsAt),
+    },
+    now,
+  );
+  return left ? left.toISOString() : null;
 }
