@@ -44,8 +44,17 @@ describe('the API surface', () => {
     expect(await res.json()).toMatchObject({ code: 'PAYLOAD_TOO_LARGE' });
   });
 
-  it('sends secure headers', async () => {
-    const res = await server.fetch('/api/health');
+  it('sends secure headers: a JSON answer an API’s, a page a document’s', async () => {
+    const json = await server.fetch('/api/health');
+    expect(json.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(json.headers.get('content-security-policy')).toBe(
+      "default-src 'none'; frame-ancestors 'none'",
+    );
+    expect(json.headers.get('x-frame-options')).toBe('DENY');
+    expect(json.headers.get('strict-transport-security')).toMatch(
+      /^max-age=\d+; includeSubDomains$/,
+    );
+    const res = await server.fetch('/api/docs');
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
     const csp = res.headers.get('content-security-policy') ?? '';
     expect(csp).toContain("default-src 'self'");

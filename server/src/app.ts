@@ -48,7 +48,7 @@ import { chainWhen } from './http/middleware-chain.ts';
 import { createRateLimiter } from './http/rate-limit.ts';
 import { requestFrame } from './http/request-frame.ts';
 import { setResponseHeader } from './http/response-headers.ts';
-import { securityHeaders } from './http/security-headers.ts';
+import { jsonSecurityHeaders, securityHeaders } from './http/security-headers.ts';
 import { type StaticDirs, staticApps } from './http/static-apps.ts';
 import type { Mailer } from './mail/mailer.ts';
 import { openApiRoutes } from './openapi/routes.ts';
@@ -58,6 +58,9 @@ import type { RealtimePublisher } from './realtime/publisher.ts';
 import type { UploadService } from './uploads/upload-service.ts';
 
 /** Reads that need no account: public profiles and the service's own status. */
+/** Two years, the preload list's own bar; one year is the least a browser should remember. */
+const HSTS = 'max-age=63072000; includeSubDomains';
+
 const PUBLIC_READS = [
   /^\/api\/users\/profile\/[^/]+$/,
   /^\/api\/(health|config)$/,
@@ -309,8 +312,7 @@ export function createApp(deps: AppDeps) {
       logger,
       trustIncomingId: env.TRUST_PROXY,
       headers: securityHeaders({
-        // Two years, the preload list's own bar; one year is the least a browser should remember.
-        strictTransportSecurity: 'max-age=63072000; includeSubDomains',
+        strictTransportSecurity: HSTS,
         contentSecurityPolicy: {
           defaultSrc: ["'self'"],
           scriptSrc: ["'self'", ...stripeJs.scriptSrc],
@@ -330,6 +332,7 @@ export function createApp(deps: AppDeps) {
           baseUri: ["'self'"],
         },
       }),
+      jsonHeaders: jsonSecurityHeaders(HSTS),
       // The embed sign-in popup (D18) answers the partner page that opened it through
       // window.opener, which COOP same-origin would sever: that page alone opts out.
       pathHeaders: { '/embed/sign-in': [['Cross-Origin-Opener-Policy', 'unsafe-none']] },

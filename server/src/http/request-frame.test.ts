@@ -26,6 +26,7 @@ function appWith() {
           ['X-Frame-Options', 'SAMEORIGIN'],
           ['Cross-Origin-Opener-Policy', 'same-origin'],
         ],
+        jsonHeaders: [['X-Frame-Options', 'DENY']],
         pathHeaders: { '/popup': [['Cross-Origin-Opener-Policy', 'unsafe-none']] },
       }),
     )
@@ -36,7 +37,11 @@ function appWith() {
       c.header('x-frame-options', 'DENY');
       return c.text('ok');
     })
-    .get('/popup', (c) => c.text('popup'));
+    .get('/popup', (c) => c.text('popup'))
+    .get('/api/json', (c) => {
+      c.header('x-frame-options', 'SAMEORIGIN');
+      return c.json({ ok: true });
+    });
   return { app, lines };
 }
 
@@ -66,6 +71,17 @@ describe('requestFrame', () => {
     expect(popup.headers.get(API_VERSION_HEADER)).toBeNull();
   });
 
+  it('gives a JSON answer its own set instead of the document headers', async () => {
+    const { app } = appWith();
+    const json = await app.request('/api/json');
+    expect(json.headers.get('x-frame-options')).toBe('DENY');
+    expect(json.headers.get('cross-origin-opener-policy')).toBeNull();
+    expect(json.headers.get(API_VERSION_HEADER)).toBe(API_VERSION);
+    const text = await app.request('/api/work');
+    expect(text.headers.get('x-frame-options')).toBe('SAMEORIGIN');
+    expect(text.headers.get('cross-origin-opener-policy')).toBe('same-origin');
+  });
+
   it('frames a refused api-version like any answer: its headers, the served version, one log line', async () => {
     const { app, lines } = appWith();
     const res = await app.request('/api/work', { headers: { [API_VERSION_HEADER]: '1999-01-01' } });
@@ -73,7 +89,8 @@ describe('requestFrame', () => {
     expect(res.headers.get(API_VERSION_HEADER)).toBe(API_VERSION);
     const id = res.headers.get(REQUEST_ID_HEADER);
     expect(id).toMatch(/^[0-9a-f-]{36}$/);
-    expect(res.headers.get('x-frame-options')).toBe('SAMEORIGIN');
+    // The refusal is JSON: the JSON answers' set.
+    expect(res.headers.get('x-frame-options')).toBe('DENY');
     // The handler never ran.
     expect(lines.map((l) => l.msg)).toEqual(['request']);
     expect(lines[0]).toMatchObject({ reqId: id, detail: { status: 400 } });

@@ -13,6 +13,8 @@ export interface RequestFrameOptions {
   trustIncomingId: boolean;
   /** What every answer carries over any value a handler set (`securityHeaders(…)`). */
   headers: readonly HeaderPair[];
+  /** What a JSON answer carries instead (`jsonSecurityHeaders(…)`); `headers` when absent. */
+  jsonHeaders?: readonly HeaderPair[];
   /** Paths whose answers carry other values of some of those (set after them). */
   pathHeaders?: Readonly<Record<string, readonly HeaderPair[]>>;
 }
@@ -29,6 +31,7 @@ export interface RequestFrameOptions {
  */
 export function requestFrame(options: RequestFrameOptions): MiddlewareHandler {
   const { logger, headers } = options;
+  const jsonHeaders = options.jsonHeaders ?? headers;
   const pathHeaders = options.pathHeaders ?? {};
   return (c, next) => {
     const reqId = requestIdOf(c, options.trustIncomingId);
@@ -39,7 +42,7 @@ export function requestFrame(options: RequestFrameOptions): MiddlewareHandler {
       // `then`, not an async function: one promise less per request (each also runs the async
       // hooks of the request context); the callback still runs in this request's context.
       return next().then(() => {
-        setResponseHeaders(c, headers);
+        setResponseHeaders(c, isJson(c.res) ? jsonHeaders : headers);
         const own = pathHeaders[path];
         if (own) setResponseHeaders(c, own);
         if (api) setResponseHeader(c, API_VERSION_HEADER, answeredVersion(c));
@@ -49,3 +52,6 @@ export function requestFrame(options: RequestFrameOptions): MiddlewareHandler {
     });
   };
 }
+
+const isJson = (res: Response) =>
+  res.headers.get('content-type')?.startsWith('application/json') === true;

@@ -7,7 +7,8 @@ import { startTestServer, type TestServer } from '../testing/test-server.ts';
  * api-version, an oversized body, a page outside the API), compared with what the stack answered
  * before its per-request work was cut (decision 008): the headers, their values and their order of
  * precedence stay exactly as they were, except that a refused api-version now gets the security
- * and CORS headers too. Only `date` and the request id's value vary.
+ * and CORS headers too, and that a JSON answer carries an API's four security headers instead of
+ * a document's eleven (decision 024). Only `date` and the request id's value vary.
  */
 
 let server: TestServer;
@@ -74,6 +75,7 @@ const CASES: [string, string, RequestInit][] = [
     },
   ],
   ['the embed sign-in page', '/embed/sign-in', {}],
+  ['a page in the API (its reference)', '/api/docs', {}],
   ['a page outside the API', '/', {}],
   // Last: the server closes the connection after refusing the body.
   [
@@ -108,13 +110,20 @@ const SECURE = {
   'x-permitted-cross-domain-policies': 'none',
   'x-xss-protection': '0',
 };
+/** A JSON answer's (decision 024): nothing a document's policies could act on. */
+const JSON_SECURE = {
+  'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+  'strict-transport-security': 'max-age=63072000; includeSubDomains',
+  'x-content-type-options': 'nosniff',
+  'x-frame-options': 'DENY',
+};
 const EXPOSE = 'x-access-token,x-refresh-token,set-auth-token,x-request-id,api-version';
 const ID = 'xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx';
 const EXPECTED: Record<string, { status: number; headers: Record<string, string> }> = {
   'a public read': {
     status: 200,
     headers: {
-      ...SECURE,
+      ...JSON_SECURE,
       'access-control-expose-headers': EXPOSE,
       'x-request-id': ID,
       'access-control-allow-origin': '*',
@@ -128,7 +137,7 @@ const EXPECTED: Record<string, { status: number; headers: Record<string, string>
   'a public read from any origin': {
     status: 200,
     headers: {
-      ...SECURE,
+      ...JSON_SECURE,
       'access-control-expose-headers': EXPOSE,
       'x-request-id': ID,
       'access-control-allow-origin': '*',
@@ -142,7 +151,7 @@ const EXPECTED: Record<string, { status: number; headers: Record<string, string>
   'a trusted origin': {
     status: 200,
     headers: {
-      ...SECURE,
+      ...JSON_SECURE,
       'access-control-expose-headers': EXPOSE,
       'x-request-id': ID,
       'access-control-allow-credentials': 'true',
@@ -157,7 +166,7 @@ const EXPECTED: Record<string, { status: number; headers: Record<string, string>
   'an unknown API path': {
     status: 404,
     headers: {
-      ...SECURE,
+      ...JSON_SECURE,
       'access-control-expose-headers': EXPOSE,
       'x-request-id': ID,
       'api-version': '2026-11-01',
@@ -170,7 +179,7 @@ const EXPECTED: Record<string, { status: number; headers: Record<string, string>
   'a route that needs an account': {
     status: 401,
     headers: {
-      ...SECURE,
+      ...JSON_SECURE,
       'access-control-expose-headers': EXPOSE,
       'x-request-id': ID,
       'api-version': '2026-11-01',
@@ -183,7 +192,7 @@ const EXPECTED: Record<string, { status: number; headers: Record<string, string>
   'an unknown secret key (refused by middleware)': {
     status: 401,
     headers: {
-      ...SECURE,
+      ...JSON_SECURE,
       'access-control-expose-headers': EXPOSE,
       'x-request-id': ID,
       'api-version': '2026-11-01',
@@ -195,7 +204,7 @@ const EXPECTED: Record<string, { status: number; headers: Record<string, string>
   'an unknown embed key (refused by middleware)': {
     status: 403,
     headers: {
-      ...SECURE,
+      ...JSON_SECURE,
       'access-control-expose-headers': EXPOSE,
       'x-request-id': ID,
       'access-control-allow-origin': 'https://else.example',
@@ -210,7 +219,7 @@ const EXPECTED: Record<string, { status: number; headers: Record<string, string>
   'an unsupported api-version': {
     status: 400,
     headers: {
-      ...SECURE,
+      ...JSON_SECURE,
       'access-control-expose-headers': EXPOSE,
       'x-request-id': ID,
       'access-control-allow-origin': '*',
@@ -223,7 +232,7 @@ const EXPECTED: Record<string, { status: number; headers: Record<string, string>
   'an unsupported api-version from the app': {
     status: 400,
     headers: {
-      ...SECURE,
+      ...JSON_SECURE,
       'access-control-expose-headers': EXPOSE,
       'x-request-id': ID,
       'access-control-allow-credentials': 'true',
@@ -253,17 +262,31 @@ const EXPECTED: Record<string, { status: number; headers: Record<string, string>
   'the embed sign-in page': {
     status: 404,
     headers: {
-      ...SECURE,
+      ...JSON_SECURE,
       'x-request-id': ID,
       'content-length': '42',
       'content-type': 'application/json',
       'cross-origin-opener-policy': 'unsafe-none',
     },
   },
+  // A page, not JSON: a document's policies.
+  'a page in the API (its reference)': {
+    status: 200,
+    headers: {
+      ...SECURE,
+      'access-control-expose-headers': EXPOSE,
+      'x-request-id': ID,
+      'api-version': '2026-11-01',
+      'cache-control': 'public, max-age=300',
+      'content-length': '1528',
+      'content-type': 'text/html; charset=UTF-8',
+      vary: 'Origin',
+    },
+  },
   'a page outside the API': {
     status: 404,
     headers: {
-      ...SECURE,
+      ...JSON_SECURE,
       'x-request-id': ID,
       'content-length': '42',
       'content-type': 'application/json',
@@ -272,7 +295,7 @@ const EXPECTED: Record<string, { status: number; headers: Record<string, string>
   'an oversized body': {
     status: 413,
     headers: {
-      ...SECURE,
+      ...JSON_SECURE,
       'access-control-expose-headers': EXPOSE,
       'x-request-id': ID,
       'access-control-allow-credentials': 'true',
