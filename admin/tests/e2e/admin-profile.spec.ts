@@ -61,6 +61,8 @@ test.describe('admin profile', () => {
     await page.getByRole('button', { name: 'Change Password' }).click();
     await expect(page.getByText(FIELD_MESSAGES.passwordRequired)).toBeVisible();
     await expect(page.getByText(FIELD_MESSAGES.newPasswordRequired)).toBeVisible();
+    // The repeat is required too, with the spec's one message for it.
+    await expect(page.getByText(FIELD_MESSAGES.passwordsDoNotMatch)).toBeVisible();
 
     await submitChangePassword(page, { current: DEMO_PASSWORD, next: 'short', repeat: 'short' });
     await expect(page.getByText(FIELD_MESSAGES.passwordRule)).toBeVisible();

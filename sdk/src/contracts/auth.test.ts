@@ -38,8 +38,10 @@ describe('NewPasswordFormSchema', () => {
         confirmPassword: 'Strong-Pass-2',
       }),
     ).toEqual({ confirmPassword: [FIELD_MESSAGES.passwordsDoNotMatch] });
+    // The repeat is required too, with the same message (admin-panel §5).
     expect(messages(NewPasswordFormSchema, { password: '', confirmPassword: '' })).toEqual({
       password: [FIELD_MESSAGES.newPasswordRequired, FIELD_MESSAGES.passwordRule],
+      confirmPassword: [FIELD_MESSAGES.passwordsDoNotMatch],
     });
   });
 });

@@ -82,7 +82,12 @@ const NewPasswordField = v.pipe(
 
 const newPasswordTwice = {
   password: NewPasswordField,
-  confirmPassword: v.string(FIELD_MESSAGES.passwordsDoNotMatch),
+  // Required and equal to the new password, with the one message (admin-panel §5): an empty
+  // repeat is refused even while the new password itself is refused.
+  confirmPassword: v.pipe(
+    v.string(FIELD_MESSAGES.passwordsDoNotMatch),
+    v.nonEmpty(FIELD_MESSAGES.passwordsDoNotMatch),
+  ),
 };
 
 const repeatMatches = (input: { password: string; confirmPassword: string }) =>
