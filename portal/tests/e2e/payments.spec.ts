@@ -224,8 +224,7 @@ test.describe('payments', () => {
     request,
     baseURL,
   }) => {
-    const email = await apiSignUpFranchisor(request, baseURL ?? '');
-    await signInUi(page, email);
+    await signInUi(page, await apiSignUpFranchisor(request, baseURL ?? ''));
     await createFranchise(page);
     await addCard(page, '4242 4242 4242 4242');
     await page.goto('/my-profile/subscription');
@@ -262,8 +261,7 @@ test.describe('payments', () => {
     request,
     baseURL,
   }) => {
-    const email = await apiSignUpFranchisor(request, baseURL ?? '');
-    await signInUi(page, email);
+    await signInUi(page, await apiSignUpFranchisor(request, baseURL ?? ''));
     await page.goto('/my-profile/payment-details');
     await dismissOverlays(page);
     await expect(page.getByTestId('no-cards')).toBeVisible();
