@@ -56,6 +56,14 @@ test.describe('navigation and guards', () => {
     await expect(nav.getByRole('link', { name: 'Find Consultants' })).toHaveCount(0);
   });
 
+  test("another role's my-profile section sends the user back to My Profile", async ({ page }) => {
+    await signIn(page, DEMO.consultant, /\/franchisors$/);
+    await page.goto('/my-profile/subscription');
+    await expect(page).toHaveURL(/\/my-profile$/);
+    await page.goto('/my-profile/account-status');
+    await expect(page.getByRole('button', { name: 'Delete account' })).toBeVisible();
+  });
+
   test('the profile menu offers the spec entries; Settings opens change password', async ({
     page,
   }) => {

@@ -1,7 +1,8 @@
 import type { OwnProfile, Role } from '@fm/sdk/contracts';
 import { displayStatus } from '@fm/widgets/kit';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link, Navigate } from 'react-router';
+import { PATHS } from '../../app/paths.ts';
 import { useSession } from '../../app/session.ts';
 import { CompletenessWidget } from '../../features/profile/completeness-widget.tsx';
 import { ProfileGate } from '../../features/profile/my-profile-store.tsx';
@@ -19,6 +20,7 @@ import {
   BACK_TO_PROFILE,
   type MyProfileSection,
   sectionPath,
+  sectionsFor,
   sectionTitle,
 } from './my-profile-sections.ts';
 
@@ -109,6 +111,10 @@ const HEADING_ONLY: readonly MyProfileSection[] = ['calendar', 'payment-details'
 export function MyProfileSectionPage({ section }: { section: MyProfileSection }) {
   const session = useSession();
   const role = session?.role ?? 'franchisor';
+  // Another role's section (an admin's account status, a franchisor's calendar): not theirs.
+  if (session && !sectionsFor(role).includes(section)) {
+    return <Navigate to={PATHS.myProfile} replace />;
+  }
   return (
     <PageShell title={sectionTitle(section, role)} backTo={BACK_TO_PROFILE}>
       {session && !HEADING_ONLY.includes(section) ? (

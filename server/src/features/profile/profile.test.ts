@@ -6,7 +6,7 @@ import {
   type OwnProfile,
   OwnProfileSchema,
 } from '@fm/sdk/contracts';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { brandName, supportRequest, upload, user } from '../../db/schema/index.ts';
@@ -450,6 +450,18 @@ describe('account deletion, payment e-mail and support', () => {
       body: JSON.stringify({ email: c.user.email, password: c.password }),
     });
     expect(signIn.status).toBe(403);
+  });
+
+  it("refuses to delete an admin's account from the user area; the admin can still sign in", async () => {
+    const token = await signInAdmin(server);
+    const refused = await server.fetch('/api/users', { method: 'DELETE', token });
+    expect(refused.status).toBe(403);
+    expect((await server.fetch('/api/auth/me', { token })).status).toBe(200);
+    expect(
+      await server.container.db.query.user.findFirst({
+        where: and(eq(user.role, 'admin'), eq(user.isDeleted, true)),
+      }),
+    ).toBeUndefined();
   });
 
   it("a deleted billing contact hands the franchise's billing on to the earliest remaining member", async () => {

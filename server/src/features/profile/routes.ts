@@ -10,7 +10,13 @@ import {
 import { and, eq } from 'drizzle-orm';
 import { type Context, Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { type AppEnv, requireUser, type SessionUser, signedIn } from '../../auth/session.ts';
+import {
+  type AppEnv,
+  requireRole,
+  requireUser,
+  type SessionUser,
+  signedIn,
+} from '../../auth/session.ts';
 import type { Db } from '../../db/client.ts';
 import { franchiseDocument, supportRequest, upload } from '../../db/schema/index.ts';
 import { AppError } from '../../http/errors.ts';
@@ -77,7 +83,9 @@ export function profileRoutes(deps: {
       };
       return c.json(await profiles.updateOwnProfile(current, patch, files));
     })
-    .delete('/', signedIn, async (c) => {
+    // An admin's account is not deleted from the user area (the last admin would lock everyone
+    // out of the control panel); admins are managed by ADMIN_EMAIL and the control panel.
+    .delete('/', requireRole('franchisor', 'consultant'), async (c) => {
       await profiles.deleteAccount(requireUser(c));
       return c.json({ ok: true as const });
     })
