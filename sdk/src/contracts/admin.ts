@@ -420,8 +420,9 @@ export type AdminFranchiseDetail = v.InferOutput<typeof AdminFranchiseDetailSche
  */
 export const AdminFranchiseCreateSchema = v.object({
   ...FranchisePatchSchema.entries,
+  // Missing (a form drops empty values) reads as empty: the same message, not valibot's.
   company: v.pipe(
-    v.string('Please input the brand name!'),
+    v.optional(v.string('Please input the brand name!'), ''),
     v.trim(),
     v.nonEmpty('Please input the brand name!'),
     v.maxLength(120),
