@@ -51,23 +51,30 @@ const optionalNumber = v.optional(
     FIELD_MESSAGES.numbersOnly,
   ),
 );
-const money = v.optional(
-  v.union(
-    [
-      v.pipe(
-        v.literal(''),
-        v.transform(() => null),
-      ),
-      v.null(),
-      v.pipe(
-        formNumber,
-        v.minValue(0, FIELD_MESSAGES.numbersOnly),
-        v.maxValue(1_000_000_000, FIELD_MESSAGES.numbersOnly),
-      ),
-    ],
-    FIELD_MESSAGES.numbersOnly,
-  ),
-);
+const MAX_AMOUNT = 1_000_000_000;
+/** An amount of dollars from `min` up to a billion; '' clears it (→ null). */
+const amount = (min: number) =>
+  v.optional(
+    v.union(
+      [
+        v.pipe(
+          v.literal(''),
+          v.transform(() => null),
+        ),
+        v.null(),
+        v.pipe(
+          formNumber,
+          v.minValue(min, FIELD_MESSAGES.numbersOnly),
+          v.maxValue(MAX_AMOUNT, FIELD_MESSAGES.numbersOnly),
+        ),
+      ],
+      FIELD_MESSAGES.numbersOnly,
+    ),
+  );
+/** Fees and commissions: not below zero. */
+const money = amount(0);
+/** Net worth and cash required: any number, a minus and decimals allowed (user-area §5). */
+const signedMoney = amount(-MAX_AMOUNT);
 const percent = v.optional(
   v.union(
     [
@@ -175,10 +182,10 @@ export const FranchisePatchSchema = v.object({
   workPhone: optionalText(40),
   corporateAddress: optionalText(300),
   corporateWebsite: optionalText(300),
-  minNetWorth: money,
+  minNetWorth: signedMoney,
   cashRequiredMode: v.optional(v.picklist(CASH_REQUIRED_MODES)),
-  cashRequiredMin: money,
-  cashRequiredMax: money,
+  cashRequiredMin: signedMoney,
+  cashRequiredMax: signedMoney,
   franchiseFee: money,
   royalty: percent,
   adFee: percent,

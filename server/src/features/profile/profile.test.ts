@@ -223,9 +223,17 @@ describe('franchise data and completeness', () => {
       cashRequiredMin: 0,
       cashRequiredMax: 150000,
     });
-    const negative = await patchJson(f.token, { franchise: { cashRequiredMax: '-1.5' } });
-    expect(await negative.json()).toMatchObject({
-      errors: { 'franchise.cashRequiredMax': FIELD_MESSAGES.numbersOnly },
+    // Net worth and cash required take a minus and decimals (user-area §5); a fee does not.
+    const negative = await patchJson(f.token, {
+      franchise: { cashRequiredMax: '-1.5', minNetWorth: '-100.5' },
+    });
+    expect(((await negative.json()) as OwnProfile).franchise).toMatchObject({
+      cashRequiredMax: -1.5,
+      minNetWorth: -100.5,
+    });
+    const negativeFee = await patchJson(f.token, { franchise: { franchiseFee: '-1' } });
+    expect(await negativeFee.json()).toMatchObject({
+      errors: { 'franchise.franchiseFee': FIELD_MESSAGES.numbersOnly },
     });
     const investment = await patchJson(f.token, {
       franchise: {
