@@ -347,6 +347,46 @@ describe('admin bookings, payments, dashboard and CSV files', () => {
     expect((await asAdmin('/api/admin/dashboard-graph?type=bogus')).status).toBe(400);
   });
 
+  it('downloads payments in the list’s order (newest meeting first), whatever order they were made in', async () => {
+    const { franchise: f, member } = await franchiseWithMember('Ordered Payments');
+    const c = await server.signUp('consultant');
+    const db = server.container.db;
+    const made: Record<string, string> = {};
+    // Made on the 1st, 2nd and 3rd of March for meetings on the 20th, 25th and 15th.
+    for (const [day, createdDay] of [
+      [20, 1],
+      [25, 2],
+      [15, 3],
+    ] as const) {
+      const m = await insertMeeting(db, {
+        consultantId: c.user.id,
+        franchisorId: member.user.id,
+        franchiseId: f.id,
+        startAt: new Date(`2026-04-${day}T15:00:00Z`),
+        durationMinutes: 30,
+        rateCents: 5_000,
+      });
+      const [row] = await db
+        .insert(payment)
+        .values({
+          meetingId: m.id,
+          franchiseId: f.id,
+          consultantId: c.user.id,
+          amountCents: 10_000,
+          status: 'pending',
+          createdAt: new Date(`2026-03-0${createdDay}T12:00:00Z`),
+        })
+        .returning();
+      made[String(day)] = row?.id ?? '';
+    }
+    const query = 'search=Ordered%20Payments';
+    const list = await ok<AdminPaymentList>(asAdmin(`/api/admin/payments?${query}&limit=10`));
+    const rows = decode(await ok<AdminFile>(asAdmin(`/api/admin/payments/download?${query}`)));
+    const expected = [made['25'], made['20'], made['15']];
+    expect(list.payments.map((p) => p.id)).toEqual(expected);
+    expect(rows.slice(1).map((r) => r[0])).toEqual(expected);
+  });
+
   it('never lets a cell start with a formula character (property over hostile strings)', () => {
     const hostile = fc.oneof(
       fc.string(),

@@ -11,13 +11,13 @@ import { Hono } from 'hono';
 import type { AppEnv } from '../../auth/session.ts';
 import { csvDollars, csvFile, csvTable } from '../../csv/csv-file.ts';
 import type { Db } from '../../db/client.ts';
-import { brandName, meeting, payment } from '../../db/schema/index.ts';
+import { brandName, meeting } from '../../db/schema/index.ts';
 import { validate } from '../../http/validate.ts';
 import { derivedStatus } from '../booking/meeting-view.ts';
 import { brandNameWhere } from './brand-names.ts';
 import { consultantDisplayStatus } from './display-status.ts';
 import { selectFranchises, subscriptionLabel } from './franchises.ts';
-import { paymentWhere, selectPayments } from './payments.ts';
+import { paymentsOrder, paymentWhere, selectPayments } from './payments.ts';
 import { meetingCents, selectSessions, sessionWhere } from './sessions.ts';
 import { selectUsers, tagsOf } from './user-reads.ts';
 
@@ -112,7 +112,7 @@ export function adminDownloadRoutes(deps: { db: Db; now: () => Date }) {
     .get('/payments/download', validate('query', AdminPaymentsDownloadQuerySchema), async (c) => {
       const rows = await selectPayments(db)
         .where(paymentWhere(c.req.valid('query')))
-        .orderBy(desc(payment.createdAt), asc(payment.id));
+        .orderBy(...paymentsOrder());
       const csv = csvTable(
         CSV_COLUMNS.payments,
         rows.map((r) => ({

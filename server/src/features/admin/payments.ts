@@ -15,6 +15,8 @@ type ListQuery = v.InferOutput<typeof AdminPaymentListQuerySchema>;
 const consultantUser = alias(user, 'pay_consultant');
 /** The meeting's start, or the start kept on a payment whose meeting was deleted. */
 const startOf = sql<number>`coalesce(${meeting.startAt}, ${payment.startAt}, ${payment.createdAt})`;
+/** The list's order, which its CSV file keeps (D17): newest meeting first. */
+export const paymentsOrder = () => [desc(startOf), asc(payment.id)] as const;
 
 export function paymentWhere(q: Omit<ListQuery, 'page' | 'limit'>): SQL | undefined {
   return and(
@@ -83,7 +85,7 @@ export function adminPaymentRoutes(deps: { db: Db }) {
     const [rows, [total]] = await Promise.all([
       selectPayments(db)
         .where(where)
-        .orderBy(desc(startOf), asc(payment.id))
+        .orderBy(...paymentsOrder())
         .limit(q.limit)
         .offset(offsetOf(q)),
       db
