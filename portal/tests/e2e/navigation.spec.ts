@@ -58,7 +58,8 @@ test.describe('navigation and guards', () => {
 
   test("another role's my-profile section sends the user back to My Profile", async ({ page }) => {
     await signIn(page, DEMO.consultant, /\/franchisors$/);
-    await page.goto('/my-profile/subscription');
+    // Referral Fee is a franchisor's section.
+    await page.goto('/my-profile/referral-fee');
     await expect(page).toHaveURL(/\/my-profile$/);
     await page.goto('/my-profile/account-status');
     await expect(page.getByRole('button', { name: 'Delete account' })).toBeVisible();
