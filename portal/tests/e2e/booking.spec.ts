@@ -239,8 +239,9 @@ test.describe('booking a meeting (issue 5)', () => {
       await expect(label).toHaveText(specSlotTime(booked, 'America/Los_Angeles'));
       await dialog.getByRole('button', { name: 'Schedule Meeting' }).click();
       const done = page.getByRole('dialog', { name: 'Meeting scheduled' });
-      await expect(done).toContainText(specSlotTime(booked, 'America/Los_Angeles'));
-      await expect(done).toContainText('America/Los Angeles');
+      await expect(done).toContainText(
+        `is booked for ${specDateTime(booked, 'America/Los_Angeles')} (America/Los Angeles).`,
+      );
       await done.getByRole('link', { name: 'View My Meetings' }).click();
       await expect(page).toHaveURL(/\/bookings$/);
 
@@ -415,7 +416,7 @@ test.describe('booking a meeting (issue 5)', () => {
       await page.keyboard.press('Enter');
       const done = page.getByRole('dialog', { name: 'Meeting scheduled' });
       await expect(done).toBeVisible();
-      await expect(done).toContainText(specSlotTime(booked, 'America/Chicago'));
+      await expect(done).toContainText(specDateTime(booked, 'America/Chicago'));
       // Escape closes; focus is back on Book a Meeting.
       await page.keyboard.press('Escape');
       await expect(page.getByRole('dialog')).toHaveCount(0);

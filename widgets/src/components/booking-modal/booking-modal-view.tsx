@@ -6,6 +6,7 @@ import { ModalFrame } from '../restricted-action/modal-frame.tsx';
 import restrictedStyles from '../restricted-action/restricted-action.css?inline';
 import {
   dayLabel,
+  formatDateTimeIn,
   formatSlotTime,
   type LocalDate,
   type LocalMonth,
@@ -13,7 +14,6 @@ import {
   shortDayLabel,
   slotMinutes,
   timeZoneLabel,
-  todayIn,
 } from './booking-calendar.ts';
 import { formatDollars, meetingTotal } from './booking-format.ts';
 import styles from './booking-modal.css?inline';
@@ -359,11 +359,8 @@ function BookedBody(props: BodyProps) {
   const session = props.state.booked;
   if (!session) return null;
   const zone = props.state.timeZone;
-  const when = BOOKING_TEXT.summary(
-    dayLabel(todayIn(zone, Date.parse(session.start))),
-    formatSlotTime(session.start, zone),
-    timeZoneLabel(zone),
-  );
+  // The spec's date format, as the meeting's page shows it, with the zone it is in.
+  const when = BOOKING_TEXT.bookedAt(formatDateTimeIn(session.start, zone), timeZoneLabel(zone));
   const name =
     props.consultant?.name ??
     (`${session.consultant.firstName} ${session.consultant.lastName}`.trim() || null);

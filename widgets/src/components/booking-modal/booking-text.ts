@@ -33,6 +33,7 @@ export const BOOKING_TEXT = {
   signInText: 'Please log in as a franchisor to book a meeting with this consultant.',
   signInLink: 'Log In',
   bookedTitle: 'Meeting scheduled',
+  bookedAt: (dateTime: string, zone: string) => `${dateTime} (${zone})`,
   booked: (name: string | null, when: string) =>
     name
       ? `Your meeting with ${name} is booked for ${when}.`
