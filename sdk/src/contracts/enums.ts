@@ -267,6 +267,11 @@ export const TIME_ZONES = [
   'America/St_Johns',
 ] as const;
 export type TimeZone = (typeof TIME_ZONES)[number];
+/**
+ * A zone's name as people read it, wherever a time names its zone.
+ * @example timeZoneLabel('America/Los_Angeles'); // 'America/Los Angeles'
+ */
+export const timeZoneLabel = (zone: string) => zone.replaceAll('_', ' ');
 
 /** Commission kinds of a franchise's referral fee (domestic and international). */
 export const COMMISSION_KINDS = [

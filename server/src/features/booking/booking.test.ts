@@ -357,7 +357,7 @@ describe('booking (POST /api/session)', () => {
       type: 'meeting_booked',
       actorId: franchisor.id,
       link: `/bookings/${session.id}`,
-      message: 'Olivia franchisor booked a meeting on 3 Mar, 2026, 10:00 am',
+      message: 'Olivia franchisor booked a meeting on 3 Mar, 2026, 10:00 am (America/New York)',
     });
 
     // Both parties get an invitation (.ics) naming both attendees.

@@ -9,6 +9,7 @@ import { type IcalMeeting, icsAttachment, invitationIcs, type Organizer } from '
 import type { MeetingParties, MeetingRow } from './meeting-view.ts';
 import {
   formatMeetingTime,
+  formatMeetingTimeInZone,
   fullName,
   invitationMail,
   MEETING_NOTIFICATION_TYPES,
@@ -95,7 +96,7 @@ export function createMeetingNotices(deps: {
       const toConsultant = actor.role !== 'consultant';
       const recipient = toConsultant ? d.consultant : d.franchisor;
       const zone = toConsultant ? input.consultantZone : d.meeting.timeZone;
-      const when = formatMeetingTime(d.meeting.startAt, zone);
+      const when = formatMeetingTimeInZone(d.meeting.startAt, zone);
       const message = notificationMessage(event, fullName(actor), when);
       const path = pathOf(event, d.meeting.id);
       const row = {
@@ -110,7 +111,7 @@ export function createMeetingNotices(deps: {
         event === 'cancelled' || event === 'declined'
           ? undefined
           : meetingRoomUrl(publicUrl, d.meeting.id);
-      const mail = meetingMail(event, message, `${publicUrl}${path}`, zone, joinUrl);
+      const mail = meetingMail(event, message, `${publicUrl}${path}`, joinUrl);
       const method =
         event === 'booked'
           ? 'REQUEST'

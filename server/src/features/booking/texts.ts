@@ -1,5 +1,10 @@
 import { TZDate } from '@date-fns/tz';
-import { DATE_TIME_FORMAT, MEETING_ROOM_TEXT, PRODUCT_NAME } from '@fm/sdk/contracts';
+import {
+  DATE_TIME_FORMAT,
+  MEETING_ROOM_TEXT,
+  PRODUCT_NAME,
+  timeZoneLabel,
+} from '@fm/sdk/contracts';
 import { format } from 'date-fns';
 
 /**
@@ -24,6 +29,14 @@ export type MeetingEvent = keyof typeof MEETING_NOTIFICATION_TYPES;
  */
 export const formatMeetingTime = (instant: Date, zone: string) =>
   format(new TZDate(instant.getTime(), zone), DATE_TIME_FORMAT);
+
+/**
+ * A meeting's time in a zone, naming the zone: a notification is read wherever its reader is, and
+ * the app's pages show times in the browser's zone.
+ * @example formatMeetingTimeInZone(new Date('2025-01-01T20:00:00Z'), 'America/New_York') // '1 Jan, 2025, 3:00 pm (America/New York)'
+ */
+export const formatMeetingTimeInZone = (instant: Date, zone: string) =>
+  `${formatMeetingTime(instant, zone)} (${timeZoneLabel(zone)})`;
 
 /** The notification line the other party reads. */
 export function notificationMessage(event: MeetingEvent, actorName: string, when: string): string {
@@ -57,13 +70,12 @@ export function meetingMail(
   event: MeetingEvent,
   message: string,
   link: string,
-  zone: string,
   joinUrl?: string,
 ): { subject: string; text: string } {
   const join = joinUrl ? `\n${MEETING_ROOM_TEXT.join}: ${joinUrl}` : '';
   return {
     subject: `${PRODUCT_NAME}: ${SUBJECTS[event]}`,
-    text: `${message} (${zone}).\n\nSee the meeting: ${link}${join}\n\n— ${PRODUCT_NAME}`,
+    text: `${message}.\n\nSee the meeting: ${link}${join}\n\n— ${PRODUCT_NAME}`,
   };
 }
 

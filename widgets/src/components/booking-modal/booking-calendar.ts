@@ -333,7 +333,7 @@ export function defaultTimeZone(browserZone?: string | null): TimeZone {
 }
 
 /** A zone as the selector lists it: `America/Los_Angeles` → `America/Los Angeles`. */
-export const timeZoneLabel = (zone: string) => zone.replaceAll('_', ' ');
+export { timeZoneLabel } from '@fm/sdk/contracts';
 
 /** Minutes between a slot's start and end. */
 export const slotMinutes = (slot: Slot) => (Date.parse(slot.end) - Date.parse(slot.start)) / 60_000;
