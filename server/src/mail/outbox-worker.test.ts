@@ -3,7 +3,7 @@ import { eq, inArray } from 'drizzle-orm';
 import { createTransport } from 'nodemailer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailOutbox } from '../db/schema/index.ts';
-import { createLogger } from '../http/logger.ts';
+import { createLogger, type Logger } from '../http/logger.ts';
 import { freePort } from '../testing/api-process.ts';
 import { startTestServer, type TestServer } from '../testing/test-server.ts';
 import { createOutboxMailer } from './mailer.ts';
@@ -12,6 +12,7 @@ import {
   createLogTransport,
   createNodemailerTransport,
   type MailTransport,
+  mailTransportFromEnv,
   messageIdFor,
   type NodemailerLike,
   type OutgoingMail,
@@ -211,6 +212,30 @@ describe('the mail outbox worker', () => {
     });
     await worker.drain();
     expect(await rowOf(id)).toMatchObject({ deliveredVia: 'log', attempts: 1, sentAt });
+  });
+
+  it('without SMTP the log line carries the text (its links) except in production', async () => {
+    const lines: unknown[] = [];
+    const capture: Logger = {
+      info: (_message, detail) => lines.push(detail),
+      error: () => {},
+      debug: () => {},
+    };
+    const mail = {
+      id: 'm1',
+      to: 'reader@test.example',
+      subject: 'Reset your password',
+      text: 'Use this link: https://fm.example/reset-password?token=t1',
+    };
+    for (const NODE_ENV of ['development', 'production']) {
+      const transport = await mailTransportFromEnv({ MAIL_FROM: FROM, NODE_ENV }, capture);
+      await transport.deliver(mail);
+    }
+    expect(lines).toEqual([
+      expect.objectContaining({ to: mail.to, subject: mail.subject, text: mail.text }),
+      expect.not.objectContaining({ text: expect.anything() }),
+    ]);
+    expect(lines[1]).toMatchObject({ to: mail.to, subject: mail.subject });
   });
 
   it('lets other work run between mails, even through a transport that answers at once', async () => {

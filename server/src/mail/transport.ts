@@ -96,9 +96,15 @@ export async function createSmtpTransport(deps: {
 
 /**
  * The embedded default (D2, no `SMTP_URL`): the row stays in the outbox as the record and is marked
- * delivered to the log.
+ * delivered to the log. With `withText` (anywhere but production) the line carries the mail's text,
+ * so whoever runs the demo can follow a reset or activation link; in production the links stay out
+ * of the logs.
  */
-export function createLogTransport(deps: { logger: Logger; from: string }): MailTransport {
+export function createLogTransport(deps: {
+  logger: Logger;
+  from: string;
+  withText?: boolean;
+}): MailTransport {
   return {
     name: 'log',
     async deliver(mail) {
@@ -106,6 +112,7 @@ export function createLogTransport(deps: { logger: Logger; from: string }): Mail
         messageId: messageIdFor(mail.id, deps.from),
         to: mail.to,
         subject: mail.subject,
+        ...(deps.withText ? { text: mail.text } : {}),
       });
     },
   };
@@ -116,10 +123,14 @@ export function createLogTransport(deps: { logger: Logger; from: string }): Mail
  * @example const transport = await mailTransportFromEnv(env, logger);
  */
 export function mailTransportFromEnv(
-  env: { SMTP_URL?: string | undefined; MAIL_FROM: string },
+  env: { SMTP_URL?: string | undefined; MAIL_FROM: string; NODE_ENV: string },
   logger: Logger,
 ): Promise<MailTransport> | MailTransport {
   return env.SMTP_URL
     ? createSmtpTransport({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM })
-    : createLogTransport({ logger, from: env.MAIL_FROM });
+    : createLogTransport({
+        logger,
+        from: env.MAIL_FROM,
+        withText: env.NODE_ENV !== 'production',
+      });
 }
