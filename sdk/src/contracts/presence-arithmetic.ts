@@ -128,17 +128,25 @@ export function presenceEnd(record: PresenceRecord, now: number): number {
 }
 
 /**
- * Recorded stretches as spans.
+ * Recorded stretches as spans, measured up to `now` but never past `closesAt`, the room's closing
+ * time (D16): the room is open until then, so presence after it — a call the browsers kept going,
+ * heartbeats still reported — is not measured and so never billed. A stretch that began after
+ * the closing time is kept, empty, as a sign the room was entered.
  *
  * @example
- * const spans = toSpans(rows, Date.now());
+ * const spans = toSpans(rows, Date.now(), window.closesAt.getTime());
  */
-export function toSpans(records: readonly PresenceRecord[], now: number): PresenceSpan[] {
+export function toSpans(
+  records: readonly PresenceRecord[],
+  now: number,
+  closesAt: number,
+): PresenceSpan[] {
+  const until = Math.min(now, closesAt);
   return records.map((r) => ({
     userId: r.userId,
     side: r.side,
     start: r.joinedAt,
-    end: presenceEnd(r, now),
+    end: presenceEnd(r, until),
   }));
 }
 

@@ -246,6 +246,48 @@ describe('presence reports from the room server', () => {
   });
 });
 
+describe('the measure stops when the room closes (booked end + 30 min)', () => {
+  it('a call kept going after the close adds nothing to the measure or to what may be charged', async () => {
+    // The room of the meeting at T0 (one hour) closes at 90:00.
+    clock = new Date(at(95));
+    const c = await cast();
+    // Both joined at 85:00 and the room server still saw them at 94:30 (the browsers kept the call).
+    const res = await report(c.meetingId, [
+      { kind: 'join', connectionId: 'con', userId: c.consultant.id, at: at(85) },
+      { kind: 'join', connectionId: 'fra', userId: c.franchisor.id, at: at(85) },
+      { kind: 'seen', connectionId: 'con', userId: c.consultant.id, at: at(94.5) },
+      { kind: 'seen', connectionId: 'fra', userId: c.franchisor.id, at: at(94.5) },
+    ]);
+    expect(res.status).toBe(200);
+    const presence = async () =>
+      (await (
+        await get(`/api/session/${c.meetingId}/presence`, c.consultant.token)
+      ).json()) as PresenceSummary;
+    expect(await presence()).toMatchObject({
+      measuredMinutes: 5,
+      maxChargeableMinutes: 5,
+      proposedMinutes: 5,
+    });
+    // Later, with their leaves reported, still five.
+    clock = new Date(at(100));
+    await report(c.meetingId, [
+      { kind: 'leave', connectionId: 'con', userId: c.consultant.id, at: at(99) },
+      { kind: 'leave', connectionId: 'fra', userId: c.franchisor.id, at: at(99) },
+    ]);
+    expect((await presence()).measuredMinutes).toBe(5);
+    const room = (await (
+      await get(`/api/session/${c.meetingId}/room`, c.franchisor.token)
+    ).json()) as MeetingRoomInfo;
+    expect(room).toMatchObject({ state: 'closed', presence: { measuredMinutes: 5 } });
+
+    // The completion refuses the time after the close.
+    expect((await complete(c, 6)).status).toBe(422);
+    const done = await complete(c);
+    expect(done.status).toBe(200);
+    expect(((await done.json()) as Session).duration).toBe(5);
+  });
+});
+
 describe('completion is billed from measured presence (ledger, charged cents)', () => {
   it('a duration above the measured one is 422 DURATION_EXCEEDS_MEASURED and changes nothing', async () => {
     clock = new Date(at(70));

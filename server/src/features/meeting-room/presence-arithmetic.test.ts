@@ -1,11 +1,13 @@
 import {
   measuredMinutes,
   mergeSpans,
+  type PresenceRecord,
   type PresenceSpan,
   presenceEnd,
   presenceVerdict,
   type Span,
   togetherMs,
+  toSpans,
   unionMs,
 } from '@fm/sdk/contracts';
 import fc from 'fast-check';
@@ -201,6 +203,82 @@ describe('presenceEnd', () => {
           if (record.leftAt !== null) {
             expect(end).toBeLessThanOrEqual(Math.max(joinedAt, record.leftAt));
           }
+        },
+      ),
+    );
+  });
+});
+
+describe('toSpans: nothing is measured after the room closed (D16)', () => {
+  // A one-hour meeting at T0: its room closes at T0 + 90 min.
+  const closesAt = T0 + 90 * MIN;
+  const record = (r: Partial<PresenceRecord> & Pick<PresenceRecord, 'userId' | 'side'>) => ({
+    joinedAt: T0,
+    lastSeenAt: T0,
+    leftAt: null,
+    ...r,
+  });
+
+  it('a call kept going past the closing time is measured up to it only', () => {
+    // Both still sending heartbeats five minutes after the close, asked two minutes later.
+    const seen = closesAt + 5 * MIN;
+    const records: PresenceRecord[] = [
+      record({ userId: 'c', side: 'consultant', joinedAt: T0 + 85 * MIN, lastSeenAt: seen }),
+      record({ userId: 'f', side: 'franchise', joinedAt: T0 + 87 * MIN, lastSeenAt: seen }),
+    ];
+    const spans = toSpans(records, seen + 2 * MIN, closesAt);
+    expect(spans.map((s) => s.end)).toEqual([closesAt, closesAt]);
+    expect(measuredMinutes(spans)).toBe(3);
+    // A leave reported after the close ends the stretch at the close too.
+    const left = records.map((r) => ({ ...r, leftAt: closesAt + 4 * MIN }));
+    expect(measuredMinutes(toSpans(left, closesAt + 10 * MIN, closesAt))).toBe(3);
+  });
+
+  it('before the close, `now` bounds the stretch as before', () => {
+    const r = record({ userId: 'c', side: 'consultant', lastSeenAt: T0 + 10 * MIN });
+    expect(toSpans([r], T0 + 10 * MIN, closesAt)[0]?.end).toBe(T0 + 10 * MIN);
+  });
+
+  it('a stretch begun after the close is empty (the room was entered, nothing is measured)', () => {
+    const late = record({
+      userId: 'f',
+      side: 'franchise',
+      joinedAt: closesAt + MIN,
+      lastSeenAt: closesAt + 2 * MIN,
+    });
+    const [span] = toSpans([late], closesAt + 3 * MIN, closesAt);
+    expect(span).toMatchObject({ start: closesAt + MIN, end: closesAt + MIN });
+  });
+
+  it('no span ends after the close, whatever was reported and whenever it is asked', () => {
+    const reported = fc.record({
+      joinOffset: fc.integer({ min: 0, max: 3 * 60 * MIN }),
+      seenAfter: fc.integer({ min: 0, max: 60 * MIN }),
+      leftAfter: fc.option(fc.integer({ min: 0, max: 90 * MIN })),
+      side: fc.constantFrom<PresenceRecord['side']>('consultant', 'franchise'),
+    });
+    fc.assert(
+      fc.property(
+        fc.array(reported, { maxLength: 8 }),
+        fc.integer({ min: 0, max: 4 * 60 * MIN }),
+        (rows, nowOffset) => {
+          const records: PresenceRecord[] = rows.map((r, i) => ({
+            userId: `u${i}`,
+            side: r.side,
+            joinedAt: T0 + r.joinOffset,
+            lastSeenAt: T0 + r.joinOffset + r.seenAfter,
+            leftAt: r.leftAfter === null ? null : T0 + r.joinOffset + r.leftAfter,
+          }));
+          const now = T0 + nowOffset;
+          const spans = toSpans(records, now, closesAt);
+          for (const [i, span] of spans.entries()) {
+            const joinedAt = records[i]?.joinedAt ?? 0;
+            expect(span.end).toBeLessThanOrEqual(Math.max(joinedAt, closesAt));
+          }
+          // Capped, the measure is never more than without the cap, and equal while open.
+          const uncapped = measuredMinutes(toSpans(records, now, Number.POSITIVE_INFINITY));
+          expect(measuredMinutes(spans)).toBeLessThanOrEqual(uncapped);
+          if (now <= closesAt) expect(measuredMinutes(spans)).toBe(uncapped);
         },
       ),
     );

@@ -1,4 +1,5 @@
 import {
+  meetingRoomWindow,
   type PresenceEvent,
   type PresenceInterval,
   type PresenceRecord,
@@ -112,7 +113,8 @@ async function presenceRows(db: Queryable, meetingId: string) {
 }
 
 /**
- * The presence summary of a loaded meeting at `now` (D16).
+ * The presence summary of a loaded meeting at `now` (D16). Its measure stops at the room's
+ * closing time; the intervals are the log as reported.
  *
  * @example
  * const summary = await presenceSummary(db, row, new Date());
@@ -132,8 +134,9 @@ export async function presenceSummary(
     lastSeenAt: r.lastSeenAt.getTime(),
     leftAt: r.leftAt?.getTime() ?? null,
   }));
+  const { closesAt } = meetingRoomWindow(row.startAt, row.endAt);
   const verdict = presenceVerdict(
-    toSpans(records, at),
+    toSpans(records, at, closesAt.getTime()),
     { start: row.startAt.getTime(), end: row.endAt.getTime() },
     row.durationMinutes,
   );
