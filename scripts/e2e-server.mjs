@@ -4,7 +4,7 @@
 // secret they share. Stopping this process stops both.
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -16,6 +16,12 @@ const partyPort = process.env.PARTY_PORT ?? '2999';
 const apiUrl = `http://127.0.0.1:${port}`;
 const partyUrl = `http://127.0.0.1:${partyPort}`;
 const secret = randomBytes(32).toString('base64url');
+const databaseUrl = `file:${join(dir, 'e2e.db')}`;
+// Where the database is, for the few tests that set up what no API may do (a meeting whose room
+// closes a few seconds into the test); one file per port, so parallel runs on other ports never meet.
+const serverInfo = join(root, '.tmp', `e2e-server-${port}.json`);
+mkdirSync(dirname(serverInfo), { recursive: true });
+writeFileSync(serverInfo, JSON.stringify({ databaseUrl }));
 
 const children = [];
 let stopping = false;
@@ -25,6 +31,7 @@ function stop(code = 0) {
   // dev.mjs forwards the signal to wrangler, which stops workerd. Everything stays in this
   // process's group, so Playwright's group kill (if it comes to that) reaches all of it too.
   for (const child of children) if (child.exitCode === null) child.kill('SIGTERM');
+  rmSync(serverInfo, { force: true });
   setTimeout(() => {
     rmSync(dir, { recursive: true, force: true });
     process.exit(code);
@@ -86,7 +93,7 @@ if (!stopping) {
     PORT: port,
     HOST: '127.0.0.1',
     PUBLIC_URL: apiUrl,
-    DATABASE_URL: `file:${join(dir, 'e2e.db')}`,
+    DATABASE_URL: databaseUrl,
     UPLOADS_DIR: join(dir, 'uploads'),
     SEED: 'demo',
     LOG_LEVEL: 'error',

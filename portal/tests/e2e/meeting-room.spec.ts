@@ -1,6 +1,7 @@
 import type { PresenceSummary, Session } from '@fm/sdk/contracts';
 import { type BrowserContext, expect, type Page, test } from '@playwright/test';
 import { DEMO, signIn } from './helpers.ts';
+import { framesDecoded, recordPeerConnections, WEBRTC_BROWSER } from './webrtc.ts';
 
 /**
  * The meeting room (issue 11, D16) in Chromium with a fake camera and microphone: the demo
@@ -10,63 +11,9 @@ import { DEMO, signIn } from './helpers.ts';
  * floor(measured / 15) × rate.
  */
 
-test.use({
-  launchOptions: {
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-dev-shm-usage',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      // WebRTC here (ENVIRONMENT.md): a fake camera and microphone, no permission prompt, loopback.
-      '--use-fake-device-for-media-stream',
-      '--use-fake-ui-for-media-stream',
-      '--allow-loopback-in-peer-connection',
-    ],
-  },
-});
+test.use(WEBRTC_BROWSER);
 
 test.setTimeout(120_000);
-
-declare global {
-  interface Window {
-    __fmPeerConnections?: RTCPeerConnection[];
-  }
-}
-
-/** Keeps every RTCPeerConnection the page makes, so the test can read their stats. */
-async function recordPeerConnections(context: BrowserContext) {
-  await context.addInitScript(() => {
-    const Native = window.RTCPeerConnection;
-    const made: RTCPeerConnection[] = [];
-    window.__fmPeerConnections = made;
-    window.RTCPeerConnection = class extends Native {
-      constructor(config?: RTCConfiguration) {
-        super(config);
-        made.push(this);
-      }
-    };
-  });
-}
-
-/** Video frames decoded so far from every open connection of the page (inbound-rtp). */
-function framesDecoded(page: Page): Promise<number> {
-  return page.evaluate(async () => {
-    let total = 0;
-    for (const pc of window.__fmPeerConnections ?? []) {
-      if (pc.connectionState === 'closed') continue;
-      const stats = await pc.getStats();
-      stats.forEach((s: { type: string; kind?: string; framesDecoded?: number }) => {
-        if (s.type === 'inbound-rtp' && s.kind === 'video') total += s.framesDecoded ?? 0;
-      });
-    }
-    return total;
-  });
-}
 
 async function openRoomFromMyMeetings(page: Page): Promise<string> {
   // The running meeting has started: it is the newest of the Pending tab.
