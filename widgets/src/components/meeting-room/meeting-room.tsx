@@ -24,6 +24,8 @@ export interface MeetingRoomProps {
 }
 
 const QUALITY_EVERY_MS = 2_000;
+/** The longest delay `setTimeout` keeps (about 24.8 days); longer waits are re-armed. */
+const MAX_TIMEOUT_MS = 2 ** 31 - 1;
 
 function stopAll(stream: MediaStream | null) {
   for (const track of stream?.getTracks() ?? []) track.stop();
@@ -93,11 +95,15 @@ export function MeetingRoom({ client, meetingId, backHref, theme, onLeave }: Mee
   mediaRef.current = media;
   // Time together, counted here from what the room shows (the server's measure is the bill).
   const used = useRef({ baseMs: 0, since: null as number | null });
+  // The server's clock minus this machine's, from the last load: the room closes by the server's.
+  const skewMs = useRef(0);
   const rerender = useCallback(() => setTick((n) => n + 1), []);
 
   const load = useCallback(async () => {
     try {
+      const asked = Date.now();
       const room = await api.meetingRoom.get(meetingId);
+      skewMs.current = Date.parse(room.now) - (asked + Date.now()) / 2;
       setInfo(room);
       used.current = { baseMs: room.presence.measuredMinutes * 60_000, since: null };
       if (!room.live || room.state === 'closed')
@@ -161,6 +167,30 @@ export function MeetingRoom({ client, meetingId, backHref, theme, onLeave }: Mee
     stopAll(screen.current);
     screen.current = null;
   }, []);
+
+  // At the closing time the call ends (D16): the room is closed for everyone, so the camera,
+  // the connections and the signalling room are let go, and the page says what a fresh load says.
+  const roomOpen = phase.kind === 'prejoin' || phase.kind === 'call';
+  useEffect(() => {
+    if (!roomOpen || !info) return;
+    const closesAt = Date.parse(info.closesAt);
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const check = () => {
+      const left = closesAt - (Date.now() + skewMs.current);
+      if (left > 0) {
+        timer = setTimeout(check, Math.min(left, MAX_TIMEOUT_MS));
+        return;
+      }
+      hangUp();
+      stopAll(streamRef.current);
+      streamRef.current = null;
+      setStream(null);
+      setBusy(false);
+      setPhase({ kind: 'closed', closesAt: info.closesAt });
+    };
+    check();
+    return () => clearTimeout(timer);
+  }, [roomOpen, info, hangUp]);
 
   const join = () => {
     if (!info) return;
