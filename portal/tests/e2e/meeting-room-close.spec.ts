@@ -18,9 +18,9 @@ import {
 /**
  * The meeting room closes 30 minutes after the booked end (D16), and then the call ends: both
  * pages let go of the camera, the connections and the signalling room and say the room closed, as
- * a fresh load does, so nothing more is measured. A past meeting of the demo pair is moved so
- * that its room closes a few seconds into the test (no API may book in the past), and put back
- * afterwards.
+ * a fresh load does, so nothing more is measured; and Rejoin after the close says so too, instead
+ * of the pre-join screen. A past meeting of the demo pair is moved so that its room closes a few
+ * seconds into the test (no API may book in the past), and put back afterwards.
  */
 
 test.use(WEBRTC_BROWSER);
@@ -116,6 +116,45 @@ test('at the closing time both pages end the call and say the room closed; nothi
   } finally {
     await franchisorContext.close();
     await consultantContext.close();
+    await setMeetingTimes(db, original);
+    await db.execute({ sql: 'delete from meeting_presence where meeting_id = ?', args: [id] });
+    db.close();
+  }
+});
+
+test('Rejoin after the room closed says it closed, without the pre-join screen', async ({
+  browser,
+  baseURL,
+}) => {
+  const base = baseURL ?? '';
+  const db = e2eDatabase(base);
+  const original = await pastDemoMeeting(db);
+  const { id } = original;
+  const closesAt = Date.now() + 25_000;
+  await setMeetingTimes(db, closingAt(original, closesAt));
+  const context = await browser.newContext({ baseURL: base });
+  const page = await context.newPage();
+  try {
+    await signIn(page, DEMO.franchisor, /\/consultants$/);
+    await page.goto(`/meetings/${id}/room`);
+    await join(page);
+    await page.getByRole('button', { name: 'Leave' }).click();
+    await expect(page.getByText('You left the meeting.')).toBeVisible();
+    expect(Date.now()).toBeLessThan(closesAt);
+
+    // After the close: Rejoin shows the closed message, and asks for no ticket.
+    await page.waitForTimeout(closesAt - Date.now() + 1_000);
+    const tickets: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().includes('/api/realtime/ticket')) tickets.push(r.url());
+    });
+    await page.getByRole('button', { name: 'Rejoin' }).click();
+    await expect(page.getByText(CLOSED)).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Ready to join?' })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Join meeting' })).toHaveCount(0);
+    expect(tickets).toEqual([]);
+  } finally {
+    await context.close();
     await setMeetingTimes(db, original);
     await db.execute({ sql: 'delete from meeting_presence where meeting_id = ?', args: [id] });
     db.close();

@@ -364,7 +364,9 @@ export function MeetingRoom({ client, meetingId, backHref, theme, onLeave }: Mee
       onToggleVideo={toggleVideo}
       onToggleScreen={() => void toggleScreen()}
       onLeave={leave}
-      onRejoin={() => void load().then(() => setPhase({ kind: 'prejoin' }))}
+      // The load decides where Rejoin leads: the pre-join screen while the room is open, else
+      // the closed (or not yet open) message — never a Join that the ticket would refuse.
+      onRejoin={() => void load()}
     />
   );
 }
