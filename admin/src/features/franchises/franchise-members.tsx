@@ -1,13 +1,8 @@
 import type { AdminFranchiseDetail, AdminFranchiseMember } from '@fm/sdk/contracts';
-import {
-  AddExistingFranchisorFormSchema,
-  AdminUserCreateSchema,
-  FIELD_MESSAGES,
-} from '@fm/sdk/contracts';
+import { AdminUserCreateSchema, FIELD_MESSAGES } from '@fm/sdk/contracts';
 import {
   DataTable,
   FormAlert,
-  SelectField,
   StatusLabel,
   SubmitButton,
   TextField,
@@ -15,94 +10,15 @@ import {
   useValibotForm,
 } from '@fm/widgets/kit';
 import * as Dialog from '@radix-ui/react-dialog';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { type ReactNode, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import * as v from 'valibot';
 import { ADMIN_TOASTS, ADMIN_UI } from '../../admin-toasts.ts';
 import { api } from '../../api/client.ts';
 import { errorMessage, serverMessageOr } from '../../api/error-message.ts';
+import { FormDialog } from '../../ui/form-dialog.tsx';
 import { ActivationPanel } from '../consultants/activation-panel.tsx';
-
-function FormDialog({
-  title,
-  open,
-  onOpenChange,
-  children,
-}: {
-  title: string;
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-  children: ReactNode;
-}) {
-  return (
-    <Dialog.Root open={open} onOpenChange={onOpenChange}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="dialog-overlay" />
-        <Dialog.Content className="dialog" aria-describedby={undefined}>
-          <Dialog.Title className="dialog__title">{title}</Dialog.Title>
-          {open ? children : null}
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
-  );
-}
-
-/** Add Existing Franchisor: pick any franchisor user; they leave their former franchise (§4). */
-function AddExistingForm({ franchiseId, onDone }: { franchiseId: string; onDone: () => void }) {
-  const queryClient = useQueryClient();
-  const franchisors = useQuery({
-    queryKey: ['franchisors'],
-    queryFn: () => api.admin.listFranchisors(),
-  });
-  const form = useValibotForm({
-    schema: AddExistingFranchisorFormSchema,
-    initialValues: { franchisorId: '' },
-    onSubmit: async ({ franchisorId }) => {
-      try {
-        await api.admin.addExistingFranchisor(franchisorId, franchiseId);
-      } catch (error) {
-        toast.error(errorMessage(error));
-        throw error;
-      }
-      toast.success(ADMIN_TOASTS.franchisorAdded);
-      await queryClient.invalidateQueries();
-      onDone();
-    },
-  });
-  const options = (franchisors.data?.franchisors ?? [])
-    .filter((f) => f.franchise?.id !== franchiseId)
-    .map((f) => ({
-      value: f.id,
-      label: `${f.firstName} ${f.lastName} (${f.email})${f.franchise ? ` — ${f.franchise.company}` : ''}`,
-    }));
-  return (
-    <form
-      className="form"
-      onSubmit={form.handleSubmit}
-      noValidate
-      aria-label={ADMIN_UI.addExistingFranchisor}
-    >
-      {franchisors.isError ? <FormAlert message={errorMessage(franchisors.error)} /> : null}
-      <SelectField
-        label="Franchisor"
-        field={form.field('franchisorId')}
-        options={options}
-        placeholder={franchisors.isPending ? 'Loading…' : 'Choose a franchisor'}
-      />
-      <FormAlert message={form.formError} />
-      <div className="dialog__actions">
-        <Dialog.Close asChild>
-          <button type="button" className="button button--ghost">
-            {ADMIN_UI.cancel}
-          </button>
-        </Dialog.Close>
-        <SubmitButton pending={form.isSubmitting} className="button button--primary">
-          Add
-        </SubmitButton>
-      </div>
-    </form>
-  );
-}
+import { AddExistingFranchisorForm } from './add-existing-franchisor.tsx';
 
 const NewFranchisorSchema = v.object({
   firstName: AdminUserCreateSchema.entries.firstName,
@@ -257,7 +173,7 @@ export function FranchiseMembers({ franchise }: { franchise: AdminFranchiseDetai
         open={dialog === 'add'}
         onOpenChange={(o) => !o && close()}
       >
-        <AddExistingForm franchiseId={franchise.id} onDone={close} />
+        <AddExistingFranchisorForm franchiseId={franchise.id} onDone={close} />
       </FormDialog>
       <FormDialog
         title={ADMIN_UI.createNewFranchisor}

@@ -1,0 +1,119 @@
+import type { AdminFranchisorOption } from '@fm/sdk/contracts';
+import { AddExistingFranchisorFormSchema, SEARCH_DEBOUNCE_MS } from '@fm/sdk/contracts';
+import { FormAlert, SelectField, SubmitButton, toast, useValibotForm } from '@fm/widgets/kit';
+import * as Dialog from '@radix-ui/react-dialog';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useId, useState } from 'react';
+import { ADMIN_TOASTS, ADMIN_UI } from '../../admin-toasts.ts';
+import { api } from '../../api/client.ts';
+import { errorMessage } from '../../api/error-message.ts';
+import { franchisorChoices } from './franchisor-choices.ts';
+
+export const FRANCHISOR_SEARCH_LABEL = 'Search franchisors';
+
+/**
+ * Add Existing Franchisor: search any franchisor user by name, e-mail or brand (debounced like the
+ * tables' search, §9; the API answers at most 200 per search, so the search is what reaches them
+ * all), pick one; they leave their former franchise (§4).
+ */
+export function AddExistingFranchisorForm({
+  franchiseId,
+  onDone,
+}: {
+  franchiseId: string;
+  onDone: () => void;
+}) {
+  const queryClient = useQueryClient();
+  const searchId = useId();
+  const [text, setText] = useState('');
+  const [search, setSearch] = useState('');
+  useEffect(() => {
+    const timer = setTimeout(() => setSearch(text.trim()), SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [text]);
+  const franchisors = useQuery({
+    queryKey: ['franchisors', search],
+    queryFn: ({ signal }) => api.admin.listFranchisors(search ? { search } : {}, { signal }),
+    placeholderData: keepPreviousData,
+  });
+  const [chosen, setChosen] = useState<AdminFranchisorOption | null>(null);
+  const form = useValibotForm({
+    schema: AddExistingFranchisorFormSchema,
+    initialValues: { franchisorId: '' },
+    onSubmit: async ({ franchisorId }) => {
+      try {
+        await api.admin.addExistingFranchisor(franchisorId, franchiseId);
+      } catch (error) {
+        toast.error(errorMessage(error));
+        throw error;
+      }
+      toast.success(ADMIN_TOASTS.franchisorAdded);
+      await queryClient.invalidateQueries();
+      onDone();
+    },
+  });
+  const found = franchisors.data?.franchisors ?? [];
+  const options = franchisorChoices(found, franchiseId, chosen);
+  const field = form.field('franchisorId');
+  return (
+    <form
+      className="form"
+      onSubmit={form.handleSubmit}
+      noValidate
+      aria-label={ADMIN_UI.addExistingFranchisor}
+    >
+      <div className="field">
+        <label className="field__label" htmlFor={searchId}>
+          {FRANCHISOR_SEARCH_LABEL}
+        </label>
+        <input
+          id={searchId}
+          className="field__input"
+          type="search"
+          autoComplete="off"
+          placeholder="Name, email or brand"
+          value={text}
+          onChange={(event) => setText(event.target.value)}
+          onKeyDown={(event) => {
+            // Enter searches at once instead of submitting the form.
+            if (event.key === 'Enter') {
+              event.preventDefault();
+              setSearch(text.trim());
+            }
+          }}
+        />
+      </div>
+      {franchisors.isError ? <FormAlert message={errorMessage(franchisors.error)} /> : null}
+      <SelectField
+        label="Franchisor"
+        field={{
+          ...field,
+          onChange: (event) => {
+            const id = event.target.value;
+            setChosen(id === '' ? null : (found.find((f) => f.id === id) ?? chosen));
+            field.onChange(event);
+          },
+        }}
+        options={options}
+        placeholder={
+          franchisors.isPending
+            ? 'Loading…'
+            : options.length === 0
+              ? 'No franchisor matches the search'
+              : 'Choose a franchisor'
+        }
+      />
+      <FormAlert message={form.formError} />
+      <div className="dialog__actions">
+        <Dialog.Close asChild>
+          <button type="button" className="button button--ghost">
+            {ADMIN_UI.cancel}
+          </button>
+        </Dialog.Close>
+        <SubmitButton pending={form.isSubmitting} className="button button--primary">
+          Add
+        </SubmitButton>
+      </div>
+    </form>
+  );
+}
