@@ -13,10 +13,14 @@ export interface ToggleFlags {
 }
 
 interface Target {
-  kind: 'user' | 'franchise';
+  /** `franchisor`: a franchisor user, a user whose deletion has its own toast (§8). */
+  kind: 'user' | 'franchisor' | 'franchise';
   id: string;
-  /** Where Delete leads afterwards (the list). */
-  afterDelete: string;
+  /**
+   * Where Delete leads afterwards (the list, from a detail page). Without it the page stays and
+   * refreshes (a row of a table).
+   */
+  afterDelete?: string;
   /** The noun of the delete dialog, e.g. 'consultant'. */
   noun: string;
 }
@@ -28,6 +32,14 @@ const TEXTS = {
     hidden: ADMIN_TOASTS.userHidden,
     shown: ADMIN_TOASTS.userShown,
     deleted: ADMIN_TOASTS.userDeleted,
+  },
+  // §8 words the toggles of any user as "User …" and a franchisor's deletion as its own.
+  franchisor: {
+    activated: ADMIN_TOASTS.userActivated,
+    deactivated: ADMIN_TOASTS.userDeactivated,
+    hidden: ADMIN_TOASTS.userHidden,
+    shown: ADMIN_TOASTS.userShown,
+    deleted: ADMIN_TOASTS.franchisorDeleted,
   },
   franchise: {
     activated: ADMIN_TOASTS.franchiseActivated,
@@ -56,16 +68,17 @@ export function useAccountActions(target: Target, flags: ToggleFlags | undefined
       toast.error(errorMessage(error));
     }
   };
+  const isUser = target.kind !== 'franchise';
   const setDeactivated = (value: boolean) =>
-    target.kind === 'user'
+    isUser
       ? api.admin.setUserDeactivated(target.id, value)
       : api.admin.setFranchiseDeactivated(target.id, value);
   const setVisible = (value: boolean) =>
-    target.kind === 'user'
+    isUser
       ? api.admin.setUserVisible(target.id, value)
       : api.admin.setFranchiseVisible(target.id, value);
   const remove = () =>
-    target.kind === 'user' ? api.admin.deleteUser(target.id) : api.admin.deleteFranchise(target.id);
+    isUser ? api.admin.deleteUser(target.id) : api.admin.deleteFranchise(target.id);
 
   return [
     flags.isDeactivated
@@ -92,6 +105,10 @@ export function useAccountActions(target: Target, flags: ToggleFlags | undefined
         try {
           await remove();
           toast.success(texts.deleted);
+          if (target.afterDelete === undefined) {
+            await queryClient.invalidateQueries();
+            return;
+          }
           queryClient.removeQueries();
           await navigate(target.afterDelete);
         } catch (error) {

@@ -18,9 +18,12 @@ export interface MenuAction {
 export function ActionsMenu({
   actions,
   label = ADMIN_UI.actions,
+  name,
 }: {
   actions: readonly MenuAction[];
   label?: string;
+  /** The button's accessible name when several menus share a page (one per table row). */
+  name?: string;
 }) {
   const [asking, setAsking] = useState<MenuAction | null>(null);
   const [busy, setBusy] = useState(false);
@@ -39,7 +42,12 @@ export function ActionsMenu({
           focusable (axe aria-hidden-focus, issue #14); Escape and a click outside still close it. */}
       <Menu.Root modal={false}>
         <Menu.Trigger asChild>
-          <button type="button" className="button button--secondary" aria-busy={busy || undefined}>
+          <button
+            type="button"
+            className="button button--secondary"
+            aria-busy={busy || undefined}
+            aria-label={name}
+          >
             {label}
             <span aria-hidden="true"> ▾</span>
           </button>
