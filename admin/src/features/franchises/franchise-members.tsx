@@ -19,6 +19,7 @@ import { errorMessage, serverMessageOr } from '../../api/error-message.ts';
 import { FormDialog } from '../../ui/form-dialog.tsx';
 import { ActivationPanel } from '../consultants/activation-panel.tsx';
 import { AddExistingFranchisorForm } from './add-existing-franchisor.tsx';
+import { FranchisorRowActions } from './franchisor-row-actions.tsx';
 
 const NewFranchisorSchema = v.object({
   firstName: AdminUserCreateSchema.entries.firstName,
@@ -165,6 +166,11 @@ export function FranchiseMembers({ franchise }: { franchise: AdminFranchiseDetai
             key: 'activation',
             header: 'Activation',
             cell: (m) => <ActivationPanel userId={m.id} activation={m.activation} />,
+          },
+          {
+            key: 'actions',
+            header: ADMIN_UI.actions,
+            cell: (m) => <FranchisorRowActions member={m} />,
           },
         ]}
       />
