@@ -152,6 +152,63 @@ test.describe('accessibility of the control panel in open states (issue #14)', (
     );
   });
 
+  test("a franchisor's actions menu open in a franchise's table", async ({ browser, baseURL }) => {
+    await check(
+      browser,
+      baseURL,
+      { as: 'admin', url: (ids) => `/franchisors/${ids.franchiseId}` },
+      {
+        open: async (page) => {
+          await page
+            .getByRole('table', { name: /^Franchisors of / })
+            .getByRole('button', { name: /^Actions for / })
+            .first()
+            .click();
+          await expect(page.getByRole('menu')).toBeVisible();
+        },
+      },
+    );
+  });
+
+  test("a franchisor's Edit dialog open", async ({ browser, baseURL }) => {
+    await check(
+      browser,
+      baseURL,
+      { as: 'admin', url: (ids) => `/franchisors/${ids.franchiseId}` },
+      {
+        open: async (page) => {
+          await page
+            .getByRole('table', { name: /^Franchisors of / })
+            .getByRole('button', { name: /^Actions for / })
+            .first()
+            .click();
+          await page.getByRole('menuitem', { name: 'Edit', exact: true }).click();
+          await expect(
+            page.getByRole('dialog', { name: 'Edit Franchisor' }).getByLabel('Email'),
+          ).not.toHaveValue('');
+        },
+      },
+    );
+  });
+
+  test('Add Existing Franchisor searched', async ({ browser, baseURL }) => {
+    await check(
+      browser,
+      baseURL,
+      { as: 'admin', url: (ids) => `/franchisors/${ids.franchiseId}` },
+      {
+        open: async (page) => {
+          await page.getByRole('button', { name: 'Add Existing Franchisor' }).click();
+          const dialog = page.getByRole('dialog', { name: 'Add Existing Franchisor' });
+          await dialog.getByLabel('Search franchisors').fill('example.com');
+          await expect(
+            dialog.getByLabel('Franchisor', { exact: true }).locator('option'),
+          ).not.toHaveCount(1);
+        },
+      },
+    );
+  });
+
   test('a create form with its errors shown', async ({ browser, baseURL }) => {
     await check(
       browser,
