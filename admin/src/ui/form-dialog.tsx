@@ -1,5 +1,7 @@
+import { FormAlert, SubmitButton } from '@fm/widgets/kit';
 import * as Dialog from '@radix-ui/react-dialog';
 import type { ReactNode } from 'react';
+import { ADMIN_UI } from '../admin-toasts.ts';
 
 /**
  * A titled dialog holding a form of the control panel (Add Existing Franchisor, Create New
@@ -27,5 +29,32 @@ export function FormDialog({
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>
+  );
+}
+
+/** The end of a dialog's form: its message, Cancel (closes the dialog) and the submit button. */
+export function FormDialogFooter({
+  error,
+  pending,
+  submitLabel,
+}: {
+  error: string | null;
+  pending: boolean;
+  submitLabel: string;
+}) {
+  return (
+    <>
+      <FormAlert message={error} />
+      <div className="dialog__actions">
+        <Dialog.Close asChild>
+          <button type="button" className="button button--ghost">
+            {ADMIN_UI.cancel}
+          </button>
+        </Dialog.Close>
+        <SubmitButton pending={pending} className="button button--primary">
+          {submitLabel}
+        </SubmitButton>
+      </div>
+    </>
   );
 }

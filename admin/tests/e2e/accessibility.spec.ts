@@ -159,11 +159,7 @@ test.describe('accessibility of the control panel in open states (issue #14)', (
       { as: 'admin', url: (ids) => `/franchisors/${ids.franchiseId}` },
       {
         open: async (page) => {
-          await page
-            .getByRole('table', { name: /^Franchisors of / })
-            .getByRole('button', { name: /^Actions for / })
-            .first()
-            .click();
+          await openFirstFranchisorActions(page);
           await expect(page.getByRole('menu')).toBeVisible();
         },
       },
@@ -177,11 +173,7 @@ test.describe('accessibility of the control panel in open states (issue #14)', (
       { as: 'admin', url: (ids) => `/franchisors/${ids.franchiseId}` },
       {
         open: async (page) => {
-          await page
-            .getByRole('table', { name: /^Franchisors of / })
-            .getByRole('button', { name: /^Actions for / })
-            .first()
-            .click();
+          await openFirstFranchisorActions(page);
           await page.getByRole('menuitem', { name: 'Edit', exact: true }).click();
           await expect(
             page.getByRole('dialog', { name: 'Edit Franchisor' }).getByLabel('Email'),
@@ -237,3 +229,12 @@ test.describe('accessibility of the control panel on a phone (issue #14)', () =>
     });
   }
 });
+
+/** Opens the Actions menu of the first franchisor in a franchise's table. */
+function openFirstFranchisorActions(page: Page) {
+  return page
+    .getByRole('table', { name: /^Franchisors of / })
+    .getByRole('button', { name: /^Actions for / })
+    .first()
+    .click();
+}

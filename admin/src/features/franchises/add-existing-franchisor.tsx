@@ -1,12 +1,12 @@
 import type { AdminFranchisorOption } from '@fm/sdk/contracts';
 import { AddExistingFranchisorFormSchema, SEARCH_DEBOUNCE_MS } from '@fm/sdk/contracts';
-import { FormAlert, SelectField, SubmitButton, toast, useValibotForm } from '@fm/widgets/kit';
-import * as Dialog from '@radix-ui/react-dialog';
+import { FormAlert, SelectField, toast, useValibotForm } from '@fm/widgets/kit';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
 import { ADMIN_TOASTS, ADMIN_UI } from '../../admin-toasts.ts';
 import { api } from '../../api/client.ts';
 import { errorMessage } from '../../api/error-message.ts';
+import { FormDialogFooter } from '../../ui/form-dialog.tsx';
 import { franchisorChoices } from './franchisor-choices.ts';
 
 export const FRANCHISOR_SEARCH_LABEL = 'Search franchisors';
@@ -103,17 +103,7 @@ export function AddExistingFranchisorForm({
               : 'Choose a franchisor'
         }
       />
-      <FormAlert message={form.formError} />
-      <div className="dialog__actions">
-        <Dialog.Close asChild>
-          <button type="button" className="button button--ghost">
-            {ADMIN_UI.cancel}
-          </button>
-        </Dialog.Close>
-        <SubmitButton pending={form.isSubmitting} className="button button--primary">
-          Add
-        </SubmitButton>
-      </div>
+      <FormDialogFooter error={form.formError} pending={form.isSubmitting} submitLabel={'Add'} />
     </form>
   );
 }

@@ -1,22 +1,13 @@
 import type { AdminFranchiseDetail, AdminFranchiseMember } from '@fm/sdk/contracts';
 import { AdminUserCreateSchema, FIELD_MESSAGES } from '@fm/sdk/contracts';
-import {
-  DataTable,
-  FormAlert,
-  StatusLabel,
-  SubmitButton,
-  TextField,
-  toast,
-  useValibotForm,
-} from '@fm/widgets/kit';
-import * as Dialog from '@radix-ui/react-dialog';
+import { DataTable, StatusLabel, TextField, toast, useValibotForm } from '@fm/widgets/kit';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import * as v from 'valibot';
 import { ADMIN_TOASTS, ADMIN_UI } from '../../admin-toasts.ts';
 import { api } from '../../api/client.ts';
 import { errorMessage, serverMessageOr } from '../../api/error-message.ts';
-import { FormDialog } from '../../ui/form-dialog.tsx';
+import { FormDialog, FormDialogFooter } from '../../ui/form-dialog.tsx';
 import { ActivationPanel } from '../consultants/activation-panel.tsx';
 import { AddExistingFranchisorForm } from './add-existing-franchisor.tsx';
 import { FranchisorRowActions } from './franchisor-row-actions.tsx';
@@ -57,17 +48,11 @@ function CreateNewForm({ franchiseId, onDone }: { franchiseId: string; onDone: (
       <TextField label="Last Name" field={form.field('lastName')} />
       <TextField label="Email" type="email" field={form.field('email')} />
       <TextField label="Phone" type="tel" field={form.field('phone')} />
-      <FormAlert message={form.formError} />
-      <div className="dialog__actions">
-        <Dialog.Close asChild>
-          <button type="button" className="button button--ghost">
-            {ADMIN_UI.cancel}
-          </button>
-        </Dialog.Close>
-        <SubmitButton pending={form.isSubmitting} className="button button--primary">
-          {ADMIN_UI.create}
-        </SubmitButton>
-      </div>
+      <FormDialogFooter
+        error={form.formError}
+        pending={form.isSubmitting}
+        submitLabel={ADMIN_UI.create}
+      />
     </form>
   );
 }

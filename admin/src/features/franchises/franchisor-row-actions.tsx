@@ -1,13 +1,5 @@
 import type { AdminFranchiseMember } from '@fm/sdk/contracts';
-import {
-  CheckboxField,
-  FormAlert,
-  SubmitButton,
-  TextField,
-  toast,
-  useValibotForm,
-} from '@fm/widgets/kit';
-import * as Dialog from '@radix-ui/react-dialog';
+import { CheckboxField, TextField, toast, useValibotForm } from '@fm/widgets/kit';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useAccountActions } from '../../actions/account-actions.ts';
@@ -15,7 +7,7 @@ import { ActionsMenu } from '../../actions/actions-menu.tsx';
 import { ADMIN_TEXT } from '../../admin-texts.ts';
 import { ADMIN_TOASTS, ADMIN_UI } from '../../admin-toasts.ts';
 import { api } from '../../api/client.ts';
-import { FormDialog } from '../../ui/form-dialog.tsx';
+import { FormDialog, FormDialogFooter } from '../../ui/form-dialog.tsx';
 import { LoadFailure } from '../../ui/load-failure.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
 import {
@@ -68,17 +60,11 @@ function EditFranchisorForm({
       <CheckboxField field={form.checkbox('smsConsent')} required={false}>
         Agrees to receive text messages (SMS) about meetings and the account
       </CheckboxField>
-      <FormAlert message={form.formError} />
-      <div className="dialog__actions">
-        <Dialog.Close asChild>
-          <button type="button" className="button button--ghost">
-            {ADMIN_UI.cancel}
-          </button>
-        </Dialog.Close>
-        <SubmitButton pending={form.isSubmitting} className="button button--primary">
-          {ADMIN_UI.save}
-        </SubmitButton>
-      </div>
+      <FormDialogFooter
+        error={form.formError}
+        pending={form.isSubmitting}
+        submitLabel={ADMIN_UI.save}
+      />
     </form>
   );
 }

@@ -7,9 +7,7 @@ import {
   promotionFormToInput,
 } from '@fm/sdk/contracts';
 import {
-  FormAlert,
   SelectField,
-  SubmitButton,
   TextAreaField,
   TextField,
   type TextFieldBinding,
@@ -21,6 +19,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { ADMIN_TOASTS, ADMIN_UI } from '../../admin-toasts.ts';
 import { api } from '../../api/client.ts';
 import { serverMessageOr } from '../../api/error-message.ts';
+import { FormDialogFooter } from '../../ui/form-dialog.tsx';
 import {
   EMPTY_PROMOTION_FORM,
   localInstant,
@@ -102,17 +101,11 @@ function PromotionFields({
         <DateField label="End date" field={form.field('endingDate')} />
         <TextField label="End time" hint="12-hour, e.g. 5:30 PM" field={form.field('endingTime')} />
       </div>
-      <FormAlert message={form.formError} />
-      <div className="dialog__actions">
-        <Dialog.Close asChild>
-          <button type="button" className="button button--ghost">
-            {ADMIN_UI.cancel}
-          </button>
-        </Dialog.Close>
-        <SubmitButton pending={form.isSubmitting} className="button button--primary">
-          {promotion ? ADMIN_UI.save : ADMIN_UI.create}
-        </SubmitButton>
-      </div>
+      <FormDialogFooter
+        error={form.formError}
+        pending={form.isSubmitting}
+        submitLabel={promotion ? ADMIN_UI.save : ADMIN_UI.create}
+      />
     </form>
   );
 }
