@@ -1,6 +1,6 @@
 import { ConfirmDialog } from '@fm/widgets/kit';
 import * as Menu from '@radix-ui/react-dropdown-menu';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { ADMIN_UI } from '../admin-toasts.ts';
 
 export interface MenuAction {
@@ -26,6 +26,8 @@ export function ActionsMenu({
   name?: string;
 }) {
   const [asking, setAsking] = useState<MenuAction | null>(null);
+  // What a dialog opened from the menu gives focus back to when it closes (the items are gone).
+  const button = useRef<HTMLButtonElement>(null);
   const [busy, setBusy] = useState(false);
   const run = async (action: MenuAction) => {
     setBusy(true);
@@ -44,6 +46,7 @@ export function ActionsMenu({
         <Menu.Trigger asChild>
           <button
             type="button"
+            ref={button}
             className="button button--secondary"
             aria-busy={busy || undefined}
             aria-label={name}
@@ -59,6 +62,7 @@ export function ActionsMenu({
                 key={action.label}
                 className={`actions-menu__item${action.danger ? ' actions-menu__item--danger' : ''}`}
                 onSelect={() => {
+                  button.current?.focus();
                   if (action.confirm) setAsking(action);
                   else void run(action);
                 }}

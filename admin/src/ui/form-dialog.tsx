@@ -1,4 +1,4 @@
-import { FormAlert, SubmitButton } from '@fm/widgets/kit';
+import { FormAlert, SubmitButton, useFocusReturn } from '@fm/widgets/kit';
 import * as Dialog from '@radix-ui/react-dialog';
 import type { ReactNode } from 'react';
 import { ADMIN_UI } from '../admin-toasts.ts';
@@ -19,11 +19,12 @@ export function FormDialog({
   onOpenChange: (open: boolean) => void;
   children: ReactNode;
 }) {
+  const focusReturn = useFocusReturn();
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
         <Dialog.Overlay className="dialog-overlay" />
-        <Dialog.Content className="dialog" aria-describedby={undefined}>
+        <Dialog.Content className="dialog" aria-describedby={undefined} {...focusReturn}>
           <Dialog.Title className="dialog__title">{title}</Dialog.Title>
           {open ? children : null}
         </Dialog.Content>

@@ -1,9 +1,9 @@
+import { useFocusReturn } from '@fm/widgets/kit';
 import * as Dialog from '@radix-ui/react-dialog';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { api, clearBrowserStorage } from '../app/api-client.ts';
 import { PATHS } from '../app/paths.ts';
-import { useFocusReturn } from './focus-return.ts';
 import { PROFILE_MENU_TEXT } from './nav-items.ts';
 
 interface LogOutDialogProps {

@@ -5,6 +5,7 @@ import {
   SubmitButton,
   TextAreaField,
   TextField,
+  useFocusReturn,
   useValibotForm,
 } from '@fm/widgets/kit';
 import * as Dialog from '@radix-ui/react-dialog';
@@ -12,7 +13,6 @@ import { useId, useState } from 'react';
 import { toast } from 'sonner';
 import { api } from '../app/api-client.ts';
 import { useSession } from '../app/session.ts';
-import { useFocusReturn } from './focus-return.ts';
 
 interface SupportDialogProps {
   open: boolean;

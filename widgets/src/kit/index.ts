@@ -15,6 +15,7 @@ export {
 } from './consultant-profile/consultant-fields.tsx';
 export { ConfirmDialog } from './dialogs/confirm-dialog.tsx';
 export { Drawer, type DrawerProps } from './dialogs/drawer.tsx';
+export { useFocusReturn } from './dialogs/focus-return.ts';
 export {
   leavingWith,
   type NavigationBlocker,

@@ -12,6 +12,7 @@ import {
   TextField,
   type TextFieldBinding,
   toast,
+  useFocusReturn,
   useValibotForm,
 } from '@fm/widgets/kit';
 import * as Dialog from '@radix-ui/react-dialog';
@@ -148,11 +149,12 @@ export function PromotionDialog({
   promotion: AdminPromotion | null;
   onOpenChange: (open: boolean) => void;
 }) {
+  const focusReturn = useFocusReturn();
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
         <Dialog.Overlay className="dialog-overlay" />
-        <Dialog.Content className="dialog dialog--wide">
+        <Dialog.Content className="dialog dialog--wide" {...focusReturn}>
           <Dialog.Title className="dialog__title">
             {promotion ? 'Edit Promotion' : ADMIN_UI.createPromotion}
           </Dialog.Title>

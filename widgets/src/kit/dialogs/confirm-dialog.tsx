@@ -1,5 +1,6 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import type { ReactNode } from 'react';
+import { useFocusReturn } from './focus-return.ts';
 
 interface ConfirmDialogProps {
   open: boolean;
@@ -23,11 +24,12 @@ export function ConfirmDialog({
   pending = false,
   danger = true,
 }: ConfirmDialogProps) {
+  const focusReturn = useFocusReturn();
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
         <Dialog.Overlay className="dialog-overlay" />
-        <Dialog.Content className="dialog dialog--small" role="alertdialog">
+        <Dialog.Content className="dialog dialog--small" role="alertdialog" {...focusReturn}>
           <Dialog.Title className="dialog__title">{title}</Dialog.Title>
           <Dialog.Description className="dialog__text">{children}</Dialog.Description>
           <div className="dialog__actions">
