@@ -2,6 +2,7 @@ import type { PayoutAccount } from '@fm/sdk/contracts';
 import { and, eq } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client.ts';
 import { consultantProfile, user } from '../db/schema/index.ts';
+import { refreshCompleteness } from '../features/profile/completeness.ts';
 import { AppError } from '../http/errors.ts';
 import type { PaymentsContext } from './context.ts';
 
@@ -54,19 +55,23 @@ export function createPayoutAccounts(ctx: PaymentsContext, deps: { publicUrl: st
   ): Promise<void> {
     if (status === 'none') return;
     const at = ctx.now();
-    await db
-      .insert(consultantProfile)
-      .values({
-        userId: consultantId,
-        payoutAccountId: accountId,
-        payoutAccountStatus: status,
-        createdAt: at,
-        updatedAt: at,
-      })
-      .onConflictDoUpdate({
-        target: consultantProfile.userId,
-        set: { payoutAccountId: accountId, payoutAccountStatus: status, updatedAt: at },
-      });
+    // The Payment Details step follows the account: ticked the moment it is ready.
+    await db.transaction(async (tx) => {
+      await tx
+        .insert(consultantProfile)
+        .values({
+          userId: consultantId,
+          payoutAccountId: accountId,
+          payoutAccountStatus: status,
+          createdAt: at,
+          updatedAt: at,
+        })
+        .onConflictDoUpdate({
+          target: consultantProfile.userId,
+          set: { payoutAccountId: accountId, payoutAccountStatus: status, updatedAt: at },
+        });
+      await refreshCompleteness(tx, consultantId);
+    });
   }
 
   /**
@@ -102,15 +107,19 @@ export function createPayoutAccounts(ctx: PaymentsContext, deps: { publicUrl: st
     if (profile.status === 'ready') return { status: 'ready' };
     const fresh = await ctx.provider.readPayoutAccount(profile.accountId);
     if (fresh !== profile.status) {
-      await db
-        .update(consultantProfile)
-        .set({ payoutAccountStatus: fresh, updatedAt: ctx.now() })
-        .where(
-          and(
-            eq(consultantProfile.userId, consultantId),
-            eq(consultantProfile.payoutAccountId, profile.accountId),
-          ),
-        );
+      const accountId = profile.accountId;
+      await db.transaction(async (tx) => {
+        await tx
+          .update(consultantProfile)
+          .set({ payoutAccountStatus: fresh, updatedAt: ctx.now() })
+          .where(
+            and(
+              eq(consultantProfile.userId, consultantId),
+              eq(consultantProfile.payoutAccountId, accountId),
+            ),
+          );
+        await refreshCompleteness(tx, consultantId);
+      });
     }
     return { status: fresh };
   }

@@ -10,6 +10,7 @@ import {
   subscription,
   webhookEvent,
 } from '../db/schema/index.ts';
+import { refreshCompleteness } from '../features/profile/completeness.ts';
 import { AppError } from '../http/errors.ts';
 import type { Charges } from './charges.ts';
 import type { PaymentsContext } from './context.ts';
@@ -283,10 +284,13 @@ export function createWebhooks(
       case 'account.updated': {
         // A consultant's Connect account: transfers go to it only once Stripe says it is ready.
         const account = event.data.object;
-        await tx
+        const owners = await tx
           .update(consultantProfile)
           .set({ payoutAccountStatus: payoutAccountStatus(account) })
-          .where(eq(consultantProfile.payoutAccountId, account.id));
+          .where(eq(consultantProfile.payoutAccountId, account.id))
+          .returning({ userId: consultantProfile.userId });
+        // The Payment Details step follows the account's readiness (and loses it if restricted).
+        for (const { userId } of owners) await refreshCompleteness(tx, userId);
         return;
       }
       case 'payment_intent.payment_failed': {

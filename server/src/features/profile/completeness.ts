@@ -24,19 +24,21 @@ export interface ConsultantFacts {
   industries: number;
   regions: number;
   rateCents: number | null;
-  payoutAccountId: string | null;
+  /** What the payment provider last said of the consultant's payout account, if there is one. */
+  payoutAccountStatus: 'onboarding' | 'ready' | 'restricted' | null;
 }
 
 /**
  * Consultant steps (user-area §4): General Info (bio, experience, at least one industry and region),
- * Payment Details (a payout account), Rate (a positive rate).
- * @example consultantSteps({ bio: 'x', experienceLevel: 3, industries: 1, regions: 1, rateCents: 5000, payoutAccountId: null })
+ * Payment Details (a payout account the provider calls ready — the only kind payouts are
+ * transferred to; one still onboarding or restricted is not done), Rate (a positive rate).
+ * @example consultantSteps({ bio: 'x', experienceLevel: 3, industries: 1, regions: 1, rateCents: 5000, payoutAccountStatus: null })
  */
 export function consultantSteps(f: ConsultantFacts): ProfileStep[] {
   const done: Record<(typeof CONSULTANT_PROFILE_STEPS)[number], boolean> = {
     'General Info':
       filled(f.bio) && f.experienceLevel !== null && f.industries > 0 && f.regions > 0,
-    'Payment Details': filled(f.payoutAccountId),
+    'Payment Details': f.payoutAccountStatus === 'ready',
     Rate: (f.rateCents ?? 0) > 0,
   };
   return CONSULTANT_PROFILE_STEPS.filter((s) => done[s]);
@@ -85,7 +87,11 @@ export function franchisorSteps(f: FranchisorFacts): ProfileStep[] {
 
 type Writer = Pick<Db, 'query' | 'select' | 'update'>;
 
-/** Recomputes and stores the completed steps of a user (and of every member of their franchise). */
+/**
+ * Recomputes and stores the completed steps of a user (and of every member of their franchise).
+ * Called by every write that changes a step's facts: profile saves, and the payout account's
+ * connection and status changes (connect, status read, `account.updated`).
+ */
 export async function refreshCompleteness(db: Writer, userId: string): Promise<void> {
   const row = await db.query.user.findFirst({ where: eq(user.id, userId) });
   if (!row) return;
@@ -107,7 +113,7 @@ export async function refreshCompleteness(db: Writer, userId: string): Promise<v
       industries: industries.length,
       regions: regions.length,
       rateCents: profile?.rateCents ?? null,
-      payoutAccountId: profile?.payoutAccountId ?? null,
+      payoutAccountStatus: profile?.payoutAccountId ? (profile.payoutAccountStatus ?? null) : null,
     });
     await db.update(user).set({ profileCompleteness: steps }).where(eq(user.id, userId));
     return;

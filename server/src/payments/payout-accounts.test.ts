@@ -1,0 +1,132 @@
+import type { OwnProfile } from '@fm/sdk/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../testing/test-server.ts';
+import { type StripeApi, startStripeApi } from './stripe-fake-api.ts';
+import { consultantAccount, deliverStripeEvent } from './test-fixtures.ts';
+
+/**
+ * The consultant's Payment Details step (user-area §4) is their payout account being ready: the
+ * server ticks it as soon as the account's state changes — no unrelated profile save needed.
+ */
+
+async function completeness(server: TestServer, token: string) {
+  const res = await server.fetch('/api/users/profile', { token });
+  expect(res.status).toBe(200);
+  return ((await res.json()) as OwnProfile).profileCompleteness;
+}
+
+async function connect(server: TestServer, token: string) {
+  const res = await server.fetch('/api/users/payouts/connect', {
+    method: 'POST',
+    token,
+    body: '{}',
+  });
+  expect(res.status).toBe(200);
+  return ((await res.json()) as { url: string }).url;
+}
+
+async function payoutStatus(server: TestServer, token: string) {
+  const res = await server.fetch('/api/users/payouts/account', { token });
+  return ((await res.json()) as { status: string }).status;
+}
+
+describe('Payment Details step — built-in provider', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer();
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  it('is ticked the moment the payout account is connected (ready at once)', async () => {
+    const c = await consultantAccount(server);
+    const saved = await server.fetch('/api/users', {
+      method: 'PATCH',
+      token: c.token,
+      body: JSON.stringify({
+        bio: 'I match first-time owners with home services brands.',
+        rate: 50,
+        experienceLevel: 3,
+        industrySpecialty: ['Home Services'],
+        region: ['USA'],
+      }),
+    });
+    expect(saved.status).toBe(200);
+    expect(await completeness(server, c.token)).toEqual(['General Info', 'Rate']);
+    await connect(server, c.token);
+    expect(await payoutStatus(server, c.token)).toBe('ready');
+    expect(await completeness(server, c.token)).toEqual([
+      'General Info',
+      'Payment Details',
+      'Rate',
+    ]);
+  });
+});
+
+describe('Payment Details step — Stripe Connect', () => {
+  const SECRET = 'whsec_payment_details';
+  let stripe: StripeApi;
+  let server: TestServer;
+  let counter = 0;
+  beforeAll(async () => {
+    stripe = await startStripeApi();
+    server = await startTestServer({
+      env: {
+        PAYMENTS_PROVIDER: 'stripe',
+        STRIPE_API_URL: stripe.url,
+        STRIPE_SECRET_KEY: 'sk_test_fake',
+        STRIPE_WEBHOOK_SECRET: SECRET,
+        STRIPE_PUBLISHABLE_KEY: 'pk_test_fake',
+      },
+    });
+  });
+  afterAll(async () => {
+    await server?.close();
+    await stripe?.close();
+  });
+
+  async function accountUpdated(object: unknown) {
+    counter += 1;
+    const res = await deliverStripeEvent(
+      server,
+      {
+        id: `evt_payment_details_${counter}`,
+        object: 'event',
+        type: 'account.updated',
+        created: Math.floor(Date.now() / 1000),
+        data: { object },
+      },
+      SECRET,
+    );
+    expect(res.status).toBe(200);
+  }
+
+  it('stays to do while onboarding, is ticked by account.updated, and is lost when restricted', async () => {
+    const c = await consultantAccount(server);
+    const accountId = (await connect(server, c.token)).split('/').at(-1) ?? '';
+    expect(await payoutStatus(server, c.token)).toBe('onboarding');
+    expect(await completeness(server, c.token)).not.toContain('Payment Details');
+
+    const ready = stripe.completeOnboarding(accountId);
+    await accountUpdated(ready);
+    expect(await completeness(server, c.token)).toContain('Payment Details');
+
+    await accountUpdated({
+      ...ready,
+      payouts_enabled: false,
+      capabilities: { transfers: 'inactive' },
+    });
+    expect(await completeness(server, c.token)).not.toContain('Payment Details');
+  });
+
+  it('is ticked when the consultant comes back from onboarding before the webhook', async () => {
+    const c = await consultantAccount(server);
+    const accountId = (await connect(server, c.token)).split('/').at(-1) ?? '';
+    stripe.completeOnboarding(accountId);
+    expect(await completeness(server, c.token)).not.toContain('Payment Details');
+    // The payments page reads the status on return; the provider now says ready.
+    expect(await payoutStatus(server, c.token)).toBe('ready');
+    expect(await completeness(server, c.token)).toContain('Payment Details');
+  });
+});
