@@ -471,6 +471,27 @@ test.describe('help, dashboard and account', () => {
     });
     expect(again.status()).not.toBe(200);
   });
+
+  test('a new consultant does the Payment Details step from where the widget points', async ({
+    page,
+    request,
+    baseURL,
+  }) => {
+    const { email } = await apiSignUp(request, baseURL!, 'consultant');
+    await signIn(page, email, /\/franchisors$/);
+    await closeFirstTour(page);
+    await page.goto('/my-profile');
+    await expect(widget(page).getByText('0/3 steps completed')).toBeVisible();
+    await widget(page).getByRole('link', { name: 'Payment Details' }).click();
+    await expect(page).toHaveURL(/\/my-profile\/payment-details$/);
+    // The payout account is connected here (the built-in provider: ready at once, straight back).
+    await page.getByRole('button', { name: 'Connect payout account' }).click();
+    await expect(page.getByTestId('payout-account')).toHaveAttribute('data-status', 'ready');
+    // No other profile save: the step is done as soon as the account is.
+    await page.goto('/my-profile');
+    await expect(widget(page).getByText('1/3 steps completed')).toBeVisible();
+    await expect(widget(page).getByRole('link', { name: 'Payment Details' })).toHaveCount(0);
+  });
 });
 
 test.describe('small screens (375 px)', () => {

@@ -4,11 +4,13 @@ import { BACK_TO_PROFILE } from '../../pages/my-profile/my-profile-sections.ts';
 import { PageShell } from '../../pages/page-shell.tsx';
 import { PaymentEmailForm } from './payment-email-form.tsx';
 import { PaymentMethodsPanel } from './payment-methods-panel.tsx';
+import { PayoutAccountPanel } from './payout-account-panel.tsx';
 
 /**
  * `/my-profile/payment-details` (and its `payment` alias): franchisors manage the cards their
- * meetings and subscription are charged to; consultants see how they are paid. Both can change the
- * payment e-mail.
+ * meetings and subscription are charged to; consultants see how they are paid and connect the
+ * payout account their Payment Details step stands for (user-area §4). Both can change the payment
+ * e-mail.
  */
 export function PaymentDetailsPage() {
   const session = useSession();
@@ -26,6 +28,7 @@ export function PaymentDetailsPage() {
             {CONSULTANT_SHARE_PERCENT}% of each completed meeting; the platform keeps{' '}
             {PLATFORM_FEE_PERCENT}%. Your payouts and their statements are on the Payments page.
           </p>
+          <PayoutAccountPanel />
         </section>
       ) : null}
       {role !== 'admin' ? <PaymentEmailForm /> : null}
