@@ -472,6 +472,41 @@ test.describe('help, dashboard and account', () => {
     expect(again.status()).not.toBe(200);
   });
 
+  test('a file named like an image that is not one is refused before the crop dialog', async ({
+    page,
+    request,
+    baseURL,
+  }) => {
+    const { email } = await apiSignUp(request, baseURL!, 'consultant');
+    await signIn(page, email, /\/franchisors$/);
+    await closeFirstTour(page);
+    await page.goto('/my-profile/general');
+    const upload = page.getByLabel('Upload photo');
+    const cropper = page.getByRole('dialog', { name: 'Crop your photo' });
+    const message = page.getByText('Please choose a JPEG or PNG image.');
+    await upload.setInputFiles({
+      name: 'notimg.png',
+      mimeType: 'image/png',
+      buffer: Buffer.from('This is a text file, not a picture.\n'),
+    });
+    await expect(message).toBeVisible();
+    await expect(cropper).toBeHidden();
+    // A real PNG still opens the dialog and clears the message…
+    await upload.setInputFiles(await pngFile(page, 'photo.png'));
+    await expect(cropper).toBeVisible();
+    await expect(message).toBeHidden();
+    await cropper.getByRole('button', { name: 'Cancel' }).click();
+    await expect(cropper).toBeHidden();
+    // …and a PDF named .jpg is refused the same way.
+    await upload.setInputFiles({
+      name: 'doc.jpg',
+      mimeType: 'image/jpeg',
+      buffer: Buffer.from('%PDF-1.7\n1 0 obj << /Type /Catalog >> endobj\n%%EOF\n'),
+    });
+    await expect(message).toBeVisible();
+    await expect(cropper).toBeHidden();
+  });
+
   test('a new consultant does the Payment Details step from where the widget points', async ({
     page,
     request,

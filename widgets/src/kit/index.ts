@@ -123,6 +123,7 @@ export {
   documentFileProblem,
   IMAGE_ACCEPT,
   IMAGE_FILE_MESSAGES,
+  imageContentProblem,
   imageFileProblem,
 } from './photo/image-file.ts';
 export { PhotoCropperDialog, PhotoUpload } from './photo/photo-cropper.tsx';

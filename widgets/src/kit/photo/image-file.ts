@@ -32,6 +32,47 @@ export function imageFileProblem(
   return null;
 }
 
+/** The first bytes of a JPEG (SOI and a marker) and of a PNG (its eight-byte signature). */
+const JPEG_SIGNATURE = [0xff, 0xd8, 0xff] as const;
+const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a] as const;
+
+const startsWith = (bytes: Uint8Array, signature: readonly number[]) =>
+  bytes.length >= signature.length && signature.every((byte, i) => bytes[i] === byte);
+
+/** Decodes an image or rejects: the browser's `createImageBitmap`, where there is one. */
+async function decodeInBrowser(file: Blob): Promise<void> {
+  if (typeof createImageBitmap !== 'function') return;
+  const bitmap = await createImageBitmap(file);
+  bitmap.close();
+}
+
+/**
+ * Why a file that passed `imageFileProblem` still cannot be cropped, or null: the server checks
+ * images by content (D13), so the name and type the browser guessed from it are not enough — the
+ * bytes must start as a JPEG or PNG and decode. Checked before the crop dialog opens, which could
+ * otherwise only show an empty stage.
+ *
+ * @example
+ * ```ts
+ * await imageContentProblem(new File(['hello'], 'notimg.png', { type: 'image/png' })); // 'Please choose a JPEG or PNG image.'
+ * ```
+ */
+export async function imageContentProblem(
+  file: Blob,
+  { decode = decodeInBrowser }: { decode?: (file: Blob) => Promise<void> } = {},
+): Promise<string | null> {
+  const head = new Uint8Array(await file.slice(0, PNG_SIGNATURE.length).arrayBuffer());
+  if (!startsWith(head, JPEG_SIGNATURE) && !startsWith(head, PNG_SIGNATURE)) {
+    return IMAGE_FILE_MESSAGES.type;
+  }
+  try {
+    await decode(file);
+  } catch {
+    return IMAGE_FILE_MESSAGES.type;
+  }
+  return null;
+}
+
 export const DOCUMENT_FILE_MESSAGES = {
   type: 'Please choose a PDF file.',
   size: `The file must be ${ATTACHMENT_MAX_BYTES / (1024 * 1024)} MB or smaller.`,

@@ -3,7 +3,7 @@ import * as Dialog from '@radix-ui/react-dialog';
 import { useEffect, useId, useRef, useState } from 'react';
 import Cropper, { type Area, type Point } from 'react-easy-crop';
 import { cropToJpeg } from './crop-image.ts';
-import { IMAGE_ACCEPT, imageFileProblem } from './image-file.ts';
+import { IMAGE_ACCEPT, imageContentProblem, imageFileProblem } from './image-file.ts';
 
 interface PhotoCropperDialogProps {
   /** The chosen image; the dialog is open while there is one. */
@@ -149,7 +149,8 @@ interface PhotoUploadProps {
 }
 
 /**
- * A profile photo or logo shown at 180 px with an upload button: one JPEG or PNG is checked before
+ * A profile photo or logo shown at 180 px with an upload button: one JPEG or PNG — by its type,
+ * then by its content, so a renamed file is refused with the same message — is checked before
  * anything is sent, then cropped square and saved.
  *
  * @example
@@ -173,14 +174,19 @@ export function PhotoUpload({
   const input = useRef<HTMLInputElement>(null);
   const [file, setFile] = useState<File | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
+  // The latest choice wins when an earlier one is still being read.
+  const choice = useRef(0);
 
-  const choose = (files: FileList | null) => {
+  const choose = async (files: FileList | null) => {
     const chosen = files ? Array.from(files) : [];
     if (input.current) input.current.value = '';
     if (chosen.length === 0) return;
-    const reason = imageFileProblem(chosen);
+    const ticket = ++choice.current;
+    const first = chosen[0];
+    const reason = imageFileProblem(chosen) ?? (first ? await imageContentProblem(first) : null);
+    if (ticket !== choice.current) return;
     setProblem(reason);
-    if (!reason) setFile(chosen[0] ?? null);
+    if (!reason) setFile(first ?? null);
   };
 
   return (
@@ -206,7 +212,7 @@ export function PhotoUpload({
               className="visually-hidden"
               type="file"
               accept={IMAGE_ACCEPT}
-              onChange={(event) => choose(event.target.files)}
+              onChange={(event) => void choose(event.target.files)}
             />
             <p className="field__hint">One JPEG or PNG image; it is cropped to a square.</p>
           </>
