@@ -31,6 +31,8 @@ import {
   type PayoutAccountLink,
   PayoutAccountLinkSchema,
   PayoutAccountSchema,
+  type PayoutConnectInput,
+  PayoutConnectInputSchema,
   PayoutListSchema,
   PromoCodeInputSchema,
   type PromoCodeResult,
@@ -139,10 +141,14 @@ export interface PaymentsApi {
   payoutAccount(options?: RequestOptions): Promise<PayoutAccount>;
   /**
    * Starts (or resumes) the consultant's payout onboarding (`POST users/payouts/connect`): send the
-   * browser to `url` (Stripe's hosted onboarding; it comes back to the payments page).
-   * @example location.assign((await api.payments.connectPayoutAccount()).url);
+   * browser to `url` (Stripe's hosted onboarding; it comes back to `returnTo`, the payments page
+   * unless said).
+   * @example location.assign((await api.payments.connectPayoutAccount({ returnTo: 'payment-details' })).url);
    */
-  connectPayoutAccount(options?: RequestOptions): Promise<PayoutAccountLink>;
+  connectPayoutAccount(
+    input?: PayoutConnectInput,
+    options?: RequestOptions,
+  ): Promise<PayoutAccountLink>;
   /**
    * Stripe only: a SetupIntent to confirm a new card with Stripe Elements
    * (`POST users/payment-method/setup-intent`); then `addPaymentMethod` with the confirmed id.
@@ -366,13 +372,14 @@ export function createPaymentsApi(http: Http): PaymentsApi {
         options,
       );
     },
-    connectPayoutAccount(options) {
+    connectPayoutAccount(input, options) {
+      const json = validateInput('connectPayoutAccount', PayoutConnectInputSchema, input ?? {});
       return http.call(
         {
           operation: 'connectPayoutAccount',
           method: 'post',
           path: 'users/payouts/connect',
-          json: {},
+          json,
           response: PayoutAccountLinkSchema,
         },
         options,

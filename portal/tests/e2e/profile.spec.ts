@@ -519,9 +519,11 @@ test.describe('help, dashboard and account', () => {
     await expect(widget(page).getByText('0/3 steps completed')).toBeVisible();
     await widget(page).getByRole('link', { name: 'Payment Details' }).click();
     await expect(page).toHaveURL(/\/my-profile\/payment-details$/);
-    // The payout account is connected here (the built-in provider: ready at once, straight back).
+    // The payout account is connected here (the built-in provider: ready at once, and straight
+    // back to this page, as Stripe's onboarding comes back to it).
     await page.getByRole('button', { name: 'Connect payout account' }).click();
     await expect(page.getByTestId('payout-account')).toHaveAttribute('data-status', 'ready');
+    await expect(page).toHaveURL(/\/my-profile\/payment-details$/);
     // No other profile save: the step is done as soon as the account is.
     await page.goto('/my-profile');
     await expect(widget(page).getByText('1/3 steps completed')).toBeVisible();

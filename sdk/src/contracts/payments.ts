@@ -158,6 +158,17 @@ export const PAYOUT_ACCOUNT_STATUSES = ['none', 'onboarding', 'ready', 'restrict
 export type PayoutAccountStatus = (typeof PAYOUT_ACCOUNT_STATUSES)[number];
 export const PayoutAccountSchema = v.object({ status: v.picklist(PAYOUT_ACCOUNT_STATUSES) });
 export type PayoutAccount = v.InferOutput<typeof PayoutAccountSchema>;
+/**
+ * The portal pages a consultant starts payout onboarding from, and is brought back to: Payments, or
+ * the Payment Details step of their profile (user-area §4). Payments when not said.
+ */
+export const PAYOUT_RETURN_PAGES = ['payments', 'payment-details'] as const;
+export type PayoutReturnPage = (typeof PAYOUT_RETURN_PAGES)[number];
+/** `POST /api/users/payouts/connect` body. */
+export const PayoutConnectInputSchema = v.object({
+  returnTo: v.optional(v.picklist(PAYOUT_RETURN_PAGES)),
+});
+export type PayoutConnectInput = v.InferInput<typeof PayoutConnectInputSchema>;
 /** `POST /api/users/payouts/connect`: where to send the consultant to onboard (the provider's page). */
 export const PayoutAccountLinkSchema = v.object({ url: v.string() });
 export type PayoutAccountLink = v.InferOutput<typeof PayoutAccountLinkSchema>;

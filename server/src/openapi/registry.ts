@@ -104,6 +104,7 @@ import {
   PaymentTotalsSchema,
   PayoutAccountLinkSchema,
   PayoutAccountSchema,
+  PayoutConnectInputSchema,
   PayoutListSchema,
   PresenceReportSchema,
   PresenceSummarySchema,
@@ -675,6 +676,7 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
     summary: 'Start payout onboarding: a link to the provider’s hosted page',
     tag: 'Payments',
     access: 'consultant',
+    body: PayoutConnectInputSchema,
     response: PayoutAccountLinkSchema,
   },
   'GET /api/users/payouts/{id}/statement.csv': {

@@ -15,11 +15,11 @@ async function completeness(server: TestServer, token: string) {
   return ((await res.json()) as OwnProfile).profileCompleteness;
 }
 
-async function connect(server: TestServer, token: string) {
+async function connect(server: TestServer, token: string, body: unknown = {}) {
   const res = await server.fetch('/api/users/payouts/connect', {
     method: 'POST',
     token,
-    body: '{}',
+    body: JSON.stringify(body),
   });
   expect(res.status).toBe(200);
   return ((await res.json()) as { url: string }).url;
@@ -61,6 +61,20 @@ describe('Payment Details step — built-in provider', () => {
       'Payment Details',
       'Rate',
     ]);
+  });
+
+  it('brings the consultant back to the page onboarding started from', async () => {
+    const c = await consultantAccount(server);
+    expect(await connect(server, c.token)).toBe(`${server.url}/payments?payouts=return`);
+    expect(await connect(server, c.token, { returnTo: 'payment-details' })).toBe(
+      `${server.url}/my-profile/payment-details?payouts=return`,
+    );
+    const elsewhere = await server.fetch('/api/users/payouts/connect', {
+      method: 'POST',
+      token: c.token,
+      body: JSON.stringify({ returnTo: 'https://evil.example' }),
+    });
+    expect(elsewhere.status).toBe(400);
   });
 });
 

@@ -1,4 +1,4 @@
-import type { PayoutAccount } from '@fm/sdk/contracts';
+import type { PayoutAccount, PayoutReturnPage } from '@fm/sdk/contracts';
 import { and, eq } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client.ts';
 import { consultantProfile, user } from '../db/schema/index.ts';
@@ -6,9 +6,18 @@ import { refreshCompleteness } from '../features/profile/completeness.ts';
 import { AppError } from '../http/errors.ts';
 import type { PaymentsContext } from './context.ts';
 
-/** Where Stripe's hosted onboarding sends the consultant back to (the portal's payments page). */
-export const payoutReturnPath = '/payments?payouts=return';
-export const payoutRefreshPath = '/payments?payouts=refresh';
+/**
+ * Where Stripe's hosted onboarding sends the consultant back to: the portal page they started from
+ * (`?payouts=return`, or `?payouts=refresh` when the link expired).
+ */
+const RETURN_PAGES: Record<PayoutReturnPage, string> = {
+  payments: '/payments',
+  'payment-details': '/my-profile/payment-details',
+};
+export const payoutReturnPath = (page: PayoutReturnPage = 'payments') =>
+  `${RETURN_PAGES[page]}?payouts=return`;
+export const payoutRefreshPath = (page: PayoutReturnPage = 'payments') =>
+  `${RETURN_PAGES[page]}?payouts=refresh`;
 
 /** The account monthly payouts are transferred to: only one the provider calls ready. */
 export async function payoutDestination(
@@ -78,15 +87,18 @@ export function createPayoutAccounts(ctx: PaymentsContext, deps: { publicUrl: st
    * `POST /api/users/payouts/connect`: the account (created once) and a fresh onboarding link
    * (Stripe's links are single-use and short-lived, so each visit gets a new one).
    */
-  async function connect(consultantId: string): Promise<{ url: string }> {
+  async function connect(
+    consultantId: string,
+    returnTo: PayoutReturnPage = 'payments',
+  ): Promise<{ url: string }> {
     const profile = await profileOf(consultantId);
     if (!profile) throw new AppError('NOT_FOUND');
     const { accountId, url } = await ctx.provider.payoutAccountLink({
       consultantId,
       email: profile.email,
       accountId: profile.accountId ?? null,
-      returnUrl: `${deps.publicUrl}${payoutReturnPath}`,
-      refreshUrl: `${deps.publicUrl}${payoutRefreshPath}`,
+      returnUrl: `${deps.publicUrl}${payoutReturnPath(returnTo)}`,
+      refreshUrl: `${deps.publicUrl}${payoutRefreshPath(returnTo)}`,
     });
     const status =
       profile.accountId === accountId && profile.status

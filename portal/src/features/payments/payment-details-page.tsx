@@ -28,7 +28,7 @@ export function PaymentDetailsPage() {
             {CONSULTANT_SHARE_PERCENT}% of each completed meeting; the platform keeps{' '}
             {PLATFORM_FEE_PERCENT}%. Your payouts and their statements are on the Payments page.
           </p>
-          <PayoutAccountPanel />
+          <PayoutAccountPanel returnTo="payment-details" />
         </section>
       ) : null}
       {role !== 'admin' ? <PaymentEmailForm /> : null}

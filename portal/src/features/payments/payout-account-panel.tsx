@@ -1,4 +1,4 @@
-import type { PayoutAccountStatus } from '@fm/sdk/contracts';
+import type { PayoutAccountStatus, PayoutReturnPage } from '@fm/sdk/contracts';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { api } from '../../app/api-client.ts';
@@ -26,11 +26,17 @@ const TEXTS: Record<PayoutAccountStatus, { text: string; action: string }> = {
 /**
  * The consultant's payout account (Stripe Connect, decision 016): its status, and a button that
  * asks the API for an onboarding link and goes there (Stripe's hosted pages; with the built-in
- * provider the link leads straight back, the account ready). Stripe sends the browser back to
- * `/payments?payouts=return`, or `?payouts=refresh` when the link expired — then a new one is
- * requested at once.
+ * provider the link leads straight back, the account ready). Stripe sends the browser back to the
+ * page it was opened on (`returnTo`: Payments, or the profile's Payment Details) with
+ * `?payouts=return`, or `?payouts=refresh` when the link expired — then a new one is requested at
+ * once.
+ *
+ * @example
+ * ```tsx
+ * <PayoutAccountPanel returnTo="payment-details" />
+ * ```
  */
-export function PayoutAccountPanel() {
+export function PayoutAccountPanel({ returnTo = 'payments' }: { returnTo?: PayoutReturnPage }) {
   const [params, setParams] = useSearchParams();
   const [state, reload] = useAsync('payout-account', () => api.payments.payoutAccount());
   const [pending, setPending] = useState(false);
@@ -41,7 +47,7 @@ export function PayoutAccountPanel() {
     setPending(true);
     setError(null);
     try {
-      const { url } = await api.payments.connectPayoutAccount();
+      const { url } = await api.payments.connectPayoutAccount({ returnTo });
       window.location.assign(url);
     } catch (caught) {
       setError(errorMessage(caught));

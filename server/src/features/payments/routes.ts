@@ -4,6 +4,7 @@ import {
   LateCancellationDecisionInputSchema,
   PaymentListQuerySchema,
   PaymentsGraphQuerySchema,
+  PayoutConnectInputSchema,
   PromoCodeInputSchema,
   SubscribeInputSchema,
   UpdatePaymentMethodInputSchema,
@@ -118,8 +119,14 @@ export function paymentRoutes(deps: PaymentDeps) {
     .get('/payouts/account', consultantOnly, async (c) =>
       c.json(await payments.payoutAccounts.status(requireUser(c).id)),
     )
-    .post('/payouts/connect', consultantOnly, async (c) =>
-      c.json(await payments.payoutAccounts.connect(requireUser(c).id)),
+    .post(
+      '/payouts/connect',
+      consultantOnly,
+      validate('json', PayoutConnectInputSchema),
+      async (c) =>
+        c.json(
+          await payments.payoutAccounts.connect(requireUser(c).id, c.req.valid('json').returnTo),
+        ),
     )
     .get('/payouts/:id/statement.csv', consultantOnly, async (c) => {
       const { filename, csv } = await payments.payouts.statementCsv(
