@@ -37,23 +37,11 @@ const formNumber = v.pipe(
   v.transform(Number),
   v.finite(FIELD_MESSAGES.numbersOnly),
 );
-/** A number field that may be cleared with an empty string (→ null). */
-const optionalNumber = v.optional(
-  v.union(
-    [
-      v.pipe(
-        v.literal(''),
-        v.transform(() => null),
-      ),
-      v.null(),
-      formNumber,
-    ],
-    FIELD_MESSAGES.numbersOnly,
-  ),
-);
-const MAX_AMOUNT = 1_000_000_000;
-/** An amount of dollars from `min` up to a billion; '' clears it (→ null). */
-const amount = (min: number) =>
+/** An optional number field that an empty string (or null) clears (→ null); `message` for anything else. */
+const clearable = <TSchema extends v.GenericSchema<unknown, number>>(
+  schema: TSchema,
+  message: string = FIELD_MESSAGES.numbersOnly,
+) =>
   v.optional(
     v.union(
       [
@@ -62,58 +50,33 @@ const amount = (min: number) =>
           v.transform(() => null),
         ),
         v.null(),
-        v.pipe(
-          formNumber,
-          v.minValue(min, FIELD_MESSAGES.numbersOnly),
-          v.maxValue(MAX_AMOUNT, FIELD_MESSAGES.numbersOnly),
-        ),
+        schema,
       ],
-      FIELD_MESSAGES.numbersOnly,
+      message,
+    ),
+  );
+/** A number field that may be cleared with an empty string (→ null). */
+const optionalNumber = clearable(formNumber);
+const MAX_AMOUNT = 1_000_000_000;
+/** An amount of dollars from `min` up to a billion; '' clears it (→ null). */
+const amount = (min: number) =>
+  clearable(
+    v.pipe(
+      formNumber,
+      v.minValue(min, FIELD_MESSAGES.numbersOnly),
+      v.maxValue(MAX_AMOUNT, FIELD_MESSAGES.numbersOnly),
     ),
   );
 /** Fees and commissions: not below zero. */
 const money = amount(0);
 /** Net worth and cash required: any number, a minus and decimals allowed (user-area §5). */
 const signedMoney = amount(-MAX_AMOUNT);
-const percent = v.optional(
-  v.union(
-    [
-      v.pipe(
-        v.literal(''),
-        v.transform(() => null),
-      ),
-      v.null(),
-      v.pipe(formNumber, v.minValue(0), v.maxValue(100)),
-    ],
-    FIELD_MESSAGES.numbersOnly,
-  ),
+const percent = clearable(v.pipe(formNumber, v.minValue(0), v.maxValue(100)));
+const year = clearable(
+  v.pipe(formNumber, v.integer(), v.minValue(1800), v.maxValue(2100)),
+  'Please enter a year',
 );
-const year = v.optional(
-  v.union(
-    [
-      v.pipe(
-        v.literal(''),
-        v.transform(() => null),
-      ),
-      v.null(),
-      v.pipe(formNumber, v.integer(), v.minValue(1800), v.maxValue(2100)),
-    ],
-    'Please enter a year',
-  ),
-);
-const count = v.optional(
-  v.union(
-    [
-      v.pipe(
-        v.literal(''),
-        v.transform(() => null),
-      ),
-      v.null(),
-      v.pipe(formNumber, v.integer(), v.minValue(0)),
-    ],
-    FIELD_MESSAGES.numbersOnly,
-  ),
-);
+const count = clearable(v.pipe(formNumber, v.integer(), v.minValue(0)));
 const bool = v.optional(
   v.pipe(
     v.union([v.boolean(), v.picklist(['true', 'false', '1', '0', 'on'])]),
@@ -235,27 +198,16 @@ export const ProfilePatchSchema = v.object({
   // consultant
   bio: optionalText(4000),
   company: optionalText(120),
-  rate: v.optional(
-    v.union(
-      [
-        v.pipe(
-          v.literal(''),
-          v.transform(() => null),
-        ),
-        v.null(),
-        v.pipe(
-          formNumber,
-          v.minValue(1, 'The rate must be at least $1'),
-          v.maxValue(10_000, 'The rate must be at most $10,000'),
-          v.check(
-            (n) =>
-              Number.isInteger(Math.round(n * 100)) &&
-              Math.abs(n * 100 - Math.round(n * 100)) < 1e-6,
-            'At most two decimals',
-          ),
-        ),
-      ],
-      FIELD_MESSAGES.numbersOnly,
+  rate: clearable(
+    v.pipe(
+      formNumber,
+      v.minValue(1, 'The rate must be at least $1'),
+      v.maxValue(10_000, 'The rate must be at most $10,000'),
+      v.check(
+        (n) =>
+          Number.isInteger(Math.round(n * 100)) && Math.abs(n * 100 - Math.round(n * 100)) < 1e-6,
+        'At most two decimals',
+      ),
     ),
   ),
   experienceLevel: v.optional(
