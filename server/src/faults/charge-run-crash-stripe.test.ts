@@ -5,7 +5,7 @@ import { ledgerTransaction, notification, payment, payout } from '../db/schema/i
 import { captureLines, post, unbalancedTransactions } from '../payments/ledger.ts';
 import { meetingAmountCents } from '../payments/money-rules.ts';
 import { createProviderAttempts } from '../payments/provider-attempts.ts';
-import { type StripeApi, startStripeApi } from '../payments/stripe-fake-api.ts';
+import { type StripeApi, startStripeApi, stripeModeEnv } from '../payments/stripe-fake-api.ts';
 import {
   consultantAccount,
   copyDatabase,
@@ -39,13 +39,7 @@ const amounts = new Map<string, number>();
 beforeAll(async () => {
   stripe = await startStripeApi();
   server = await startTestServer({
-    env: {
-      PAYMENTS_PROVIDER: 'stripe',
-      STRIPE_API_URL: stripe.url,
-      STRIPE_SECRET_KEY: 'sk_test_fake',
-      STRIPE_WEBHOOK_SECRET: SECRET,
-      STRIPE_PUBLISHABLE_KEY: 'pk_test_fake',
-    },
+    env: stripeModeEnv(stripe, SECRET),
   });
   const { db } = server.container;
   const meetings = await completedMeetings(server, MEETINGS);

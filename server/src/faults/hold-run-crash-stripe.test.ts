@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../db/client.ts';
 import { ledgerTransaction, payment, providerAttempt } from '../db/schema/index.ts';
 import { unbalancedTransactions } from '../payments/ledger.ts';
-import { type StripeApi, startStripeApi } from '../payments/stripe-fake-api.ts';
+import { type StripeApi, startStripeApi, stripeModeEnv } from '../payments/stripe-fake-api.ts';
 import {
   consultantAccount,
   copyDatabase,
@@ -35,13 +35,7 @@ const franchisorOf = new Map<string, string>();
 beforeAll(async () => {
   stripe = await startStripeApi();
   server = await startTestServer({
-    env: {
-      PAYMENTS_PROVIDER: 'stripe',
-      STRIPE_API_URL: stripe.url,
-      STRIPE_SECRET_KEY: 'sk_test_fake',
-      STRIPE_WEBHOOK_SECRET: 'whsec_holds',
-      STRIPE_PUBLISHABLE_KEY: 'pk_test_fake',
-    },
+    env: stripeModeEnv(stripe, 'whsec_holds'),
   });
   const { db, payments } = server.container;
   const franchisors = [await franchisorWithCard(server), await franchisorWithCard(server)];

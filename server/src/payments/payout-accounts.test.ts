@@ -1,7 +1,7 @@
 import type { OwnProfile } from '@fm/sdk/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../testing/test-server.ts';
-import { type StripeApi, startStripeApi } from './stripe-fake-api.ts';
+import { type StripeApi, startStripeApi, stripeModeEnv } from './stripe-fake-api.ts';
 import { consultantAccount, deliverStripeEvent } from './test-fixtures.ts';
 
 /**
@@ -86,13 +86,7 @@ describe('Payment Details step — Stripe Connect', () => {
   beforeAll(async () => {
     stripe = await startStripeApi();
     server = await startTestServer({
-      env: {
-        PAYMENTS_PROVIDER: 'stripe',
-        STRIPE_API_URL: stripe.url,
-        STRIPE_SECRET_KEY: 'sk_test_fake',
-        STRIPE_WEBHOOK_SECRET: SECRET,
-        STRIPE_PUBLISHABLE_KEY: 'pk_test_fake',
-      },
+      env: stripeModeEnv(stripe, SECRET),
     });
   });
   afterAll(async () => {

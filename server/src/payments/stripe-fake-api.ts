@@ -421,3 +421,21 @@ export async function startStripeApi() {
 }
 
 export type StripeApi = Awaited<ReturnType<typeof startStripeApi>>;
+
+/**
+ * The environment of a test server in Stripe mode against this fake API.
+ * @example startTestServer({ env: stripeModeEnv(stripe, 'whsec_test') });
+ */
+export function stripeModeEnv(
+  api: StripeApi,
+  webhookSecret: string,
+  publishableKey = 'pk_test_fake',
+) {
+  return {
+    PAYMENTS_PROVIDER: 'stripe',
+    STRIPE_API_URL: api.url,
+    STRIPE_SECRET_KEY: 'sk_test_fake',
+    STRIPE_WEBHOOK_SECRET: webhookSecret,
+    STRIPE_PUBLISHABLE_KEY: publishableKey,
+  };
+}

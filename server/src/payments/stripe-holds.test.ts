@@ -13,7 +13,7 @@ import {
 import { startTestServer, type TestServer } from '../testing/test-server.ts';
 import { LEDGER_KEYS } from './ledger.ts';
 import type { StripeRequest } from './stripe-fake.ts';
-import { type StripeApi, startStripeApi } from './stripe-fake-api.ts';
+import { type StripeApi, startStripeApi, stripeModeEnv } from './stripe-fake-api.ts';
 import { deliverStripeEvent } from './test-fixtures.ts';
 
 /**
@@ -34,13 +34,7 @@ let server: TestServer;
 beforeAll(async () => {
   stripe = await startStripeApi();
   server = await startTestServer({
-    env: {
-      PAYMENTS_PROVIDER: 'stripe',
-      STRIPE_API_URL: stripe.url,
-      STRIPE_SECRET_KEY: 'sk_test_fake',
-      STRIPE_WEBHOOK_SECRET: SECRET,
-      STRIPE_PUBLISHABLE_KEY: 'pk_test_fake',
-    },
+    env: stripeModeEnv(stripe, SECRET),
   });
 });
 afterAll(async () => {

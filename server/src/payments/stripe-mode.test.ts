@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { payment, providerAttempt } from '../db/schema/index.ts';
 import { loadEnv } from '../env.ts';
 import { startTestServer, type TestServer } from '../testing/test-server.ts';
-import { type StripeApi, startStripeApi } from './stripe-fake-api.ts';
+import { type StripeApi, startStripeApi, stripeModeEnv } from './stripe-fake-api.ts';
 import { consultantAccount, franchisorWithCard, insertMeeting, json, ok } from './test-fixtures.ts';
 
 /**
@@ -20,13 +20,7 @@ let ledger: TestServer;
 beforeAll(async () => {
   stripe = await startStripeApi();
   server = await startTestServer({
-    env: {
-      PAYMENTS_PROVIDER: 'stripe',
-      STRIPE_API_URL: stripe.url,
-      STRIPE_SECRET_KEY: 'sk_test_fake',
-      STRIPE_WEBHOOK_SECRET: 'whsec_fake',
-      STRIPE_PUBLISHABLE_KEY: 'pk_test_fake123',
-    },
+    env: stripeModeEnv(stripe, 'whsec_fake', 'pk_test_fake123'),
   });
   ledger = await startTestServer();
 });
