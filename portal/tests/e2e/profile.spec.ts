@@ -57,6 +57,14 @@ async function closeFirstTour(page: Page) {
   await expect(tour).toBeHidden();
 }
 
+/** A new consultant, signed in on `page` with the first tour closed; answers the e-mail. */
+async function newConsultantSignedIn(page: Page, request: APIRequestContext, baseURL: string) {
+  const { email } = await apiSignUp(request, baseURL, 'consultant');
+  await signIn(page, email, /\/franchisors$/);
+  await closeFirstTour(page);
+  return email;
+}
+
 /** A PNG drawn in the page, as Playwright's file payload. */
 async function pngFile(page: Page, name = 'logo.png') {
   const bytes = await page.evaluate(async () => {
@@ -451,9 +459,7 @@ test.describe('help, dashboard and account', () => {
     request,
     baseURL,
   }) => {
-    const { email } = await apiSignUp(request, baseURL!, 'consultant');
-    await signIn(page, email, /\/franchisors$/);
-    await closeFirstTour(page);
+    const email = await newConsultantSignedIn(page, request, baseURL!);
     await page.goto('/my-profile/account-status');
     await expect(page.getByTestId('account-status')).toHaveText(/^(Active|Inactive)$/);
     await page.getByRole('button', { name: 'Delete account' }).click();
@@ -477,9 +483,7 @@ test.describe('help, dashboard and account', () => {
     request,
     baseURL,
   }) => {
-    const { email } = await apiSignUp(request, baseURL!, 'consultant');
-    await signIn(page, email, /\/franchisors$/);
-    await closeFirstTour(page);
+    await newConsultantSignedIn(page, request, baseURL!);
     await page.goto('/my-profile/general');
     const upload = page.getByLabel('Upload photo');
     const cropper = page.getByRole('dialog', { name: 'Crop your photo' });
@@ -512,9 +516,7 @@ test.describe('help, dashboard and account', () => {
     request,
     baseURL,
   }) => {
-    const { email } = await apiSignUp(request, baseURL!, 'consultant');
-    await signIn(page, email, /\/franchisors$/);
-    await closeFirstTour(page);
+    await newConsultantSignedIn(page, request, baseURL!);
     await page.goto('/my-profile');
     await expect(widget(page).getByText('0/3 steps completed')).toBeVisible();
     await widget(page).getByRole('link', { name: 'Payment Details' }).click();
