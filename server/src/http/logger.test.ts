@@ -1,4 +1,6 @@
+import { spawn } from 'node:child_process';
 import { Writable } from 'node:stream';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { createLogger } from './logger.ts';
 import { runInRequest } from './request-context.ts';
@@ -79,4 +81,32 @@ describe('logger', () => {
     logger.error('quiet');
     expect(out.raw).toHaveLength(0);
   });
+
+  it("writes a quiet process's line to stdout within about a second, not at the next 4 KB", async () => {
+    const logger = fileURLToPath(new URL('./logger.ts', import.meta.url));
+    // One line, then the process stays alive for 10 s without logging again.
+    const script = `const { createLogger } = await import(${JSON.stringify(logger)});
+      createLogger('info').info('only line');
+      setTimeout(() => {}, 10_000);`;
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', '--input-type=module', '-e', script],
+      {
+        stdio: ['ignore', 'pipe', 'inherit'],
+      },
+    );
+    try {
+      const line = await new Promise<string>((resolve, reject) => {
+        let out = '';
+        child.stdout.on('data', (chunk: Buffer) => {
+          out += String(chunk);
+          if (out.includes('\n')) resolve(out);
+        });
+        child.once('exit', () => reject(new Error(`exited before writing: ${out}`)));
+      });
+      expect(JSON.parse(line)).toMatchObject({ level: 'info', msg: 'only line' });
+    } finally {
+      child.kill();
+    }
+  }, 8_000);
 });

@@ -39,11 +39,19 @@ function fieldsOf(detail: unknown): Record<string, unknown> {
 const silentLogger: Logger = { error: () => {}, info: () => {}, debug: () => {} };
 
 let sharedStdout: DestinationStream | undefined;
-/** One buffered stdout stream per process, flushed synchronously when the process exits. */
+/** How long a line may wait in the buffer before it is written anyway. */
+const FLUSH_EVERY_MS = 1_000;
+
+/**
+ * One buffered stdout stream per process: written in 4 KB batches, and at least once a second so
+ * that a quiet server's lines (a demo's mail with its link) do not wait for the next batch;
+ * flushed synchronously when the process exits.
+ */
 function stdout(): DestinationStream {
   if (!sharedStdout) {
     const stream = pino.destination({ dest: 1, sync: false, minLength: 4096 });
     process.once('exit', () => stream.flushSync());
+    setInterval(() => stream.flush(), FLUSH_EVERY_MS).unref();
     sharedStdout = stream;
   }
   return sharedStdout;
