@@ -1,8 +1,8 @@
 import type { AddressInfo } from 'node:net';
-import { serve } from '@hono/node-server';
 import { createContainer } from '../src/container.ts';
 import { openDatabase } from '../src/db/client.ts';
 import { loadEnv } from '../src/env.ts';
+import { serveFramed } from '../src/http/framed-response.ts';
 
 /**
  * The benchmark's server process: the real container over the prepared database, served with
@@ -13,7 +13,7 @@ async function main() {
   const databaseUrl = process.argv[2];
   if (!databaseUrl || !process.send) throw new Error('usage: fork(server.ts, [databaseUrl])');
   const database = await openDatabase({ url: databaseUrl });
-  const server = serve({
+  const server = serveFramed({
     fetch: () => new Response('starting', { status: 503 }),
     port: 0,
     hostname: '127.0.0.1',

@@ -38,6 +38,7 @@ import { createTicketService } from './features/realtime/tickets.ts';
 import { systemRoutes } from './features/system/routes.ts';
 import { territoryRoutes } from './features/territory/routes.ts';
 import { userRoutes } from './features/users/routes.ts';
+import { answerHeaders } from './http/answer-headers.ts';
 import { refuseUnservedVersion } from './http/api-version.ts';
 import { bodyCaps } from './http/body-caps.ts';
 import { cors } from './http/cors.ts';
@@ -47,7 +48,6 @@ import type { Logger } from './http/logger.ts';
 import { chainWhen } from './http/middleware-chain.ts';
 import { createRateLimiter } from './http/rate-limit.ts';
 import { requestFrame } from './http/request-frame.ts';
-import { setResponseHeader } from './http/response-headers.ts';
 import { jsonSecurityHeaders, securityHeaders } from './http/security-headers.ts';
 import { type StaticDirs, staticApps } from './http/static-apps.ts';
 import type { Mailer } from './mail/mailer.ts';
@@ -231,8 +231,7 @@ export function createApp(deps: AppDeps) {
         onError,
         // API answers are not cached unless a route says otherwise.
         after: (c) => {
-          if (!c.res.headers.has('cache-control'))
-            setResponseHeader(c, 'cache-control', 'no-store');
+          answerHeaders(c).fallback('cache-control', 'no-store');
         },
       }),
     )

@@ -1,6 +1,5 @@
 import cluster from 'node:cluster';
 import { PRODUCT_NAME } from '@fm/sdk/contracts';
-import { serve } from '@hono/node-server';
 import { startBackground } from './boot/background.ts';
 import { prepareDatabase } from './boot/prepare-database.ts';
 import { runWorkers } from './boot/workers.ts';
@@ -9,6 +8,7 @@ import { openDatabase } from './db/client.ts';
 import { assertSchemaCurrent, SchemaBehindError } from './db/migrations-runner.ts';
 import { EnvError, loadEnv } from './env.ts';
 import { AdminBootstrapRefused } from './features/auth/service.ts';
+import { serveFramed } from './http/framed-response.ts';
 
 /**
  * Boot: validate configuration, migrate (or check the schema), bootstrap the admin, seed the demo,
@@ -79,7 +79,7 @@ async function main() {
     return;
   }
   const background = await startBackground(container);
-  const server = serve(
+  const server = serveFramed(
     { fetch: container.app.fetch, port: env.PORT, hostname: env.HOST },
     (info) => {
       logger.info(

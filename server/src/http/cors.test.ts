@@ -1,8 +1,14 @@
+import type { AddressInfo } from 'node:net';
 import { Hono } from 'hono';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cors } from './cors.ts';
+import { serveFramed } from './framed-response.ts';
+import { createLogger } from './logger.ts';
+import { requestFrame } from './request-frame.ts';
 
 const app = new Hono()
+  // What applies the headers cors adds (answer-headers.ts).
+  .use('*', requestFrame({ logger: createLogger('silent'), trustIncomingId: false, headers: [] }))
   .use(
     '*',
     cors({
@@ -24,9 +30,26 @@ const app = new Hono()
   })
   .onError((_error, c) => c.json({ code: 'INTERNAL_ERROR' }, 500));
 
-describe('cors', () => {
+// In process (the frame applies the headers after the handlers) and over HTTP (the framed
+// response applies them where the answer is written): the same answers.
+let server: ReturnType<typeof serveFramed>;
+let url = '';
+beforeAll(async () => {
+  server = serveFramed({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' });
+  await new Promise<void>((ready) => server.once('listening', () => ready()));
+  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(() => new Promise<void>((done) => server.close(() => done())));
+
+describe.each([
+  ['in process', (path: string, init?: RequestInit) => app.request(path, init)],
+  [
+    'over HTTP',
+    (path: string, init?: RequestInit) => fetch(`${url}${path}`, { redirect: 'manual', ...init }),
+  ],
+])('cors (%s)', (_way, request) => {
   it('answers a preflight with 204 and every allowance', async () => {
-    const res = await app.request('/json', {
+    const res = await request('/json', {
       method: 'OPTIONS',
       headers: { origin: 'https://a.example', 'access-control-request-method': 'POST' },
     });
@@ -40,15 +63,15 @@ describe('cors', () => {
 
   it('gives an unknown origin no allowance, in a preflight or not', async () => {
     const headers = { origin: 'https://evil.example' };
-    const preflight = await app.request('/json', { method: 'OPTIONS', headers });
+    const preflight = await request('/json', { method: 'OPTIONS', headers });
     expect(preflight.headers.get('access-control-allow-origin')).toBeNull();
-    const res = await app.request('/json', { headers });
+    const res = await request('/json', { headers });
     expect(res.headers.get('access-control-allow-origin')).toBeNull();
     expect(res.headers.get('vary')).toContain('Origin');
   });
 
   it('adds its headers to the handler’s answer, keeping the handler’s own', async () => {
-    const res = await app.request('/json', { headers: { origin: 'https://a.example' } });
+    const res = await request('/json', { headers: { origin: 'https://a.example' } });
     expect(await res.json()).toEqual({ ok: true });
     expect(res.headers.get('access-control-allow-origin')).toBe('https://a.example');
     expect(res.headers.get('access-control-expose-headers')).toBe('x-request-id');
@@ -56,11 +79,11 @@ describe('cors', () => {
   });
 
   it('adds them to error answers and to answers whose headers cannot change', async () => {
-    const failed = await app.request('/fails', { headers: { origin: 'https://a.example' } });
+    const failed = await request('/fails', { headers: { origin: 'https://a.example' } });
     expect(failed.status).toBe(500);
     expect(failed.headers.get('access-control-allow-origin')).toBe('https://a.example');
     // Response.redirect's headers are immutable: the answer is rebuilt, not broken.
-    const raw = await app.request('/raw', { headers: { origin: 'https://a.example' } });
+    const raw = await request('/raw', { headers: { origin: 'https://a.example' } });
     expect(raw.status).toBe(302);
     expect(raw.headers.get('location')).toBe('https://a.example/elsewhere');
     expect(raw.headers.get('access-control-allow-origin')).toBe('https://a.example');

@@ -1,5 +1,5 @@
 import type { Context, MiddlewareHandler } from 'hono';
-import { setResponseHeader } from './response-headers.ts';
+import { answerHeaders } from './answer-headers.ts';
 
 export interface CorsOptions {
   /** The allowed origin for this request (`*`, the origin itself) or null for none. */
@@ -19,8 +19,9 @@ export interface CorsOptions {
 /**
  * CORS with the behaviour of `hono/cors` for these options (preflights answered 204 with the
  * allowed methods and headers; other answers get the allow-origin, credentials and exposed headers
- * and `Vary: Origin`), but every string is joined once and headers are added to the finished
- * response in place (see response-headers.ts), which keeps @hono/node-server's fast path.
+ * and `Vary: Origin`), but every string is joined once and the headers go into the request's
+ * `AnswerHeaders` (answer-headers.ts; `requestFrame` must run first), which keeps
+ * @hono/node-server's fast path.
  *
  * @example
  * app.use('*', cors({ origin: (o) => (o === 'https://a.example' ? o : null), … }));
@@ -51,11 +52,11 @@ export function cors(options: CorsOptions): MiddlewareHandler {
         new Response(null, { status: 204, statusText: 'No Content', headers }),
       );
     }
-    return next().then(() => {
-      if (allowOrigin) setResponseHeader(c, 'access-control-allow-origin', allowOrigin);
-      if (credentials) setResponseHeader(c, 'access-control-allow-credentials', 'true');
-      if (exposeHeaders) setResponseHeader(c, 'access-control-expose-headers', exposeHeaders);
-      setResponseHeader(c, 'vary', 'Origin', { append: true });
-    });
+    const added = answerHeaders(c);
+    if (allowOrigin) added.set('access-control-allow-origin', allowOrigin);
+    if (credentials) added.set('access-control-allow-credentials', 'true');
+    if (exposeHeaders) added.set('access-control-expose-headers', exposeHeaders);
+    added.append('vary', 'Origin');
+    return next();
   };
 }

@@ -2,7 +2,6 @@ import { copyFileSync, mkdtempSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { serve } from '@hono/node-server';
 import { eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import type { Container } from '../container.ts';
@@ -10,6 +9,7 @@ import { createContainer } from '../container.ts';
 import type { Db } from '../db/client.ts';
 import { openDatabase } from '../db/client.ts';
 import { meeting, paymentMethod, user } from '../db/schema/index.ts';
+import { serveFramed } from '../http/framed-response.ts';
 import type { TestServer } from '../testing/test-server.ts';
 import { TEST_PASSWORD } from '../testing/test-server.ts';
 import type { MeetingMoneyRef } from './meeting-payments.ts';
@@ -136,7 +136,7 @@ export async function openServer(
     database,
     now,
   });
-  const http = serve({ fetch: container.app.fetch, port: 0, hostname: '127.0.0.1' });
+  const http = serveFramed({ fetch: container.app.fetch, port: 0, hostname: '127.0.0.1' });
   await new Promise<void>((ready) => http.once('listening', () => ready()));
   const port = (http.address() as AddressInfo).port;
   return {

@@ -3,12 +3,12 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AuthResult } from '@fm/sdk/contracts';
-import { serve } from '@hono/node-server';
 import { eq } from 'drizzle-orm';
 import { type Container, createContainer } from '../container.ts';
 import { migrateDatabase, openDatabase } from '../db/client.ts';
 import { session } from '../db/schema/index.ts';
 import { loadEnv } from '../env.ts';
+import { serveFramed } from '../http/framed-response.ts';
 import type { RealtimePublisher } from '../realtime/publisher.ts';
 
 export interface TestServer {
@@ -47,7 +47,7 @@ export async function startTestServer(
   const databaseUrl = `file:${join(dir, 'test.db')}`;
   const database = await openDatabase({ url: databaseUrl });
   await migrateDatabase(database.db);
-  const server = serve({
+  const server = serveFramed({
     fetch: () => new Response('starting', { status: 503 }),
     port: 0,
     hostname: '127.0.0.1',
