@@ -1,8 +1,8 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
 import { PRODUCT_NAME, type Role } from '@fm/sdk/contracts';
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { admin, bearer } from 'better-auth/plugins';
+import { contextSlot } from '../async-context.ts';
 import type { Db } from '../db/client.ts';
 import * as schema from '../db/schema/index.ts';
 import type { Mailer } from '../mail/mailer.ts';
@@ -15,7 +15,7 @@ export interface NewUserFields {
   isVerified: boolean;
   ageConfirmedAt: Date | null;
 }
-const newUserFields = new AsyncLocalStorage<NewUserFields>();
+const newUserFields = contextSlot<NewUserFields>('newUserFields');
 
 /** Runs `fn` so that a user created inside it gets `fields` atomically with its creation. */
 export const withNewUserFields = <T>(fields: NewUserFields, fn: () => Promise<T>): Promise<T> =>
@@ -89,7 +89,7 @@ export function createAuth(deps: {
       user: {
         create: {
           before: async (user) => {
-            const fields = newUserFields.getStore();
+            const fields = newUserFields.get();
             if (!fields) return { data: user };
             return {
               data: {

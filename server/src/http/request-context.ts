@@ -1,11 +1,11 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
+import { contextSlot } from '../async-context.ts';
 
 /** What every log line written while serving one request carries. */
 export interface RequestContext {
   reqId: string;
 }
 
-const storage = new AsyncLocalStorage<RequestContext>();
+const request = contextSlot<RequestContext>('request');
 
 /**
  * Runs `fn` with `context` as the current request's: log lines written anywhere inside it, however
@@ -15,10 +15,10 @@ const storage = new AsyncLocalStorage<RequestContext>();
  * await runInRequest({ reqId: 'r1' }, () => next());
  */
 export function runInRequest<T>(context: RequestContext, fn: () => T): T {
-  return storage.run(context, fn);
+  return request.run(context, fn);
 }
 
 /** The request being served, if any. */
 export function currentRequest(): RequestContext | undefined {
-  return storage.getStore();
+  return request.get();
 }
