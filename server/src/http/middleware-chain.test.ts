@@ -1,6 +1,6 @@
-import { Hono } from 'hono';
+import { Hono, type MiddlewareHandler } from 'hono';
 import { describe, expect, it } from 'vitest';
-import { chainWhen } from './middleware-chain.ts';
+import { chainWhen, guardsThen } from './middleware-chain.ts';
 
 type TestEnv = { Variables: { who: string } };
 
@@ -66,5 +66,50 @@ describe('chainWhen', () => {
     const res = await appWith(seen).request('/', { headers: { 'x-need': 'answer' } });
     expect(res.status).toBe(202);
     expect(seen).toEqual(['first', 'second', 'first saw 202']);
+  });
+});
+
+describe('guardsThen', () => {
+  function guardedApp(seen: string[]) {
+    const guard =
+      (name: string): MiddlewareHandler =>
+      (c, next) => {
+        seen.push(name);
+        if (c.req.header('x-answer') === name)
+          return Promise.resolve(c.text(`${name} answered`, 202));
+        if (c.req.header('x-throw') === name) throw new Error(`${name} threw`);
+        return next();
+      };
+    return new Hono()
+      .use(
+        '*',
+        guardsThen([guard('one'), guard('two')], async (_c, next) => {
+          seen.push('then');
+          await next();
+        }),
+      )
+      .get('/', (c) => c.text('handler'))
+      .onError((error, c) => c.text(error.message, 418));
+  }
+
+  it('runs the guards in order, then the last middleware and the handler', async () => {
+    const seen: string[] = [];
+    const res = await guardedApp(seen).request('/');
+    expect([res.status, await res.text()]).toEqual([200, 'handler']);
+    expect(seen).toEqual(['one', 'two', 'then']);
+  });
+
+  it('makes a guard’s own answer the response, and runs nothing after it', async () => {
+    const seen: string[] = [];
+    const res = await guardedApp(seen).request('/', { headers: { 'x-answer': 'two' } });
+    expect([res.status, await res.text()]).toEqual([202, 'two answered']);
+    expect(seen).toEqual(['one', 'two']);
+  });
+
+  it('gives an error a guard throws to the error handler', async () => {
+    const seen: string[] = [];
+    const res = await guardedApp(seen).request('/', { headers: { 'x-throw': 'one' } });
+    expect([res.status, await res.text()]).toEqual([418, 'one threw']);
+    expect(seen).toEqual(['one']);
   });
 });
