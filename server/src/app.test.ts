@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createContainer } from './container.ts';
 import { migrateDatabase, openDatabase } from './db/client.ts';
 import { loadEnv } from './env.ts';
+import { APP_VERSION } from './features/system/routes.ts';
 import { startTestServer, type TestServer } from './testing/test-server.ts';
 
 let server: TestServer;
@@ -26,7 +27,12 @@ describe('the API surface', () => {
 
   it('tells browsers where the realtime server is', async () => {
     const res = await server.fetch('/api/config');
-    expect(await res.json()).toMatchObject({ partyUrl: expect.stringMatching(/^http/) });
+    expect(res.headers.get('content-type')).toBe('application/json');
+    expect(await res.json()).toEqual({
+      partyUrl: expect.stringMatching(/^http/),
+      version: APP_VERSION,
+      payments: { provider: 'ledger', publishableKey: null },
+    });
   });
 
   it('answers unknown API paths with 404 in the error shape, not with the portal', async () => {

@@ -14,6 +14,12 @@ export function systemRoutes(deps: {
   /** How browsers add cards (Stripe.js's publishable key in Stripe mode). */
   payments?: ClientConfig['payments'];
 }) {
+  // The same for the process's whole life: serialised once, not on every page load.
+  const config = JSON.stringify({
+    partyUrl: deps.partyUrl,
+    version: APP_VERSION,
+    payments: deps.payments ?? { provider: 'ledger', publishableKey: null },
+  } satisfies ClientConfig);
   return new Hono<AppEnv>()
     .get('/health', async (c) => {
       try {
@@ -24,11 +30,5 @@ export function systemRoutes(deps: {
       c.header('cache-control', 'no-store');
       return c.json({ status: 'ok', database: 'ok', version: APP_VERSION } satisfies Health);
     })
-    .get('/config', (c) =>
-      c.json({
-        partyUrl: deps.partyUrl,
-        version: APP_VERSION,
-        payments: deps.payments ?? { provider: 'ledger', publishableKey: null },
-      } satisfies ClientConfig),
-    );
+    .get('/config', (c) => c.body(config, 200, { 'content-type': 'application/json' }));
 }
