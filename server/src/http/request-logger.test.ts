@@ -2,7 +2,8 @@ import { Writable } from 'node:stream';
 import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
 import { createLogger } from './logger.ts';
-import { REQUEST_ID_HEADER, requestLogger } from './request-logger.ts';
+import { requestFrame } from './request-frame.ts';
+import { REQUEST_ID_HEADER } from './request-logger.ts';
 
 function appWith(trustIncomingId: boolean) {
   const lines: Record<string, unknown>[] = [];
@@ -13,14 +14,16 @@ function appWith(trustIncomingId: boolean) {
     },
   });
   const logger = createLogger('info', stream);
-  const app = new Hono().use('*', requestLogger(logger, { trustIncomingId })).get('/work', (c) => {
-    logger.info('working');
-    return c.text('ok');
-  });
+  const app = new Hono()
+    .use('*', requestFrame({ logger, trustIncomingId, headers: [] }))
+    .get('/work', (c) => {
+      logger.info('working');
+      return c.text('ok');
+    });
   return { app, lines };
 }
 
-describe('requestLogger', () => {
+describe('the request id and log line (requestFrame)', () => {
   it('names each request, answers the id, and puts it on every line of that request', async () => {
     const { app, lines } = appWith(false);
     const res = await app.request('/work');

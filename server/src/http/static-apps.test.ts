@@ -2,8 +2,11 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { Hono } from 'hono';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { precompress } from '../../../scripts/precompress.mjs';
+import { createLogger } from './logger.ts';
+import { requestFrame } from './request-frame.ts';
 import { staticApps } from './static-apps.ts';
 
 const root = mkdtempSync(join(tmpdir(), 'fm-static-'));
@@ -20,7 +23,10 @@ writeFileSync(join(dirs.portal, 'index.html'), '<!doctype html><title>portal</ti
 writeFileSync(join(dirs.portal, 'assets/app-1.js'), script);
 writeFileSync(join(dirs.widgets, 'fm-widgets.js'), script);
 for (const dir of [dirs.portal, dirs.widgets]) precompress(dir);
-const app = staticApps(dirs);
+// What applies the headers the static apps add (answer-headers.ts).
+const app = new Hono()
+  .use('*', requestFrame({ logger: createLogger('silent'), trustIncomingId: false, headers: [] }))
+  .route('/', staticApps(dirs));
 
 describe('static apps', () => {
   it('sends the Brotli copy to browsers that take it, gzip to the others, plain to the rest', async () => {

@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { type Context, Hono } from 'hono';
-import { setResponseHeader } from './response-headers.ts';
+import { answerHeaders } from './answer-headers.ts';
 
 export interface StaticDirs {
   portal: string;
@@ -25,8 +25,9 @@ const notBuilt = (c: Context, what: string) =>
 /**
  * The one origin of D1 besides the API: the portal at `/`, the admin app at `/control-panel/*`
  * and the embeddable widgets at `/widgets/*`. Client-side routes fall back to their app's index.
- * Headers are added to the finished response in place (response-headers.ts): `c.header()` after
- * the handler would rebuild every file's response around its stream.
+ * Headers go into the request's `AnswerHeaders` (decision 026; `requestFrame` must run first), set
+ * after the file is found: `c.header()` after the handler would rebuild the response around its
+ * stream, and `c.res.headers` would turn its plain headers into a web `Headers` and back.
  */
 export function staticApps(dirs: StaticDirs) {
   const portalIndex = indexHtml(dirs.portal);
@@ -37,10 +38,10 @@ export function staticApps(dirs: StaticDirs) {
   app.use('/widgets/*', async (c, next) => {
     await next();
     // Partner sites load the module cross-origin: a module script needs CORS.
-    setResponseHeader(c, 'access-control-allow-origin', '*');
+    answerHeaders(c).set('access-control-allow-origin', '*');
     // Content-hashed files (chunks, the pinned loader) never change: cached for good (issue 12).
     const hashed = /^\/widgets\/v1\/(chunks\/|loader-[0-9a-f]+\.js$)/.test(c.req.path);
-    setResponseHeader(c, 'cache-control', hashed && c.res.ok ? immutable : 'public, max-age=300');
+    answerHeaders(c).set('cache-control', hashed && c.res.ok ? immutable : 'public, max-age=300');
   });
   app.get('/widgets/demo.html', serveStatic({ path: join(rel(dirs.widgetsDemo), 'index.html') }));
   app.get(
@@ -54,7 +55,7 @@ export function staticApps(dirs: StaticDirs) {
 
   app.use('/control-panel/assets/*', async (c, next) => {
     await next();
-    if (c.res.ok) setResponseHeader(c, 'cache-control', immutable);
+    if (c.res.ok) answerHeaders(c).set('cache-control', immutable);
   });
   app.get(
     '/control-panel/*',
@@ -73,7 +74,7 @@ export function staticApps(dirs: StaticDirs) {
 
   app.use('/assets/*', async (c, next) => {
     await next();
-    if (c.res.ok) setResponseHeader(c, 'cache-control', immutable);
+    if (c.res.ok) answerHeaders(c).set('cache-control', immutable);
   });
   // Builds write .br/.gz copies (scripts/precompress.mjs); the best one the browser accepts is sent.
   app.get('/*', serveStatic({ precompressed: true, root: rel(dirs.portal) }));
