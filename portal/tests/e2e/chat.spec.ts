@@ -371,6 +371,8 @@ test.describe('chat', () => {
     const file = page.getByTestId('composer-file');
     await expect(file).toHaveAttribute('data-status', 'failed');
     await expect(file).toContainText('larger than 20 MB');
+    // Its size reads as over the limit, not as the limit itself.
+    await expect(file).toContainText('21 MB');
     await form.getByRole('textbox', { name: 'Message' }).fill('text only');
     await expect(form.getByRole('button', { name: 'Send' })).toBeDisabled();
     await form.getByRole('button', { name: 'Remove huge.pdf' }).click();

@@ -7,7 +7,8 @@ import { initials } from '../profile-card/profile-format.ts';
 const BYTE_UNITS = ['KB', 'MB', 'GB'] as const;
 
 /**
- * A file size as people read it (1024-based, one decimal under 10).
+ * A file size as people read it (1024-based, one decimal under 10), rounded up: a file just over a
+ * limit never reads as the limit itself ("21 MB", not "20 MB", beside "larger than 20 MB").
  *
  * @example
  * formatBytes(532); // '532 B'
@@ -24,8 +25,8 @@ export function formatBytes(bytes: number): string {
     value /= 1024;
     unit += 1;
   }
-  const shown = value < 10 ? Math.round(value * 10) / 10 : Math.round(value);
-  // 1023.96 KB rounds to 1024 KB: say 1 MB instead.
+  const shown = value < 10 ? Math.ceil(value * 10) / 10 : Math.ceil(value);
+  // 1023.04 KB rounds up to 1024 KB: say 1 MB instead.
   if (shown >= 1024 && unit < BYTE_UNITS.length - 1) return `1 ${BYTE_UNITS[unit + 1]}`;
   return `${shown} ${BYTE_UNITS[unit]}`;
 }
