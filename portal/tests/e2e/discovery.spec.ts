@@ -137,6 +137,9 @@ test.describe('Find Consultants (franchisor)', () => {
       .filter({ has: page.locator(`a[href="/consultants/${target.id}"]`) });
     await expect(card).toHaveCount(1);
     await expect(card).toContainText(/\$[\d,.]+ \/ 15 min/);
+    // Its industries and regions as labelled tag lists (the filtered ones among them).
+    await expect(card.getByRole('list', { name: 'Industries' })).toContainText(industry);
+    await expect(card.getByRole('list', { name: 'Regions' })).toContainText(region);
     const heart = card.getByRole('button', { name: /favourites$/ });
     await expect(heart).toHaveAttribute('aria-pressed', 'false');
     const toggled = page.waitForResponse(

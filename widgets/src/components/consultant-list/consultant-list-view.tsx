@@ -24,7 +24,7 @@ import type { FilterPatch } from '../list-kit/query.ts';
 import { CardFact, ResultCard } from '../list-kit/result-card.tsx';
 import type { ItemFavourites, KindListViewProps } from '../list-kit/search-list-view.tsx';
 import { type SearchListKind, SearchListView } from '../list-kit/search-list-view.tsx';
-import { TagList } from '../list-kit/tag-list.tsx';
+import { TagFact } from '../list-kit/tag-list.tsx';
 import {
   experienceLabel,
   formatRate,
@@ -243,24 +243,16 @@ function ConsultantCard({
       </div>
       <dl className="fm-card__facts">
         {experience && <CardFact label={CONSULTANT_LIST_TEXT.experience}>{experience}</CardFact>}
-        {item.industrySpecialty.length > 0 && (
-          <CardFact label={CONSULTANT_LIST_TEXT.industries}>
-            <TagList
-              label={CONSULTANT_LIST_TEXT.industries}
-              tags={item.industrySpecialty}
-              limit={TAG_DISPLAY_LIMITS.industries}
-            />
-          </CardFact>
-        )}
-        {item.region.length > 0 && (
-          <CardFact label={CONSULTANT_LIST_TEXT.regions}>
-            <TagList
-              label={CONSULTANT_LIST_TEXT.regions}
-              tags={item.region}
-              limit={TAG_DISPLAY_LIMITS.regions}
-            />
-          </CardFact>
-        )}
+        <TagFact
+          label={CONSULTANT_LIST_TEXT.industries}
+          tags={item.industrySpecialty}
+          limit={TAG_DISPLAY_LIMITS.industries}
+        />
+        <TagFact
+          label={CONSULTANT_LIST_TEXT.regions}
+          tags={item.region}
+          limit={TAG_DISPLAY_LIMITS.regions}
+        />
       </dl>
     </ResultCard>
   );

@@ -28,7 +28,7 @@ import type { FilterPatch } from '../list-kit/query.ts';
 import { CardFact, ResultCard } from '../list-kit/result-card.tsx';
 import type { ItemFavourites, KindListViewProps } from '../list-kit/search-list-view.tsx';
 import { type SearchListKind, SearchListView } from '../list-kit/search-list-view.tsx';
-import { TagList } from '../list-kit/tag-list.tsx';
+import { TagFact, TagList } from '../list-kit/tag-list.tsx';
 import { initials } from '../profile-card/profile-format.ts';
 import {
   type FranchisorListResult,
@@ -357,24 +357,16 @@ function FranchisorCard({
         </dl>
       )}
       <dl className="fm-card__facts">
-        {franchise.categories.length > 0 && (
-          <CardFact label={FRANCHISOR_LIST_TEXT.categories}>
-            <TagList
-              label={FRANCHISOR_LIST_TEXT.categories}
-              tags={franchise.categories}
-              limit={TAG_DISPLAY_LIMITS.categories}
-            />
-          </CardFact>
-        )}
-        {franchise.statesRegisteredIn.length > 0 && (
-          <CardFact label={FRANCHISOR_LIST_TEXT.cardStates}>
-            <TagList
-              label={FRANCHISOR_LIST_TEXT.cardStates}
-              tags={franchise.statesRegisteredIn}
-              limit={TAG_DISPLAY_LIMITS.states}
-            />
-          </CardFact>
-        )}
+        <TagFact
+          label={FRANCHISOR_LIST_TEXT.categories}
+          tags={franchise.categories}
+          limit={TAG_DISPLAY_LIMITS.categories}
+        />
+        <TagFact
+          label={FRANCHISOR_LIST_TEXT.cardStates}
+          tags={franchise.statesRegisteredIn}
+          limit={TAG_DISPLAY_LIMITS.states}
+        />
       </dl>
       {flags.length > 0 && (
         <TagList

@@ -1,5 +1,6 @@
 import { capTags } from '../profile-card/profile-format.ts';
 import { LIST_TEXT } from './list-text.ts';
+import { CardFact } from './result-card.tsx';
 
 export interface TagListProps {
   /** Names the list for assistive technology ("Industries", "States"). */
@@ -34,5 +35,20 @@ export function TagList({ label, tags, limit, variant = 'tag' }: TagListProps) {
         </li>
       )}
     </ul>
+  );
+}
+
+/**
+ * A card's labelled line of tags ("Industries: Food, Retail +2"); nothing when there are none.
+ *
+ * @example
+ * <TagFact label="Regions" tags={item.region} limit={TAG_DISPLAY_LIMITS.regions} />
+ */
+export function TagFact({ label, tags, limit }: Omit<TagListProps, 'variant'>) {
+  if (tags.length === 0) return null;
+  return (
+    <CardFact label={label}>
+      <TagList label={label} tags={tags} limit={limit} />
+    </CardFact>
   );
 }
