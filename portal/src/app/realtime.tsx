@@ -1,8 +1,9 @@
 import { connectRealtime } from '@fm/sdk';
 import { REALTIME_EVENTS, type RealtimeServerMessage, userRoomId } from '@fm/sdk/contracts';
 import { type ChatRealtime, chatRealtimeOf } from '@fm/widgets';
-import { createContext, type ReactNode, useContext, useEffect, useState } from 'react';
+import { createContext, type ReactNode, useContext, useEffect, useRef, useState } from 'react';
 import { api } from './api-client.ts';
+import { PATHS } from './paths.ts';
 import { refreshUnreadCount } from './unread-count.ts';
 
 /** The signed-in user's realtime room as the widgets read it (frames, and whether it is live). */
@@ -66,3 +67,42 @@ export function RealtimeProvider({
 export function useRealtime(): RealtimeFeed | null {
   return useContext(RealtimeContext);
 }
+
+/**
+ * Calls `onNews` when something happened to one of the user's meetings — a notification frame
+ * that leads under My Meetings (booked, declined, cancelled, completed, reviewed, charged) — and
+ * when the socket comes back after a drop (what it missed is read again). My Meetings and Meeting
+ * Details reload with it, so the other side's changes show without a reload of the page.
+ *
+ * @example
+ * useMeetingNews(reload);
+ */
+export function useMeetingNews(onNews: () => void): void {
+  const realtime = useRealtime();
+  const latest = useRef(onNews);
+  latest.current = onNews;
+  useEffect(() => {
+    if (!realtime) return;
+    let dropped = false;
+    const stopFrames = realtime.subscribe((frame) => {
+      if (frame.type === 'notification' && isMeetingLink(frame.notification.link)) {
+        latest.current();
+      }
+    });
+    const stopLive = realtime.onLiveChange((live) => {
+      if (!live) dropped = true;
+      else if (dropped) {
+        dropped = false;
+        latest.current();
+      }
+    });
+    return () => {
+      stopFrames();
+      stopLive();
+    };
+  }, [realtime]);
+}
+
+/** Whether a notification's link is My Meetings or one of its meetings. */
+export const isMeetingLink = (link: string | null): boolean =>
+  link === PATHS.bookings || link?.startsWith(`${PATHS.bookings}/`) === true;

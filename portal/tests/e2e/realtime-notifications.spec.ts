@@ -137,4 +137,62 @@ test.describe('live notifications (issue 9)', () => {
     // Well inside the 10-second poll.
     expect(Date.now() - sentAt).toBeLessThan(5_000);
   });
+
+  test('My Meetings and Meeting Details follow the other side live, with no reload', async ({
+    page,
+    browser,
+    request,
+    baseURL,
+  }) => {
+    test.setTimeout(90_000);
+    const consultant = await apiSignIn(request, baseURL!, DEMO.consultant);
+    const franchisor = await apiSignIn(request, baseURL!, DEMO.franchisor);
+    // The consultant's My Meetings, open before the booking; a reload would drop the marker.
+    await signIn(page, DEMO.consultant, /\/franchisors$/);
+    await page.goto('/bookings');
+    await expect(page.getByRole('heading', { level: 1, name: 'My Meetings' })).toBeVisible();
+    await expect(page.getByRole('tabpanel')).toHaveAttribute('aria-busy', 'false');
+    await page.evaluate(() => Object.assign(window, { fmMarker: true }));
+
+    const slot = await firstFreeSlot(request, consultant.id);
+    const booked = await request.post('/api/session', {
+      headers: { Authorization: `Bearer ${franchisor.token}`, Origin: baseURL! },
+      data: { consultantId: consultant.id, start: slot.start, end: slot.end, timeZone: ZONE },
+    });
+    expect(booked.ok(), await booked.text()).toBe(true);
+    const meetingId = ((await booked.json()) as Session).id;
+    let declined = false;
+    const franchisorContext = await browser.newContext();
+    try {
+      // The new meeting appears in the consultant's list (newest first) without a reload.
+      await expect(page.locator(`a[href="/bookings/${meetingId}"]`)).toBeVisible({
+        timeout: 5_000,
+      });
+      expect(await page.evaluate(() => 'fmMarker' in window)).toBe(true);
+
+      // The franchisor, in a browser of their own, looks at it while the consultant declines.
+      const other = await franchisorContext.newPage();
+      await signIn(other, DEMO.franchisor, /\/consultants$/);
+      await other.goto(`/bookings/${meetingId}`);
+      const status = other.locator('.meeting-status');
+      await expect(status).not.toHaveText('Declined');
+      await other.evaluate(() => Object.assign(window, { fmMarker: true }));
+      const decline = await request.patch(`/api/session/${meetingId}`, {
+        headers: { Authorization: `Bearer ${consultant.token}`, Origin: baseURL! },
+        data: { status: 'declined', duration: 15, dateTime: new Date().toISOString() },
+      });
+      expect(decline.ok(), await decline.text()).toBe(true);
+      declined = true;
+      await expect(status).toHaveText('Declined', { timeout: 5_000 });
+      expect(await other.evaluate(() => 'fmMarker' in window)).toBe(true);
+    } finally {
+      await franchisorContext.close();
+      if (!declined) {
+        await request.patch(`/api/session/${meetingId}`, {
+          headers: { Authorization: `Bearer ${consultant.token}`, Origin: baseURL! },
+          data: { status: 'declined', duration: 15, dateTime: new Date().toISOString() },
+        });
+      }
+    }
+  });
 });

@@ -13,6 +13,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { toast } from 'sonner';
 import { api } from '../../app/api-client.ts';
 import { PATHS, publicProfilePath } from '../../app/paths.ts';
+import { useMeetingNews } from '../../app/realtime.tsx';
 import { useSession } from '../../app/session.ts';
 import { MessageButton } from '../chats/start-chat.tsx';
 import { PageShell } from '../page-shell.tsx';
@@ -77,6 +78,11 @@ export function MeetingDetailsPage() {
   const [state, reload] = useLoad<Session>(id, () => api.bookings.getSession(id));
   // D16: the meeting room's presence summary, and the duration the completion form proposes.
   const [presence, reloadPresence] = useMeetingPresence(id);
+  // The other side's decline, completion or review shows without a reload.
+  useMeetingNews(() => {
+    reload();
+    reloadPresence();
+  });
   const [duration, setDuration] = useState<number | null>(null);
   const [meeting, setMeeting] = useState<Session | null>(null);
   const [confirm, setConfirm] = useState<Confirm>(null);

@@ -3,6 +3,7 @@ import * as Tabs from '@radix-ui/react-tabs';
 import { Link, useSearchParams } from 'react-router';
 import { api } from '../../app/api-client.ts';
 import { PATHS } from '../../app/paths.ts';
+import { useMeetingNews } from '../../app/realtime.tsx';
 import { useSession } from '../../app/session.ts';
 import { PageShell } from '../page-shell.tsx';
 import { browserTimeZone, MEETING_TABS, meetingTab, pageParam } from './meeting-format.ts';
@@ -17,8 +18,8 @@ export const MEETINGS_PAGE_SIZE = 10;
 /**
  * `/bookings`, My Meetings for both roles (user-area §2): tabs by status (All, Upcoming, Pending,
  * Completed, Declined) kept in the address, a page of meetings with the other party, the time in
- * the viewer's zone, duration, amount and status, and paging. A franchisor without an active
- * subscription sees the Start Booking Calls banner.
+ * the viewer's zone, duration, amount and status, and paging, kept up to date by the user's
+ * realtime room. A franchisor without an active subscription sees the Start Booking Calls banner.
  */
 export function MyMeetingsPage() {
   const session = useSession();
@@ -32,6 +33,8 @@ export function MyMeetingsPage() {
       limit: MEETINGS_PAGE_SIZE,
     }),
   );
+  // The other side's bookings, declines and cancellations show without a reload.
+  useMeetingNews(reload);
 
   const go = (next: { status?: string; page?: number }) => {
     const search = new URLSearchParams();
