@@ -169,8 +169,9 @@ export function MeetingRoom({ client, meetingId, backHref, theme, onLeave }: Mee
   }, []);
 
   // At the closing time the call ends (D16): the room is closed for everyone, so the camera,
-  // the connections and the signalling room are let go, and the page says what a fresh load says.
-  const roomOpen = phase.kind === 'prejoin' || phase.kind === 'call';
+  // the connections and the signalling room are let go, and the page says what a fresh load says
+  // — also a page that left before (its Rejoin would only find the room closed).
+  const roomOpen = phase.kind === 'prejoin' || phase.kind === 'call' || phase.kind === 'ended';
   useEffect(() => {
     if (!roomOpen || !info) return;
     const closesAt = Date.parse(info.closesAt);
