@@ -1,3 +1,5 @@
+import { FRANCHISOR_OPTIONS_LIMIT } from '@fm/sdk/contracts';
+
 /**
  * The success and failure toasts of admin-panel §8, to the letter. The contract's `TOASTS` holds
  * the ones the user area shares (profile, manual processing); these are the panel's own.
@@ -66,6 +68,7 @@ export const ADMIN_UI = {
   notAvailable: 'N/A',
   manualProcessing: 'Manual Processing',
   addExistingFranchisor: 'Add Existing Franchisor',
+  franchisorSearchTruncated: `Showing the first ${FRANCHISOR_OPTIONS_LIMIT} franchisors by name: type a name, e-mail or brand to find the others.`,
   createNewFranchisor: 'Create New Franchisor',
   createConsultant: 'Create Consultant',
   createFranchise: 'Create Franchise',

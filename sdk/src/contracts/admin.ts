@@ -306,7 +306,10 @@ export const AdminFranchisorOptionSchema = v.object({
 });
 export type AdminFranchisorOption = v.InferOutput<typeof AdminFranchisorOptionSchema>;
 export const AdminFranchisorListSchema = v.object({
+  /** The first FRANCHISOR_OPTIONS_LIMIT matches by name. */
   franchisors: v.array(AdminFranchisorOptionSchema),
+  /** Whether more match than that (the search should be narrowed to reach them). */
+  truncated: v.boolean(),
 });
 export type AdminFranchisorList = v.InferOutput<typeof AdminFranchisorListSchema>;
 

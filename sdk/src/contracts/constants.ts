@@ -88,6 +88,8 @@ export const MAX_PAGE_SIZE = 100;
 /** The admin fetches this many sessions to compute an average rating. */
 export const RATING_AGGREGATION_LIMIT = 10_000;
 export const SEARCH_DEBOUNCE_MS = 300;
+/** Add Existing Franchisor lists at most this many franchisors per search. */
+export const FRANCHISOR_OPTIONS_LIMIT = 200;
 export const TABLE_UPDATED_TEXT = 'Updated 20 min ago';
 export const PROMOTION_DESCRIPTION_MAX = 250;
 

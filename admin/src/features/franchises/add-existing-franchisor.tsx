@@ -13,8 +13,8 @@ export const FRANCHISOR_SEARCH_LABEL = 'Search franchisors';
 
 /**
  * Add Existing Franchisor: search any franchisor user by name, e-mail or brand (debounced like the
- * tables' search, §9; the API answers at most 200 per search, so the search is what reaches them
- * all), pick one; they leave their former franchise (§4).
+ * tables' search, §9; the API answers the first FRANCHISOR_OPTIONS_LIMIT by name and says when
+ * more match, which the form asks to narrow), pick one; they leave their former franchise (§4).
  */
 export function AddExistingFranchisorForm({
   franchiseId,
@@ -84,6 +84,11 @@ export function AddExistingFranchisorForm({
         />
       </div>
       {franchisors.isError ? <FormAlert message={errorMessage(franchisors.error)} /> : null}
+      {franchisors.data?.truncated ? (
+        <p className="field__hint" role="status">
+          {ADMIN_UI.franchisorSearchTruncated}
+        </p>
+      ) : null}
       <SelectField
         label="Franchisor"
         field={{

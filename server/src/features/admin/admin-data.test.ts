@@ -5,13 +5,14 @@ import type {
   AdminFile,
   AdminFranchiseDetail,
   AdminFranchiseList,
+  AdminFranchisorList,
   AdminPaymentList,
   AdminPromotion,
   AdminPromotionList,
   AdminSession,
   AdminSessionList,
 } from '@fm/sdk/contracts';
-import { CSV_COLUMNS } from '@fm/sdk/contracts';
+import { CSV_COLUMNS, FRANCHISOR_OPTIONS_LIMIT } from '@fm/sdk/contracts';
 import { parse } from 'csv-parse/sync';
 import { eq } from 'drizzle-orm';
 import fc from 'fast-check';
@@ -163,6 +164,31 @@ describe('admin franchises', () => {
       asAdmin(`/api/admin/payment-methods/${b.franchise.id}`),
     );
     expect(methods.data).toEqual([]);
+  });
+});
+
+describe('Add Existing Franchisor’s search', () => {
+  it('answers the first FRANCHISOR_OPTIONS_LIMIT by name and says when more match', async () => {
+    const rows = Array.from({ length: FRANCHISOR_OPTIONS_LIMIT + 1 }, (_, i) => ({
+      id: `many-${String(i).padStart(3, '0')}`,
+      name: `Many ${i}`,
+      email: `many-${i}@crowd.example`,
+      role: 'franchisor' as const,
+      firstName: 'Manyfold',
+      lastName: String(i).padStart(3, '0'),
+    }));
+    await server.container.db.insert(user).values(rows);
+    const all = await ok<AdminFranchisorList>(asAdmin('/api/admin/franchisors?search=manyfold'));
+    expect(all.truncated).toBe(true);
+    expect(all.franchisors).toHaveLength(FRANCHISOR_OPTIONS_LIMIT);
+    expect(all.franchisors[0]?.lastName).toBe('000');
+    const narrowed = await ok<AdminFranchisorList>(
+      asAdmin(`/api/admin/franchisors?search=${encodeURIComponent('many-200@')}`),
+    );
+    expect(narrowed).toEqual({
+      truncated: false,
+      franchisors: [expect.objectContaining({ id: 'many-200', lastName: '200' })],
+    });
   });
 });
 

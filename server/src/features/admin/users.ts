@@ -3,6 +3,7 @@ import {
   AdminUserCreateSchema,
   AdminUserListQuerySchema,
   AdminUserUpdateSchema,
+  FRANCHISOR_OPTIONS_LIMIT,
   type ProfilePatchParsed,
 } from '@fm/sdk/contracts';
 import { and, asc, eq, ne } from 'drizzle-orm';
@@ -286,9 +287,11 @@ export function adminUserRoutes(deps: AdminUserDeps) {
           ),
         )
         .orderBy(asc(user.firstName), asc(user.lastName), asc(user.id))
-        .limit(200);
+        // One more than is answered: whether there are more.
+        .limit(FRANCHISOR_OPTIONS_LIMIT + 1);
       return c.json({
-        franchisors: rows.map((r) => ({
+        truncated: rows.length > FRANCHISOR_OPTIONS_LIMIT,
+        franchisors: rows.slice(0, FRANCHISOR_OPTIONS_LIMIT).map((r) => ({
           id: r.user.id,
           firstName: r.user.firstName,
           lastName: r.user.lastName,
