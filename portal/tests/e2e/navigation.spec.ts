@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { DEMO, navLinkName, signIn, writeToDemoFranchisor } from './helpers.ts';
+import { DEMO, navLinkName, signIn, uniqueEmail, writeToDemoFranchisor } from './helpers.ts';
 
 test.describe('navigation and guards', () => {
   test('a guest opening /bookings is sent to sign-in', async ({ page }) => {
@@ -84,6 +84,50 @@ test.describe('navigation and guards', () => {
     await menu.getByRole('menuitem', { name: 'Settings' }).click();
     await expect(page).toHaveURL(/\/my-profile\/change-password$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Change Password' })).toBeVisible();
+  });
+
+  test('Change Password: the three fields are checked, then the new password signs in', async ({
+    page,
+    request,
+    baseURL,
+  }) => {
+    const email = uniqueEmail('e2e-change-password');
+    const signUp = await request.post('/api/auth/sign-up/email', {
+      data: {
+        email,
+        password: DEMO.password,
+        firstName: 'Cora',
+        lastName: 'Change',
+        role: 'consultant',
+        ageConfirmed: true,
+      },
+      headers: { Origin: baseURL! },
+    });
+    expect(signUp.status(), await signUp.text()).toBe(200);
+    await signIn(page, email, /\/franchisors$/);
+    // A new account's tour opens first (once).
+    const tour = page.getByTestId('tutorial');
+    await expect(tour).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(tour).toBeHidden();
+    await page.goto('/my-profile/change-password');
+    const submit = page.getByRole('button', { name: 'Change Password' });
+    await submit.click();
+    await expect(page.getByText('Please input your password!')).toBeVisible();
+    await expect(page.getByText('Please input your new password!')).toBeVisible();
+    await expect(page.getByText('The two passwords do not match!')).toBeVisible();
+
+    const next = 'Changed-Pass-2026!';
+    await page.getByLabel('Current Password', { exact: true }).fill(DEMO.password);
+    await page.getByLabel('New Password', { exact: true }).fill(next);
+    await page.getByLabel('Repeat Password', { exact: true }).fill(next);
+    await submit.click();
+    await expect(page.getByText('Password changed successfully')).toBeVisible();
+    const signedIn = await request.post('/api/auth/sign-in/email', {
+      data: { email, password: next },
+      headers: { Origin: baseURL! },
+    });
+    expect(signedIn.status(), await signedIn.text()).toBe(200);
   });
 
   test('the bell counts unread notifications; the panel pages through them and opens one', async ({

@@ -47,6 +47,7 @@ export {
   FormAlert,
   MultiSelectField,
   NumberField,
+  PasswordChangeFields,
   PasswordField,
   ReadOnlyField,
   SegmentedField,

@@ -1,5 +1,11 @@
 import { ChangePasswordInputSchema, TOASTS } from '@fm/sdk/contracts';
-import { FormAlert, PasswordField, SubmitButton, toast, useValibotForm } from '@fm/widgets/kit';
+import {
+  FormAlert,
+  PasswordChangeFields,
+  SubmitButton,
+  toast,
+  useValibotForm,
+} from '@fm/widgets/kit';
 import { useNavigate } from 'react-router';
 import { ADMIN_TEXT } from '../../admin-texts.ts';
 import { api, clearAdminSession } from '../../api/client.ts';
@@ -36,21 +42,7 @@ export function ChangePasswordForm() {
       noValidate
       aria-label="Change Password"
     >
-      <PasswordField
-        label="Current Password"
-        autoComplete="current-password"
-        field={form.field('oldPassword')}
-      />
-      <PasswordField
-        label="New Password"
-        autoComplete="new-password"
-        field={form.field('password')}
-      />
-      <PasswordField
-        label="Repeat Password"
-        autoComplete="new-password"
-        field={form.field('confirmPassword')}
-      />
+      <PasswordChangeFields field={form.field} />
       <FormAlert message={form.formError} />
       <div className="form__actions">
         <SubmitButton pending={form.isSubmitting} className="button button--primary">

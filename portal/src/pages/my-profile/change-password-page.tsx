@@ -1,5 +1,5 @@
 import { ChangePasswordInputSchema, TOASTS } from '@fm/sdk/contracts';
-import { FormAlert, PasswordField, SubmitButton, useValibotForm } from '@fm/widgets/kit';
+import { FormAlert, PasswordChangeFields, SubmitButton, useValibotForm } from '@fm/widgets/kit';
 import { toast } from 'sonner';
 import { api } from '../../app/api-client.ts';
 import { PageShell } from '../page-shell.tsx';
@@ -20,21 +20,7 @@ export function ChangePasswordPage() {
   return (
     <PageShell title="Change Password" backTo={BACK_TO_PROFILE}>
       <form className="form form--narrow" onSubmit={form.handleSubmit} noValidate>
-        <PasswordField
-          label="Current Password"
-          autoComplete="current-password"
-          field={form.field('oldPassword')}
-        />
-        <PasswordField
-          label="New Password"
-          autoComplete="new-password"
-          field={form.field('password')}
-        />
-        <PasswordField
-          label="Repeat Password"
-          autoComplete="new-password"
-          field={form.field('confirmPassword')}
-        />
+        <PasswordChangeFields field={form.field} />
         <FormAlert message={form.formError} />
         <SubmitButton pending={form.isSubmitting} className="button button--primary">
           Change Password

@@ -138,6 +138,35 @@ export function PasswordField({ label, field, autoComplete, autoFocus }: Passwor
   );
 }
 
+/**
+ * The three fields of a password change (admin-panel §5, user-area §5): current, new and repeat,
+ * bound to the form's `oldPassword`, `password` and `confirmPassword`.
+ *
+ * @example
+ * <PasswordChangeFields field={form.field} />
+ */
+export function PasswordChangeFields({
+  field,
+}: {
+  field: (name: 'oldPassword' | 'password' | 'confirmPassword') => TextFieldBinding;
+}) {
+  return (
+    <>
+      <PasswordField
+        label="Current Password"
+        autoComplete="current-password"
+        field={field('oldPassword')}
+      />
+      <PasswordField label="New Password" autoComplete="new-password" field={field('password')} />
+      <PasswordField
+        label="Repeat Password"
+        autoComplete="new-password"
+        field={field('confirmPassword')}
+      />
+    </>
+  );
+}
+
 interface TextAreaFieldProps {
   label: string;
   field: TextFieldBinding;
