@@ -78,6 +78,9 @@ test.describe('the franchisors of a franchise', () => {
     const select = dialog.getByLabel('Franchisor', { exact: true });
     await expect(select.locator('option').nth(1)).toBeAttached();
     await expect(select.locator('option', { hasText: email })).toHaveCount(0);
+    // More match than are listed: the form says so, and how to reach the others.
+    const capped = dialog.getByText(/^Showing the first 200 franchisors by name/);
+    await expect(capped).toBeVisible();
     await dialog.getByRole('button', { name: 'Add' }).click();
     await expect(dialog.getByText('Please add user')).toBeVisible();
 
@@ -85,6 +88,7 @@ test.describe('the franchisors of a franchise', () => {
     await dialog.getByLabel('Search franchisors').pressSequentially(email, { delay: 20 });
     const option = select.locator('option', { hasText: email });
     await expect(option).toHaveCount(1);
+    await expect(capped).toBeHidden();
     expect(searches.length).toBeLessThanOrEqual(2);
     expect(searches.at(-1)).toBe(email);
 
