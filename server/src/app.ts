@@ -160,83 +160,76 @@ export function createApp(deps: AppDeps) {
   // D18 / issue 13: a franchise's publishable and secret API keys.
   const apiKeys = createApiKeyService({ db, now: deps.now });
   const apiKeyRouters = apiKeyRoutes({ db, keys: apiKeys, now: deps.now });
+  const apiCors = cors({
+    // Configured origins get everything; any origin may read public data without
+    // credentials, so partner sites can embed the widgets (D14) without being configured.
+    origin: (origin, c) => {
+      if (env.trustedOrigins.includes(origin)) return origin;
+      // An embed key (D18): its origin exactly, without cookies; the key is checked against
+      // the origin after this, and a refusal is readable by the page so it can say why.
+      if (hasEmbedKey(c) || asksForEmbedKey(c)) return normalizeOrigin(origin);
+      const method = c.req.header('access-control-request-method') ?? c.req.method;
+      return method === 'GET' && isPublicRead(c.req.path) ? '*' : null;
+    },
+    allowHeaders: [
+      'Authorization',
+      'Content-Type',
+      AUTH_HEADERS.refreshToken,
+      IDEMPOTENCY_HEADER,
+      API_VERSION_HEADER,
+      EMBED_KEY_HEADER,
+    ],
+    allowMethods: ['GET', 'POST', 'PATCH', 'PUT', 'DELETE', 'OPTIONS'],
+    exposeHeaders: [
+      AUTH_HEADERS.newAccessToken,
+      AUTH_HEADERS.newRefreshToken,
+      'set-auth-token',
+      'x-request-id',
+      API_VERSION_HEADER,
+    ],
+    // Cookies only for the configured origins: partner pages send bearer tokens.
+    credentials: (allowOrigin) => env.trustedOrigins.includes(allowOrigin),
+    maxAge: 600,
+  });
+  // Body caps, credentials (session, secret API key, embed key) and idempotency, in this
+  // order, for the requests that may need them: a GET without a body or any of their
+  // headers skips them all in one step (most public reads). Then `cache-control: no-store`.
+  const credentialsChain = chainWhen<AppEnv>({
+    needed: mayNeedCredentialsOrBody,
+    middleware: [
+      bodyCaps({ jsonBytes: env.BODY_LIMIT_BYTES, uploadBytes: MULTIPART_LIMIT_BYTES }),
+      createSessionMiddleware({
+        db,
+        auth: deps.auth,
+        refreshTokens: deps.refreshTokens,
+        now: deps.now,
+      }),
+      // `Authorization: Bearer sk_…`: a franchise's backend, within its key's scopes (600 calls a minute).
+      apiKeyAuthentication({
+        keys: apiKeys,
+        limiter: createRateLimiter({ db, windowMs: 60_000 }),
+        perMinute: 600,
+      }),
+      // `x-fm-embed-key`: a partner page on one of the key's origins (D18).
+      embedAccess({ findPublishable: apiKeys.findPublishable, touch: apiKeys.touch }),
+      // Safe retries of creates and charges (`Idempotency-Key`), per signed-in caller.
+      idempotency({ db, now: deps.now }),
+    ],
+    skipped: (c) => {
+      // What the session middleware sets for a request without credentials.
+      c.set('user', null);
+      c.set('sessionToken', null);
+    },
+    onError,
+    // API answers are not cached unless a route says otherwise.
+    after: (c) => {
+      answerHeaders(c).fallback('cache-control', 'no-store');
+    },
+  });
   const api = new Hono<AppEnv>()
     // CORS, then a version this server does not serve (400 before any route, with the CORS
     // headers), then the middleware only some requests need: one step (`guardsThen`).
-    .use(
-      '*',
-      guardsThen<AppEnv>(
-        [
-          cors({
-            // Configured origins get everything; any origin may read public data without
-            // credentials, so partner sites can embed the widgets (D14) without being configured.
-            origin: (origin, c) => {
-              if (env.trustedOrigins.includes(origin)) return origin;
-              // An embed key (D18): its origin exactly, without cookies; the key is checked against
-              // the origin after this, and a refusal is readable by the page so it can say why.
-              if (hasEmbedKey(c) || asksForEmbedKey(c)) return normalizeOrigin(origin);
-              const method = c.req.header('access-control-request-method') ?? c.req.method;
-              return method === 'GET' && isPublicRead(c.req.path) ? '*' : null;
-            },
-            allowHeaders: [
-              'Authorization',
-              'Content-Type',
-              AUTH_HEADERS.refreshToken,
-              IDEMPOTENCY_HEADER,
-              API_VERSION_HEADER,
-              EMBED_KEY_HEADER,
-            ],
-            allowMethods: ['GET', 'POST', 'PATCH', 'PUT', 'DELETE', 'OPTIONS'],
-            exposeHeaders: [
-              AUTH_HEADERS.newAccessToken,
-              AUTH_HEADERS.newRefreshToken,
-              'set-auth-token',
-              'x-request-id',
-              API_VERSION_HEADER,
-            ],
-            // Cookies only for the configured origins: partner pages send bearer tokens.
-            credentials: (allowOrigin) => env.trustedOrigins.includes(allowOrigin),
-            maxAge: 600,
-          }),
-          refuseUnservedVersion,
-        ],
-        // Body caps, credentials (session, secret API key, embed key) and idempotency, in this
-        // order, for the requests that may need them: a GET without a body or any of their
-        // headers skips them all in one step (most public reads). Then `cache-control: no-store`.
-        chainWhen<AppEnv>({
-          needed: mayNeedCredentialsOrBody,
-          middleware: [
-            bodyCaps({ jsonBytes: env.BODY_LIMIT_BYTES, uploadBytes: MULTIPART_LIMIT_BYTES }),
-            createSessionMiddleware({
-              db,
-              auth: deps.auth,
-              refreshTokens: deps.refreshTokens,
-              now: deps.now,
-            }),
-            // `Authorization: Bearer sk_…`: a franchise's backend, within its key's scopes (600 calls a minute).
-            apiKeyAuthentication({
-              keys: apiKeys,
-              limiter: createRateLimiter({ db, windowMs: 60_000 }),
-              perMinute: 600,
-            }),
-            // `x-fm-embed-key`: a partner page on one of the key's origins (D18).
-            embedAccess({ findPublishable: apiKeys.findPublishable, touch: apiKeys.touch }),
-            // Safe retries of creates and charges (`Idempotency-Key`), per signed-in caller.
-            idempotency({ db, now: deps.now }),
-          ],
-          skipped: (c) => {
-            // What the session middleware sets for a request without credentials.
-            c.set('user', null);
-            c.set('sessionToken', null);
-          },
-          onError,
-          // API answers are not cached unless a route says otherwise.
-          after: (c) => {
-            answerHeaders(c).fallback('cache-control', 'no-store');
-          },
-        }),
-      ),
-    )
+    .use('*', guardsThen<AppEnv>([apiCors, refuseUnservedVersion], credentialsChain))
     .route(
       '/',
       systemRoutes({ db, partyUrl: env.PARTY_URL, payments: deps.payments?.clientConfig }),

@@ -37,11 +37,12 @@ export function staticApps(dirs: StaticDirs) {
 
   app.use('/widgets/*', async (c, next) => {
     await next();
-    // Partner sites load the module cross-origin: a module script needs CORS.
-    answerHeaders(c).set('access-control-allow-origin', '*');
     // Content-hashed files (chunks, the pinned loader) never change: cached for good (issue 12).
     const hashed = /^\/widgets\/v1\/(chunks\/|loader-[0-9a-f]+\.js$)/.test(c.req.path);
-    answerHeaders(c).set('cache-control', hashed && c.res.ok ? immutable : 'public, max-age=300');
+    answerHeaders(c)
+      // Partner sites load the module cross-origin: a module script needs CORS.
+      .set('access-control-allow-origin', '*')
+      .set('cache-control', hashed && c.res.ok ? immutable : 'public, max-age=300');
   });
   app.get('/widgets/demo.html', serveStatic({ path: join(rel(dirs.widgetsDemo), 'index.html') }));
   app.get(
