@@ -7,7 +7,7 @@ import {
   type Page,
   test,
 } from '@playwright/test';
-import { type ApiUser, apiSignIn, DEMO, signIn, uniqueEmail } from './helpers.ts';
+import { type ApiUser, apiSignIn, apiSignUp, DEMO, signIn } from './helpers.ts';
 
 /**
  * Booking end to end (issue 5, Done when): a subscribed franchisor books the demo consultant in
@@ -302,19 +302,12 @@ test.describe('booking a meeting (issue 5)', () => {
     baseURL,
   }) => {
     const consultant = await apiSignIn(request, baseURL!, DEMO.consultant);
-    const email = uniqueEmail('e2e-booking-franchisor');
-    const signUp = await request.post('/api/auth/sign-up/email', {
-      data: {
-        email,
-        password: DEMO.password,
-        firstName: 'Nora',
-        lastName: 'Nosub',
-        role: 'franchisor',
-        ageConfirmed: true,
-      },
-      headers: { Origin: baseURL! },
+    const email = await apiSignUp(request, baseURL!, {
+      prefix: 'e2e-booking-franchisor',
+      firstName: 'Nora',
+      lastName: 'Nosub',
+      role: 'franchisor',
     });
-    expect(signUp.status(), await signUp.text()).toBe(200);
     await signIn(page, email, /\/consultants$/);
     // A new account's guided tour opens first.
     const tour = page.getByTestId('tutorial');

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { deflateSync } from 'node:zlib';
 import { UNREAD_POLL_MS } from '@fm/sdk/contracts';
 import { type Browser, type BrowserContext, expect, type Page, test } from '@playwright/test';
-import { apiSignIn, DEMO, demoChat, signIn, uniqueEmail } from './helpers.ts';
+import { apiSignIn, apiSignUp, DEMO, demoChat, signIn } from './helpers.ts';
 
 /**
  * Conversations end to end (issue 9, user-area §2, §7; D11–D13): the seeded chats are listed and
@@ -181,19 +181,12 @@ test.describe('chat', () => {
   }) => {
     const origin = baseURL ?? '';
     const consultant = await apiSignIn(request, origin, DEMO.consultant);
-    const email = uniqueEmail('e2e-chat-nosub');
-    const signUp = await request.post('/api/auth/sign-up/email', {
-      data: {
-        email,
-        password: DEMO.password,
-        firstName: 'Nora',
-        lastName: 'Nosub',
-        role: 'franchisor',
-        ageConfirmed: true,
-      },
-      headers: { Origin: origin },
+    const email = await apiSignUp(request, origin, {
+      prefix: 'e2e-chat-nosub',
+      firstName: 'Nora',
+      lastName: 'Nosub',
+      role: 'franchisor',
     });
-    expect(signUp.status(), await signUp.text()).toBe(200);
     await signIn(page, email, /\/consultants$/);
     await page.goto(`/consultants/${consultant.id}`);
     await page.getByRole('button', { name: 'Message', exact: true }).click();

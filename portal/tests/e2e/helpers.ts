@@ -57,6 +57,36 @@ export async function apiSignIn(
   return { id: body.user.id, token: body.token };
 }
 
+/**
+ * A new account through the API (the demo password, age confirmed, no page): its e-mail, fresh
+ * for each call (`uniqueEmail(prefix)`).
+ */
+export async function apiSignUp(
+  request: APIRequestContext,
+  baseURL: string,
+  account: {
+    prefix: string;
+    firstName: string;
+    lastName: string;
+    role: 'franchisor' | 'consultant';
+  },
+): Promise<string> {
+  const email = uniqueEmail(account.prefix);
+  const response = await request.post('/api/auth/sign-up/email', {
+    data: {
+      email,
+      password: DEMO.password,
+      firstName: account.firstName,
+      lastName: account.lastName,
+      role: account.role,
+      ageConfirmed: true,
+    },
+    headers: { Origin: baseURL },
+  });
+  expect(response.status(), await response.text()).toBe(200);
+  return email;
+}
+
 /** The chat between the demo franchisor and the demo consultant (created when there is none). */
 export async function demoChat(request: APIRequestContext, baseURL: string) {
   const franchisor = await apiSignIn(request, baseURL, DEMO.franchisor);

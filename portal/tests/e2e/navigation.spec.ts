@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { DEMO, navLinkName, signIn, uniqueEmail, writeToDemoFranchisor } from './helpers.ts';
+import { apiSignUp, DEMO, navLinkName, signIn, writeToDemoFranchisor } from './helpers.ts';
 
 test.describe('navigation and guards', () => {
   test('a guest opening /bookings is sent to sign-in', async ({ page }) => {
@@ -91,19 +91,12 @@ test.describe('navigation and guards', () => {
     request,
     baseURL,
   }) => {
-    const email = uniqueEmail('e2e-change-password');
-    const signUp = await request.post('/api/auth/sign-up/email', {
-      data: {
-        email,
-        password: DEMO.password,
-        firstName: 'Cora',
-        lastName: 'Change',
-        role: 'consultant',
-        ageConfirmed: true,
-      },
-      headers: { Origin: baseURL! },
+    const email = await apiSignUp(request, baseURL!, {
+      prefix: 'e2e-change-password',
+      firstName: 'Cora',
+      lastName: 'Change',
+      role: 'consultant',
     });
-    expect(signUp.status(), await signUp.text()).toBe(200);
     await signIn(page, email, /\/franchisors$/);
     // A new account's tour opens first (once).
     const tour = page.getByTestId('tutorial');

@@ -6,7 +6,7 @@ import {
   type Page,
   test,
 } from '@playwright/test';
-import { DEMO, signIn, uniqueEmail, writeToDemoFranchisor } from './helpers.ts';
+import { apiSignUp, DEMO, signIn, writeToDemoFranchisor } from './helpers.ts';
 
 /**
  * The my-profile area, dashboard, tutorial and support (issue 4). Scenarios that change a
@@ -19,26 +19,18 @@ const SAVED = 'Profile updated successfully!';
 const NUMBERS_ONLY = 'Please enter numbers only';
 const VALIDATION_FAILED = 'Validation failed please check the form again';
 
-async function apiSignUp(
+/** A new account of that role through the API (the shared helper with this spec's names). */
+const freshAccount = (
   request: APIRequestContext,
   baseURL: string,
   role: 'franchisor' | 'consultant',
-): Promise<{ email: string }> {
-  const email = uniqueEmail(`e2e-profile-${role}`);
-  const response = await request.post('/api/auth/sign-up/email', {
-    data: {
-      email,
-      password: DEMO.password,
-      firstName: role === 'franchisor' ? 'Frida' : 'Conrad',
-      lastName: 'Fresh',
-      role,
-      ageConfirmed: true,
-    },
-    headers: { Origin: baseURL },
+) =>
+  apiSignUp(request, baseURL, {
+    prefix: `e2e-profile-${role}`,
+    firstName: role === 'franchisor' ? 'Frida' : 'Conrad',
+    lastName: 'Fresh',
+    role,
   });
-  expect(response.status(), await response.text()).toBe(200);
-  return { email };
-}
 
 async function apiToken(request: APIRequestContext, baseURL: string, email: string) {
   const response = await request.post('/api/auth/sign-in/email', {
@@ -59,7 +51,7 @@ async function closeFirstTour(page: Page) {
 
 /** A new consultant, signed in on `page` with the first tour closed; answers the e-mail. */
 async function newConsultantSignedIn(page: Page, request: APIRequestContext, baseURL: string) {
-  const { email } = await apiSignUp(request, baseURL, 'consultant');
+  const email = await freshAccount(request, baseURL, 'consultant');
   await signIn(page, email, /\/franchisors$/);
   await closeFirstTour(page);
   return email;
@@ -104,7 +96,7 @@ test.describe('my profile: a new franchisor', () => {
     baseURL,
   }) => {
     test.setTimeout(90_000);
-    const { email } = await apiSignUp(request, baseURL!, 'franchisor');
+    const email = await freshAccount(request, baseURL!, 'franchisor');
     await signIn(page, email, /\/consultants$/);
 
     // First sign-in of a new account: the guided tour opens once, and can be replayed.
