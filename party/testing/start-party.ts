@@ -19,6 +19,8 @@ export interface RunningParty {
   port: number;
   /** `http://127.0.0.1:{port}`: what the API pushes to and clients connect to. */
   url: string;
+  /** The pid of dev.mjs, which leads the process group of wrangler and workerd. */
+  pid: number;
   /** Everything wrangler printed so far (for failure messages). */
   log(): string;
   stop(): Promise<void>;
@@ -127,7 +129,8 @@ export async function startParty(options: StartPartyOptions): Promise<RunningPar
         method: 'POST',
         signal: AbortSignal.timeout(2_000),
       });
-      if (response.status === 401) return { port, url, log: () => output, stop };
+      if (response.status === 401)
+        return { port, url, pid: child.pid ?? 0, log: () => output, stop };
     } catch {
       // not listening yet
     }

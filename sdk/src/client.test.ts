@@ -45,7 +45,7 @@ describe('createClient', () => {
   it("accepts '/api' in a browser page and refuses it without one", async () => {
     expect(() => createClient({ baseUrl: '/api' })).toThrow(/absolute URL/);
     server.route('GET /api/health', () => ({
-      json: { status: 'ok', database: 'ok', version: '1' },
+      json: { status: 'ok', database: 'ok', version: '1', runtime: 'node 24.21.0' },
     }));
     vi.stubGlobal('location', {
       href: `${server.baseUrl.replace('/api', '')}/control-panel/users`,

@@ -107,7 +107,7 @@ export interface FmClient {
    */
   config(options?: RequestOptions): Promise<ClientConfig>;
   /**
-   * API health: `{ status: 'ok', database: 'ok', version }`.
+   * API health: `{ status: 'ok', database: 'ok', version, runtime }`.
    *
    * @example
    * ```ts

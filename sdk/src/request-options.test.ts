@@ -52,7 +52,7 @@ function serveSevenNotifications() {
 describe('the last argument of every call: { signal, timeout, headers }', () => {
   it('sends the given headers and the API version the SDK was built for', async () => {
     server.route('GET /api/health', () => ({
-      json: { status: 'ok', database: 'ok', version: '1' },
+      json: { status: 'ok', database: 'ok', version: '1', runtime: 'node 24.21.0' },
     }));
     await createClient({ baseUrl: server.baseUrl }).health({
       headers: { 'x-request-id': 'job-42' },

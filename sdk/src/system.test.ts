@@ -17,7 +17,7 @@ describe('config and health', () => {
       json: { partyUrl: 'ws://localhost:1999', version: '1.0.0' },
     }));
     server.route('GET /api/health', () => ({
-      json: { status: 'ok', database: 'ok', version: '1.0.0' },
+      json: { status: 'ok', database: 'ok', version: '1.0.0', runtime: 'node 24.21.0' },
     }));
     const api = createClient({
       baseUrl: server.baseUrl,
@@ -27,7 +27,12 @@ describe('config and health', () => {
       partyUrl: 'ws://localhost:1999',
       version: '1.0.0',
     });
-    await expect(api.health()).resolves.toEqual({ status: 'ok', database: 'ok', version: '1.0.0' });
+    await expect(api.health()).resolves.toEqual({
+      status: 'ok',
+      database: 'ok',
+      version: '1.0.0',
+      runtime: 'node 24.21.0',
+    });
     for (const request of server.requests) expect(request.headers.authorization).toBeUndefined();
   });
 

@@ -27,7 +27,7 @@ export type Route = (request: RecordedRequest) => Reply | Promise<Reply>;
  * @example
  * ```ts
  * const server = await startTestApiServer();
- * server.route('GET /api/health', () => ({ json: { status: 'ok', database: 'ok', version: '1' } }));
+ * server.route('GET /api/health', () => ({ json: { status: 'ok', database: 'ok', version: '1', runtime: 'node 24.21.0' } }));
  * const api = createClient({ baseUrl: server.baseUrl });
  * ```
  */

@@ -22,7 +22,12 @@ describe('the API surface', () => {
   it('reports health with the database checked', async () => {
     const res = await server.fetch('/api/health');
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ status: 'ok', database: 'ok', version: expect.any(String) });
+    expect(await res.json()).toEqual({
+      status: 'ok',
+      database: 'ok',
+      version: expect.any(String),
+      runtime: `node ${process.versions.node}`,
+    });
   });
 
   it('tells browsers where the realtime server is', async () => {

@@ -10,6 +10,10 @@ test.describe('a booted server (D1, D3, D4, D6, D7)', () => {
   }) => {
     const health = await request.get('/api/health');
     expect(await health.json()).toMatchObject({ status: 'ok', database: 'ok' });
+    // The e2e server is started by Playwright's webServer through npm: the pinned Node 24, never
+    // the machine's own (docs/decisions/027).
+    const { runtime } = (await health.json()) as { runtime: string };
+    expect(Number(/^node (\d+)\./.exec(runtime)?.[1])).toBeGreaterThanOrEqual(24);
     for (const path of ['/', '/sign-in', '/control-panel', '/control-panel/profile']) {
       const res = await request.get(path);
       expect(res.status(), path).toBe(200);

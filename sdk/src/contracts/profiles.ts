@@ -184,6 +184,8 @@ export const HealthSchema = v.object({
   status: v.literal('ok'),
   database: v.literal('ok'),
   version: v.string(),
+  /** The runtime serving the API, e.g. `node 24.21.0`, for operators. */
+  runtime: v.string(),
 });
 export type Health = v.InferOutput<typeof HealthSchema>;
 

@@ -7,6 +7,9 @@ import { AppError } from '../../http/errors.ts';
 
 export const APP_VERSION = '0.1.0';
 
+/** The runtime answering, e.g. `node 24.21.0`: an operator sees which Node a deployment runs. */
+export const RUNTIME = `node ${process.versions.node}`;
+
 /** `/api/health` (checks the database) and `/api/config` (what browsers need at run time). */
 export function systemRoutes(deps: {
   db: Db;
@@ -28,7 +31,12 @@ export function systemRoutes(deps: {
         throw new AppError('SERVICE_UNAVAILABLE', { message: 'The database is not reachable' });
       }
       c.header('cache-control', 'no-store');
-      return c.json({ status: 'ok', database: 'ok', version: APP_VERSION } satisfies Health);
+      return c.json({
+        status: 'ok',
+        database: 'ok',
+        version: APP_VERSION,
+        runtime: RUNTIME,
+      } satisfies Health);
     })
     .get('/config', (c) => c.body(config, 200, { 'content-type': 'application/json' }));
 }
