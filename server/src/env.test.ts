@@ -1,7 +1,19 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { EnvError, loadEnv } from './env.ts';
+import { EnvError, loadEnv, NODE_FLOOR } from './env.ts';
 
 describe('loadEnv', () => {
+  it('refuses a Node older than the engines floor, naming the way to run the pinned one', () => {
+    const engines = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8'))
+      .engines as { node: string };
+    expect(engines.node).toBe(`>=${NODE_FLOOR}`);
+    expect(() => loadEnv({}, '20.20.2')).toThrow(EnvError);
+    expect(() => loadEnv({}, '22.12.0')).toThrow(
+      /Node 22\.12\.0 is too old: the API runs on Node 24 or newer\. Start it through npm/,
+    );
+    expect(loadEnv({}, `${NODE_FLOOR}.0.0`).PORT).toBe(8787);
+  });
+
   it('gives the embedded defaults of D1/D2 with no configuration', () => {
     const env = loadEnv({});
     expect(env.PORT).toBe(8787);

@@ -240,6 +240,16 @@ export class EnvError extends Error {
   override name = 'EnvError';
 }
 
+/** The oldest Node major the API runs on: the root package.json's `engines` (decision 027). */
+export const NODE_FLOOR = 24;
+
+/** Why `version` (e.g. `20.20.2`) can not run the API, or null when it can. */
+export function nodeTooOld(version: string): string | null {
+  const major = Number(version.split('.')[0]);
+  if (major >= NODE_FLOOR) return null;
+  return `Node ${version} is too old: the API runs on Node ${NODE_FLOOR} or newer. Start it through npm (npm start, npm run start:prod), which runs the Node pinned in node_modules/.bin.`;
+}
+
 /** Whether an origin is this machine: the only place the development defaults are safe. */
 export function isLocalUrl(url: string): boolean {
   const host = new URL(url).hostname.replace(/^\[|\]$/g, '');
@@ -294,7 +304,12 @@ function unsafeDefaults(
  * Reads and validates the configuration once at start; a bad value stops the server with a clear message.
  * @example const env = loadEnv(process.env);
  */
-export function loadEnv(source: Record<string, string | undefined>): Env {
+export function loadEnv(
+  source: Record<string, string | undefined>,
+  nodeVersion: string = process.versions.node,
+): Env {
+  const tooOld = nodeTooOld(nodeVersion);
+  if (tooOld) throw new EnvError(tooOld);
   const input = Object.fromEntries(
     Object.entries(source).filter(([, value]) => value !== undefined && value !== ''),
   );
