@@ -23,7 +23,7 @@ export default defineConfig({
   platform: 'neutral',
   target: 'es2022',
   tsconfig: 'tsconfig.build.json',
-  dts: { tsgo: { path: nativeTsc } },
+  dts: { generator: 'tsgo', tsgo: { path: nativeTsc } },
   outDir: 'dist',
   clean: true,
   sourcemap: true,

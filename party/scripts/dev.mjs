@@ -16,7 +16,7 @@
  * Signals are forwarded, so stopping this process stops wrangler and workerd.
  */
 import { spawn } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -43,7 +43,12 @@ for (const dir of ['.config', '.cache', '.local/share', '.local/state', 'state']
 const envFile = join(home, `vars-${port}.env`);
 writeFileSync(envFile, `API_URL=${apiUrl}\nREALTIME_SECRET=${secret}\n`, { mode: 0o600 });
 
-const bin = createRequire(import.meta.url).resolve('wrangler/bin/wrangler.js');
+// The CLI named by wrangler's own `bin` (its `exports` do not list the file itself).
+const wranglerPackage = createRequire(import.meta.url).resolve('wrangler/package.json');
+const bin = join(
+  dirname(wranglerPackage),
+  JSON.parse(readFileSync(wranglerPackage, 'utf8')).bin.wrangler,
+);
 const args = [
   bin,
   'dev',

@@ -20,7 +20,7 @@ const manifest = {
   license: source.license,
   type: 'module',
   sideEffects: false,
-  engines: { node: '>=20.19' },
+  engines: { node: '>=22' },
   exports: {
     '.': entry('index'),
     './contracts': entry('contracts'),

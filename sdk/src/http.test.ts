@@ -82,6 +82,15 @@ describe('resolveBaseUrl', () => {
   });
 });
 
+describe('paths', () => {
+  it('are joined to the base URL, with or without a leading slash', async () => {
+    server.route('GET /api/ping', () => ({ json: { pong: true } }));
+    await ping();
+    await http().call({ operation: 'fetchProfile', method: 'get', path: '/ping', response: Pong });
+    expect(server.requests.map((r) => r.url)).toEqual(['/api/ping', '/api/ping']);
+  });
+});
+
 describe('credential headers', () => {
   it('sends Authorization: Bearer and the refresh-token header while signed in', async () => {
     server.route('GET /api/ping', () => ({ json: { pong: true } }));
@@ -235,6 +244,30 @@ describe('failures', () => {
     expect(error.code).toBe('INTERNAL_ERROR');
   });
 
+  it('read a D7 error body sent without a JSON content type', async () => {
+    server.route('GET /api/ping', () => ({
+      status: 409,
+      headers: { 'content-type': 'text/plain' },
+      raw: '{"message":"Slot taken","code":"SLOT_TAKEN"}',
+    }));
+    const error = await rejection(ping());
+    expect(error.message).toBe('Error fetching profile: Slot taken');
+    expect(error.code).toBe('SLOT_TAKEN');
+  });
+
+  it('use the generic message when the error body is empty or malformed JSON', async () => {
+    server.route('GET /api/ping', () => ({ status: 503 }));
+    expect((await rejection(ping())).code).toBe('SERVICE_UNAVAILABLE');
+    server.route('GET /api/ping', () => ({
+      status: 422,
+      headers: { 'content-type': 'application/json' },
+      raw: '{"message":',
+    }));
+    const error = await rejection(ping());
+    expect(error.message).toBe('Error fetching profile: Something went wrong. Please try again.');
+    expect(error.code).toBe('RULE_VIOLATION');
+  });
+
   it("give 'Unknown error occurred' (status 0) when the server cannot be reached", async () => {
     const closed = await startTestApiServer();
     await closed.close();
@@ -307,6 +340,22 @@ describe('retries', () => {
     expect(error.message).toBe('Error fetching profile: Down');
     expect(server.requests).toHaveLength(2);
     expect(server.requests[1]?.headers.authorization).toBe('Bearer token-1');
+  });
+
+  it('send the credentials stored at the time of each retry, and none once they are cleared', async () => {
+    server.route('GET /api/ping', () => {
+      if (server.requests.length === 1) store.set({ ...signedIn, token: 'token-2' });
+      if (server.requests.length === 2) store.clear();
+      return { status: 503, json: { message: 'Down', code: 'SERVICE_UNAVAILABLE' } };
+    });
+    store.set(signedIn);
+    await rejection(ping({ retries: 2 }));
+    expect(server.requests.map((r) => r.headers.authorization)).toEqual([
+      'Bearer token-1',
+      'Bearer token-2',
+      undefined,
+    ]);
+    expect(server.requests[2]?.headers[AUTH_HEADERS.refreshToken]).toBeUndefined();
   });
 });
 

@@ -1,6 +1,9 @@
 import ky, {
   type AfterResponseHook,
   type BeforeRequestHook,
+  type BeforeRequestState,
+  type BeforeRetryHook,
+  type BeforeRetryState,
   isHTTPError,
   type KyInstance,
 } from 'ky';
@@ -76,7 +79,7 @@ export interface RequestOptions {
 export interface CallOptions<TSchema extends v.GenericSchema> {
   operation: SdkOperation;
   method: 'get' | 'post' | 'put' | 'patch' | 'delete';
-  /** Relative to the base URL, without a leading slash (`'users/profile'`). */
+  /** Relative to the base URL (`'users/profile'`; a leading slash is ignored, as ky's `prefix` does). */
   path: string;
   /** A JSON body. */
   json?: unknown;
@@ -177,10 +180,25 @@ function notify(onUnauthorized: () => void): void {
 }
 
 /**
- * Creates the transport: `prefixUrl` = base URL; sends `Authorization: Bearer <token>` and the
- * `refresh-token` header while credentials are stored; replaces the stored tokens from the
- * `x-access-token` / `x-refresh-token` answer headers; on a 401 to a request that carried the
- * stored credentials, clears the store and calls `onUnauthorized`. No retries unless a call asks.
+ * The body text of an HTTP error answer from ky's `HTTPError.data` (ky has already read the body:
+ * parsed JSON for a JSON content type, else the text; `undefined` when empty, unreadable or too
+ * large), for {@link httpError}: a string as is, anything else as JSON, nothing as `''`.
+ *
+ * @example
+ * errorBodyText({ code: 'SLOT_TAKEN' }); // '{"code":"SLOT_TAKEN"}'
+ * errorBodyText(undefined); // ''
+ */
+export function errorBodyText(data: unknown): string {
+  if (data === undefined) return '';
+  return typeof data === 'string' ? data : JSON.stringify(data);
+}
+
+/**
+ * Creates the transport: ky's `prefix` = base URL; sends `Authorization: Bearer <token>` and the
+ * `refresh-token` header while credentials are stored (set before the first attempt and again
+ * before each retry); replaces the stored tokens from the `x-access-token` / `x-refresh-token`
+ * answer headers; on a 401 to a request that carried the stored credentials, clears the store and
+ * calls `onUnauthorized`. No retries unless a call asks.
  *
  * @example
  * ```ts
@@ -190,7 +208,12 @@ function notify(onUnauthorized: () => void): void {
 export function createHttp(options: HttpOptions): Http {
   const { tokenStore, onUnauthorized } = options;
 
-  const addCredentials: BeforeRequestHook = (request, requestOptions) => {
+  // ky runs `beforeRequest` once, before the first attempt; a retry resends a clone of that
+  // request, so the same hook runs again as `beforeRetry` to send the credentials stored now.
+  const addCredentials = ({
+    request,
+    options: requestOptions,
+  }: BeforeRequestState | BeforeRetryState): void => {
     if (requestOptions.context.credentials === false) return;
     if (options.apiKey) {
       request.headers.set('authorization', BEARER + options.apiKey);
@@ -207,7 +230,7 @@ export function createHttp(options: HttpOptions): Http {
     request.headers.set(AUTH_HEADERS.refreshToken, credentials.refreshToken);
   };
 
-  const handleCredentials: AfterResponseHook = (request, requestOptions, response) => {
+  const handleCredentials: AfterResponseHook = ({ request, options: requestOptions, response }) => {
     // A key is not a session: nothing to refresh or clear.
     if (options.apiKey) return;
     const sent = request.headers.get('authorization');
@@ -232,13 +255,18 @@ export function createHttp(options: HttpOptions): Http {
   };
 
   const instance = ky.create({
-    prefixUrl: resolveBaseUrl(options.baseUrl),
+    // `prefix` joins it and the call's path as text (a leading slash in the path is dropped).
+    prefix: resolveBaseUrl(options.baseUrl),
     // The SDK names the dated API version it was built for on every call.
     headers: { accept: 'application/json', [API_VERSION_HEADER]: API_VERSION },
     retry: 0,
     ...(options.fetch ? { fetch: options.fetch } : {}),
     ...(options.timeout !== undefined ? { timeout: options.timeout } : {}),
-    hooks: { beforeRequest: [addCredentials], afterResponse: [handleCredentials] },
+    hooks: {
+      beforeRequest: [addCredentials satisfies BeforeRequestHook],
+      beforeRetry: [addCredentials satisfies BeforeRetryHook],
+      afterResponse: [handleCredentials],
+    },
   });
 
   async function call<TSchema extends v.GenericSchema>(
@@ -252,7 +280,7 @@ export function createHttp(options: HttpOptions): Http {
     };
     const { operation } = call;
     const headers: Record<string, string> = { ...request.headers };
-    // ky sends these options again on each retry: one key for the call and its retries.
+    // ky resends a clone of the first request on each retry: one key for the call and its retries.
     if (
       call.idempotent &&
       !Object.keys(headers).some((h) => h.toLowerCase() === IDEMPOTENCY_HEADER)
@@ -285,7 +313,7 @@ export function createHttp(options: HttpOptions): Http {
       status = response.status;
       text = await response.text();
     } catch (error) {
-      throw await toApiError(operation, error);
+      throw toApiError(operation, error);
     }
     let json: unknown;
     try {
@@ -303,16 +331,11 @@ export function createHttp(options: HttpOptions): Http {
   return { tokenStore, ky: instance, call };
 }
 
-async function toApiError(operation: SdkOperation, error: unknown): Promise<ApiError> {
+function toApiError(operation: SdkOperation, error: unknown): ApiError {
   if (isApiError(error)) return error;
   if (isHTTPError(error)) {
-    let body = '';
-    try {
-      body = await error.response.text();
-    } catch {
-      // The body could not be read: the generic message is used.
-    }
-    return httpError(operation, error.response.status, body, error);
+    // ky has read the body into `data`; unreadable or unparsable gives the generic message.
+    return httpError(operation, error.response.status, errorBodyText(error.data), error);
   }
   return networkError(operation, error);
 }

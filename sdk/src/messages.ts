@@ -24,7 +24,7 @@ import {
   UnreadCountSchema,
 } from './contracts/index.ts';
 import { httpError, isApiError, networkError } from './errors.ts';
-import { type Http, type RequestOptions, withQuery } from './http.ts';
+import { errorBodyText, type Http, type RequestOptions, withQuery } from './http.ts';
 import { type PagedCall, paged } from './pagination.ts';
 import { canReportUploadProgress, type UploadProgress, xhrFetch } from './upload-progress.ts';
 import { validateInput } from './validate-input.ts';
@@ -284,13 +284,13 @@ export function createMessagesApi(http: Http): MessagesApi {
       } catch (error) {
         if (isApiError(error)) throw error;
         if (isHTTPError(error)) {
-          let text = '';
-          try {
-            text = await error.response.text();
-          } catch {
-            // The generic message is used.
-          }
-          throw httpError('fetchAttachment', error.response.status, text, error);
+          // ky has read the body into `data`; nothing readable gives the generic message.
+          throw httpError(
+            'fetchAttachment',
+            error.response.status,
+            errorBodyText(error.data),
+            error,
+          );
         }
         throw networkError('fetchAttachment', error);
       }

@@ -43,7 +43,7 @@ import {
   type UpdatePaymentMethodInput,
 } from './contracts/index.ts';
 import { httpError, isApiError, networkError } from './errors.ts';
-import { type Http, type RequestOptions, withQuery } from './http.ts';
+import { errorBodyText, type Http, type RequestOptions, withQuery } from './http.ts';
 import { type PagedCall, paged } from './pagination.ts';
 import { validateInput } from './validate-input.ts';
 
@@ -410,8 +410,8 @@ export function createPaymentsApi(http: Http): PaymentsApi {
       } catch (error) {
         if (isApiError(error)) throw error;
         if (isHTTPError(error)) {
-          const body = await error.response.text().catch(() => '');
-          throw httpError(operation, error.response.status, body, error);
+          // ky has read the body into `data`; nothing readable gives the generic message.
+          throw httpError(operation, error.response.status, errorBodyText(error.data), error);
         }
         throw networkError(operation, error);
       }

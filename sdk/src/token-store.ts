@@ -99,7 +99,7 @@ function browserStorage(): Storage | null {
  * Sign-in and sign-out in another tab of the same origin notify this tab's listeners too.
  * Stored data that is not valid credentials reads as signed out.
  *
- * Where `localStorage` does not exist or is blocked (Node 20, some private modes), it falls back
+ * Where `localStorage` does not exist or is blocked (Node, some private modes), it falls back
  * to an in-memory store: the client works but nothing survives a restart.
  *
  * @example

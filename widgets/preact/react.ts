@@ -2,7 +2,7 @@ import compat, { useState } from 'preact/compat';
 
 /**
  * What `react` resolves to in the builds that run on Preact (PREACT_COMPAT_ALIASES): Preact's
- * compat layer with one difference, `useId`. Preact numbers ids per render root and per Suspense
+ * compat layer with two differences, `useId` and `useOptimistic`. Preact numbers ids per render root and per Suspense
  * boundary, so a dialog in a lazily loaded page and a menu in the layout both got `P0-0`, and the
  * dialog took the menu's name (`aria-labelledby`). Nothing here renders on a server, so one
  * counter for the page gives ids that are unique and stable for each component's life.
@@ -18,4 +18,14 @@ export function useId(): string {
   return id;
 }
 
-export default { ...compat, useId };
+/**
+ * React's `useOptimistic`, which preact/compat lacks and react-router's `RouterProvider` imports.
+ * Preact has no transitions, and React itself drops an optimistic value set outside one at once:
+ * the passthrough state is the state. The router sets one only with `useTransitions`, which no app
+ * here turns on.
+ */
+export function useOptimistic<S>(passthrough: S): [S, (action: unknown) => void] {
+  return [passthrough, () => {}];
+}
+
+export default { ...compat, useId, useOptimistic };

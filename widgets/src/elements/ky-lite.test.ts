@@ -20,6 +20,8 @@ type Answer = {
   headers?: Record<string, string>;
   body?: string;
   delayMs?: number;
+  /** Sends the headers at once and the body this much later. */
+  bodyDelayMs?: number;
 };
 
 let seen: Seen[] = [];
@@ -38,7 +40,11 @@ const server = createServer((req, res) => {
     const answer = answers.shift() ?? {};
     setTimeout(() => {
       res.writeHead(answer.status ?? 200, answer.headers ?? {});
-      res.end(answer.body ?? '');
+      if (answer.bodyDelayMs === undefined) res.end(answer.body ?? '');
+      else {
+        res.flushHeaders();
+        setTimeout(() => res.end(answer.body ?? ''), answer.bodyDelayMs);
+      }
     }, answer.delayMs ?? 0);
   });
 });
@@ -54,11 +60,14 @@ beforeEach(() => {
 });
 
 /** The surface both share here, typed loosely so one case drives either. */
-type Hook = (
-  request: Request,
-  options: { context: Record<string, unknown> },
-  response?: Response,
-) => unknown;
+interface State {
+  request: Request;
+  options: { context: Record<string, unknown> };
+  retryCount: number;
+  response?: Response;
+  error?: Error;
+}
+type Hook = (state: State) => unknown;
 type Instance = ((
   input: string,
   options?: Record<string, unknown>,
@@ -67,7 +76,7 @@ type Instance = ((
 };
 interface Subject {
   create(options: Record<string, unknown>): Instance;
-  isHTTPError(error: unknown): error is { response: Response };
+  isHTTPError(error: unknown): error is Error & { response: Response; data: unknown };
 }
 const subjects: [string, Subject][] = [
   ['ky', { create: (o) => ky.create(o) as unknown as Instance, isHTTPError: kyIsHTTPError }],
@@ -89,13 +98,13 @@ async function failure(promise: Promise<unknown>): Promise<unknown> {
 describe.each(subjects)('%s', (_name, subject) => {
   const instance = (extra: Record<string, unknown> = {}) =>
     subject.create({
-      prefixUrl: base,
+      prefix: base,
       headers: { accept: 'application/json', 'api-version': 'v1' },
       retry: 0,
       ...extra,
     });
 
-  it('joins prefixUrl and the path, merges headers and sends json with its content type', async () => {
+  it('joins prefix and the path, merges headers and sends json with its content type', async () => {
     answers.push({ body: '{"ok":true}' });
     const response = await instance()('things/1?x=2', {
       method: 'post',
@@ -112,27 +121,43 @@ describe.each(subjects)('%s', (_name, subject) => {
     });
   });
 
-  it('refuses a path with a leading slash under prefixUrl', async () => {
-    expect(() => instance()('/things')).toThrow('must not begin with a slash');
+  it('drops leading slashes of the path and a trailing one of prefix', async () => {
+    answers.push({}, {}, {});
+    await instance()('/things', { method: 'get' });
+    await instance({ prefix: `${base}/` })('//things/2', { method: 'get' });
+    await instance({ prefix: `${base}/` })('things/3', { method: 'get' });
+    expect(seen.map((s) => s.url)).toEqual(['/api/things', '/api/things/2', '/api/things/3']);
   });
 
-  it('runs beforeRequest on every attempt with the call context, and afterResponse on every answer', async () => {
-    answers.push({ status: 503 }, { status: 200, headers: { 'x-token': 'new' }, body: 'done' });
-    const before: unknown[] = [];
-    const after: [number, string | null][] = [];
-    let n = 0;
+  it('runs beforeRequest once, beforeRetry before each retry and afterResponse on every answer', async () => {
+    answers.push(
+      { status: 503, body: 'down' },
+      { status: 500 },
+      { status: 200, headers: { 'x-token': 'new' }, body: 'done' },
+    );
+    const calls: unknown[] = [];
     const api = instance({
       hooks: {
         beforeRequest: [
-          ((request, options) => {
-            n += 1;
-            before.push(options.context.tag);
-            request.headers.set('authorization', `Bearer ${n}`);
+          (({ request, options, retryCount }) => {
+            calls.push(['beforeRequest', options.context.tag, retryCount]);
+            request.headers.set('authorization', 'Bearer 0');
+          }) satisfies Hook,
+        ],
+        beforeRetry: [
+          (({ request, options, error, retryCount }) => {
+            calls.push(['beforeRetry', options.context.tag, retryCount, error?.name]);
+            request.headers.set('authorization', `Bearer ${retryCount}`);
           }) satisfies Hook,
         ],
         afterResponse: [
-          ((request, _options, response) => {
-            after.push([response?.status ?? 0, request.headers.get('authorization')]);
+          (({ request, response, retryCount }) => {
+            calls.push([
+              'afterResponse',
+              response?.status,
+              retryCount,
+              request.headers.get('authorization'),
+            ]);
           }) satisfies Hook,
         ],
       },
@@ -140,25 +165,68 @@ describe.each(subjects)('%s', (_name, subject) => {
     const response = await api('ping', {
       method: 'get',
       context: { tag: 'call' },
-      retry: { limit: 1, methods: ['get'], maxRetryAfter: 2000 },
+      retry: { limit: 2, methods: ['get'], maxRetryAfter: 2000 },
     });
     expect(await response.text()).toBe('done');
-    expect(before).toEqual(['call', 'call']);
-    expect(after).toEqual([
-      [503, 'Bearer 1'],
-      [200, 'Bearer 2'],
+    expect(calls).toEqual([
+      ['beforeRequest', 'call', 0],
+      ['afterResponse', 503, 0, 'Bearer 0'],
+      ['beforeRetry', 'call', 1, 'HTTPError'],
+      ['afterResponse', 500, 1, 'Bearer 1'],
+      ['beforeRetry', 'call', 2, 'HTTPError'],
+      ['afterResponse', 200, 2, 'Bearer 2'],
     ]);
-    expect(seen.map((s) => s.headers.authorization)).toEqual(['Bearer 1', 'Bearer 2']);
+    expect(seen.map((s) => s.headers.authorization)).toEqual(['Bearer 0', 'Bearer 1', 'Bearer 2']);
   });
 
-  it('rejects a non-2xx answer with an HTTPError whose body is still readable', async () => {
-    answers.push({ status: 409, body: '{"code":"SLOT_TAKEN"}', headers: { 'x-request-id': 'r1' } });
+  it('lets beforeRetry see the HTTPError with its data, and remove a header set before', async () => {
+    answers.push({ status: 503, headers: { 'content-type': 'application/json' }, body: '{"a":1}' });
+    answers.push({ status: 200 });
+    const data: unknown[] = [];
+    const api = instance({
+      hooks: {
+        beforeRequest: [(({ request }) => request.headers.set('x-secret', 's')) satisfies Hook],
+        beforeRetry: [
+          (({ request, error }) => {
+            data.push(subject.isHTTPError(error) ? error.data : 'not an HTTPError');
+            request.headers.delete('x-secret');
+          }) satisfies Hook,
+        ],
+      },
+    });
+    await api('ping', { method: 'get', retry: { limit: 1, methods: ['get'] } });
+    expect(data).toEqual([{ a: 1 }]);
+    expect(seen.map((s) => s.headers['x-secret'])).toEqual(['s', undefined]);
+  });
+
+  it('rejects a non-2xx answer with an HTTPError whose body is read into data', async () => {
+    answers.push({
+      status: 409,
+      body: '{"code":"SLOT_TAKEN"}',
+      headers: { 'x-request-id': 'r1', 'content-type': 'application/json; charset=utf-8' },
+    });
     const error = await failure(instance()('session', { method: 'post', json: {} }));
     expect(subject.isHTTPError(error)).toBe(true);
     if (!subject.isHTTPError(error)) return;
+    expect(error.message).toBe(
+      `Request failed with status code 409 Conflict: POST ${base}/session`,
+    );
     expect(error.response.status).toBe(409);
     expect(error.response.headers.get('x-request-id')).toBe('r1');
-    expect(await error.response.text()).toBe('{"code":"SLOT_TAKEN"}');
+    expect(error.data).toEqual({ code: 'SLOT_TAKEN' });
+    expect(error.response.bodyUsed).toBe(true);
+  });
+
+  it.each([
+    ['a JSON subtype, parsed', 'application/problem+json', '{"title":"x"}', { title: 'x' }],
+    ['text, as is', 'text/plain', '{"code":"X"}', '{"code":"X"}'],
+    ['no content type, as text', undefined, 'oops', 'oops'],
+    ['malformed JSON, undefined', 'application/json', '{"code":', undefined],
+    ['an empty body, undefined', 'application/json', '', undefined],
+  ])('fills HTTPError.data from %s', async (_case, type, body, data) => {
+    answers.push({ status: 400, body, headers: type ? { 'content-type': type } : {} });
+    const error = await failure(instance()('thing', { method: 'get' }));
+    expect(subject.isHTTPError(error) && error.data).toEqual(data);
   });
 
   it('retries only the methods and statuses asked for, with the same headers each time', async () => {
@@ -187,6 +255,53 @@ describe.each(subjects)('%s', (_name, subject) => {
     answers.push({ status: 404 });
     await failure(instance()('thing', { method: 'get', retry: { limit: 2, methods: ['get'] } }));
     expect(seen).toHaveLength(1);
+
+    seen = [];
+    answers.push({ status: 413 });
+    await failure(instance()('thing', { method: 'put', retry: { limit: 2 } }));
+    expect(seen).toHaveLength(1);
+  });
+
+  it("retries ky's default methods (QUERY too) and statuses when only a limit is given", async () => {
+    answers.push({ status: 503 }, { status: 200 }, { status: 503 });
+    await instance()('search', { method: 'query', retry: { limit: 1 } });
+    await failure(instance()('session', { method: 'post', retry: { limit: 1 } }));
+    expect(seen.map((s) => s.method)).toEqual(['QUERY', 'QUERY', 'POST']);
+  });
+
+  it('retries a network failure as a NetworkError, and nothing an afterResponse hook throws', async () => {
+    const refused = createServer();
+    await new Promise<void>((resolve) => refused.listen(0, '127.0.0.1', resolve));
+    const port = (refused.address() as AddressInfo).port;
+    await new Promise<void>((resolve) => refused.close(() => resolve()));
+    const errors: string[] = [];
+    const error = await failure(
+      subject.create({
+        prefix: `http://127.0.0.1:${port}/api`,
+        retry: { limit: 1 },
+        hooks: { beforeRetry: [(({ error }) => errors.push(error?.name ?? '')) satisfies Hook] },
+      })('ping', { method: 'get' }),
+    );
+    expect([(error as Error).name, ((error as Error).cause as Error).name]).toEqual([
+      'NetworkError',
+      'TypeError',
+    ]);
+    expect(errors).toEqual(['NetworkError']);
+
+    answers.push({ status: 503 }, { status: 200 });
+    const thrown = await failure(
+      instance({
+        hooks: {
+          afterResponse: [
+            (() => {
+              throw new TypeError('fetch failed');
+            }) satisfies Hook,
+          ],
+        },
+      })('ping', { method: 'get', retry: { limit: 1 } }),
+    );
+    expect((thrown as Error).message).toBe('fetch failed');
+    expect(seen).toHaveLength(1);
   });
 
   it('waits what Retry-After says, bounded by maxRetryAfter', async () => {
@@ -202,6 +317,37 @@ describe.each(subjects)('%s', (_name, subject) => {
     expect(waited).toBeLessThan(2000);
   });
 
+  it('reads Retry-After as seconds or an HTTP date, and backs off when it is neither', async () => {
+    const past = new Date(Date.now() - 60_000).toUTCString();
+    answers.push(
+      { status: 503, headers: { 'retry-after': past } },
+      { status: 429, headers: { 'retry-after': 'soon' } },
+      { status: 413, headers: { 'ratelimit-reset': '0' } },
+      { status: 200 },
+    );
+    const started = Date.now();
+    await instance()('ping', { method: 'get', retry: { limit: 3, methods: ['get'] } });
+    const waited = Date.now() - started;
+    expect(seen).toHaveLength(4);
+    // 0 for the past date, ky's backoff for the second retry (600 ms), 0 for the reset.
+    expect(waited).toBeGreaterThanOrEqual(550);
+    expect(waited).toBeLessThan(1500);
+  });
+
+  it('takes a Unix time from RateLimit-Reset only, Retry-After being seconds', async () => {
+    const now = String(Math.floor(Date.now() / 1000));
+    answers.push({ status: 429, headers: { 'ratelimit-reset': now } }, { status: 200 });
+    answers.push({ status: 429, headers: { 'retry-after': now } }, { status: 200 });
+    const retry = { limit: 1, methods: ['get'], maxRetryAfter: 300 };
+    let started = Date.now();
+    await instance()('ping', { method: 'get', retry });
+    expect(Date.now() - started).toBeLessThan(250);
+    started = Date.now();
+    await instance()('ping', { method: 'get', retry });
+    expect(Date.now() - started).toBeGreaterThanOrEqual(250);
+    expect(seen).toHaveLength(4);
+  });
+
   it('gives up after timeout with a TimeoutError, never retried', async () => {
     answers.push({ delayMs: 500 }, { delayMs: 500 });
     const error = await failure(
@@ -209,6 +355,12 @@ describe.each(subjects)('%s', (_name, subject) => {
     );
     expect((error as Error).name).toBe('TimeoutError');
     expect(seen).toHaveLength(1);
+  });
+
+  it('bounds reading the body with .text() by timeout too', async () => {
+    answers.push({ body: 'late', bodyDelayMs: 600 });
+    const error = await failure(instance({ timeout: 200 })('slow', { method: 'get' }).text());
+    expect((error as Error).name).toBe('TimeoutError');
   });
 
   it("rejects when the caller's signal aborts", async () => {
@@ -247,7 +399,7 @@ describe.each(subjects)('%s', (_name, subject) => {
   it('reads text with .text(), asking for text when no accept was set', async () => {
     answers.push({ body: 'a,b' });
     const text = await subject
-      .create({ prefixUrl: base, retry: 0 })('report.csv', { method: 'get' })
+      .create({ prefix: base, retry: 0 })('report.csv', { method: 'get' })
       .text();
     expect(text).toBe('a,b');
     expect(seen[0]?.headers.accept).toBe('text/*');

@@ -1,18 +1,23 @@
 /**
- * The part of ky that the SDK's transport uses (sdk/src/http.ts, and `http.ky` for the chat's
+ * The part of ky 2 that the SDK's transport uses (sdk/src/http.ts, and `http.ky` for the chat's
  * attachments), on `fetch`, for the element build only: vite.config.ts aliases `ky` to this file,
- * so a partner page downloads about 1.2 KB instead of ky's 4.5 (issue 12, P5; decision 017). The SDK
- * itself stays on ky. The same behaviour for what the SDK asks of it — `prefixUrl`, merged headers,
- * `json`, `beforeRequest`/`afterResponse` hooks with `context` on every attempt, retries (limit,
- * methods, status codes, `Retry-After` bounded by `maxRetryAfter`, ky's backoff), `timeout`
- * (`TimeoutError`, never retried), `signal`, a per-call `fetch`, `HTTPError` for a non-2xx answer
- * with its body unread — is checked against ky itself by ky-lite.test.ts. Nothing else of ky is
- * here (search params, progress, other hooks, `parseJson`, body shortcuts but `.text()`…).
+ * so a partner page downloads about 1.7 KB instead of ky's 8.7 (issue 12, P5; decision 017). The
+ * SDK itself stays on ky. The same behaviour for what the SDK asks of it — `prefix` (leading
+ * slashes of the path dropped), merged headers, `json`, hooks taking one state object with
+ * `context` (`beforeRequest` once before the first attempt, `beforeRetry` before each retry,
+ * `afterResponse` on every answer), retries (limit, methods, status codes, network failures as
+ * `NetworkError` and nothing else, `Retry-After`/`RateLimit-Reset` bounded by `maxRetryAfter`,
+ * ky's backoff), `timeout` (per attempt and for `.text()`; `TimeoutError`, never retried),
+ * `signal`, a per-call `fetch`, `HTTPError` for a non-2xx answer with its body read into `data` —
+ * is checked against ky itself by ky-lite.test.ts. Nothing else of ky is here (search params,
+ * progress, `init`/`beforeError` hooks, hook results but an `afterResponse` Response,
+ * `parseJson`, body shortcuts but `.text()`, `totalTimeout`, `retryOnTimeout`, `shouldRetry`,
+ * `HTTPError.options`, the `X-RateLimit-…` headers…).
  */
 
 /** The options of an instance and of one call (a subset of ky's). */
 export interface Options {
-  prefixUrl?: string | URL;
+  prefix?: string | URL;
   method?: string;
   headers?: HeadersInit;
   json?: unknown;
@@ -22,21 +27,46 @@ export interface Options {
   timeout?: number | false;
   retry?: number | Partial<RetryOptions>;
   fetch?: (input: Request, init?: RequestInit) => Promise<Response>;
-  hooks?: { beforeRequest?: BeforeRequestHook[]; afterResponse?: AfterResponseHook[] };
+  hooks?: Hooks;
   context?: Record<string, unknown>;
 }
 
 /** What hooks see as `options`: the call's options merged over the instance's. */
-export type MergedOptions = Options & { headers: Headers; context: Record<string, unknown> };
+export type MergedOptions = Options & {
+  headers: Headers;
+  context: Record<string, unknown>;
+  hooks: Required<Hooks>;
+};
 
-export type BeforeRequestHook = (request: Request, options: MergedOptions) => unknown;
-export type AfterResponseHook = (
-  request: Request,
-  options: MergedOptions,
-  response: Response,
-) => unknown;
+/** The state each hook gets, as ky's. */
+export interface BeforeRequestState {
+  request: Request;
+  options: MergedOptions;
+  retryCount: 0;
+}
+export interface BeforeRetryState {
+  request: Request;
+  options: MergedOptions;
+  error: Error;
+  retryCount: number;
+}
+export interface AfterResponseState {
+  request: Request;
+  options: MergedOptions;
+  response: Response;
+  retryCount: number;
+}
+export type BeforeRequestHook = (state: BeforeRequestState) => unknown;
+export type BeforeRetryHook = (state: BeforeRetryState) => unknown;
+/** A `Response` it returns replaces the answer. */
+export type AfterResponseHook = (state: AfterResponseState) => unknown;
+export interface Hooks {
+  beforeRequest?: BeforeRequestHook[];
+  beforeRetry?: BeforeRetryHook[];
+  afterResponse?: AfterResponseHook[];
+}
 
-interface RetryOptions {
+export interface RetryOptions {
   limit: number;
   methods: string[];
   statusCodes: number[];
@@ -52,14 +82,20 @@ type Call = (input: string, options?: Options) => ResponsePromise;
 /** An instance: call it, or `get`; `create` starts from new defaults. */
 export type KyInstance = Call & { get: Call; create(defaults?: Options): KyInstance };
 
-/** A non-2xx answer (its body unread), as ky's `HTTPError`. */
+/**
+ * A non-2xx answer, as ky's `HTTPError`: its body is already read into `data` (parsed JSON for a
+ * JSON content type, else the text; `undefined` when empty, unreadable or not valid JSON).
+ */
 export class HTTPError extends Error {
   override name = 'HTTPError';
+  data: unknown;
   constructor(
     readonly response: Response,
     readonly request: Request,
   ) {
-    super(`Request failed with status code ${response.status}: ${request.method} ${request.url}`);
+    super(
+      `Request failed with status code ${`${response.status} ${response.statusText}`.trim()}: ${request.method} ${request.url}`,
+    );
   }
 }
 
@@ -71,11 +107,22 @@ export class TimeoutError extends Error {
   }
 }
 
+/** `fetch` failed without an answer (its `TypeError` is the cause), as ky's `NetworkError`. */
+export class NetworkError extends Error {
+  override name = 'NetworkError';
+  constructor(
+    readonly request: Request,
+    cause: unknown,
+  ) {
+    super(`Request failed due to a network error: ${request.method} ${request.url}`, { cause });
+  }
+}
+
 /**
  * Whether `error` is an {@link HTTPError} (by name too, as ky: it may come from another copy).
  *
  * @example
- * if (isHTTPError(error)) console.log(error.response.status);
+ * if (isHTTPError(error)) console.log(error.response.status, error.data);
  */
 export function isHTTPError(error: unknown): error is HTTPError {
   return (error as Error | null)?.name === 'HTTPError';
@@ -83,50 +130,78 @@ export function isHTTPError(error: unknown): error is HTTPError {
 
 const RETRY_DEFAULTS: RetryOptions = {
   limit: 2,
-  methods: ['get', 'put', 'head', 'delete', 'options', 'trace'],
+  methods: ['get', 'put', 'head', 'delete', 'options', 'trace', 'query'],
   statusCodes: [408, 413, 429, 500, 502, 503, 504],
   afterStatusCodes: [413, 429, 503],
   maxRetryAfter: Number.POSITIVE_INFINITY,
 };
 
+/** Headers ky reads a retry's timing from, in its order (ky also reads three `X-` variants). */
+const RETRY_HEADERS = ['Retry-After', 'RateLimit-Reset'];
+
 /** ky's merge for what is used here: headers and context merged, hooks appended, the rest replaced. */
 function merge(defaults: Options, options: Options): MergedOptions {
   const headers = new Headers(defaults.headers);
   for (const [key, value] of new Headers(options.headers)) headers.set(key, value);
-  const hooks = (name: 'beforeRequest' | 'afterResponse') => [
-    ...(defaults.hooks?.[name] ?? []),
-    ...(options.hooks?.[name] ?? []),
-  ];
+  const hooks: Record<string, unknown[]> = {};
+  for (const name of ['beforeRequest', 'beforeRetry', 'afterResponse'] as const) {
+    hooks[name] = [...(defaults.hooks?.[name] ?? []), ...(options.hooks?.[name] ?? [])];
+  }
   return {
     ...defaults,
     ...options,
     headers,
     context: { ...defaults.context, ...options.context },
-    hooks: {
-      beforeRequest: hooks('beforeRequest') as BeforeRequestHook[],
-      afterResponse: hooks('afterResponse') as AfterResponseHook[],
-    },
+    hooks: hooks as Required<Hooks>,
   };
 }
 
-/** How long to wait before attempt `attempt + 1`, or throws `error` when there is none (ky's rules). */
-function retryDelay(error: unknown, attempt: number, retry: RetryOptions, method: string): number {
-  if (attempt > retry.limit || !retry.methods.includes(method) || error instanceof TimeoutError) {
+/** How long to wait before retry `retryCount + 1`, or throws `error` when there is none (ky's rules). */
+function retryDelay(
+  error: unknown,
+  retryCount: number,
+  retry: RetryOptions,
+  method: string,
+): number {
+  if (
+    retryCount >= retry.limit ||
+    !retry.methods.includes(method) ||
+    !(isHTTPError(error) || error instanceof NetworkError)
+  ) {
     throw error;
   }
+  const backoff = 300 * 2 ** retryCount;
   if (isHTTPError(error)) {
     const { status, headers } = error.response;
     if (!retry.statusCodes.includes(status)) throw error;
-    const after = headers.get('Retry-After') ?? headers.get('RateLimit-Reset');
-    if (after && retry.afterStatusCodes.includes(status)) {
-      let ms = Number(after) * 1000;
-      if (Number.isNaN(ms)) ms = Date.parse(after) - Date.now();
-      else if (ms >= Date.parse('2024-01-01')) ms -= Date.now();
-      return Math.min(ms, retry.maxRetryAfter);
+    const name = RETRY_HEADERS.find((header) => headers.has(header));
+    if (name && retry.afterStatusCodes.includes(status)) {
+      const after = headers.get(name) ?? '';
+      // Seconds (a reset header may give a Unix time in seconds), or a date (ky takes only the
+      // HTTP-date formats; `Date.parse` is laxer); neither gives the backoff.
+      let ms = /^\d+$/.test(after) ? Number(after) * 1000 : Date.parse(after) - Date.now();
+      if (Number.isNaN(ms)) return backoff;
+      if (name !== 'Retry-After' && ms >= 1_704_067_200_000) ms -= Date.now();
+      return Math.min(retry.maxRetryAfter, Math.max(0, ms));
     }
     if (status === 413) throw error;
   }
-  return 0.3 * 2 ** (attempt - 1) * 1000;
+  return backoff;
+}
+
+/** `promise`, or what `late` settles it with when it has not settled within `ms` (`false`: never). */
+function within<T>(
+  promise: Promise<T>,
+  ms: number | false,
+  late: (resolve: (value: T) => void, reject: (error: unknown) => void) => void,
+): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  return Promise.race([
+    promise,
+    new Promise<T>((resolve, reject) => {
+      if (ms !== false) timer = setTimeout(late, ms, resolve, reject);
+    }),
+  ]).finally(() => clearTimeout(timer));
 }
 
 function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
@@ -144,71 +219,89 @@ function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
   });
 }
 
-async function send(input: string, options: MergedOptions): Promise<Response> {
-  const { prefixUrl, headers, signal, timeout = 10_000, hooks = {} } = options;
-  const url = prefixUrl ? String(prefixUrl).replace(/\/?$/, '/') + input : input;
-  const method = (options.method ?? 'get').toLowerCase();
-  let body = options.body ?? null;
-  if (options.json !== undefined) {
-    body = JSON.stringify(options.json);
-    if (!headers.has('content-type')) headers.set('content-type', 'application/json');
-  }
-  const { retry: given = {} } = options;
-  const retry =
-    typeof given === 'number' ? { ...RETRY_DEFAULTS, limit: given } : { ...RETRY_DEFAULTS };
-  if (typeof given === 'object') {
-    for (const [key, value] of Object.entries(given))
-      if (value !== undefined) Object.assign(retry, { [key]: value });
-    retry.methods = retry.methods.map((m) => m.toLowerCase());
-  }
-  const doFetch = options.fetch ?? ((request: Request) => globalThis.fetch(request));
-  for (let attempt = 1; ; attempt += 1) {
-    const controller = new AbortController();
-    const request = new Request(url, {
-      method: method.toUpperCase(),
-      headers,
-      body,
-      signal: signal ? AbortSignal.any([signal, controller.signal]) : controller.signal,
-      ...(options.cache ? { cache: options.cache } : {}),
-    });
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    try {
-      for (const hook of hooks.beforeRequest ?? []) await hook(request, options);
-      let response = await Promise.race([
-        doFetch(request),
-        new Promise<never>((_resolve, reject) => {
-          if (timeout === false) return;
-          timer = setTimeout(() => {
-            controller.abort();
-            reject(new TimeoutError(request));
-          }, timeout);
-        }),
-      ]);
-      clearTimeout(timer);
-      for (const hook of hooks.afterResponse ?? []) {
-        const replaced = await hook(request, options, response.clone());
-        if (replaced instanceof Response) response = replaced;
-      }
-      if (!response.ok) throw new HTTPError(response, request);
-      return response;
-    } catch (error) {
-      clearTimeout(timer);
-      await sleep(retryDelay(error, attempt, retry, method), signal);
-    }
+/** An error answer's body as ky's `HTTPError.data`; its read is bounded as ky's. */
+async function readData(response: Response, ms: number): Promise<unknown> {
+  const text = await within(response.text(), ms, (resolve) => resolve('')).catch(() => '');
+  if (!text) return undefined;
+  const type = (response.headers.get('content-type') ?? '').split(';')[0] ?? '';
+  if (!/\/(.*[.+-])?json$/i.test(type.trim())) return text;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
   }
 }
 
 function createInstance(defaults: Options): KyInstance {
   const call: Call = (input, options = {}) => {
     const merged = merge(defaults, options);
-    if (merged.prefixUrl && input.startsWith('/')) {
-      throw new Error('`input` must not begin with a slash when using `prefixUrl`');
-    }
+    const { prefix, headers, signal, timeout = 10_000, hooks } = merged;
+    const controller = new AbortController();
+    const method = (merged.method ?? 'get').toLowerCase();
+    let request: Request;
+    const timedOut = (_resolve: unknown, reject: (error: unknown) => void) => {
+      reject(new TimeoutError(request));
+      controller.abort();
+    };
     // One turn later, as ky: `.text()` asks for text first.
-    const result = Promise.resolve().then(() => send(input, merged)) as ResponsePromise;
+    const result = Promise.resolve().then(async () => {
+      let body = merged.body ?? null;
+      if (merged.json !== undefined) {
+        body = JSON.stringify(merged.json);
+        if (!headers.has('content-type')) headers.set('content-type', 'application/json');
+      }
+      request = new Request(
+        prefix ? `${String(prefix).replace(/\/+$/, '')}/${input.replace(/^\/+/, '')}` : input,
+        {
+          ...merged,
+          method: method.toUpperCase(),
+          body,
+          signal: signal ? AbortSignal.any([signal, controller.signal]) : controller.signal,
+        },
+      );
+      const given = merged.retry ?? {};
+      const retry =
+        typeof given === 'number'
+          ? { ...RETRY_DEFAULTS, limit: given }
+          : { ...RETRY_DEFAULTS, ...given };
+      retry.methods = retry.methods.map((m) => m.toLowerCase());
+      const doFetch = merged.fetch ?? ((sent: Request) => globalThis.fetch(sent));
+      for (const hook of hooks.beforeRequest)
+        await hook({ request, options: merged, retryCount: 0 });
+      for (let retryCount = 0; ; ) {
+        try {
+          // A copy while a retry may follow; the last attempt sends the request itself (no body
+          // is buffered for a retry that cannot come).
+          const sent = doFetch(retryCount < retry.limit ? request.clone() : request).catch(
+            (error: unknown) => {
+              throw error instanceof TypeError ? new NetworkError(request, error) : error;
+            },
+          );
+          let response = await within(sent, timeout, timedOut);
+          for (const hook of hooks.afterResponse) {
+            const state = { request, options: merged, response: response.clone(), retryCount };
+            const replaced = await hook(state);
+            if (replaced instanceof Response) response = replaced;
+          }
+          if (!response.ok) {
+            const error = new HTTPError(response, request);
+            error.data = await readData(response, timeout === false ? 10_000 : timeout);
+            throw error;
+          }
+          return response;
+        } catch (error) {
+          await sleep(retryDelay(error, retryCount, retry, method), signal);
+          retryCount += 1;
+          for (const hook of hooks.beforeRetry) {
+            await hook({ request, options: merged, error: error as Error, retryCount });
+          }
+        }
+      }
+    }) as ResponsePromise;
     result.text = async () => {
-      merged.headers.set('accept', merged.headers.get('accept') || 'text/*');
-      return (await result).text();
+      headers.set('accept', headers.get('accept') || 'text/*');
+      // As ky, reading the body gets a `timeout` of its own.
+      return within((await result).text(), timeout, timedOut);
     };
     return result;
   };
@@ -222,8 +315,8 @@ function createInstance(defaults: Options): KyInstance {
  * The default instance, as `import ky from 'ky'`.
  *
  * @example
- * const api = ky.create({ prefixUrl: 'https://fm.example/api', retry: 0 });
- * const text = await api.get('health').text();
+ * const api = ky.create({ prefix: 'https://fm.example/api', retry: 0 });
+ * const text = await api.get('/health').text();
  */
 const ky: KyInstance = createInstance({});
 export default ky;
