@@ -1,4 +1,12 @@
 import { PRODUCT_NAME } from '@fm/sdk/contracts';
+import ical, {
+  escape as escapeText,
+  ICalAttendeeRole,
+  ICalAttendeeStatus,
+  type ICalCalendar,
+  ICalCalendarMethod,
+  ICalEventStatus,
+} from 'ical-generator';
 import type { MailMessage } from '../../mail/mailer.ts';
 import { meetingSummary } from './texts.ts';
 /** What an invitation or a feed entry says about a meeting. */
@@ -34,101 +42,51 @@ export function organizerFrom(mailFrom: string): Organizer {
   return { name: PRODUCT_NAME, email: mailFrom.trim() };
 }
 
-const PROD_ID = '-//franchisemeet//booking//EN';
+/** Written as `PRODID:-//franchisemeet//booking//EN` (the library adds the leading `-`). */
+const PROD_ID = { company: 'franchisemeet', product: 'booking', language: 'EN' };
 
-/** TEXT values (RFC 5545 §3.3.11): backslash, semicolon, comma and line breaks escaped. */
-export const escapeText = (value: string) =>
-  value.replace(/[\\;,]/g, (c) => `\\${c}`).replace(/\r?\n/g, '\\n');
-
-/**
- * A quoted parameter value such as CN (RFC 5545 §3.2), with RFC 6868's caret escapes for what a
- * parameter cannot hold: the double quote and line breaks (and the caret itself).
- */
-export const paramValue = (value: string) =>
-  `"${value.replace(/\^/g, '^^').replace(/"/g, "^'").replace(/\r?\n/g, '^n')}"`;
-
-/** A UTC DATE-TIME: 20260303T150000Z. */
-const utc = (d: Date) =>
-  d
-    .toISOString()
-    .replace(/[-:]/g, '')
-    .replace(/\.\d{3}/, '');
-
-const isHigh = (code: number) => code >= 0xd800 && code <= 0xdbff;
-const isLow = (code: number) => code >= 0xdc00 && code <= 0xdfff;
+/** A calendar in UTC (no `VTIMEZONE`): every date-time is written as `20260303T150000Z`. */
+const calendar = (method: ICalCalendarMethod) => ical({ prodId: PROD_ID, method });
 
 /**
- * The UTF-8 octets of the character starting at `i`: a surrogate pair is 4 (and 2 code units), a
- * lone surrogate 3 (it is sent as U+FFFD).
+ * Text with every lone surrogate replaced by U+FFFD, as UTF-8 would send it anyway. The library's
+ * folding reads a high surrogate and the code unit after it as one 4-octet character, so a lone
+ * one could make a 77-octet line or fold between the halves of the pair that follows.
  */
-function octetsAt(line: string, i: number): number {
-  const code = line.charCodeAt(i);
-  if (code < 0x80) return 1;
-  if (code < 0x800) return 2;
-  return isHigh(code) && isLow(line.charCodeAt(i + 1)) ? 4 : 3;
-}
+const wellFormed = (text: string) => text.replace(/\p{Cs}/gu, '\uFFFD');
 
-/**
- * Folds a content line to lines of at most 75 octets (RFC 5545 §3.1): CRLF and one space before
- * each continuation, never inside a UTF-8 sequence or between the halves of a surrogate pair.
- */
-export function foldLine(line: string): string {
-  // At most 3 octets a code unit: a short line needs no counting.
-  if (line.length <= 25) return line;
-  const parts: string[] = [];
-  let from = 0;
-  let used = 0;
-  let limit = 75;
-  for (let i = 0; i < line.length; ) {
-    const size = octetsAt(line, i);
-    if (used + size > limit) {
-      parts.push(line.slice(from, i));
-      from = i;
-      used = 0;
-      limit = 74; // the continuation's leading space counts
-    }
-    used += size;
-    i += size === 4 ? 2 : 1;
-  }
-  if (from === 0) return line;
-  parts.push(line.slice(from));
-  return parts.join('\r\n ');
-}
-
-/** Content lines as an iCalendar object: folded, each ended by CRLF. */
-const serialize = (lines: string[]) => `${lines.map(foldLine).join('\r\n')}\r\n`;
-
-function eventLines(m: IcalMeeting, organizer: Organizer): string[] {
+function addEvent(cal: ICalCalendar, m: IcalMeeting, organizer: Organizer): void {
   const description = m.joinUrl
     ? `${PRODUCT_NAME} video meeting. Join: ${m.joinUrl}\nDetails: ${m.link}`
     : `${PRODUCT_NAME} video meeting. Details: ${m.link}`;
-  const rsvp = m.cancelled ? 'FALSE' : 'TRUE';
-  return [
-    'BEGIN:VEVENT',
-    `UID:${escapeText(m.id)}`,
-    `SEQUENCE:${m.sequence}`,
-    `DTSTAMP:${utc(m.stamp)}`,
-    `DTSTART:${utc(m.startAt)}`,
-    `DTEND:${utc(m.endAt)}`,
-    `SUMMARY:${escapeText(meetingSummary(m.franchiseName, m.consultant.name))}`,
-    ...(m.joinUrl ? [`LOCATION:${escapeText(m.joinUrl)}`] : []),
-    `DESCRIPTION:${escapeText(description)}`,
-    `ORGANIZER;CN=${paramValue(organizer.name)}:mailto:${organizer.email}`,
-    ...[m.franchisor, m.consultant].map(
-      (p) =>
-        `ATTENDEE;ROLE=REQ-PARTICIPANT;PARTSTAT=NEEDS-ACTION;RSVP=${rsvp};CN=${paramValue(p.name)}:mailto:${p.email}`,
-    ),
-    `URL;VALUE=URI:${m.joinUrl ?? m.link}`,
-    `STATUS:${m.cancelled ? 'CANCELLED' : 'CONFIRMED'}`,
-    'END:VEVENT',
-  ];
+  cal.createEvent({
+    id: m.id,
+    sequence: m.sequence,
+    stamp: m.stamp,
+    start: m.startAt,
+    end: m.endAt,
+    summary: wellFormed(meetingSummary(m.franchiseName, m.consultant.name)),
+    description: wellFormed(description),
+    ...(m.joinUrl ? { location: m.joinUrl } : {}),
+    url: m.joinUrl ?? m.link,
+    organizer: { name: wellFormed(organizer.name), email: organizer.email },
+    attendees: [m.franchisor, m.consultant].map((p) => ({
+      name: wellFormed(p.name),
+      email: p.email,
+      role: ICalAttendeeRole.REQ,
+      status: ICalAttendeeStatus.NEEDSACTION,
+      rsvp: !m.cancelled,
+    })),
+    status: m.cancelled ? ICalEventStatus.CANCELLED : ICalEventStatus.CONFIRMED,
+  });
 }
+
+/** The library ends the last line without its CRLF; RFC 5545 §3.1 ends every content line. */
+const serialize = (cal: ICalCalendar) => `${cal.toString()}\r\n`;
 
 /**
  * An iCalendar invitation (`METHOD:REQUEST`) or cancellation (`METHOD:CANCEL`); times are in UTC.
- * Written here rather than by a calendar library: the one we used (ical-generator 10) spent most
- * of a booking's CPU folding lines, and a feed of 300 meetings blocked the API for a third of a
- * second; its fixed release needs Node 22 (decision 021).
+ * Written by ical-generator (decision 021).
  * @example invitationIcs(meeting, organizer, 'REQUEST')
  */
 export function invitationIcs(
@@ -136,14 +94,9 @@ export function invitationIcs(
   organizer: Organizer,
   method: 'REQUEST' | 'CANCEL',
 ): string {
-  return serialize([
-    'BEGIN:VCALENDAR',
-    'VERSION:2.0',
-    `PRODID:${PROD_ID}`,
-    `METHOD:${method}`,
-    ...eventLines({ ...m, cancelled: method === 'CANCEL' }, organizer),
-    'END:VCALENDAR',
-  ]);
+  const cal = calendar(ICalCalendarMethod[method]);
+  addEvent(cal, { ...m, cancelled: method === 'CANCEL' }, organizer);
+  return serialize(cal);
 }
 
 /** The attachment of an invitation e-mail. */
@@ -158,22 +111,17 @@ export function icsAttachment(
   };
 }
 
+/** Calendar apps poll a feed every 15 minutes (`REFRESH-INTERVAL`, `X-PUBLISHED-TTL`). */
+const FEED_TTL_SECONDS = 15 * 60;
+
 /**
  * A user's private feed (`PUBLISH`): their live and completed meetings.
  * @example feedIcs('Marcus Reed', meetings, organizer)
  */
 export function feedIcs(ownerName: string, meetings: IcalMeeting[], organizer: Organizer): string {
-  const name = escapeText(`${PRODUCT_NAME}: ${ownerName}`);
-  return serialize([
-    'BEGIN:VCALENDAR',
-    'VERSION:2.0',
-    `PRODID:${PROD_ID}`,
-    'METHOD:PUBLISH',
-    `NAME:${name}`,
-    `X-WR-CALNAME:${name}`,
-    'REFRESH-INTERVAL;VALUE=DURATION:PT15M',
-    'X-PUBLISHED-TTL:PT15M',
-    ...meetings.flatMap((m) => eventLines(m, organizer)),
-    'END:VCALENDAR',
-  ]);
+  const cal = calendar(ICalCalendarMethod.PUBLISH);
+  // The library writes NAME and X-WR-CALNAME as given: its own TEXT escaping is applied here.
+  cal.name(escapeText(wellFormed(`${PRODUCT_NAME}: ${ownerName}`), false)).ttl(FEED_TTL_SECONDS);
+  for (const m of meetings) addEvent(cal, m, organizer);
+  return serialize(cal);
 }
