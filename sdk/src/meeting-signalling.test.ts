@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import WebSocket from 'ws';
 import { MEETING_ROOM_CLOSE_CODES, type MeetingServerFrame } from './contracts/index.ts';
 import { connectMeetingRoom, type MeetingSignallingStatus } from './meeting-signalling.ts';
 import { fakeTicketClient, startSocketServer, until } from './testing/socket-server.ts';
@@ -18,7 +17,6 @@ const join = (partyUrl: string, ticket: () => string, warn: (m: string) => void 
     client: fakeTicketClient(async () => ({ ticket: ticket() })),
     meetingId: 'm1',
     partyUrl,
-    WebSocket,
     logger: { warn },
   });
 

@@ -1,7 +1,6 @@
 import { freePort, type RunningParty, startParty } from '@fm/party/testing';
 import { startTestServer, type TestServer } from '@fm/server/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import WebSocket from 'ws';
 import { createClient, type FmClient } from './client.ts';
 import { chatRoomId, type RealtimeServerMessage, userRoomId } from './contracts/index.ts';
 import { connectRealtime, type RealtimeConnection, type RealtimeStatus } from './realtime.ts';
@@ -65,7 +64,6 @@ function live(client: FmClient, room: string, warnings: string[] = []) {
   const connection = connectRealtime({
     client,
     room,
-    WebSocket,
     logger: { warn: (message: string) => warnings.push(message) },
   });
   open.push(connection);

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import WebSocket from 'ws';
 import type { RealtimeServerMessage } from './contracts/index.ts';
 import { ApiError } from './errors.ts';
 import { connectRealtime, type RealtimeStatus } from './realtime.ts';
@@ -37,7 +36,6 @@ describe('connectRealtime', () => {
       client,
       room: 'user-u1',
       partyUrl,
-      WebSocket,
       logger: { warn: (m: string) => warnings.push(m) },
     });
     live.subscribe((frame) => frames.push(frame));
@@ -80,7 +78,6 @@ describe('connectRealtime', () => {
       client,
       room: 'user-u1',
       partyUrl,
-      WebSocket,
       logger: { warn: () => {} },
     });
     live.subscribe((frame) => frames.push(frame));
@@ -114,7 +111,6 @@ describe('connectRealtime', () => {
       client,
       room: 'user-u1',
       partyUrl,
-      WebSocket,
       logger: { warn: (m: string) => warnings.push(m) },
     });
     try {
@@ -137,7 +133,6 @@ describe('connectRealtime', () => {
         client,
         room: 'chat-c1',
         partyUrl: 'http://127.0.0.1:9',
-        WebSocket,
         logger: { warn: () => {} },
       });
       await until('closed', () => live.status() === 'closed');
@@ -155,7 +150,6 @@ describe('connectRealtime', () => {
     const live = connectRealtime({
       client,
       room: 'user-u1',
-      WebSocket,
       logger: { warn: () => {} },
     });
     const frames: RealtimeServerMessage[] = [];

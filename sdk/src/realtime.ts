@@ -42,7 +42,7 @@ export interface RealtimeClient {
   config(): Promise<{ partyUrl: string }>;
 }
 
-/** A WebSocket constructor (the browser's, or `ws` in Node). */
+/** A WebSocket constructor (the runtime's own by default: browsers, Node 22+, edge runtimes). */
 export type WebSocketConstructor = new (url: string, protocols?: string | string[]) => unknown;
 
 /**
@@ -50,7 +50,7 @@ export type WebSocketConstructor = new (url: string, protocols?: string | string
  *
  * @example
  * ```ts
- * const options: ConnectRealtimeOptions = { client: api, room: 'user-u1', WebSocket: WS };
+ * const options: ConnectRealtimeOptions = { client: api, room: 'user-u1' };
  * ```
  */
 export interface ConnectRealtimeOptions {
@@ -60,7 +60,7 @@ export interface ConnectRealtimeOptions {
   room: string;
   /** The rooms' origin (`http(s)://…`); read from `GET /api/config` when absent. */
   partyUrl?: string;
-  /** A WebSocket implementation; required in Node (`import WebSocket from 'ws'`). */
+  /** A WebSocket implementation, where the runtime has none of its own (e.g. `ws`). */
   WebSocket?: WebSocketConstructor;
   /** Where socket errors are reported (`console` by default). Nothing else is logged. */
   logger?: Pick<Console, 'warn'>;
