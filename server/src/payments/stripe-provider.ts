@@ -43,6 +43,23 @@ export function subscriptionPeriod(sub: Stripe.Subscription): { start: Date; end
 }
 
 /**
+ * Stripe's own sentence for a person, as its API sent it: the package's `message` starts with the
+ * request id (`[req_…] Your card…`), which belongs in logs, not in front of a user.
+ */
+function stripeText(error: InstanceType<typeof Stripe.errors.StripeError>): string {
+  const raw = error.raw;
+  if (
+    typeof raw === 'object' &&
+    raw !== null &&
+    'message' in raw &&
+    typeof raw.message === 'string'
+  ) {
+    return raw.message;
+  }
+  return error.message;
+}
+
+/**
  * Stripe's failures in the product's terms: a card error is a decline (402 with Stripe's codes),
  * an unknown payment method is bad input (400), an outage is 503. Anything else is a bug and stays
  * as it is (logged, 500).
@@ -52,7 +69,7 @@ export function mapStripeError(error: unknown): unknown {
     return new PaymentDeclinedError(
       error.code ?? 'card_declined',
       error.decline_code ?? null,
-      error.message,
+      stripeText(error),
     );
   }
   if (
@@ -61,8 +78,8 @@ export function mapStripeError(error: unknown): unknown {
     (error.param === 'payment_method' || /PaymentMethod/.test(error.message))
   ) {
     return new AppError('VALIDATION_FAILED', {
-      message: error.message,
-      errors: { paymentMethodId: error.message },
+      message: stripeText(error),
+      errors: { paymentMethodId: stripeText(error) },
     });
   }
   if (
