@@ -101,6 +101,22 @@ describe('loadEnv', () => {
     }
   });
 
+  it('refuses the demo seed and the ledger by default on a public address, even outside production', () => {
+    const secrets = {
+      PUBLIC_URL: 'https://staging.example.com',
+      AUTH_SECRET: 'x'.repeat(32),
+      REALTIME_SECRET: 'y'.repeat(32),
+    };
+    // A deployment that forgot NODE_ENV=production would otherwise seed admin@example.com.
+    expect(() => loadEnv(secrets)).toThrow(
+      /SEED: must be set when PUBLIC_URL is not this machine[\s\S]*PAYMENTS_PROVIDER: must be set when PUBLIC_URL is not this machine/,
+    );
+    expect(loadEnv({ ...secrets, SEED: 'none', PAYMENTS_PROVIDER: 'ledger' }).SEED).toBe('none');
+    // Asked for by name, the demo is allowed (a public demo site).
+    expect(loadEnv({ ...secrets, SEED: 'demo', PAYMENTS_PROVIDER: 'ledger' }).SEED).toBe('demo');
+    expect(loadEnv({ PUBLIC_URL: 'http://localhost:8787' }).SEED).toBe('demo');
+  });
+
   it('in production needs a payment provider and a mail transport chosen on purpose', () => {
     const secrets = {
       NODE_ENV: 'production',

@@ -266,9 +266,9 @@ const S3_SETTINGS = [
 ] as const;
 
 /**
- * Defaults that are fine on a developer's machine and dangerous anywhere else: the built-in secrets
- * on a server others can reach (tokens and sealed calendar credentials become forgeable), the
- * ledger provider and the outbox mailer in production (cards "succeed", no mail leaves), and a
+ * Defaults that are fine on a developer's machine and dangerous anywhere else: the built-in secrets,
+ * the demo seed and the ledger provider on a server others can reach (tokens and sealed calendar
+ * credentials become forgeable, the demo admin's password is public), the ledger provider and the outbox mailer in production (cards "succeed", no mail leaves), and a
  * bucket configured by halves (uploads would silently stay on the local disk).
  */
 function unsafeDefaults(
@@ -279,6 +279,18 @@ function unsafeDefaults(
   if (!isLocalUrl(context.publicUrl)) {
     for (const key of ['AUTH_SECRET', 'REALTIME_SECRET'] as const) {
       if (!input[key]) lines.push(`${key}: must be set when PUBLIC_URL is not this machine`);
+    }
+    // The demo's accounts (an admin among them) share one published password, and the ledger
+    // lets any test card "pay": on a reachable address both must be asked for by name.
+    if (!input.SEED) {
+      lines.push(
+        'SEED: must be set when PUBLIC_URL is not this machine (none, or demo on purpose: its accounts share a published password)',
+      );
+    }
+    if (!input.PAYMENTS_PROVIDER && !context.isProduction) {
+      lines.push(
+        'PAYMENTS_PROVIDER: must be set when PUBLIC_URL is not this machine (stripe, or ledger on purpose)',
+      );
     }
   }
   if (context.isProduction) {
