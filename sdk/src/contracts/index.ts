@@ -24,3 +24,4 @@ export * from './promotions.ts';
 export * from './realtime.ts';
 export * from './texts.ts';
 export * from './versioning.ts';
+export * from './web-link.ts';

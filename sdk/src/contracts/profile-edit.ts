@@ -12,6 +12,7 @@ import {
   STATE_CODES,
 } from './enums.ts';
 import { FIELD_MESSAGES } from './texts.ts';
+import { WebLinkSchema } from './web-link.ts';
 
 /**
  * Editing one's own profile (issue: profiles). `PATCH /api/users` takes these fields as JSON or as
@@ -144,7 +145,7 @@ export const FranchisePatchSchema = v.object({
   phone: optionalText(40),
   workPhone: optionalText(40),
   corporateAddress: optionalText(300),
-  corporateWebsite: optionalText(300),
+  corporateWebsite: WebLinkSchema,
   minNetWorth: signedMoney,
   cashRequiredMode: v.optional(v.picklist(CASH_REQUIRED_MODES)),
   cashRequiredMin: signedMoney,
@@ -220,15 +221,7 @@ export const ProfilePatchSchema = v.object({
   stateProvince: optionalText(60),
   city: optionalText(80),
   address: optionalText(300),
-  profileUrl: v.optional(
-    v.union([
-      v.pipe(
-        v.literal(''),
-        v.transform(() => null),
-      ),
-      v.pipe(v.string(), v.trim(), v.url('Please enter a valid URL'), v.maxLength(300)),
-    ]),
-  ),
+  profileUrl: WebLinkSchema,
   // franchisor
   franchise: v.optional(FranchisePatchSchema),
   documents: v.optional(v.array(DocumentRefSchema)),

@@ -1,5 +1,5 @@
 import type { FranchisorPublicProfile } from '@fm/sdk/contracts';
-import { FRANCHISE_FILTER_FLAGS, FRANCHISE_FLAG_LABELS } from '@fm/sdk/contracts';
+import { FRANCHISE_FILTER_FLAGS, FRANCHISE_FLAG_LABELS, isWebLink } from '@fm/sdk/contracts';
 import { TagList } from './tag-list.tsx';
 
 type Franchise = NonNullable<FranchisorPublicProfile['franchise']>;
@@ -50,9 +50,14 @@ export function FranchisorProfileDetails({ profile }: { profile: FranchisorPubli
           <div className="profile__tags">
             <h3 className="profile__subheading">Website</h3>
             <p>
-              <a href={franchise.corporateWebsite} target="_blank" rel="noopener noreferrer">
-                {franchise.corporateWebsite}
-              </a>
+              {/* Stored before links were checked, a non-web link is shown as text, never opened. */}
+              {isWebLink(franchise.corporateWebsite) ? (
+                <a href={franchise.corporateWebsite} target="_blank" rel="noopener noreferrer">
+                  {franchise.corporateWebsite}
+                </a>
+              ) : (
+                franchise.corporateWebsite
+              )}
             </p>
           </div>
         ) : null}
