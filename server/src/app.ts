@@ -152,6 +152,10 @@ export function createApp(deps: AppDeps) {
       db,
       now: deps.now,
       iceServers: env.ICE_SERVERS,
+      turn:
+        env.TURN_URLS && env.TURN_SECRET
+          ? { urls: env.TURN_URLS, secret: env.TURN_SECRET }
+          : undefined,
       payments: deps.payments?.meetings.seam ?? noMeetingPayments,
       logger,
     }),

@@ -82,6 +82,22 @@ const EnvSchema = v.pipe(
       ),
       '[]',
     ),
+    TURN_URLS: v.optional(
+      v.pipe(
+        v.string(),
+        v.transform((text) =>
+          text
+            .split(',')
+            .map((u) => u.trim())
+            .filter(Boolean),
+        ),
+        v.check(
+          (urls) => urls.length > 0 && urls.every((u) => /^turns?:/.test(u)),
+          'must be comma-separated turn: or turns: URLs, e.g. turn:turn.example.com:3478',
+        ),
+      ),
+    ),
+    TURN_SECRET: v.optional(v.pipe(v.string(), v.minLength(32, 'must be at least 32 characters'))),
     SEED: v.optional(v.picklist(['demo', 'none'], 'must be demo or none')),
     ADMIN_EMAIL: v.optional(v.pipe(v.string(), v.email('must be an e-mail address'))),
     ADMIN_PASSWORD: v.optional(
@@ -209,6 +225,13 @@ const EnvSchema = v.pipe(
       'GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET go together',
     ),
     ['GOOGLE_CLIENT_SECRET'],
+  ),
+  v.forward(
+    v.check(
+      (e) => (e.TURN_URLS === undefined) === (e.TURN_SECRET === undefined),
+      'TURN_URLS and TURN_SECRET go together',
+    ),
+    ['TURN_SECRET'],
   ),
   v.forward(
     v.check(

@@ -19,6 +19,7 @@ import { centsToDollars } from '../../money/cents.ts';
 import type { MeetingPayments } from '../booking/meeting-payments.ts';
 import { findRoomMeeting, isLive, memberSide, type RoomMeeting, roomMembers } from './access.ts';
 import { presenceSummary, recordPresence } from './presence-log.ts';
+import { type TurnRelay, turnServer } from './turn-credentials.ts';
 
 /** Texts of the rules this service enforces. */
 export const MEETING_ROOM_RULES = {
@@ -36,6 +37,8 @@ export function createMeetingRoomService(deps: {
   db: Db;
   now: () => Date;
   iceServers: IceServer[];
+  /** A TURN relay whose credentials are made per user while a room is open. */
+  turn?: TurnRelay | undefined;
   payments: MeetingPayments;
   logger: Logger;
 }) {
@@ -69,7 +72,11 @@ export function createMeetingRoomService(deps: {
         closesAt: window.closesAt.toISOString(),
         state: meetingRoomState(window, at),
         live: isLive(row),
-        iceServers: deps.iceServers,
+        // The relay's credentials only while the room is open, each for this user until it closes.
+        iceServers:
+          deps.turn && meetingRoomState(window, at) === 'open'
+            ? [...deps.iceServers, turnServer(deps.turn, viewer.id, window.closesAt)]
+            : deps.iceServers,
         maxParticipants: MEETING_ROOM.maxParticipants,
         self,
         members,
