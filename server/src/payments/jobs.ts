@@ -72,10 +72,25 @@ export function createPaymentJobs(
     );
   };
 
-  /** The monthly payout run for the month that ended last (the 1st, 07:00 UTC). */
+  /**
+   * The monthly payout run for the month that ended last (the 1st, 07:00 UTC); it also pays every
+   * earlier month's payout still waiting for a now-ready account.
+   */
   const monthlyPayouts = (at: Date = now()) => {
     const period = previousPeriod(monthPeriod(at));
     return lease(`payout:${period}`, 'monthly-payouts', () => services.payouts.runPayouts(period));
+  };
+
+  /**
+   * Payouts waiting for a payout account that has become ready meanwhile (hourly): what
+   * `account.updated` or the consultant's return from onboarding should have paid at once, in case
+   * that call failed or never came. The monthly run pays them too.
+   */
+  const waitingPayouts = (at: Date = now()) => {
+    const slot = Math.floor(at.getTime() / HOUR_MS) * HOUR_MS;
+    return lease(`payouts-waiting:${new Date(slot).toISOString()}`, 'waiting-payouts', () =>
+      services.payouts.payWaiting(),
+    );
   };
 
   /** Subscription renewals billed by the ledger provider (hourly; Stripe bills its own). */
@@ -99,13 +114,23 @@ export function createPaymentJobs(
     return {
       weeklyCharges: await weeklyCharges(at),
       monthlyPayouts: await monthlyPayouts(at),
+      waitingPayouts: await waitingPayouts(at),
       renewals: await renewals(at),
       dueHolds: await dueHolds(at),
       releases: await releases(at),
     };
   }
 
-  return { weeklyCharges, manualCharges, dueHolds, monthlyPayouts, renewals, releases, catchUp };
+  return {
+    weeklyCharges,
+    manualCharges,
+    dueHolds,
+    monthlyPayouts,
+    waitingPayouts,
+    renewals,
+    releases,
+    catchUp,
+  };
 }
 
 export type PaymentJobs = ReturnType<typeof createPaymentJobs>;

@@ -93,13 +93,17 @@ export function createPayments(deps: {
   });
   const subscriptions = createSubscriptions(ctx);
   const payouts = createPayouts(ctx);
-  const payoutAccounts = createPayoutAccounts(ctx, { publicUrl: deps.env.PUBLIC_URL });
+  const payoutAccounts = createPayoutAccounts(ctx, {
+    publicUrl: deps.env.PUBLIC_URL,
+    onReady: (consultantId) => payouts.payWaiting({ consultantId }),
+  });
   const reports = createReports({ db: deps.db, now: deps.now });
   const webhooks = createWebhooks(ctx, {
     secret: deps.env.STRIPE_WEBHOOK_SECRET,
     subscriptions,
     charges,
     meetings,
+    payouts,
   });
   const jobs = createPaymentJobs(ctx, { charges, meetings, payouts, subscriptions });
   return {

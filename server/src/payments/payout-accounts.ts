@@ -1,10 +1,11 @@
 import type { PayoutAccount, PayoutReturnPage } from '@fm/sdk/contracts';
 import { and, eq } from 'drizzle-orm';
-import type { Db, Tx } from '../db/client.ts';
+import type { Db } from '../db/client.ts';
 import { consultantProfile, user } from '../db/schema/index.ts';
 import { refreshCompleteness } from '../features/profile/completeness.ts';
 import { AppError } from '../http/errors.ts';
 import type { PaymentsContext } from './context.ts';
+import type { PayoutAccountStatus } from './provider.ts';
 
 /**
  * Where Stripe's hosted onboarding sends the consultant back to: the portal page they started from
@@ -19,30 +20,57 @@ export const payoutReturnPath = (page: PayoutReturnPage = 'payments') =>
 export const payoutRefreshPath = (page: PayoutReturnPage = 'payments') =>
   `${RETURN_PAGES[page]}?payouts=refresh`;
 
-/** The account monthly payouts are transferred to: only one the provider calls ready. */
-export async function payoutDestination(
-  executor: Db | Tx,
-  consultantId: string,
-): Promise<string | null> {
-  const row = await executor
-    .select({
-      accountId: consultantProfile.payoutAccountId,
-      status: consultantProfile.payoutAccountStatus,
-    })
-    .from(consultantProfile)
-    .where(eq(consultantProfile.userId, consultantId))
-    .get();
-  return row?.accountId && row.status === 'ready' ? row.accountId : null;
+/**
+ * Keeps what the provider now says of a consultant's account (still the same account), and the
+ * Payment Details step that follows it (ticked when ready, unticked when restricted).
+ * @example await keepAccountStatus(db, { consultantId, accountId, status: 'ready', at: now() });
+ */
+export async function keepAccountStatus(
+  db: Db,
+  a: { consultantId: string; accountId: string; status: PayoutAccountStatus; at: Date },
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx
+      .update(consultantProfile)
+      .set({ payoutAccountStatus: a.status, updatedAt: a.at })
+      .where(
+        and(
+          eq(consultantProfile.userId, a.consultantId),
+          eq(consultantProfile.payoutAccountId, a.accountId),
+        ),
+      );
+    await refreshCompleteness(tx, a.consultantId);
+  });
 }
 
 /**
  * Consultants' payout accounts (issue 14.6, decision 016): Stripe Connect express accounts created
  * on the consultant's request, onboarded on Stripe's hosted pages, their status kept from
  * `account.updated` (and read again when the consultant comes back). The built-in provider
- * simulates it: the account is ready at once.
+ * simulates it: the account is ready at once. Whenever an account is seen to be ready, the payouts
+ * that waited for it are paid (`onReady`, after the status is committed).
  */
-export function createPayoutAccounts(ctx: PaymentsContext, deps: { publicUrl: string }) {
+export function createPayoutAccounts(
+  ctx: PaymentsContext,
+  deps: {
+    publicUrl: string;
+    /** Pays what waited for this consultant's account (payouts.payWaiting). */
+    onReady?: (consultantId: string) => Promise<unknown>;
+  },
+) {
   const { db } = ctx;
+
+  /**
+   * The account is ready: its waiting payouts go out now. A failure is logged, not answered — the
+   * consultant's request succeeded, and the hourly run retries the payouts under the same keys.
+   */
+  async function payWaiting(consultantId: string): Promise<void> {
+    try {
+      await deps.onReady?.(consultantId);
+    } catch (error) {
+      ctx.logger.error('paying waiting payouts failed', error);
+    }
+  }
 
   async function profileOf(consultantId: string) {
     return db
@@ -81,6 +109,7 @@ export function createPayoutAccounts(ctx: PaymentsContext, deps: { publicUrl: st
         });
       await refreshCompleteness(tx, consultantId);
     });
+    if (status === 'ready') await payWaiting(consultantId);
   }
 
   /**
@@ -119,19 +148,13 @@ export function createPayoutAccounts(ctx: PaymentsContext, deps: { publicUrl: st
     if (profile.status === 'ready') return { status: 'ready' };
     const fresh = await ctx.provider.readPayoutAccount(profile.accountId);
     if (fresh !== profile.status) {
-      const accountId = profile.accountId;
-      await db.transaction(async (tx) => {
-        await tx
-          .update(consultantProfile)
-          .set({ payoutAccountStatus: fresh, updatedAt: ctx.now() })
-          .where(
-            and(
-              eq(consultantProfile.userId, consultantId),
-              eq(consultantProfile.payoutAccountId, accountId),
-            ),
-          );
-        await refreshCompleteness(tx, consultantId);
+      await keepAccountStatus(db, {
+        consultantId,
+        accountId: profile.accountId,
+        status: fresh,
+        at: ctx.now(),
       });
+      if (fresh === 'ready') await payWaiting(consultantId);
     }
     return { status: fresh };
   }

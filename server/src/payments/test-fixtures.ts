@@ -1,7 +1,8 @@
+import { spawn } from 'node:child_process';
 import { copyFileSync, mkdtempSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import type { Container } from '../container.ts';
@@ -10,6 +11,8 @@ import type { Db } from '../db/client.ts';
 import { openDatabase } from '../db/client.ts';
 import { meeting, paymentMethod, user } from '../db/schema/index.ts';
 import { serveFramed } from '../http/framed-response.ts';
+import { repoRoot } from '../testing/api-process.ts';
+import type { RunProcess } from '../testing/charge-runs.ts';
 import type { TestServer } from '../testing/test-server.ts';
 import { TEST_PASSWORD } from '../testing/test-server.ts';
 import type { MeetingMoneyRef } from './meeting-payments.ts';
@@ -169,4 +172,47 @@ export function deliverStripeEvent(
     headers: { 'stripe-signature': header, 'content-type': 'application/json' },
     body: payload,
   });
+}
+
+/**
+ * A payout run in its own API-like process (`payout-run-process.ts`) over the database at `url`:
+ * the monthly job, the hourly waiting-payouts job, a bare `payWaiting` (what `account.updated`
+ * runs) or the catch-up, for the instant `at`. Read its outcome with `finished` (testing/charge-runs.ts).
+ * @example const outcome = await finished(runPayoutProcess(url, { run: 'monthly', at: '2026-03-01T07:00:00Z' }));
+ */
+export function runPayoutProcess(
+  url: string,
+  options: {
+    run: 'monthly' | 'waiting' | 'pay-waiting' | 'catch-up';
+    at: string;
+    /** Pays through the Stripe adapter against this API (the recorded fake) instead of the ledger. */
+    stripeApiUrl?: string;
+  },
+): RunProcess {
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', resolve(repoRoot, 'server/src/payments/payout-run-process.ts')],
+    {
+      cwd: repoRoot,
+      env: {
+        PATH: process.env.PATH ?? '',
+        DATABASE_URL: url,
+        RUN: options.run,
+        AT: options.at,
+        ...(options.stripeApiUrl ? { STRIPE_API_URL: options.stripeApiUrl } : {}),
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
+  let output = '';
+  const collect = (chunk: Buffer) => {
+    output += chunk.toString();
+  };
+  child.stdout.on('data', collect);
+  child.stderr.on('data', collect);
+  return {
+    output: () => output,
+    exited: new Promise((done) => child.once('exit', (code, signal) => done(code ?? signal ?? ''))),
+    kill: () => child.kill('SIGKILL'),
+  };
 }

@@ -17,6 +17,7 @@ import type { PaymentsContext } from './context.ts';
 import { invoiceLines, post } from './ledger.ts';
 import type { MeetingMoney } from './meeting-payments.ts';
 import { addMonthsUtc } from './money-rules.ts';
+import type { Payouts } from './payouts.ts';
 import {
   mapSubscriptionStatus,
   payoutAccountStatus,
@@ -51,6 +52,8 @@ export function createWebhooks(
     charges: Charges;
     /** Holds placed for meetings, reconciled from their PaymentIntents' events. */
     meetings?: Pick<MeetingMoney, 'reconcileHold'>;
+    /** Payouts that waited for a consultant's account, paid once `account.updated` says ready. */
+    payouts?: Pick<Payouts, 'payWaiting'>;
   },
 ) {
   const { db } = ctx;
@@ -284,13 +287,24 @@ export function createWebhooks(
       case 'account.updated': {
         // A consultant's Connect account: transfers go to it only once Stripe says it is ready.
         const account = event.data.object;
+        const status = payoutAccountStatus(account);
         const owners = await tx
           .update(consultantProfile)
-          .set({ payoutAccountStatus: payoutAccountStatus(account) })
+          .set({ payoutAccountStatus: status })
           .where(eq(consultantProfile.payoutAccountId, account.id))
           .returning({ userId: consultantProfile.userId });
         // The Payment Details step follows the account's readiness (and loses it if restricted).
         for (const { userId } of owners) await refreshCompleteness(tx, userId);
+        // Payouts that waited for this account go out after the commit (one key per payout, so a
+        // replayed event or a run racing it pays nothing twice; a failure is left to the hourly run).
+        const payWaiting = deps.payouts?.payWaiting;
+        if (status === 'ready' && payWaiting) {
+          for (const { userId } of owners) {
+            after.push(async () => {
+              await payWaiting({ consultantId: userId });
+            });
+          }
+        }
         return;
       }
       case 'payment_intent.payment_failed': {
@@ -334,7 +348,7 @@ export function createWebhooks(
       return true;
     });
     for (const run of after) {
-      // The event is stored: a failure here is repaired by the next charge run (same keys).
+      // The event is stored: a failure here is repaired by the next charge or payout run (same keys).
       await run().catch((error: unknown) => ctx.logger.error('webhook follow-up failed', error));
     }
     return { received: true, duplicate: !fresh };

@@ -10,6 +10,7 @@ import {
 } from '../../features/payments/payments-format.ts';
 import { PayoutAccountPanel } from '../../features/payments/payout-account-panel.tsx';
 import { dataOf, errorMessage, useAsync } from '../../features/payments/use-async.ts';
+import { payoutsWaitingText } from './payouts-waiting.ts';
 
 /** Saves text as a file through a temporary object URL. */
 function saveText(text: string, filename: string, type: string) {
@@ -23,12 +24,25 @@ function saveText(text: string, filename: string, type: string) {
   setTimeout(() => URL.revokeObjectURL(url), 1_000);
 }
 
-/** A consultant's monthly payouts (ACH), each with its CSV statement. */
+/**
+ * A consultant's monthly payouts (ACH), each with its CSV statement, and what still waits for the
+ * payout account (issue 31.4).
+ */
 export function PayoutsSection() {
-  const [state, reload] = useAsync('payouts', () => api.payments.listPayouts());
+  const [state, reload] = useAsync('payouts', async () => {
+    // The account first: reading it pays what waited if it has just become ready, so the list read
+    // after it is current. Its own failure is the account panel's to show.
+    const account = await api.payments.payoutAccount().then(
+      (a) => a.status,
+      () => null,
+    );
+    return { account, payouts: await api.payments.listPayouts() };
+  });
   const [downloading, setDownloading] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const payouts = dataOf(state);
+  const loaded = dataOf(state);
+  const payouts = loaded?.payouts ?? null;
+  const waiting = loaded ? payoutsWaitingText(loaded.payouts, loaded.account) : null;
 
   const download = async (payout: Payout) => {
     setDownloading(payout.id);
@@ -49,6 +63,11 @@ export function PayoutsSection() {
         Payouts
       </h2>
       <p className="page__text">Payouts are made monthly by ACH to the account on file.</p>
+      {waiting ? (
+        <p className="page__text" data-testid="payouts-waiting">
+          {waiting}
+        </p>
+      ) : null}
       <PayoutAccountPanel />
       {state.status === 'error' ? (
         <div className="form-alert" role="alert">

@@ -401,7 +401,7 @@ describe('payments, totals, chart and payouts', () => {
     expect(
       await ok<{ status: string }>(server.fetch('/api/users/payouts/account', { token: c.token })),
     ).toEqual({ status: 'ready' });
-    // …and the next run pays it, once.
+    // …which pays what waited for it at once; the runs after it pay nothing more.
     await payments.payouts.runPayouts(period);
     await payments.payouts.runPayouts(period);
     const payouts = await ok<v.InferOutput<typeof PayoutListSchema>>(

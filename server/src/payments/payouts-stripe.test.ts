@@ -1,0 +1,195 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { payout, providerAttempt } from '../db/schema/index.ts';
+import { finished } from '../testing/charge-runs.ts';
+import { startTestServer, type TestServer } from '../testing/test-server.ts';
+import { earn, expectPaidOnce, payoutsOf, runScheduler } from './payout-test-fixtures.ts';
+import { type StripeApi, startStripeApi, stripeModeEnv } from './stripe-fake-api.ts';
+import {
+  consultantAccount,
+  deliverStripeEvent,
+  franchisorWithCard,
+  runPayoutProcess,
+} from './test-fixtures.ts';
+
+/**
+ * Issue 31.4, "payouts never stall", in Stripe mode against the recorded fake of Stripe's API
+ * (the one the R2 fault tests use): payouts left pending while the consultant's Connect account
+ * was onboarding are transferred — each once — as soon as Stripe says the account is ready:
+ * when `account.updated` comes (replayed, or raced by the runs and the consultant's return),
+ * and by the schedule when that event never comes. A transfer whose answer was lost is found at
+ * Stripe, not sent again.
+ */
+
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
+const SECRET = 'whsec_payouts_waiting';
+let stripe: StripeApi;
+let server: TestServer;
+let franchiseId: string;
+let events = 0;
+
+beforeAll(async () => {
+  stripe = await startStripeApi();
+  server = await startTestServer({ env: stripeModeEnv(stripe, SECRET) });
+  franchiseId = (await franchisorWithCard(server)).franchiseId ?? '';
+}, 60_000);
+afterAll(async () => {
+  await server?.close();
+  await stripe?.close();
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+async function deliver(object: unknown, id = `evt_payouts_${++events}`) {
+  const res = await deliverStripeEvent(
+    server,
+    {
+      id,
+      object: 'event',
+      type: 'account.updated',
+      created: Math.floor(Date.now() / 1000),
+      data: { object },
+    },
+    SECRET,
+  );
+  expect(res.status).toBe(200);
+  return ((await res.json()) as { duplicate: boolean }).duplicate;
+}
+
+/**
+ * A consultant who started Connect onboarding (the account exists, not ready) and earned in
+ * January and February: both months' payouts wait, nothing is transferred.
+ */
+async function consultantWaiting() {
+  const c = await consultantAccount(server);
+  const link = await server.fetch('/api/users/payouts/connect', {
+    method: 'POST',
+    token: c.token,
+    body: '{}',
+  });
+  const accountId = ((await link.json()) as { url: string }).url.split('/').at(-1) ?? '';
+  const { db, payments } = server.container;
+  await earn(db, { consultantId: c.id, franchiseId, cents: 10_000, at: '2026-01-15T12:00:00Z' });
+  await payments.payouts.runPayouts('2026-01');
+  await earn(db, { consultantId: c.id, franchiseId, cents: 20_000, at: '2026-02-15T12:00:00Z' });
+  await payments.payouts.runPayouts('2026-02');
+  expect(await payoutsOf(db, c.id)).toEqual([
+    { period: '2026-01', amountCents: 8_000, status: 'pending' },
+    { period: '2026-02', amountCents: 16_000, status: 'pending' },
+  ]);
+  expect(transfersTo(c.id)).toEqual([]);
+  return { ...c, accountId };
+}
+
+/** The amounts Stripe transferred to a consultant, smallest first. */
+function transfersTo(consultantId: string) {
+  return stripe.moves
+    .filter((m) => m.kind === 'transfer' && m.paymentId === consultantId)
+    .map((m) => m.amount)
+    .sort((a, b) => a - b);
+}
+
+/** Each month's payout is paid by exactly one transfer at Stripe, and the row records that one. */
+async function expectTransferredOnce(consultantId: string) {
+  expect(transfersTo(consultantId)).toEqual([8_000, 16_000]);
+  const ids = stripe.moves
+    .filter((m) => m.kind === 'transfer' && m.paymentId === consultantId)
+    .map((m) => m.id)
+    .sort();
+  const rows = await server.container.db
+    .select({ reference: payout.providerReference })
+    .from(payout)
+    .where(eq(payout.consultantId, consultantId));
+  expect(rows.map((r) => r.reference).sort()).toEqual(ids);
+  await expectPaidOnce(server.container.db, consultantId, ['2026-01', '2026-02']);
+}
+
+describe('payouts that waited for the Connect account (Stripe mode)', () => {
+  it('account.updated saying ready transfers every waiting payout at once; replayed, nothing more', async () => {
+    const c = await consultantWaiting();
+    const ready = stripe.completeOnboarding(c.accountId);
+    expect(await deliver(ready, 'evt_ready_once')).toBe(false);
+    // Paid by the event itself: no run has happened since.
+    expect((await payoutsOf(server.container.db, c.id)).map((p) => p.status)).toEqual([
+      'paid',
+      'paid',
+    ]);
+    expect(await deliver(ready, 'evt_ready_once')).toBe(true);
+    expect(await deliver(ready, 'evt_ready_once')).toBe(true);
+    // Stripe also sends further account.updated events (new ids) for a ready account.
+    expect(await deliver(ready)).toBe(false);
+    await server.container.payments.payouts.runPayouts('2026-02');
+    await expectTransferredOnce(c.id);
+  });
+
+  it('account.updated events raced by the runs (in other processes too) and the consultant’s return: one transfer per payout', async () => {
+    const c = await consultantWaiting();
+    const ready = stripe.completeOnboarding(c.accountId);
+    const { payments } = server.container;
+    const url = server.container.env.DATABASE_URL;
+    const at = '2026-03-01T07:00:00Z';
+    await Promise.all([
+      deliver(ready),
+      deliver(ready),
+      deliver(ready, 'evt_raced'),
+      deliver(ready, 'evt_raced'),
+      // Back from Stripe's onboarding: the page reads the account (ready) before the event lands.
+      server.fetch('/api/users/payouts/account', { token: c.token }),
+      payments.payouts.runPayouts('2026-02'),
+      payments.jobs.waitingPayouts(new Date(at)),
+      finished(runPayoutProcess(url, { run: 'pay-waiting', at, stripeApiUrl: stripe.url })),
+      finished(runPayoutProcess(url, { run: 'monthly', at, stripeApiUrl: stripe.url })),
+    ]);
+    await expectTransferredOnce(c.id);
+  }, 180_000);
+
+  it('a transfer whose answer was lost is found at Stripe a week later (its key forgotten), not sent again', async () => {
+    const c = await consultantWaiting();
+    const { db, payments } = server.container;
+    // Stripe makes January's transfer; its answer never reaches us (a crash, a dropped link).
+    stripe.loseAnswer((r) => r.method === 'POST' && r.path === '/v1/transfers');
+    expect(await deliver(stripe.completeOnboarding(c.accountId))).toBe(false);
+    expect(transfersTo(c.id)).toEqual([8_000, 16_000]);
+    expect(await payoutsOf(db, c.id)).toEqual([
+      { period: '2026-01', amountCents: 8_000, status: 'pending' },
+      { period: '2026-02', amountCents: 16_000, status: 'paid' },
+    ]);
+    const started = await db
+      .select({ state: providerAttempt.state })
+      .from(providerAttempt)
+      .where(eq(providerAttempt.key, `payout:${c.id}:2026-01`))
+      .get();
+    expect(started?.state).toBe('started');
+    // Eight days on, Stripe has forgotten the key: the hourly run reads before it acts.
+    stripe.advance(8 * DAY);
+    await payments.jobs.waitingPayouts(new Date(Date.now() + 8 * DAY));
+    await expectTransferredOnce(c.id);
+  });
+
+  it('account.updated never comes: the schedule reads the account, finds it ready and pays once', async () => {
+    const c = await consultantWaiting();
+    stripe.completeOnboarding(c.accountId);
+    const { db, payments } = server.container;
+    vi.useFakeTimers({
+      toFake: ['Date', 'setTimeout', 'clearTimeout'],
+      now: new Date(Date.now() + HOUR),
+    });
+    const scheduler = runScheduler(payments.jobs);
+    try {
+      await scheduler.idle();
+      await scheduler.pass(65 * 60_000);
+      await scheduler.pass(65 * 60_000);
+      expect(scheduler.failures).toEqual([]);
+    } finally {
+      scheduler.stop();
+      vi.useRealTimers();
+    }
+    expect(
+      await server.fetch('/api/users/payouts/account', { token: c.token }).then((r) => r.json()),
+    ).toEqual({ status: 'ready' });
+    await expectTransferredOnce(c.id);
+    expect((await payoutsOf(db, c.id)).map((p) => p.status)).toEqual(['paid', 'paid']);
+  }, 60_000);
+});
