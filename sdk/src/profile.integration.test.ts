@@ -1,4 +1,4 @@
-import { FIELD_MESSAGES } from '@fm/sdk/contracts';
+import { EMAIL_CHANGE_PAGE_PATH, FIELD_MESSAGES } from '@fm/sdk/contracts';
 import { startTestServer, type TestServer } from '@fm/server/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient } from './client.ts';
@@ -61,6 +61,52 @@ describe('profile calls through the SDK', () => {
       status: 400,
       errors: { 'franchise.minNetWorth': FIELD_MESSAGES.numbersOnly },
     });
+  });
+
+  it('changes the e-mail with the password, then confirms it with the mailed link (issue 31)', async () => {
+    const account = await server.signUp('consultant');
+    const api = createClient({
+      baseUrl: `${server.url}/api`,
+      tokenStore: memoryTokenStore(account),
+    });
+    const to = `sdk-moved-${crypto.randomUUID().slice(0, 8)}@new.example`;
+    await expect(api.profile.changeEmail({ email: to, currentPassword: '' })).rejects.toMatchObject(
+      { errors: { currentPassword: FIELD_MESSAGES.passwordRequired } },
+    );
+    await expect(
+      api.profile.changeEmail({ email: to, currentPassword: 'Wrong-Pass-1!' }),
+    ).rejects.toMatchObject({
+      status: 400,
+      code: 'WRONG_PASSWORD',
+      message: 'Error updating profile: The current password is incorrect',
+    });
+    const pending = await api.profile.changeEmail({
+      email: to,
+      currentPassword: account.password,
+    });
+    expect(pending).toMatchObject({ email: account.user.email, pendingEmail: to });
+
+    const linkOf = async (address: string, kind: 'confirm' | 'undo') => {
+      const mails = await server.container.db.query.mailOutbox.findMany({
+        where: (mail, { eq }) => eq(mail.to, address),
+      });
+      const found = mails
+        .map(
+          (mail) => new RegExp(`${EMAIL_CHANGE_PAGE_PATH}\\?${kind}=(\\S+)`).exec(mail.text)?.[1],
+        )
+        .find((token) => token !== undefined);
+      return decodeURIComponent(found ?? '');
+    };
+    const confirmed = await api.profile.confirmEmailChange(await linkOf(to, 'confirm'));
+    expect(confirmed).toEqual({ ok: true, email: to });
+    await expect(api.profile.confirmEmailChange('unknown.token')).rejects.toMatchObject({
+      status: 404,
+      code: 'EMAIL_CHANGE_LINK_INVALID',
+      message:
+        'Error confirming email change: This email change link is not valid or has already been used',
+    });
+    const undone = await api.profile.undoEmailChange(await linkOf(account.user.email, 'undo'));
+    expect(undone).toEqual({ ok: true, email: account.user.email });
   });
 
   it('reads the contact page, sends a support request and deletes the account', async () => {

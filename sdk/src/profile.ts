@@ -6,6 +6,11 @@ import {
   ContactProfilePatchSchema,
   ContactProfileSchema,
   CROPPED_IMAGE_NAME,
+  type EmailChangeInput,
+  EmailChangeInputSchema,
+  type EmailChangeResult,
+  EmailChangeResultSchema,
+  EmailChangeTokenInputSchema,
   OkSchema,
   type OwnProfile,
   OwnProfileSchema,
@@ -45,6 +50,25 @@ export interface ProfileApi {
    * @example await api.profile.update({ franchise: { minNetWorth: '250000' } }, { logo: croppedBlob });
    */
   update(patch: ProfilePatch, files?: ProfileFiles, options?: RequestOptions): Promise<OwnProfile>;
+  /**
+   * Asks to change the signed-in account's e-mail (`PATCH /api/users`), with its current password.
+   * Nothing changes yet: the answer's `pendingEmail` is the new address, which gets a link to
+   * confirm it, and the current address gets a link that undoes it for 7 days.
+   * @example const { pendingEmail } = await api.profile.changeEmail({ email: 'ada@new.example', currentPassword });
+   */
+  changeEmail(input: EmailChangeInput, options?: RequestOptions): Promise<OwnProfile>;
+  /**
+   * Confirms a change of e-mail with the token of the link mailed to the new address; no sign-in
+   * needed. Answers the account's e-mail from now on.
+   * @example const { email } = await api.profile.confirmEmailChange(token);
+   */
+  confirmEmailChange(token: string, options?: RequestOptions): Promise<EmailChangeResult>;
+  /**
+   * Undoes a change of e-mail with the token of the link mailed to the old address (within 7 days);
+   * the account gets its old address back and every session of it ends.
+   * @example const { email } = await api.profile.undoEmailChange(token);
+   */
+  undoEmailChange(token: string, options?: RequestOptions): Promise<EmailChangeResult>;
   /** @example const { members, billingAddress } = await api.profile.getContact(); */
   getContact(options?: RequestOptions): Promise<ContactProfile>;
   /** @example await api.profile.updateContact({ firstName: 'Ada', smsConsent: true }); */
@@ -120,6 +144,45 @@ export function createProfileApi(http: Http, clearCredentials: () => void): Prof
           path: 'users',
           ...(hasFiles ? { body: toProfileFormData(cleaned, files) } : { json: cleaned }),
           response: OwnProfileSchema,
+        },
+        options,
+      );
+    },
+    async changeEmail(input, options) {
+      const json = validateInput('updateProfile', EmailChangeInputSchema, input);
+      return http.call(
+        {
+          operation: 'updateProfile',
+          method: 'patch',
+          path: 'users',
+          json,
+          response: OwnProfileSchema,
+        },
+        options,
+      );
+    },
+    async confirmEmailChange(token, options) {
+      const json = validateInput('confirmEmailChange', EmailChangeTokenInputSchema, { token });
+      return http.call(
+        {
+          operation: 'confirmEmailChange',
+          method: 'post',
+          path: 'users/email-change/confirm',
+          json,
+          response: EmailChangeResultSchema,
+        },
+        options,
+      );
+    },
+    async undoEmailChange(token, options) {
+      const json = validateInput('undoEmailChange', EmailChangeTokenInputSchema, { token });
+      return http.call(
+        {
+          operation: 'undoEmailChange',
+          method: 'post',
+          path: 'users/email-change/undo',
+          json,
+          response: EmailChangeResultSchema,
         },
         options,
       );

@@ -106,6 +106,7 @@ export const fixtures = {
     id: 'u1',
     role: 'franchisor',
     email: 'ada@example.com',
+    pendingEmail: null,
     firstName: 'Ada',
     lastName: 'Lovelace',
     phone: null,

@@ -127,6 +127,7 @@ export function createApp(deps: AppDeps) {
     profiles: deps.profiles,
     uploads: deps.uploads,
     mailer: deps.mailer,
+    emailChanges: deps.accounts.emailChanges,
   });
   const booking = bookingRoutes({
     db,

@@ -1,5 +1,6 @@
 import cluster from 'node:cluster';
 import { PRODUCT_NAME } from '@fm/sdk/contracts';
+import { bootstrapAdmin } from './boot/admin-bootstrap.ts';
 import { startBackground } from './boot/background.ts';
 import { prepareDatabase } from './boot/prepare-database.ts';
 import { runWorkers } from './boot/workers.ts';
@@ -7,7 +8,6 @@ import { createContainer, defaultStaticDirs } from './container.ts';
 import { openDatabase } from './db/client.ts';
 import { assertSchemaCurrent, SchemaBehindError } from './db/migrations-runner.ts';
 import { EnvError, loadEnv } from './env.ts';
-import { AdminBootstrapRefused } from './features/auth/service.ts';
 import { serveFramed } from './http/framed-response.ts';
 
 /**
@@ -43,14 +43,8 @@ async function main() {
   const container = await createContainer({ env, database, staticDirs: defaultStaticDirs });
   const { logger } = container;
   if (primary && env.ADMIN_EMAIL && env.ADMIN_PASSWORD) {
-    try {
-      await container.accounts.ensureAdmin(env.ADMIN_EMAIL, env.ADMIN_PASSWORD);
-    } catch (error) {
-      if (!(error instanceof AdminBootstrapRefused)) throw error;
-      console.error(error.message);
-      process.exit(1);
-    }
-    logger.info(`admin ${env.ADMIN_EMAIL} is ready`);
+    // An address held by a non-admin is reported and left alone; the start goes on.
+    await bootstrapAdmin(container, { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD });
   }
   if (primary && env.SEED === 'demo' && !env.isProduction) {
     // Loaded only here: production never loads the demo seed (nor its fake-data library).

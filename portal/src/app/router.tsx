@@ -1,3 +1,4 @@
+import { EMAIL_CHANGE_PAGE_PATH } from '@fm/sdk/contracts';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { AppLayout } from '../layout/app-layout.tsx';
 import { LandingPage } from '../pages/landing/landing-page.tsx';
@@ -158,6 +159,14 @@ export const routes: RouteObject[] = [
         ...lazyPage(
           () => import('../pages/auth/reset-password-page.tsx'),
           (m) => <m.ResetPasswordPage />,
+        ),
+      },
+      // Issue 31: the links mailed for a change of e-mail (confirm to the new address, undo to the old).
+      {
+        path: EMAIL_CHANGE_PAGE_PATH.slice(1),
+        ...lazyPage(
+          () => import('../pages/auth/email-change-page.tsx'),
+          (m) => <m.EmailChangePage />,
         ),
       },
       {

@@ -66,6 +66,15 @@ export const PORTAL_ROUTES: readonly RouteCoverage<PortalVisit>[] = [
     route: '/reset-password',
     visits: [guest('/reset-password?token=a11y'), guest('/reset-password')],
   },
+  // The links of a change of e-mail: confirming (answered at once), undoing, and no token.
+  {
+    route: '/email-change',
+    visits: [
+      guest('/email-change?confirm=a11y'),
+      guest('/email-change?undo=a11y'),
+      guest('/email-change'),
+    ],
+  },
   {
     route: '/activate-profile',
     visits: [guest('/activate-profile?token=a11y'), guest('/activate-profile')],

@@ -16,6 +16,12 @@ export const EmailSchema = v.pipe(
   v.toLowerCase(),
 );
 
+/** The account's current password where a change needs it (e-mail); the server checks it. */
+export const CurrentPasswordSchema = v.pipe(
+  v.string(FIELD_MESSAGES.passwordRequired),
+  v.nonEmpty(FIELD_MESSAGES.passwordRequired),
+);
+
 export const NewPasswordSchema = v.pipe(
   v.string(FIELD_MESSAGES.passwordRule),
   v.regex(PASSWORD_PATTERN, FIELD_MESSAGES.passwordRule),
@@ -148,11 +154,15 @@ export type ResetPasswordInput = v.InferInput<typeof ResetPasswordInputSchema>;
 export const OkSchema = v.object({ ok: v.literal(true) });
 
 // --- Appended by the SDK client: the account fields of `PATCH /api/users` (admin-panel §7). ---
-/** `PATCH /api/users` with JSON: names and e-mail; an absent field stays unchanged. */
+/**
+ * `PATCH /api/users` with JSON: names and e-mail; an absent field stays unchanged. A new e-mail
+ * needs the current password and waits for the link mailed to it (see `ProfilePatchSchema`).
+ */
 export const UpdateAccountInputSchema = v.object({
   firstName: v.optional(requiredText(FIELD_MESSAGES.firstNameRequired)),
   lastName: v.optional(requiredText(FIELD_MESSAGES.lastNameRequired)),
   email: v.optional(EmailSchema),
+  currentPassword: v.optional(CurrentPasswordSchema),
 });
 export type UpdateAccountInput = v.InferInput<typeof UpdateAccountInputSchema>;
 

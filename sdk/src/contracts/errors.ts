@@ -28,6 +28,10 @@ export const ERROR_CODES = {
   INVALID_CREDENTIALS: { status: 401, message: 'Invalid email or password' },
   API_KEY_INVALID: { status: 401, message: 'This API key is not valid or has been revoked.' },
   WRONG_PASSWORD: { status: 400, message: 'The current password is incorrect' },
+  CURRENT_PASSWORD_REQUIRED: {
+    status: 400,
+    message: 'Please input your current password to change your email!',
+  },
   PAYMENT_DECLINED: { status: 402, message: 'Your card was declined' },
   FORBIDDEN: { status: 403, message: GENERIC_MESSAGES.permissionDenied },
   ADMIN_ONLY: { status: 403, message: GENERIC_MESSAGES.permissionDenied },
@@ -51,6 +55,10 @@ export const ERROR_CODES = {
   PROFILE_INACTIVE: { status: 403, message: RESTRICTION_MESSAGES.profileInactive },
   NOT_FOUND: { status: 404, message: 'Not found' },
   ACTIVATION_TOKEN_INVALID: { status: 404, message: 'This activation link is not valid' },
+  EMAIL_CHANGE_LINK_INVALID: {
+    status: 404,
+    message: 'This email change link is not valid or has already been used',
+  },
   RESET_TOKEN_INVALID: {
     status: 400,
     message: 'This password reset link is invalid or has expired',
@@ -63,6 +71,7 @@ export const ERROR_CODES = {
     message: 'A request with this Idempotency-Key is still being processed',
   },
   ACTIVATION_TOKEN_EXPIRED: { status: 410, message: 'This activation link has expired' },
+  EMAIL_CHANGE_LINK_EXPIRED: { status: 410, message: 'This email change link has expired' },
   PAYLOAD_TOO_LARGE: { status: 413, message: 'The upload is too large' },
   UNSUPPORTED_MEDIA_TYPE: { status: 415, message: 'Only JPEG or PNG images are accepted' },
   BILLING_CONTACT_REQUIRED: { status: 422, message: FIELD_MESSAGES.billingAddressNotDeletable },

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { EmailSchema, NAME_TOO_LONG } from './auth.ts';
+import { CurrentPasswordSchema, EmailSchema, NAME_TOO_LONG } from './auth.ts';
 import { PROFILE_DEFAULTS } from './constants.ts';
 import {
   BROKER_GROUPS,
@@ -188,11 +188,17 @@ export const DocumentRefSchema = v.object({
 });
 export type DocumentRef = v.InferOutput<typeof DocumentRefSchema>;
 
-/** `PATCH /api/users`: the signed-in user's own profile. Role-specific fields are refused for the other role. */
+/**
+ * `PATCH /api/users`: the signed-in user's own profile. Role-specific fields are refused for the
+ * other role. A new `email` needs `currentPassword` and is not applied at once: the server mails a
+ * link to the new address (the change takes effect when it is opened) and an undo link to the
+ * current one; until then the profile's `pendingEmail` names it.
+ */
 export const ProfilePatchSchema = v.object({
   firstName: requiredName(FIELD_MESSAGES.firstNameRequired),
   lastName: requiredName(FIELD_MESSAGES.lastNameRequired),
   email: v.optional(EmailSchema),
+  currentPassword: v.optional(CurrentPasswordSchema),
   phone: optionalText(40),
   position: optionalText(120),
   smsConsent: bool,
@@ -308,6 +314,38 @@ export const StripeEmailInputSchema = v.object({
     v.toLowerCase(),
   ),
 });
+
+// ---- Changing one's e-mail (issue 31): proof of the password, then of the new mailbox ----
+
+/** The link mailed to the new address confirms the change this long (then a new request is needed). */
+export const EMAIL_CHANGE_CONFIRM_TTL_MS = 24 * 60 * 60 * 1000;
+/** The link mailed to the old address undoes the change (and ends every session) this long. */
+export const EMAIL_CHANGE_UNDO_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+/**
+ * The portal page the e-mails link to: `?confirm=<token>` (sent to the new address) or
+ * `?undo=<token>` (sent to the old one).
+ */
+export const EMAIL_CHANGE_PAGE_PATH = '/email-change';
+
+/**
+ * A change of one's own e-mail (`PATCH /api/users` with these two fields): the new address and the
+ * account's current password.
+ */
+export const EmailChangeInputSchema = v.object({
+  email: EmailSchema,
+  currentPassword: CurrentPasswordSchema,
+});
+export type EmailChangeInput = v.InferInput<typeof EmailChangeInputSchema>;
+
+/** `POST /api/users/email-change/confirm` and `…/undo`: the token from the e-mail's link. */
+export const EmailChangeTokenInputSchema = v.object({
+  token: v.pipe(v.string(), v.nonEmpty(), v.maxLength(200)),
+});
+export type EmailChangeTokenInput = v.InferInput<typeof EmailChangeTokenInputSchema>;
+
+/** The answer of confirming or undoing: the account's e-mail from now on. */
+export const EmailChangeResultSchema = v.object({ ok: v.literal(true), email: v.string() });
+export type EmailChangeResult = v.InferOutput<typeof EmailChangeResultSchema>;
 
 /** `POST /api/users/upload-images` and friends answer the stored file. */
 export const UploadResultSchema = v.object({

@@ -132,6 +132,11 @@ export const OwnProfileSchema = v.object({
   id: v.string(),
   role: v.picklist(ROLES),
   email: v.string(),
+  /**
+   * A new e-mail waiting for its confirmation link to be opened (`PATCH /api/users`); null when
+   * none. The account keeps `email` until then.
+   */
+  pendingEmail: nullableString,
   firstName: v.string(),
   lastName: v.string(),
   phone: nullableString,

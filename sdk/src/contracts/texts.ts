@@ -192,5 +192,8 @@ export const CLIENT_OPERATIONS = {
   fetchApiKeys: 'Error fetching API keys',
   createApiKey: 'Error creating API key',
   revokeApiKey: 'Error revoking API key',
+  // Changing one's e-mail (issue 31): the links mailed to the new and the old address
+  confirmEmailChange: 'Error confirming email change',
+  undoEmailChange: 'Error undoing email change',
 } as const;
 export type ClientOperation = keyof typeof CLIENT_OPERATIONS;

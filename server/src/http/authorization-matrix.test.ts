@@ -72,6 +72,9 @@ const TABLE: Record<string, Row> = {
   'GET /api/users/profile': { cells: signedIn() },
   'PATCH /api/users/password': { cells: signedIn('pass') },
   'PATCH /api/users': { cells: signedIn() },
+  // The links of a change of e-mail: the token decides (an empty body is refused for all).
+  'POST /api/users/email-change/confirm': { cells: everyone('pass') },
+  'POST /api/users/email-change/undo': { cells: everyone('pass') },
   'PATCH /api/users/change-stripe-email': { cells: signedIn('pass') },
   'POST /api/users/support-request': { cells: everyone('pass') },
   'POST /api/users/company-support-request': { cells: everyone('pass') },

@@ -76,6 +76,8 @@ import {
   CreateChatInputSchema,
   CreatedApiKeySchema,
   CreateSessionInputSchema,
+  EmailChangeResultSchema,
+  EmailChangeTokenInputSchema,
   EmbedKeyInfoSchema,
   FavoriteConsultantInputSchema,
   FavoriteFranchisorInputSchema,
@@ -297,11 +299,27 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
     response: OkSchema,
   },
   'PATCH /api/users': {
-    summary: 'Update the profile (JSON or multipart with photo and documents)',
+    summary:
+      'Update the profile (JSON or multipart with photo and documents); a new e-mail needs `currentPassword` and stays pending until the link mailed to it is opened',
     tag: 'Profile',
     access: 'user',
     body: v.union([UpdateAccountInputSchema, ProfilePatchSchema]),
     response: OwnProfileSchema,
+  },
+  'POST /api/users/email-change/confirm': {
+    summary: 'Confirm a change of e-mail with the link mailed to the new address (once)',
+    tag: 'Profile',
+    access: 'public',
+    body: EmailChangeTokenInputSchema,
+    response: EmailChangeResultSchema,
+  },
+  'POST /api/users/email-change/undo': {
+    summary:
+      'Undo a change of e-mail with the link mailed to the old address (7 days, once); ends every session',
+    tag: 'Profile',
+    access: 'public',
+    body: EmailChangeTokenInputSchema,
+    response: EmailChangeResultSchema,
   },
   'DELETE /api/users': {
     summary: 'Delete the signed-in account',

@@ -42,7 +42,10 @@ export function OwnPhotoSection({ profile, title }: { profile: OwnProfile; title
   );
 }
 
-/** The user's own first and last name, and the e-mail shown but not editable (their sign-in). */
+/**
+ * The user's own first and last name, and the e-mail shown but not editable here (their sign-in;
+ * it changes through `EmailChangeSection`, which the page shows below the form).
+ */
 export function OwnNameFields({
   form,
   email,
@@ -59,7 +62,7 @@ export function OwnNameFields({
       <ReadOnlyField
         label="Email"
         value={email}
-        hint="Your e-mail is your sign-in and cannot be changed here."
+        hint="Your e-mail is your sign-in. Change it under Change Email below."
       />
     </>
   );

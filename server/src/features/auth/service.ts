@@ -23,6 +23,7 @@ import { AppError } from '../../http/errors.ts';
 import type { RateLimiter } from '../../http/rate-limit.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import type { RealtimePublisher } from '../../realtime/publisher.ts';
+import { createEmailChangeService } from '../users/email-change.ts';
 
 type SignUp = v.InferOutput<typeof SignUpInputSchema>;
 
@@ -66,8 +67,28 @@ const ACCOUNT_FACTOR = 3;
 /** Per-address sign-in limit over all accounts, as a multiple of the per address-and-account one. */
 const ADDRESS_FACTOR = 10;
 
+/**
+ * What the admin bootstrap found at `ADMIN_EMAIL`: the admin is ready, or the address belongs to an
+ * account that is not an admin, which was left as it is (D4: never promoted).
+ */
+export type AdminBootstrapOutcome =
+  | { outcome: 'ready' }
+  | { outcome: 'held-by-non-admin'; userId: string; role: Role };
+
 export function createAccountService(deps: AccountServiceDeps) {
   const { db, auth, refreshTokens, now } = deps;
+  // Changing one's own e-mail needs the password and both mailboxes (issue 31).
+  const emailChanges = createEmailChangeService({
+    db,
+    auth,
+    mailer: deps.mailer,
+    refreshTokens,
+    realtime: deps.realtime,
+    limiter: deps.limiter,
+    attempts: deps.limits.signIn,
+    publicUrl: deps.publicUrl,
+    now,
+  });
 
   /** Counts a hit on every key; the first one over its limit refuses the call (429). */
   async function hitAll(keys: readonly (readonly [string, number])[]): Promise<void> {
@@ -320,12 +341,16 @@ export function createAccountService(deps: AccountServiceDeps) {
   /**
    * D4: an admin with exactly these credentials exists after start (created, or its password
    * reset). It never promotes an existing non-admin: whoever registered the address first would
-   * otherwise become an admin at the next restart. A reset password ends the admin's sessions.
+   * otherwise become an admin at the next restart. Such an account is left as it is and reported
+   * in the answer, so that the server still starts (anyone could otherwise keep it from starting
+   * by registering the address). A reset password ends the admin's sessions.
    */
-  async function ensureAdmin(email: string, password: string): Promise<void> {
+  async function ensureAdmin(email: string, password: string): Promise<AdminBootstrapOutcome> {
     const ctx = await auth.$context;
     const existing = await findUserByEmail(email);
-    if (existing && existing.role !== 'admin') throw new AdminBootstrapRefused(email);
+    if (existing && existing.role !== 'admin') {
+      return { outcome: 'held-by-non-admin', userId: existing.id, role: existing.role };
+    }
     const credential = existing
       ? await db.query.account.findFirst({
           where: and(eq(account.userId, existing.id), eq(account.providerId, 'credential')),
@@ -358,6 +383,7 @@ export function createAccountService(deps: AccountServiceDeps) {
       if (passwordHash) await upsertCredential(tx, id, passwordHash);
     });
     if (existing && passwordHash) await refreshTokens.revokeAllForUser(existing.id);
+    return { outcome: 'ready' };
   }
 
   return {
@@ -371,17 +397,8 @@ export function createAccountService(deps: AccountServiceDeps) {
     createInvitedUser,
     ensureAdmin,
     toAuthUser,
+    emailChanges,
   };
 }
 
 export type AccountService = ReturnType<typeof createAccountService>;
-
-/** `ADMIN_EMAIL` names an account that is not an admin: the server refuses to start (D4). */
-export class AdminBootstrapRefused extends Error {
-  override name = 'AdminBootstrapRefused';
-  constructor(email: string) {
-    super(
-      `ADMIN_EMAIL ${email} belongs to an existing account that is not an admin; it is never promoted. Choose another address for the admin.`,
-    );
-  }
-}

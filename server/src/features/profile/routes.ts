@@ -24,6 +24,7 @@ import { readFormData } from '../../http/form-data.ts';
 import { parseInput, validate } from '../../http/validate.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import type { UploadService } from '../../uploads/upload-service.ts';
+import type { EmailChangeService } from '../users/email-change.ts';
 import { readProfileBody } from './multipart.ts';
 import type { ProfileService } from './service.ts';
 
@@ -52,8 +53,10 @@ export function profileRoutes(deps: {
   profiles: ProfileService;
   uploads: UploadService;
   mailer: Mailer;
+  /** A new e-mail of one's own waits for proof of the password and of the new mailbox. */
+  emailChanges: Pick<EmailChangeService, 'check' | 'start'>;
 }) {
-  const { profiles, uploads } = deps;
+  const { profiles, uploads, emailChanges } = deps;
 
   const support = (kind: 'user' | 'company') => async (c: Context<AppEnv>) => {
     const input = parseInput(SupportRequestInputSchema, await c.req.json());
@@ -73,7 +76,7 @@ export function profileRoutes(deps: {
     .patch('/', signedIn, multipartLimit, async (c) => {
       const current = requireUser(c);
       const body = await readProfileBody(c);
-      const patch = parseInput(ProfilePatchSchema, body.fields);
+      const { email, currentPassword, ...patch } = parseInput(ProfilePatchSchema, body.fields);
       const photoFile = oneFile(body.files, 'profilePhoto');
       const logoFile = oneFile(body.files, 'logo');
       const files = {
@@ -81,7 +84,14 @@ export function profileRoutes(deps: {
         logo: logoFile ? await uploads.check(logoFile, 'image') : undefined,
         photos: await Promise.all((body.files.photos ?? []).map((f) => uploads.check(f, 'image'))),
       };
-      return c.json(await profiles.updateOwnProfile(current, patch, files));
+      // Issue 31: a new e-mail is refused before anything is written without the right password,
+      // and once the rest is saved it only becomes pending (the link to the new address applies it).
+      const newEmail = email !== undefined && email !== current.email ? email : undefined;
+      if (newEmail) await emailChanges.check(current, newEmail, currentPassword);
+      const profile = await profiles.updateOwnProfile(current, patch, files);
+      if (!newEmail) return c.json(profile);
+      await emailChanges.start(current, newEmail);
+      return c.json({ ...profile, pendingEmail: newEmail });
     })
     // An admin's account is not deleted from the user area (the last admin would lock everyone
     // out of the control panel); admins are managed by ADMIN_EMAIL and the control panel.

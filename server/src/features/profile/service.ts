@@ -331,7 +331,11 @@ export function createProfileService(deps: {
     }
   }
 
-  /** `PATCH /api/users`. */
+  /**
+   * Writes a profile as its owner would: `PATCH /api/users`, and the control panel's edits of a
+   * user. The e-mail is written as given: the user's own route takes a new e-mail out first (it
+   * waits for its confirmation link, users/email-change.ts); an admin's edit writes it at once.
+   */
   async function updateOwnProfile(
     current: SessionUser,
     patch: ProfilePatchParsed,

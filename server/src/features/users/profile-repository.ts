@@ -11,6 +11,7 @@ import {
 } from '../../db/schema/index.ts';
 import { centsToDollars } from '../../money/cents.ts';
 import { findFranchiseForMember, findPublicFranchise } from '../franchises/repository.ts';
+import { findPendingEmail } from './email-change.ts';
 
 type UserRow = typeof user.$inferSelect;
 
@@ -112,8 +113,15 @@ export async function findPublicProfile(
   };
 }
 
-/** `GET /api/users/profile`: the signed-in user's own profile with their consultant data or franchise. */
-export async function findOwnProfile(db: Db, id: string): Promise<OwnProfile | null> {
+/**
+ * `GET /api/users/profile`: the signed-in user's own profile with their consultant data or
+ * franchise, and a change of e-mail waiting for confirmation at `at`.
+ */
+export async function findOwnProfile(
+  db: Db,
+  id: string,
+  at: Date = new Date(),
+): Promise<OwnProfile | null> {
   const row = await db.query.user.findFirst({ where: eq(user.id, id) });
   if (!row) return null;
   let consultant: OwnProfile['consultant'] = null;
@@ -124,6 +132,7 @@ export async function findOwnProfile(db: Db, id: string): Promise<OwnProfile | n
     id: row.id,
     role: row.role,
     email: row.email,
+    pendingEmail: await findPendingEmail(db, row, at),
     firstName: row.firstName,
     lastName: row.lastName,
     phone: row.phone,

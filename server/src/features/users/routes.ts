@@ -1,4 +1,9 @@
-import { ActivateInputSchema, AUTH_HEADERS, ChangePasswordInputSchema } from '@fm/sdk/contracts';
+import {
+  ActivateInputSchema,
+  AUTH_HEADERS,
+  ChangePasswordInputSchema,
+  EmailChangeTokenInputSchema,
+} from '@fm/sdk/contracts';
 import { Hono } from 'hono';
 import { type AppEnv, requireUser, signedIn } from '../../auth/session.ts';
 import type { Db } from '../../db/client.ts';
@@ -8,11 +13,21 @@ import { validate } from '../../http/validate.ts';
 import type { AccountService } from '../auth/service.ts';
 import { findOwnProfile, findPublicProfile } from './profile-repository.ts';
 
+/**
+ * `/api/users/*` account calls: activation, the own and public profiles, the password, and the
+ * links mailed for a change of e-mail (issue 31: the token is the proof, no session needed).
+ */
 export function userRoutes(deps: { db: Db; accounts: AccountService; trustProxy: boolean }) {
   const { db, accounts } = deps;
   return new Hono<AppEnv>()
     .post('/activate', validate('json', ActivateInputSchema), async (c) =>
       c.json(await accounts.activate(c.req.valid('json'), clientIp(c, deps.trustProxy))),
+    )
+    .post('/email-change/confirm', validate('json', EmailChangeTokenInputSchema), async (c) =>
+      c.json(await accounts.emailChanges.confirm(c.req.valid('json').token)),
+    )
+    .post('/email-change/undo', validate('json', EmailChangeTokenInputSchema), async (c) =>
+      c.json(await accounts.emailChanges.undo(c.req.valid('json').token)),
     )
     .get('/profile', async (c) => {
       const current = requireUser(c);

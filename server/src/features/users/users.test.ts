@@ -175,7 +175,12 @@ describe('PATCH /api/users (own account fields)', () => {
       firstName: 'Renamed',
       lastName: 'franchisor',
     });
-    const taken = await send('PATCH', '/api/users', { email: b.user.email }, a.token);
+    const taken = await send(
+      'PATCH',
+      '/api/users',
+      { email: b.user.email, currentPassword: a.password },
+      a.token,
+    );
     expect(taken.status).toBe(409);
     const stored = await server.container.db.query.user.findFirst({
       where: eq(user.id, a.user.id),
@@ -233,11 +238,15 @@ describe('public profiles', () => {
 });
 
 describe('admin bootstrap (D4)', () => {
-  it('never promotes an existing non-admin who owns ADMIN_EMAIL', async () => {
+  it('never promotes an existing non-admin who owns ADMIN_EMAIL, and says so', async () => {
     const squatter = await server.signUp('franchisor', { email: 'squat@test.example' });
     await expect(
       server.container.accounts.ensureAdmin('squat@test.example', 'Squat-Pass-1!'),
-    ).rejects.toThrow(/never promoted/);
+    ).resolves.toEqual({
+      outcome: 'held-by-non-admin',
+      userId: squatter.user.id,
+      role: 'franchisor',
+    });
     const stored = await server.container.db.query.user.findFirst({
       where: eq(user.email, 'squat@test.example'),
     });

@@ -18,6 +18,7 @@ import {
 import { useEffect, useState } from 'react';
 import * as v from 'valibot';
 import { api } from '../../../app/api-client.ts';
+import { EmailChangeSection } from '../email-change-section.tsx';
 import { useMyProfile } from '../my-profile-store.tsx';
 import { OwnNameFields, OwnPhotoSection } from '../own-photo-and-name.tsx';
 import { changedValues } from '../profile-patch.ts';
@@ -90,7 +91,8 @@ const toInput = (values: GeneralValues) => ({
 
 /**
  * General Info of a consultant: photo (cropped square), names, company, position, bio, experience,
- * industries, regions, broker groups, location, profile URL and phone. The e-mail is shown only.
+ * industries, regions, broker groups, location, profile URL and phone. The e-mail is shown only in
+ * the form; Change Email below the form changes it.
  */
 export function ConsultantGeneralSection({ profile }: { profile: OwnProfile }) {
   // The position is kept with the contact data (the own profile does not carry it).
@@ -116,6 +118,7 @@ export function ConsultantGeneralSection({ profile }: { profile: OwnProfile }) {
     <>
       <OwnPhotoSection profile={profile} title="Profile photo" />
       <GeneralForm profile={profile} position={contact === 'failed' ? null : contact.position} />
+      <EmailChangeSection profile={profile} />
     </>
   );
 }

@@ -9,6 +9,7 @@ import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
 import * as v from 'valibot';
 import { api } from '../../../app/api-client.ts';
+import { EmailChangeSection } from '../email-change-section.tsx';
 import { useMyProfile } from '../my-profile-store.tsx';
 import { OwnNameFields, OwnPhotoSection } from '../own-photo-and-name.tsx';
 import { changedValues } from '../profile-patch.ts';
@@ -32,7 +33,8 @@ type ContactState =
   | { status: 'ready'; contact: ContactProfile };
 
 /**
- * Contact Info: the user's own names, phone and position (the e-mail is shown, not editable), SMS
+ * Contact Info: the user's own names, phone and position (the e-mail is shown, not editable in this
+ * form; Change Email below changes it with the password and a link), SMS
  * consent for franchisors only, and for franchisors the franchise's members with the billing
  * contact (user-area §5).
  */
@@ -80,6 +82,7 @@ export function ContactSection({ profile }: { profile: OwnProfile }) {
   return (
     <>
       <ContactForm profile={profile} contact={state.contact} onSaved={update} />
+      <EmailChangeSection profile={profile} />
       {isFranchisor ? <OwnPhotoSection profile={profile} title="Your photo" /> : null}
       {isFranchisor && profile.franchise ? (
         <MembersBlock contact={state.contact} onChanged={update} />
