@@ -30,7 +30,11 @@ import { createMeetingRoomService } from './features/meeting-room/service.ts';
 import { messagingRoutes } from './features/messaging/routes.ts';
 import { notificationRoutes } from './features/notifications/routes.ts';
 import { paymentRoutes } from './features/payments/routes.ts';
-import { MULTIPART_LIMIT_BYTES, profileRoutes } from './features/profile/routes.ts';
+import {
+  MULTIPART_LIMIT_BYTES,
+  profileRoutes,
+  SUPPORT_REQUEST_LIMITS,
+} from './features/profile/routes.ts';
 import type { ProfileService } from './features/profile/service.ts';
 import { promotionRoutes } from './features/promotions/routes.ts';
 import { realtimeRoutes } from './features/realtime/routes.ts';
@@ -128,6 +132,8 @@ export function createApp(deps: AppDeps) {
     uploads: deps.uploads,
     mailer: deps.mailer,
     emailChanges: deps.accounts.emailChanges,
+    supportLimiter: createRateLimiter({ db, windowMs: SUPPORT_REQUEST_LIMITS.windowMs }),
+    trustProxy: env.TRUST_PROXY,
   });
   const booking = bookingRoutes({
     db,

@@ -42,6 +42,13 @@ export class AppError extends Error {
 
 export const isAppError = (error: unknown): error is AppError => error instanceof AppError;
 
+/** 429 with the seconds until the caller may try again, sent as `Retry-After`. */
+export class RateLimitedError extends AppError {
+  constructor(readonly retryAfterSeconds: number) {
+    super('RATE_LIMITED');
+  }
+}
+
 const statusToCode: Partial<Record<number, ErrorCode>> = {
   400: 'VALIDATION_FAILED',
   401: 'UNAUTHORIZED',
@@ -73,5 +80,10 @@ export function toAppError(error: unknown, logger: Logger): AppError {
 }
 
 export function errorResponse(c: Context, error: AppError): Response {
+  if (error instanceof RateLimitedError) {
+    return c.json(error.toBody(), error.status, {
+      'retry-after': String(Math.max(1, Math.ceil(error.retryAfterSeconds))),
+    });
+  }
   return c.json(error.toBody(), error.status);
 }

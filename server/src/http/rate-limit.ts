@@ -1,9 +1,12 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { AppError } from './errors.ts';
+import { RateLimitedError } from './errors.ts';
 
 export interface RateLimiter {
-  /** Counts one hit for `key`; throws RATE_LIMITED when more than `max` hits fall in the window. */
+  /**
+   * Counts one hit for `key`; throws RATE_LIMITED (with the seconds until the window ends, sent as
+   * `Retry-After`) when more than `max` hits fall in the window.
+   */
   hit(key: string, max: number): Promise<void>;
 }
 
@@ -29,7 +32,7 @@ export function createRateLimiter(options: {
           window_start = ${windowStart}
         RETURNING count`);
       const count = rows[0]?.count ?? 1;
-      if (count > max) throw new AppError('RATE_LIMITED');
+      if (count > max) throw new RateLimitedError((windowStart + options.windowMs - t) / 1000);
     },
   };
 }

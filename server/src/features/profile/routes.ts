@@ -19,8 +19,10 @@ import {
 } from '../../auth/session.ts';
 import type { Db } from '../../db/client.ts';
 import { franchiseDocument, supportRequest, upload } from '../../db/schema/index.ts';
+import { clientIp } from '../../http/client-ip.ts';
 import { AppError } from '../../http/errors.ts';
 import { readFormData } from '../../http/form-data.ts';
+import type { RateLimiter } from '../../http/rate-limit.ts';
 import { parseInput, validate } from '../../http/validate.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import type { UploadService } from '../../uploads/upload-service.ts';
@@ -47,6 +49,13 @@ const oneFile = (files: Record<string, File[]>, key: string) => {
   return list[0];
 };
 
+/** Support requests an address, and an e-mail, may send in an hour. */
+export const SUPPORT_REQUEST_LIMITS = {
+  perAddress: 10,
+  perEmail: 5,
+  windowMs: 60 * 60_000,
+} as const;
+
 /** `/api/users/*` profile calls of user-area §7 and `/api/profile`. */
 export function profileRoutes(deps: {
   db: Db;
@@ -55,11 +64,23 @@ export function profileRoutes(deps: {
   mailer: Mailer;
   /** A new e-mail of one's own waits for proof of the password and of the new mailbox. */
   emailChanges: Pick<EmailChangeService, 'check' | 'start'>;
+  /** Counts support requests (an hour's window: {@link SUPPORT_REQUEST_LIMITS}). */
+  supportLimiter: RateLimiter;
+  trustProxy: boolean;
 }) {
   const { profiles, uploads, emailChanges } = deps;
 
   const support = (kind: 'user' | 'company') => async (c: Context<AppEnv>) => {
     const input = parseInput(SupportRequestInputSchema, await c.req.json());
+    // Anyone may write without an account: each mails support, so a script must not flood it.
+    await deps.supportLimiter.hit(
+      `support-address:${clientIp(c, deps.trustProxy)}`,
+      SUPPORT_REQUEST_LIMITS.perAddress,
+    );
+    await deps.supportLimiter.hit(
+      `support-email:${input.email.toLowerCase()}`,
+      SUPPORT_REQUEST_LIMITS.perEmail,
+    );
     const current = c.get('user');
     await deps.db
       .insert(supportRequest)
