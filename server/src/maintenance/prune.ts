@@ -1,4 +1,4 @@
-import { and, isNotNull, lt } from 'drizzle-orm';
+import { and, isNotNull, like, lt, notLike, or } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { jobRun, rateLimit } from '../db/schema/index.ts';
 import type { Logger } from '../http/logger.ts';
@@ -23,9 +23,15 @@ export interface PruneOptions {
 export async function pruneTables(options: PruneOptions) {
   const at = options.now().getTime();
   const currentWindowStart = at - (at % options.rateLimitWindowMs);
+  // A backoff row (http/failure-backoff.ts) holds the time of its last count: kept for a day.
   const limits = await options.db
     .delete(rateLimit)
-    .where(lt(rateLimit.windowStart, currentWindowStart))
+    .where(
+      or(
+        and(notLike(rateLimit.key, 'backoff:%'), lt(rateLimit.windowStart, currentWindowStart)),
+        and(like(rateLimit.key, 'backoff:%'), lt(rateLimit.windowStart, at - DAY_MS)),
+      ),
+    )
     .returning({ key: rateLimit.key });
   const cutoff = new Date(at - options.jobRunRetentionDays * DAY_MS);
   const runs = await options.db

@@ -20,6 +20,11 @@ import { hashToken, randomToken } from '../../auth/tokens.ts';
 import type { Db } from '../../db/client.ts';
 import { account, session, user, verification } from '../../db/schema/index.ts';
 import { AppError } from '../../http/errors.ts';
+import {
+  type BackoffRule,
+  createFailureBackoff,
+  type FailureBackoff,
+} from '../../http/failure-backoff.ts';
 import type { RateLimiter } from '../../http/rate-limit.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import type { RealtimePublisher } from '../../realtime/publisher.ts';
@@ -62,10 +67,37 @@ export const activationLink = (publicUrl: string, role: Role, token: string) =>
  * Identity rules of D5/D6 on top of better-auth: sign-up with a role (never admin) and the 18+ rule,
  * sign-in refusing deleted and deactivated accounts, refresh tokens, activation links, password changes.
  */
-/** Per-account sign-in limit, as a multiple of the per address-and-account one. */
-const ACCOUNT_FACTOR = 3;
-/** Per-address sign-in limit over all accounts, as a multiple of the per address-and-account one. */
+/** Per-address limits over all accounts, as a multiple of the per address-and-account one. */
 const ADDRESS_FACTOR = 10;
+const FORGOT_ADDRESS_FACTOR = 3;
+
+/**
+ * An account guessed at from many addresses: its wrong passwords make the next try wait, 1 s
+ * doubling to a minute, after the first `RATE_LIMIT_SIGN_IN` of them; a right one clears it. Whoever
+ * types wrong passwords never locks the owner out for longer than a minute.
+ */
+export const signInBackoff = (free: number): BackoffRule => ({
+  free,
+  baseMs: 1_000,
+  maxMs: 60_000,
+  forgetMs: 60 * 60_000,
+});
+/** Reset mails to one inbox: two at once, then spaced a minute doubling to fifteen. */
+export const RESET_MAIL_BACKOFF: BackoffRule = {
+  free: 2,
+  baseMs: 60_000,
+  maxMs: 15 * 60_000,
+  forgetMs: 60 * 60_000,
+};
+
+/** A backoff whose keys are `{prefix}:{key}`. */
+function prefixed(prefix: string, backoff: FailureBackoff): FailureBackoff {
+  return {
+    check: (key) => backoff.check(`${prefix}:${key}`),
+    count: (key) => backoff.count(`${prefix}:${key}`),
+    clear: (key) => backoff.clear(`${prefix}:${key}`),
+  };
+}
 
 /**
  * What the admin bootstrap found at `ADMIN_EMAIL`: the admin is ready, or the address belongs to an
@@ -89,6 +121,15 @@ export function createAccountService(deps: AccountServiceDeps) {
     publicUrl: deps.publicUrl,
     now,
   });
+
+  const signInFailures = prefixed(
+    'sign-in',
+    createFailureBackoff({ db, now, rule: signInBackoff(deps.limits.signIn) }),
+  );
+  const resetMails = prefixed(
+    'reset-mail',
+    createFailureBackoff({ db, now, rule: RESET_MAIL_BACKOFF }),
+  );
 
   /** Counts a hit on every key; the first one over its limit refuses the call (429). */
   async function hitAll(keys: readonly (readonly [string, number])[]): Promise<void> {
@@ -152,18 +193,23 @@ export function createAccountService(deps: AccountServiceDeps) {
     const email = input.email.toLowerCase();
     await hitAll([
       [`sign-in:${ip}:${email}`, deps.limits.signIn],
-      // One account guessed at from many addresses, and one address trying many accounts.
-      [`sign-in-account:${email}`, deps.limits.signIn * ACCOUNT_FACTOR],
+      // One address trying many accounts.
       [`sign-in-address:${ip}`, deps.limits.signIn * ADDRESS_FACTOR],
     ]);
+    // One account guessed at from many addresses: growing pauses, never a lock-out.
+    await signInFailures.check(email);
     let token: string;
     try {
       const result = await auth.api.signInEmail({ body: { email, password: input.password } });
       token = result.token;
     } catch (error) {
-      if (error instanceof APIError) throw new AppError('INVALID_CREDENTIALS');
+      if (error instanceof APIError) {
+        await signInFailures.count(email);
+        throw new AppError('INVALID_CREDENTIALS');
+      }
       throw error;
     }
+    await signInFailures.clear(email);
     const stored = await findUserByEmail(email);
     if (!stored || stored.isDeleted || stored.isDeactivated) {
       await db.delete(session).where(eq(session.token, token));
@@ -275,9 +321,10 @@ export function createAccountService(deps: AccountServiceDeps) {
     const account = email.toLowerCase();
     await hitAll([
       [`forgot:${ip}:${account}`, deps.limits.signIn],
-      [`forgot-account:${account}`, deps.limits.signIn],
-      [`forgot-address:${ip}`, deps.limits.signIn * ACCOUNT_FACTOR],
+      [`forgot-address:${ip}`, deps.limits.signIn * FORGOT_ADDRESS_FACTOR],
     ]);
+    await resetMails.check(account);
+    await resetMails.count(account);
     const stored = await findUserByEmail(email);
     if (!stored || stored.isDeleted || stored.isDeactivated) return;
     await auth.api.requestPasswordReset({ body: { email: stored.email, redirectTo: '/' } });
