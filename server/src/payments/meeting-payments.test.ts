@@ -215,7 +215,7 @@ describe('the booking seam (MeetingPayments)', () => {
     expect(list.data.map((d) => d.paymentId)).toEqual(
       expect.arrayContaining([charged.id, released.id]),
     );
-    await new Promise((r) => setTimeout(r, 50));
+    // Written in the cancellation's own transaction: there when it commits, with no wait.
     const told = await db
       .select()
       .from(notification)
@@ -223,6 +223,21 @@ describe('the booking seam (MeetingPayments)', () => {
         and(eq(notification.userId, consultant.id), eq(notification.type, 'late_cancellation')),
       );
     expect(told.length).toBeGreaterThanOrEqual(2);
+    // …and gone with it when it rolls back.
+    const rolledBack = await book(f, 5);
+    await db
+      .transaction(async (tx) => {
+        await payments.meetings.seam.onCancelled(rolledBack, { tx, now: clock });
+        throw new Error('the cancellation fails after its money step');
+      })
+      .catch(() => undefined);
+    const afterRollback = await db
+      .select()
+      .from(notification)
+      .where(
+        and(eq(notification.userId, consultant.id), eq(notification.type, 'late_cancellation')),
+      );
+    expect(afterRollback.length).toBe(told.length);
 
     const decide = (id: string, decision: string, token = consultant.token) =>
       server.fetch(`/api/users/payments/${id}/late-cancellation`, {

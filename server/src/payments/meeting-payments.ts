@@ -14,7 +14,7 @@ import {
   isLateCancellation,
   meetingAmountCents,
 } from './money-rules.ts';
-import { notifyAfterCommit, notifyUsers } from './notify.ts';
+import { notifyUsers, recordNotice } from './notify.ts';
 import {
   heldCents,
   loadPayment,
@@ -45,6 +45,11 @@ export interface MeetingMoneyRef {
 export interface SeamContext {
   tx?: Tx | undefined;
   now?: Date | undefined;
+  /**
+   * Inside `tx`: where the ids of notifications written in it go, for the caller to push once it
+   * has committed (a notice written in the transaction commits or rolls back with it).
+   */
+  notificationIds?: string[] | undefined;
   /** What `prepareBooked` decided before the transaction (booking only). */
   prepared?: PreparedBooking | undefined;
 }
@@ -540,15 +545,20 @@ export function createMeetingPayments(ctx: PaymentsContext, charges: Charges) {
       const who = franchisor
         ? `${franchisor.firstName} ${franchisor.lastName}`.trim()
         : row.franchiseName;
-      const notify = seam.tx ? notifyAfterCommit : notifyUsers;
-      await notify(ctx, {
+      const notice = {
         userIds: [m.consultantId],
         actorId: m.franchisorId,
         type: 'late_cancellation',
         subject: 'Meeting cancelled within 24 hours',
         message: `${who} (${row.franchiseName}) cancelled your meeting on ${startLabel(m.startAt, row.timeZone)} less than 24 hours before it. Choose whether to charge ${formatUsd(row.payment.amountCents)} or let them reschedule.`,
         link: '/payments',
-      });
+      };
+      if (seam.tx) {
+        const ids = await recordNotice(ctx, seam.tx, notice);
+        seam.notificationIds?.push(...ids);
+      } else {
+        await notifyUsers(ctx, notice);
+      }
       return;
     }
     await releaseHold(

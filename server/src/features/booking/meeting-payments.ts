@@ -51,6 +51,8 @@ export interface PaymentContext {
   /** Who caused the change. */
   actor: SessionUser;
   now: Date;
+  /** Where money notices written in `tx` leave their notification ids, pushed after the commit. */
+  notificationIds?: string[];
 }
 
 /** What a booking knows of its meeting before storing it. */

@@ -427,7 +427,13 @@ export function createMeetingService(deps: {
             throw new AppError('RULE_VIOLATION', { message: BOOKING_RULES.cancelOnlyUpcoming });
           }
           const notice = await record(tx, 'cancelled', refresh(details, current), actor, at);
-          await payments.onCancelled(current, { tx, actor, now: at });
+          // A late cancellation's notice to the consultant is written here, pushed with this one.
+          await payments.onCancelled(current, {
+            tx,
+            actor,
+            now: at,
+            notificationIds: notice.notificationIds,
+          });
           const gone = await tx
             .delete(meeting)
             .where(and(eq(meeting.id, id), inArray(meeting.status, [...LIVE_STATUSES])))
