@@ -24,6 +24,8 @@ import { bookingRoutes } from './features/booking/routes.ts';
 import type { ListReader } from './features/discovery/list-reader.ts';
 import { discoveryRoutes } from './features/discovery/routes.ts';
 import { embedAccess, hasEmbedKey } from './features/embed/embed-access.ts';
+import { embedSessionScope } from './features/embed/embed-scope.ts';
+import { createEmbedSessions } from './features/embed/embed-sessions.ts';
 import { embedRoutes } from './features/embed/routes.ts';
 import { meetingRoomRoutes } from './features/meeting-room/routes.ts';
 import { createMeetingRoomService } from './features/meeting-room/service.ts';
@@ -171,6 +173,8 @@ export function createApp(deps: AppDeps) {
   // D18 / issue 13: a franchise's publishable and secret API keys.
   const apiKeys = createApiKeyService({ db, now: deps.now });
   const apiKeyRouters = apiKeyRoutes({ db, keys: apiKeys, now: deps.now });
+  // decision 029: what a partner page's sign-in yields — embed sessions, bound to their key and scoped.
+  const embedSessions = createEmbedSessions({ db, now: deps.now });
   const apiCors = cors({
     // Configured origins get everything; any origin may read public data without
     // credentials, so partner sites can embed the widgets (D14) without being configured.
@@ -202,9 +206,9 @@ export function createApp(deps: AppDeps) {
     credentials: (allowOrigin) => env.trustedOrigins.includes(allowOrigin),
     maxAge: 600,
   });
-  // Body caps, credentials (session, secret API key, embed key) and idempotency, in this
-  // order, for the requests that may need them: a GET without a body or any of their
-  // headers skips them all in one step (most public reads). Then `cache-control: no-store`.
+  // Body caps, credentials (session, secret API key, embed key, embed session scope) and
+  // idempotency, in this order, for the requests that may need them: a GET without a body or any
+  // of their headers skips them all in one step (most public reads). Then `cache-control: no-store`.
   const credentialsChain = chainWhen<AppEnv>({
     needed: mayNeedCredentialsOrBody,
     middleware: [
@@ -214,6 +218,7 @@ export function createApp(deps: AppDeps) {
         auth: deps.auth,
         refreshTokens: deps.refreshTokens,
         now: deps.now,
+        embedSessions: embedSessions.resolve,
       }),
       // `Authorization: Bearer sk_…`: a franchise's backend, within its key's scopes (600 calls a minute).
       apiKeyAuthentication({
@@ -223,6 +228,9 @@ export function createApp(deps: AppDeps) {
       }),
       // `x-fm-embed-key`: a partner page on one of the key's origins (D18).
       embedAccess({ findPublishable: apiKeys.findPublishable, touch: apiKeys.touch }),
+      // An embed session (decision 029): only with its own key, only the elements' calls (else 403
+      // EMBED_SCOPE); renewed inside the embed.
+      embedSessionScope({ db, sessions: embedSessions }),
       // Safe retries of creates and charges (`Idempotency-Key`), per signed-in caller.
       idempotency({ db, now: deps.now }),
     ],
@@ -254,7 +262,15 @@ export function createApp(deps: AppDeps) {
     .route('/auth/consultant', booking.connect)
     .route('/auth', authRoutes({ accounts: deps.accounts, trustProxy: env.TRUST_PROXY }))
     .route('/users/api-keys', apiKeyRouters.users)
-    .route('/embed', embedRoutes({ db }))
+    .route(
+      '/embed',
+      embedRoutes({
+        db,
+        accounts: deps.accounts,
+        sessions: embedSessions,
+        trustProxy: env.TRUST_PROXY,
+      }),
+    )
     .route('/users', userRoutes({ db, accounts: deps.accounts, trustProxy: env.TRUST_PROXY }))
     .route('/users', profile.users)
     .route('/profile', profile.profile)

@@ -2,9 +2,9 @@ import { expect, test } from '@playwright/test';
 import { signInAsAdmin } from './support.ts';
 
 /**
- * D18: an admin manages any franchise's API keys from its detail page — a publishable key with
- * an allowed origin is created, listed and revoked after a confirmation; a secret key is shown
- * once, with a warning, and copied.
+ * D18, decision 029: an admin manages any franchise's API keys from its detail page — a publishable key
+ * with an allowed (https://) origin is created, listed with its origins and last use, and revoked
+ * after a confirmation; a secret key is shown once, with a warning, and copied.
  */
 test.describe('franchise API keys', () => {
   test.beforeEach(async ({ page }) => {
@@ -27,6 +27,16 @@ test.describe('franchise API keys', () => {
     await form.getByRole('button', { name: 'Create key' }).click();
     await expect(
       form.getByText('Use an origin such as https://www.your-brand.com (no path)'),
+    ).toBeVisible();
+    await expect(form.getByLabel('Allowed origins')).toHaveAttribute('aria-invalid', 'true');
+
+    // Plain http:// off the visitor's own machine is refused by the API (decision 029): 422, at the field.
+    await form.getByLabel('Allowed origins').fill('http://evil.example');
+    await form.getByRole('button', { name: 'Create key' }).click();
+    await expect(
+      form.getByText(
+        'http://evil.example is not allowed: use https:// (plain http:// only for localhost and 127.0.0.1).',
+      ),
     ).toBeVisible();
     await expect(form.getByLabel('Allowed origins')).toHaveAttribute('aria-invalid', 'true');
 

@@ -33,7 +33,10 @@ export const API_KEY_TEXT = {
   revokeConfirm: 'Revoke this key? Anything using it stops working at once.',
   name: 'Name',
   origins: 'Allowed origins',
-  originsHelp: 'One per line, e.g. https://www.your-brand.com (scheme, host and port, exactly).',
+  originsHelp:
+    'One per line, e.g. https://www.your-brand.com (scheme, host and port, exactly; http:// only for localhost).',
+  insecureOrigin: (origin: string) =>
+    `${origin} is not allowed: use https:// (plain http:// only for localhost and 127.0.0.1).`,
   scopes: 'Scopes',
   lastUsed: 'Last used',
   never: 'Never',
@@ -82,16 +85,22 @@ const OriginSchema = v.pipe(
   v.transform((origin) => normalizeOrigin(origin) ?? origin),
 );
 
-/** `POST /api/users/api-keys` (and the admin's `POST /api/admin/franchises/{id}/api-keys`). */
+const OriginsSchema = v.pipe(
+  v.array(OriginSchema),
+  v.minLength(1, 'Add at least one allowed origin'),
+  v.maxLength(20, 'Use at most 20 origins'),
+);
+
+/**
+ * `POST /api/users/api-keys` (and the admin's `POST /api/admin/franchises/{id}/api-keys`). The
+ * server also refuses an origin that is not `https://` (plain `http://` only for localhost and
+ * 127.0.0.1) with 422 and a message at `allowedOrigins` (decision 029, `isSecureEmbedOrigin`).
+ */
 export const CreateApiKeyInputSchema = v.variant('kind', [
   v.object({
     kind: v.literal('publishable'),
     name: NameSchema,
-    allowedOrigins: v.pipe(
-      v.array(OriginSchema),
-      v.minLength(1, 'Add at least one allowed origin'),
-      v.maxLength(20, 'Use at most 20 origins'),
-    ),
+    allowedOrigins: OriginsSchema,
   }),
   v.object({
     kind: v.literal('secret'),
@@ -103,6 +112,16 @@ export const CreateApiKeyInputSchema = v.variant('kind', [
   }),
 ]);
 export type CreateApiKeyInput = v.InferInput<typeof CreateApiKeyInputSchema>;
+
+/**
+ * `PATCH /api/users/api-keys/{id}` (and the admin's `PATCH /api/admin/franchises/{id}/api-keys/{keyId}`):
+ * a key's new name and, for a publishable key, its new allowed origins (checked as at creation).
+ */
+export const UpdateApiKeyInputSchema = v.object({
+  name: v.optional(NameSchema),
+  allowedOrigins: v.optional(OriginsSchema),
+});
+export type UpdateApiKeyInput = v.InferInput<typeof UpdateApiKeyInputSchema>;
 
 /** A key as listed: never the secret itself. */
 export const ApiKeySchema = v.object({

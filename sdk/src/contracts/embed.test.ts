@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   acceptSignInMessage,
   EMBED_SIGN_IN_MESSAGE,
+  isSecureEmbedOrigin,
   normalizeOrigin,
   originAllowed,
   signInHandoff,
@@ -111,7 +112,13 @@ describe('sign-in hand-off: where the popup may post the credentials', () => {
 
 describe('the element accepts only its own hand-off', () => {
   const popup = {};
-  const data = { type: EMBED_SIGN_IN_MESSAGE, state: STATE, token: 't', refreshToken: 'r', user };
+  const data = {
+    type: EMBED_SIGN_IN_MESSAGE,
+    state: STATE,
+    token: 'fmes_t',
+    expiresAt: '2026-03-02T13:00:00.000Z',
+    user,
+  };
   const expected = { portalOrigin: 'https://fm.example', state: STATE, source: popup };
 
   it('takes the message of its popup, from the portal, with its state', () => {
@@ -142,5 +149,31 @@ describe('the element accepts only its own hand-off', () => {
     expect(
       acceptSignInMessage({ origin: 'https://fm.example', data: 'hello', source: popup }, expected),
     ).toBeNull();
+  });
+});
+
+describe('the origins an embed key may allow (decision 029)', () => {
+  it('is https://, or plain http:// on loopback only', () => {
+    for (const good of [
+      'https://brand.com',
+      'https://shop.brand.com:8443',
+      'http://localhost:5173',
+      'http://127.0.0.1:8790',
+      'HTTP://LOCALHOST',
+    ]) {
+      expect(isSecureEmbedOrigin(good), good).toBe(true);
+    }
+    for (const bad of [
+      'http://evil.example',
+      'http://brand.com',
+      'http://192.168.1.20:8080',
+      'http://localhost.evil.example',
+      'http://127.0.0.2',
+      'https://brand.com/shop',
+      '*',
+      null,
+    ]) {
+      expect(isSecureEmbedOrigin(bad), String(bad)).toBe(false);
+    }
   });
 });

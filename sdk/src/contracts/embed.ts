@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { AuthUserSchema } from './auth.ts';
+import { AuthUserSchema, SignInInputSchema } from './auth.ts';
 
 /**
  * Embedding on partner sites (D18): a page on a brand's own origin uses a publishable embed key
@@ -10,18 +10,75 @@ export const EMBED_KEY_HEADER = 'x-fm-embed-key';
 /** Publishable embed keys start with this (secret keys, `sk_…`, never reach a browser). */
 export const PUBLISHABLE_KEY_PREFIX = 'pk_';
 
-/** What the element and the sign-in page say when a key is refused. */
+/**
+ * What the element and the sign-in page say when a key is refused, and the element's own words.
+ * Every element loads this object whole: the popup's texts are {@link EMBED_SIGN_IN_TEXT}.
+ */
 export const EMBED_TEXT = {
   originNotAllowed: 'This site is not allowed to use this embed key.',
   keyInvalid: 'This embed key is not valid or has been revoked.',
-  signInTitle: 'Sign in to continue',
-  signInFor: (site: string) => `Sign in to continue on ${site}.`,
-  signedIn: 'You are signed in. You can close this window.',
   popupBlocked: 'Allow pop-ups for this site to sign in.',
-  signedOut: 'Sign in to book a meeting and to message.',
-  signInButton: 'Log In',
   signOutButton: 'Log Out',
 } as const;
+
+/**
+ * Embed session tokens (decision 029) start with this, so the API tells them from an account's token at a
+ * glance. An embed session is what a sign-in through a partner page's popup yields: bound to the
+ * embed key, accepted only by the elements' own calls and only together with that key.
+ */
+export const EMBED_SESSION_PREFIX = 'fmes_';
+/** How long an embed session lives (decision 029); it is renewed only inside the embed, never refreshed. */
+export const EMBED_SESSION_TTL_MS = 60 * 60 * 1000;
+/** How long a sign-in in the popup waits for the visitor's consent before it lapses. */
+export const EMBED_CONSENT_TTL_MS = 10 * 60 * 1000;
+/** The longest one sign-in lasts through renewals; then the visitor signs in again. */
+export const EMBED_SESSION_MAX_AGE_MS = 12 * 60 * 60 * 1000;
+
+/**
+ * The popup's and the server's texts for the embed sign-in (decision 029): apart from {@link EMBED_TEXT},
+ * which every element loads, because only the portal's popup and the API use these.
+ */
+export const EMBED_SIGN_IN_TEXT = {
+  title: 'Sign in to continue',
+  signInButton: 'Log In',
+  signedIn: 'You are signed in. You can close this window.',
+  lead: (brand: string, origin: string) => `Sign in to continue on ${brand} (${origin}).`,
+  membersNote: (brand: string) =>
+    `Only members of ${brand} can sign in here, with their Franchise Meet account.`,
+  membersOnly: (brand: string) =>
+    `Only members of ${brand} can sign in on this site. Use Franchise Meet itself instead.`,
+  rolesRefused:
+    'Admins and consultants cannot sign in on partner sites. Sign in on Franchise Meet itself.',
+  consentTitle: 'Allow this site?',
+  consentLead: (brand: string, origin: string) =>
+    `${brand} (${origin}) asks to use your Franchise Meet account in its widgets.`,
+  consentMay:
+    'It will be able to show consultants and their free times, book meetings and cancel the ones booked on this site, and show your chats and notifications.',
+  consentMayNot:
+    'It will not be able to change your account, your password or your payment details, or see anything else.',
+  consentOnce: 'You are asked once for this site. Its owner can end this access at any time.',
+  allowButton: 'Allow',
+  cancelButton: 'Cancel',
+  declined: 'Nothing was shared with this site. You can close this window.',
+} as const;
+
+/**
+ * Whether an embed key may allow this origin (decision 029): `https://`, or plain `http://` only on the
+ * visitor's own machine (`localhost`, `127.0.0.1`), for development. Any other `http://` page can
+ * be read and changed on the way, so it never receives a visitor's embed session.
+ *
+ * @example
+ * isSecureEmbedOrigin('https://brand.com'); // true
+ * isSecureEmbedOrigin('http://localhost:5173'); // true
+ * isSecureEmbedOrigin('http://evil.example'); // false
+ */
+export function isSecureEmbedOrigin(origin: string | null | undefined): boolean {
+  const normal = normalizeOrigin(origin);
+  if (!normal) return false;
+  const url = new URL(normal);
+  if (url.protocol === 'https:') return true;
+  return url.hostname === 'localhost' || url.hostname === '127.0.0.1';
+}
 
 /**
  * An origin in its one canonical form — `scheme://host[:port]`, lower-case host, default ports
@@ -74,15 +131,43 @@ export const EmbedKeyInfoSchema = v.object({
 });
 export type EmbedKeyInfo = v.InferOutput<typeof EmbedKeyInfoSchema>;
 
+/**
+ * `POST /api/embed/sign-in` (decision 029), from the portal's popup: the key, the partner page's origin
+ * (one the key allows) and the visitor's credentials.
+ */
+export const EmbedSignInInputSchema = v.object({
+  key: v.pipe(v.string(), v.nonEmpty(EMBED_TEXT.keyInvalid)),
+  origin: v.pipe(v.string(), v.nonEmpty(EMBED_TEXT.originNotAllowed)),
+  ...SignInInputSchema.entries,
+});
+export type EmbedSignInInput = v.InferInput<typeof EmbedSignInInputSchema>;
+
+/**
+ * An embed session (decision 029): `token` (`fmes_…`, sent as `Authorization: Bearer` together with the
+ * key's `x-fm-embed-key`), when it expires, and its user. `consentRequired`: the visitor has not
+ * yet allowed this key; the token then only works for `POST /api/embed/consent`.
+ */
+export const EmbedSessionSchema = v.object({
+  token: v.pipe(v.string(), v.startsWith(EMBED_SESSION_PREFIX)),
+  expiresAt: v.string(),
+  user: AuthUserSchema,
+  consentRequired: v.boolean(),
+});
+export type EmbedSession = v.InferOutput<typeof EmbedSessionSchema>;
+
 /** The message the sign-in popup posts to the element's page (`window.opener`). */
 export const EMBED_SIGN_IN_MESSAGE = 'fm-embed-sign-in';
 
-/** `{state, token, refreshToken}` of D18, tagged, with the user so the element needs no call. */
+/**
+ * `{state, token}` of D18, tagged, with the user so the element needs no call: the token is an
+ * embed session (decision 029), never an account's, and no refresh token goes with it.
+ */
 export const EmbedSignInMessageSchema = v.object({
   type: v.literal(EMBED_SIGN_IN_MESSAGE),
   state: v.pipe(v.string(), v.minLength(16)),
+  // An embed session (`fmes_…`); not checked here, to keep the elements small (the popup is ours).
   token: v.pipe(v.string(), v.minLength(1)),
-  refreshToken: v.pipe(v.string(), v.minLength(1)),
+  expiresAt: v.string(),
   user: AuthUserSchema,
 });
 export type EmbedSignInMessage = v.InferOutput<typeof EmbedSignInMessageSchema>;

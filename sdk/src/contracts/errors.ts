@@ -40,6 +40,11 @@ export const ERROR_CODES = {
     message: 'This site is not allowed to use this embed key.',
   },
   EMBED_KEY_INVALID: { status: 403, message: 'This embed key is not valid or has been revoked.' },
+  EMBED_SCOPE: {
+    status: 403,
+    message:
+      "A sign-in from a partner site only works for the embedded widgets' own calls, together with the embed key it was made through.",
+  },
   API_KEY_SCOPE_MISSING: {
     status: 403,
     message: 'This API key does not have the scope this call needs.',

@@ -1,4 +1,4 @@
-import { AUTH_HEADERS, type Role } from '@fm/sdk/contracts';
+import { AUTH_HEADERS, EMBED_SESSION_PREFIX, type Role } from '@fm/sdk/contracts';
 import { and, eq, gt, sql } from 'drizzle-orm';
 import type { Context, MiddlewareHandler } from 'hono';
 import { createMiddleware } from 'hono/factory';
@@ -20,12 +20,32 @@ export interface SessionUser {
   franchiseId: string | null;
 }
 
+/**
+ * An embed session a request came with (decision 029): the credentials a partner page's elements hold,
+ * bound to one publishable key and scoped to the elements' calls (features/embed/embed-scope.ts).
+ */
+export interface EmbedSessionRef {
+  id: string;
+  /** The publishable key it was made through: every call must carry that key. */
+  keyId: string;
+  expiresAt: Date;
+  startedAt: Date;
+  renewedAt: Date | null;
+}
+
+/** How the session middleware finds the user of an embed session token (`fmes_…`). */
+export type EmbedSessionResolver = (
+  token: string,
+) => Promise<{ user: SessionUser; session: EmbedSessionRef } | null>;
+
 export type AppEnv = {
   Variables: {
     user: SessionUser | null;
     sessionToken: string | null;
     /** The publishable embed key a request was admitted with (D18), if any. */
     embedAccess?: { keyId: string; franchiseId: string; origin: string } | undefined;
+    /** The embed session that signed the request in (decision 029), if it was one. */
+    embedSession?: EmbedSessionRef | undefined;
     /** The secret API key that authenticated the request, if any. */
     apiKeyId?: string | undefined;
   };
@@ -40,13 +60,17 @@ const bearerToken = (header: string | undefined): string | null => {
 /**
  * Resolves credentials on every API request (D6): the bearer access token (a better-auth session,
  * sliding), else a valid `refresh-token` buys a new session whose tokens go back in response headers.
- * Deleted, deactivated and banned accounts are never signed in.
+ * Deleted, deactivated and banned accounts are never signed in. An embed session token (`fmes_…`,
+ * decision 029) is resolved by `embedSessions` and marks the request (`embedSession`), so the embed scope
+ * that follows keeps it to the elements' calls; it never falls back to a refresh token.
  */
 export function createSessionMiddleware(deps: {
   db: Db;
   auth: Auth;
   refreshTokens: RefreshTokens;
   now: () => Date;
+  /** Embed sessions (decision 029); without it an embed token signs nobody in. */
+  embedSessions?: EmbedSessionResolver | undefined;
 }): MiddlewareHandler<AppEnv> {
   const { db, now } = deps;
   const findByToken = db
@@ -131,6 +155,13 @@ export function createSessionMiddleware(deps: {
     const token = bearerToken(c.req.header('authorization'));
     const refresh = c.req.header(AUTH_HEADERS.refreshToken);
     let current: SessionUser | null = null;
+    if (token?.startsWith(EMBED_SESSION_PREFIX)) {
+      const embedded = deps.embedSessions ? await deps.embedSessions(token) : null;
+      c.set('user', embedded?.user ?? null);
+      c.set('embedSession', embedded?.session);
+      await next();
+      return;
+    }
     if (token) {
       current = await fromAccessToken(token);
       if (current) c.set('sessionToken', token);

@@ -92,8 +92,17 @@ const TABLE: Record<string, Row> = {
     cells: franchisors(),
     body: () => ({ kind: 'publishable', name: 'Matrix', allowedOrigins: ['https://m.example'] }),
   },
+  'PATCH /api/users/api-keys/:id': {
+    cells: franchisors('ok', 404),
+    body: () => ({ name: 'Renamed', allowedOrigins: ['https://partner.example'] }),
+  },
   'DELETE /api/users/api-keys/:id': { cells: franchisors('ok', 404) },
   'GET /api/embed/keys/:key': { cells: everyone() },
+  // decision 029: the popup's sign-in (an empty body is refused by validation for all); consent and
+  // renewal need an embed session, which no account's token is (embed-sessions.test.ts).
+  'POST /api/embed/sign-in': { cells: everyone('pass') },
+  'POST /api/embed/consent': { cells: everyone(401) },
+  'POST /api/embed/session/renew': { cells: everyone(401) },
   // Public profiles and private files (issue 14 §7: a private file only for who may see it).
   'GET /api/users/profile/:id': { cells: everyone() },
   'GET /api/files/:id': { cells: cells(401, 'ok', 404, 404, 404, 'ok') },
@@ -211,6 +220,11 @@ const TABLE: Record<string, Row> = {
   'POST /api/admin/franchises/:id/api-keys': {
     cells: admins(),
     body: () => ({ kind: 'publishable', name: 'Admin', allowedOrigins: ['https://a.example'] }),
+  },
+  'PATCH /api/admin/franchises/:id/api-keys/:keyId': {
+    cells: admins(),
+    params: (w) => ({ id: w.ids.franchiseId, keyId: w.ids.apiKey }),
+    body: () => ({ name: 'Renamed by an admin' }),
   },
   'DELETE /api/admin/franchises/:id/api-keys/:keyId': {
     cells: admins(),

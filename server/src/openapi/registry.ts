@@ -79,6 +79,8 @@ import {
   EmailChangeResultSchema,
   EmailChangeTokenInputSchema,
   EmbedKeyInfoSchema,
+  EmbedSessionSchema,
+  EmbedSignInInputSchema,
   FavoriteConsultantInputSchema,
   FavoriteFranchisorInputSchema,
   FavoriteToggleResultSchema,
@@ -138,6 +140,7 @@ import {
   TerritoryStatsSchema,
   UnreadCountSchema,
   UpdateAccountInputSchema,
+  UpdateApiKeyInputSchema,
   UpdateSessionInputSchema,
   UploadResultSchema,
 } from '@fm/sdk/contracts';
@@ -826,12 +829,32 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
     response: AnyObject,
   },
 
-  // Embedding (D18)
+  // Embedding (D18, decision 029)
   'GET /api/embed/keys/{key}': {
     summary: 'What a publishable embed key allows (its origins and owner)',
     tag: 'Embed',
     access: 'public',
     response: EmbedKeyInfoSchema,
+  },
+  'POST /api/embed/sign-in': {
+    summary:
+      'Sign in through a partner page’s popup: an embed session for a member of the key’s franchise (never an account session)',
+    tag: 'Embed',
+    access: 'public',
+    body: EmbedSignInInputSchema,
+    response: EmbedSessionSchema,
+  },
+  'POST /api/embed/consent': {
+    summary: 'Allow the embed key (once per key): the awaiting embed session becomes usable',
+    tag: 'Embed',
+    access: 'user',
+    response: EmbedSessionSchema,
+  },
+  'POST /api/embed/session/renew': {
+    summary: 'Renew an embed session (with its embed key); the old token ends shortly after',
+    tag: 'Embed',
+    access: 'user',
+    response: EmbedSessionSchema,
   },
 
   // API keys
@@ -848,6 +871,13 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
     body: CreateApiKeyInputSchema,
     response: CreatedApiKeySchema,
     status: 201,
+  },
+  'PATCH /api/users/api-keys/{id}': {
+    summary: 'Edit an API key: its name, an embed key’s allowed origins (https://)',
+    tag: 'API keys',
+    access: 'franchisor',
+    body: UpdateApiKeyInputSchema,
+    response: ApiKeySchema,
   },
   'DELETE /api/users/api-keys/{id}': {
     summary: 'Revoke an API key',
@@ -868,6 +898,13 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
     body: CreateApiKeyInputSchema,
     response: CreatedApiKeySchema,
     status: 201,
+  },
+  'PATCH /api/admin/franchises/{id}/api-keys/{keyId}': {
+    summary: 'Edit a franchise’s API key (name, an embed key’s allowed origins)',
+    tag: 'Admin',
+    access: 'admin',
+    body: UpdateApiKeyInputSchema,
+    response: ApiKeySchema,
   },
   'DELETE /api/admin/franchises/{id}/api-keys/{keyId}': {
     summary: 'Revoke a franchise’s API key',

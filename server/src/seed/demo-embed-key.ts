@@ -1,4 +1,4 @@
-import { normalizeOrigin } from '@fm/sdk/contracts';
+import { isSecureEmbedOrigin, normalizeOrigin } from '@fm/sdk/contracts';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { apiKey, user } from '../db/schema/index.ts';
@@ -12,7 +12,9 @@ export const DEFAULT_PARTNER_PORT = 8790;
 
 /**
  * The origins the demo key allows: the product's own (the demo page `/widgets/demo.html`) and the
- * partner demo page's, by `localhost` and `127.0.0.1`.
+ * partner demo page's, by `localhost` and `127.0.0.1` — only those an embed key may allow (decision 029:
+ * `https://`, plain `http://` on loopback), so a `PUBLIC_URL` such as `http://my-host:8787` is
+ * left out rather than listed and refused.
  *
  * @example
  * demoEmbedOrigins('http://localhost:8787', 8790);
@@ -28,14 +30,15 @@ export function demoEmbedOrigins(publicUrl: string, partnerPort: number): string
     `http://localhost:${partnerPort}`,
     `http://127.0.0.1:${partnerPort}`,
   ];
-  return [...new Set(candidates.filter((o): o is string => o !== null))];
+  return [...new Set(candidates.filter((o): o is string => o !== null && isSecureEmbedOrigin(o)))];
 }
 
 /**
  * "Try it at once" for embedding (issue 12): on every start of the demo, the demo franchise owns
  * the publishable key {@link DEMO_EMBED_KEY} allowing the local origins, so both demo pages work
- * with no parameters. Created once; its origins follow the configuration. Does nothing without the
- * demo franchisor.
+ * with no parameters — and the demo franchisor, a member of that franchise, can sign in through
+ * their popup (decision 029; asked once to allow the key). Created once; its origins follow the
+ * configuration. Does nothing without the demo franchisor.
  *
  * @example
  * await ensureDemoEmbedKey(db, demoEmbedOrigins(env.PUBLIC_URL, 8790), new Date());

@@ -14,7 +14,10 @@ export function defaultApiBase(moduleUrl: string = import.meta.url): string {
   return `${new URL(moduleUrl).origin}/api`;
 }
 
-/** The SDK client of an element and the in-memory store its credentials live in (D18). */
+/**
+ * The SDK client of an element and the in-memory store its credentials live in (D18): with an
+ * embed key, an embed session (decision 029) once the visitor signed in through the popup.
+ */
 export interface ElementClient {
   client: FmClient;
   store: TokenStore;
@@ -24,7 +27,7 @@ export interface ElementClient {
 
 const clients = new Map<string, ElementClient>();
 
-/** A `fetch` that sends the embed key with every request. */
+/** A `fetch` that sends the embed key with every request (an embed session works only with it). */
 function withEmbedKey(key: string) {
   return (input: Request | URL | string, init?: RequestInit) => {
     const request = new Request(input, init);

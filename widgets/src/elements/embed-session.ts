@@ -40,11 +40,12 @@ export function embedSignInUrl(
 const POPUP_FEATURES = 'popup,width=480,height=720';
 
 /**
- * Signs the visitor in without leaving the page (D18): opens the portal's `/embed/sign-in` in a
- * popup — call it from a click, or the browser blocks the popup — and waits for the popup's
- * `{state, token, refreshToken}` message from the portal's origin, then keeps the credentials in
- * the element client's memory store. No cookie, no iframe. Rejects with {@link PopupSignInError}
- * when the popup is blocked or closed first.
+ * Signs the visitor in without leaving the page (D18, decision 029): opens the portal's `/embed/sign-in` in
+ * a popup — call it from a click, or the browser blocks the popup — and waits for the popup's
+ * `{state, token}` message from the portal's origin, then keeps the embed session in the element
+ * client's memory store. The token is an embed session, not an account's: it works only for the
+ * elements' calls, only with this key, for an hour at a time. No cookie, no iframe. Rejects with
+ * {@link PopupSignInError} when the popup is blocked or closed first.
  *
  * @example
  * button.onclick = () => signInWithPopup(entry).then((user) => console.log(user.firstName));
@@ -66,11 +67,10 @@ export function signInWithPopup(entry: ElementClient, win: Window = window): Pro
       const message = acceptSignInMessage(event, { portalOrigin, state, source: popup });
       if (!message) return;
       finish();
-      entry.store.set({
-        token: message.token,
-        refreshToken: message.refreshToken,
-        user: message.user,
-      });
+      // An embed session (decision 029): no refresh token comes with it (the empty one the SDK then sends
+      // is ignored); the API renews it inside the embed, a new token in `x-access-token`, which
+      // the SDK keeps, until the visitor has to sign in again.
+      entry.store.set({ token: message.token, refreshToken: '', user: message.user });
       popup.close();
       resolve(message.user);
     };
@@ -85,8 +85,8 @@ export function signInWithPopup(entry: ElementClient, win: Window = window): Pro
 }
 
 /**
- * Signs the visitor out of the element: ends the session on the server (best effort) and forgets
- * the credentials held in memory.
+ * Signs the visitor out of the element: ends the embed session on the server (best effort) and
+ * forgets the credentials held in memory.
  *
  * @example
  * await signOutOfElement(entry);

@@ -3,11 +3,13 @@ import type { AddressInfo } from 'node:net';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 
 /**
- * Issue 12 / D18, in Chromium: a brand's page on its own origin (a second local port) embeds the
- * elements with a publishable embed key. The list renders without a user, a visitor opens a
- * profile, books, signs in through the portal's popup, and the page receives `fm-booked` — never
- * leaving the page. The same page on an origin the key does not allow is refused and says why; a
- * revoked key stops working; hostile host CSS changes nothing; our scripts stay within the budget.
+ * Issue 12 / D18 / decision 029, in Chromium: a brand's page on its own origin (a second local port) embeds
+ * the elements with a publishable embed key. The list renders without a user, a visitor opens a
+ * profile, books, signs in through the portal's popup — allowing the site the first time, once per
+ * key — and the page receives `fm-booked`, never leaving the page and never holding an account's
+ * token (an embed session, `fmes_…`). Consultants and admins are refused at the popup. The same
+ * page on an origin the key does not allow is refused and says why; a revoked key stops working;
+ * hostile host CSS changes nothing; our scripts stay within the budget.
  */
 
 const FRANCHISOR = { email: 'franchisor@example.com', password: 'Demo-Pass-2025!' };
@@ -184,15 +186,34 @@ test.describe('a brand page on another origin with an embed key', () => {
     await page.getByRole('button', { name: 'Book a meeting' }).click();
     const dialog = await pickSlot(page);
 
+    // What the page's elements send: an embed session with the key, never an account's token.
+    const bookings: (string | null)[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'POST' && request.url().endsWith('/api/session')) {
+        bookings.push(request.headers().authorization ?? null);
+      }
+    });
     const popupOpened = page.waitForEvent('popup');
     await dialog.getByRole('button', { name: 'Schedule Meeting' }).click();
     const popup = await popupOpened;
     await expect(popup).toHaveURL(/\/embed\/sign-in\?key=pk_/);
+    // The popup names the partner's origin.
+    await expect(popup.getByText(site.origin).first()).toBeVisible();
     await popup.getByLabel('Email').fill(FRANCHISOR.email);
     await popup.getByLabel('Password').fill(FRANCHISOR.password);
     await popup.getByRole('button', { name: 'Log In' }).click();
+    // The first time through this key: the visitor is asked to allow the site, named by its
+    // brand and origin; nothing reaches the page before.
+    await expect(popup.getByRole('heading', { name: 'Allow this site?' })).toBeVisible();
+    await expect(
+      popup.getByText(`(${site.origin}) asks to use your Franchise Meet account`),
+    ).toBeVisible();
+    expect((await events(page)).map((e) => e.type)).not.toContain('fm-signed-in');
+    await popup.getByRole('button', { name: 'Allow' }).click();
 
     await expect.poll(async () => (await events(page)).map((e) => e.type)).toContain('fm-booked');
+    expect(bookings.length).toBeGreaterThan(0);
+    for (const authorization of bookings) expect(authorization).toMatch(/^Bearer fmes_/);
     const booked = (await events(page)).find((e) => e.type === 'fm-booked')?.detail as {
       consultantId: string;
       apiKeyId: string;
@@ -205,6 +226,75 @@ test.describe('a brand page on another origin with an embed key', () => {
     // Never left the brand's page.
     expect(page.url()).toBe(`${site.origin}/`);
     await expect.poll(() => popup.isClosed()).toBe(true);
+  });
+
+  test('a second sign-in through the same key is not asked again, and the elements work with the embed session', async ({
+    page,
+    baseURL,
+  }) => {
+    const refused: string[] = [];
+    page.on('response', (response) => {
+      if (response.url().startsWith(`${baseURL}/api/`) && response.status() >= 400) {
+        refused.push(`${response.status()} ${response.request().method()} ${response.url()}`);
+      }
+    });
+    site.html = bellPage(
+      baseURL!,
+      `<fm-notifications embed-key="${key.key}"></fm-notifications>
+      <fm-consultant-list embed-key="${key.key}" page-size="6"></fm-consultant-list>`,
+      { css: '.overlay { display: none; }' },
+    );
+    await page.addInitScript(() => {
+      const seen: { type: string; detail: unknown }[] = [];
+      (window as unknown as { fmEvents: typeof seen }).fmEvents = seen;
+      for (const type of ['fm-signed-in', 'fm-error']) {
+        document.addEventListener(type, (e) =>
+          seen.push({ type, detail: (e as CustomEvent).detail }),
+        );
+      }
+    });
+    await page.goto(`${site.origin}/`);
+    await page.getByRole('button', { name: 'Notifications' }).click();
+    const panel = page.getByRole('dialog', { name: 'Notifications' });
+    const popupOpened = page.waitForEvent('popup');
+    await panel.getByRole('link', { name: 'Log In' }).click();
+    const popup = await popupOpened;
+    await popup.getByLabel('Email').fill(FRANCHISOR.email);
+    await popup.getByLabel('Password').fill(FRANCHISOR.password);
+    await popup.getByRole('button', { name: 'Log In' }).click();
+    // Allowed once already (the booking above): straight back to the page.
+    await expect.poll(() => popup.isClosed()).toBe(true);
+    await expect
+      .poll(async () => (await events(page)).map((e) => e.type))
+      .toContain('fm-signed-in');
+    // The elements' own calls work with it: the list shows the account bar, the bell its panel.
+    await expect(page.locator('fm-consultant-list [part="account"]')).toBeVisible();
+    await page.getByRole('button', { name: 'Notifications' }).click();
+    await expect(panel).not.toContainText('Log in to see your notifications.');
+    expect((await events(page)).filter((e) => e.type === 'fm-error')).toEqual([]);
+    expect(refused).toEqual([]);
+  });
+
+  test('a consultant is refused at the popup, and told why', async ({ page }) => {
+    site.html = brandPage(test.info().project.use.baseURL!, key.key);
+    await page.goto(`${site.origin}/`);
+    await page.evaluate((id) => {
+      const modal = document.querySelector('fm-booking-modal');
+      modal?.setAttribute('consultant-id', id);
+      modal?.setAttribute('open', '');
+    }, consultant.id);
+    const dialog = await pickSlot(page);
+    const popupOpened = page.waitForEvent('popup');
+    await dialog.getByRole('button', { name: 'Schedule Meeting' }).click();
+    const popup = await popupOpened;
+    await popup.getByLabel('Email').fill(CONSULTANT.email);
+    await popup.getByLabel('Password').fill(CONSULTANT.password);
+    await popup.getByRole('button', { name: 'Log In' }).click();
+    await expect(popup.getByRole('alert')).toHaveText(
+      'Admins and consultants cannot sign in on partner sites. Sign in on Franchise Meet itself.',
+    );
+    expect((await events(page)).map((e) => e.type)).not.toContain('fm-signed-in');
+    await popup.close();
   });
 
   test('hostile host CSS changes nothing: the modal is on top and clickable', async ({ page }) => {

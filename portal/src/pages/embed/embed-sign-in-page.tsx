@@ -1,22 +1,32 @@
-import { createClient, isApiError, memoryTokenStore } from '@fm/sdk';
 import {
-  type AuthResult,
   EMBED_SIGN_IN_MESSAGE,
+  EMBED_SIGN_IN_TEXT,
   EMBED_TEXT,
   EmbedKeyInfoSchema,
+  type EmbedSession,
+  EmbedSessionSchema,
   type EmbedSignInMessage,
-  FIELD_MESSAGES,
+  ErrorBodySchema,
+  GENERIC_MESSAGES,
   signInHandoff,
 } from '@fm/sdk/contracts';
 import { type FormEvent, useEffect, useMemo, useState } from 'react';
 import * as v from 'valibot';
 import { AuthCard } from '../auth/auth-card.tsx';
 
+/** Where the partner page is, and whose. */
+interface Site {
+  targetOrigin: string;
+  franchiseName: string;
+}
+
 /** What the page knows about the key and where it may answer. */
 type Handoff =
   | { status: 'checking' }
   | { status: 'refused'; message: string }
-  | { status: 'ready'; targetOrigin: string; franchiseName: string }
+  | ({ status: 'ready' } & Site)
+  | ({ status: 'consent'; session: EmbedSession } & Site)
+  | { status: 'declined' }
   | { status: 'done' };
 
 /** The key's allowed origins, from the API (public: the key is public too). */
@@ -30,21 +40,45 @@ async function keyInfo(key: string) {
 }
 
 /**
- * `/embed/sign-in?key=pk_…&state=…&origin=…` (D18): the popup a partner page's element opens when
- * an action needs a user. The visitor signs in (or up) here, on the product's origin; the page
- * then posts `{state, token, refreshToken, user}` to `window.opener` with `targetOrigin` set to
- * the page's declared origin — only when the key allows that origin (signInHandoff), so a lying
- * declaration delivers nothing — and closes. Its own in-memory client: the portal's stored session
- * is neither read nor replaced.
+ * One call of the embed sign-in API (`/api/embed/…`, decision 029): its embed session, or an `Error` whose
+ * message is the server's (a refusal says why: wrong password, not a member of the brand, …).
+ */
+async function embedCall(path: string, init: RequestInit): Promise<EmbedSession> {
+  let res: Response;
+  try {
+    res = await fetch(`/api/embed/${path}`, {
+      ...init,
+      headers: { accept: 'application/json', 'content-type': 'application/json', ...init.headers },
+    });
+  } catch {
+    throw new Error(GENERIC_MESSAGES.somethingWentWrong);
+  }
+  const body: unknown = await res.json().catch(() => null);
+  if (!res.ok) {
+    const error = v.safeParse(ErrorBodySchema, body);
+    throw new Error(error.success ? error.output.message : GENERIC_MESSAGES.somethingWentWrong);
+  }
+  const session = v.safeParse(EmbedSessionSchema, body);
+  if (!session.success) throw new Error(GENERIC_MESSAGES.somethingWentWrong);
+  return session.output;
+}
+
+/**
+ * `/embed/sign-in?key=pk_…&state=…&origin=…` (D18, decision 029): the popup a partner page's element opens
+ * when an action needs a user. The visitor signs in here, on the product's origin, and gets an
+ * embed session — never the account's own token: it works only for the elements' calls, only with
+ * this key. Only members of the key's franchise get one; the first time per key they are asked to
+ * allow the site, named by its brand and origin. The page then posts `{state, token, expiresAt,
+ * user}` to `window.opener` with `targetOrigin` set to the page's declared origin — only when the
+ * key allows that origin (signInHandoff), so a lying declaration delivers nothing — and closes. The
+ * portal's own stored session is neither read nor replaced.
  */
 export function EmbedSignInPage() {
   const params = useMemo(() => new URLSearchParams(window.location.search), []);
   const key = params.get('key');
   const state = params.get('state');
   const declaredOrigin = params.get('origin');
-  const api = useMemo(() => createClient({ baseUrl: '/api', tokenStore: memoryTokenStore() }), []);
   const [handoff, setHandoff] = useState<Handoff>({ status: 'checking' });
-  const [mode, setMode] = useState<'sign-in' | 'sign-up'>('sign-in');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
@@ -74,13 +108,13 @@ export function EmbedSignInPage() {
     };
   }, [key, state, declaredOrigin]);
 
-  const handOver = (result: AuthResult, targetOrigin: string) => {
+  const handOver = (session: EmbedSession, targetOrigin: string) => {
     const message: EmbedSignInMessage = {
       type: EMBED_SIGN_IN_MESSAGE,
       state: state ?? '',
-      token: result.token,
-      refreshToken: result.refreshToken,
-      user: result.user,
+      token: session.token,
+      expiresAt: session.expiresAt,
+      user: session.user,
     };
     window.opener?.postMessage(message, targetOrigin);
     setHandoff({ status: 'done' });
@@ -89,76 +123,113 @@ export function EmbedSignInPage() {
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (handoff.status !== 'ready' || busy) return;
+    if (handoff.status !== 'ready' || busy || !key) return;
     const form = new FormData(event.currentTarget);
     const text = (name: string) => String(form.get(name) ?? '');
-    if (mode === 'sign-up' && form.get('ageConfirmed') !== 'on') {
-      setError(FIELD_MESSAGES.ageConfirmationRequired);
-      return;
-    }
     setBusy(true);
     setError(null);
     try {
-      const result =
-        mode === 'sign-in'
-          ? await api.auth.signIn({ email: text('email'), password: text('password') })
-          : await api.auth.signUp({
-              email: text('email'),
-              password: text('password'),
-              firstName: text('firstName'),
-              lastName: text('lastName'),
-              role: text('role') === 'consultant' ? 'consultant' : 'franchisor',
-              ageConfirmed: true,
-            });
-      handOver(result, handoff.targetOrigin);
+      const session = await embedCall('sign-in', {
+        method: 'POST',
+        body: JSON.stringify({
+          key,
+          origin: handoff.targetOrigin,
+          email: text('email'),
+          password: text('password'),
+        }),
+      });
+      if (session.consentRequired) setHandoff({ ...handoff, status: 'consent', session });
+      else handOver(session, handoff.targetOrigin);
     } catch (failure) {
-      setError(isApiError(failure) ? failure.message : 'Unknown error occurred');
+      setError(failure instanceof Error ? failure.message : GENERIC_MESSAGES.unknown);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const allow = async () => {
+    if (handoff.status !== 'consent' || busy) return;
+    setBusy(true);
+    setError(null);
+    try {
+      const session = await embedCall('consent', {
+        method: 'POST',
+        headers: { authorization: `Bearer ${handoff.session.token}` },
+      });
+      handOver(session, handoff.targetOrigin);
+    } catch (failure) {
+      setError(failure instanceof Error ? failure.message : GENERIC_MESSAGES.unknown);
     } finally {
       setBusy(false);
     }
   };
 
   if (handoff.status === 'checking')
-    return <AuthCard title={EMBED_TEXT.signInTitle}>{null}</AuthCard>;
+    return <AuthCard title={EMBED_SIGN_IN_TEXT.title}>{null}</AuthCard>;
   if (handoff.status === 'refused') {
     return (
-      <AuthCard title={EMBED_TEXT.signInTitle}>
+      <AuthCard title={EMBED_SIGN_IN_TEXT.title}>
         <p role="alert" className="auth__error">
           {handoff.message}
         </p>
       </AuthCard>
     );
   }
-  if (handoff.status === 'done') {
+  if (handoff.status === 'done' || handoff.status === 'declined') {
     return (
-      <AuthCard title={EMBED_TEXT.signInTitle}>
-        <p role="status">{EMBED_TEXT.signedIn}</p>
+      <AuthCard title={EMBED_SIGN_IN_TEXT.title}>
+        <p role="status">
+          {handoff.status === 'done' ? EMBED_SIGN_IN_TEXT.signedIn : EMBED_SIGN_IN_TEXT.declined}
+        </p>
       </AuthCard>
     );
   }
-  const site = `${handoff.franchiseName} (${handoff.targetOrigin})`;
+  if (handoff.status === 'consent') {
+    return (
+      <AuthCard
+        title={EMBED_SIGN_IN_TEXT.consentTitle}
+        lead={EMBED_SIGN_IN_TEXT.consentLead(handoff.franchiseName, handoff.targetOrigin)}
+      >
+        <p>{EMBED_SIGN_IN_TEXT.consentMay}</p>
+        <p>{EMBED_SIGN_IN_TEXT.consentMayNot}</p>
+        <p>{EMBED_SIGN_IN_TEXT.consentOnce}</p>
+        {error ? (
+          <p role="alert" className="auth__error">
+            {error}
+          </p>
+        ) : null}
+        <div className="form">
+          <button
+            type="button"
+            className="btn btn--primary"
+            disabled={busy}
+            onClick={() => void allow()}
+          >
+            {EMBED_SIGN_IN_TEXT.allowButton}
+          </button>
+          <button
+            type="button"
+            className="btn btn--link"
+            disabled={busy}
+            onClick={() => {
+              // Nothing is posted: the element sees the window close and stays signed out.
+              setHandoff({ status: 'declined' });
+              window.setTimeout(() => window.close(), 1500);
+            }}
+          >
+            {EMBED_SIGN_IN_TEXT.cancelButton}
+          </button>
+        </div>
+      </AuthCard>
+    );
+  }
   return (
-    <AuthCard title={EMBED_TEXT.signInTitle} lead={EMBED_TEXT.signInFor(site)}>
+    <AuthCard
+      title={EMBED_SIGN_IN_TEXT.title}
+      lead={EMBED_SIGN_IN_TEXT.lead(handoff.franchiseName, handoff.targetOrigin)}
+    >
+      <p>{EMBED_SIGN_IN_TEXT.membersNote(handoff.franchiseName)}</p>
       <form className="form" onSubmit={submit} noValidate>
-        {mode === 'sign-up' && (
-          <>
-            <label className="field">
-              <span className="field__label">First Name</span>
-              <input className="input" name="firstName" autoComplete="given-name" required />
-            </label>
-            <label className="field">
-              <span className="field__label">Last Name</span>
-              <input className="input" name="lastName" autoComplete="family-name" required />
-            </label>
-            <label className="field">
-              <span className="field__label">I am a</span>
-              <select className="input" name="role" defaultValue="franchisor">
-                <option value="franchisor">Franchisor</option>
-                <option value="consultant">Consultant</option>
-              </select>
-            </label>
-          </>
-        )}
         <label className="field">
           <span className="field__label">Email</span>
           <input className="input" name="email" type="email" autoComplete="email" required />
@@ -169,34 +240,19 @@ export function EmbedSignInPage() {
             className="input"
             name="password"
             type="password"
-            autoComplete={mode === 'sign-in' ? 'current-password' : 'new-password'}
+            autoComplete="current-password"
             required
           />
         </label>
-        {mode === 'sign-up' && (
-          <label className="field field--inline">
-            <input type="checkbox" name="ageConfirmed" />
-            <span>I confirm that I am 18 years of age or older.</span>
-          </label>
-        )}
         {error ? (
           <p role="alert" className="auth__error">
             {error}
           </p>
         ) : null}
         <button type="submit" className="btn btn--primary" disabled={busy}>
-          {mode === 'sign-in' ? EMBED_TEXT.signInButton : 'Sign Up'}
+          {EMBED_SIGN_IN_TEXT.signInButton}
         </button>
       </form>
-      <p className="auth__footer">
-        <button
-          type="button"
-          className="btn btn--link"
-          onClick={() => setMode(mode === 'sign-in' ? 'sign-up' : 'sign-in')}
-        >
-          {mode === 'sign-in' ? 'Create an account' : 'I already have an account'}
-        </button>
-      </p>
     </AuthCard>
   );
 }

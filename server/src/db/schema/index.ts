@@ -5,6 +5,7 @@ export * from './api-keys.ts';
 export * from './audit.ts';
 export * from './auth.ts';
 export * from './consultants.ts';
+export * from './embed-sessions.ts';
 export * from './franchises.ts';
 export * from './idempotency.ts';
 export * from './meeting-room.ts';

@@ -100,6 +100,91 @@ describe('API keys of a franchise (/api/users/api-keys)', () => {
     expect(rows).toEqual([]);
   });
 
+  it('allows only https:// origins (plain http:// only for localhost and 127.0.0.1): 422 with a field message, at creation and on edit (decision 029)', async () => {
+    const owner = await makeFranchisor(server);
+    for (const origin of ['http://evil.example', 'http://192.168.1.20:8080', 'http://[::2]']) {
+      const res = await create(owner.token, {
+        kind: 'publishable',
+        name: 'Site',
+        allowedOrigins: ['https://brand.example', origin],
+      });
+      expect(res.status, origin).toBe(422);
+      expect(res.body.code).toBe('RULE_VIOLATION');
+      expect(res.body.errors?.allowedOrigins).toBe(
+        `${origin} is not allowed: use https:// (plain http:// only for localhost and 127.0.0.1).`,
+      );
+    }
+    // The admin's create follows the same rule.
+    const adminToken = await signInAdmin(server);
+    const byAdmin = await create(
+      adminToken,
+      { kind: 'publishable', name: 'Site', allowedOrigins: ['http://evil.example'] },
+      `/api/admin/franchises/${owner.franchiseId}/api-keys`,
+    );
+    expect(byAdmin.status).toBe(422);
+    expect(
+      await server.container.db
+        .select()
+        .from(apiKey)
+        .where(eq(apiKey.franchiseId, owner.franchiseId)),
+    ).toEqual([]);
+
+    const local = await create(owner.token, {
+      kind: 'publishable',
+      name: 'Dev',
+      allowedOrigins: ['http://localhost:5173', 'http://127.0.0.1:8790', 'https://brand.example'],
+    });
+    expect(local.status).toBe(201);
+
+    // Edit: a new name and origins, checked as at creation.
+    const edit = (
+      body: unknown,
+      path = `/api/users/api-keys/${local.body.id}`,
+      token = owner.token,
+    ) => server.fetch(path, { method: 'PATCH', token, body: json(body) });
+    const insecure = await edit({ allowedOrigins: ['http://evil.example'] });
+    expect(insecure.status).toBe(422);
+    expect(
+      ((await insecure.json()) as { errors: Record<string, string> }).errors.allowedOrigins,
+    ).toBe(
+      'http://evil.example is not allowed: use https:// (plain http:// only for localhost and 127.0.0.1).',
+    );
+    const edited = await edit({ name: 'Shop', allowedOrigins: ['https://Shop.Brand.example'] });
+    expect(edited.status).toBe(200);
+    expect((await edited.json()) as ApiKey).toMatchObject({
+      name: 'Shop',
+      allowedOrigins: ['https://shop.brand.example'],
+    });
+    const byAdminEdit = await edit(
+      { allowedOrigins: ['http://evil.example'] },
+      `/api/admin/franchises/${owner.franchiseId}/api-keys/${local.body.id}`,
+      adminToken,
+    );
+    expect(byAdminEdit.status).toBe(422);
+    const adminEdited = await edit(
+      { allowedOrigins: ['https://brand.example'] },
+      `/api/admin/franchises/${owner.franchiseId}/api-keys/${local.body.id}`,
+      adminToken,
+    );
+    expect(adminEdited.status).toBe(200);
+    // Another franchise's key is not found; a secret key has no origins.
+    const other = await makeFranchisor(server);
+    expect((await edit({ name: 'Mine' }, undefined, other.token)).status).toBe(404);
+    const secret = await create(owner.token, {
+      kind: 'secret',
+      name: 'CRM',
+      scopes: ['meetings:read'],
+    });
+    expect(
+      (
+        await edit(
+          { allowedOrigins: ['https://brand.example'] },
+          `/api/users/api-keys/${secret.body.id}`,
+        )
+      ).status,
+    ).toBe(422);
+  });
+
   it('only franchisors with a franchise manage keys, and only their own franchise', async () => {
     const consultant = await makeConsultant(server);
     expect((await server.fetch('/api/users/api-keys', { token: consultant.token })).status).toBe(

@@ -1,4 +1,9 @@
-import { type ApiKey, type ApiKeyList, CreateApiKeyInputSchema } from '@fm/sdk/contracts';
+import {
+  type ApiKey,
+  type ApiKeyList,
+  CreateApiKeyInputSchema,
+  UpdateApiKeyInputSchema,
+} from '@fm/sdk/contracts';
 import { eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { type AppEnv, requireRole, requireUser } from '../../auth/session.ts';
@@ -22,7 +27,8 @@ const auditView = (key: ApiKey) => ({
 
 /**
  * The API-key routes (D18): `/api/users/api-keys` for the members of a franchise (franchisors of
- * it), and `/api/admin/franchises/{id}/api-keys` for admins, for any franchise.
+ * it), and `/api/admin/franchises/{id}/api-keys` for admins, for any franchise: list, create,
+ * edit (name, an embed key's origins) and revoke.
  *
  * @example
  * const keys = apiKeyRoutes({ db, keys: service, now });
@@ -52,6 +58,9 @@ export function apiKeyRoutes(deps: { db: Db; keys: ApiKeyService; now: () => Dat
       const created = await keys.create(ownFranchise(c), c.req.valid('json'), requireUser(c).id);
       return c.json(created, 201);
     })
+    .patch('/:id', validate('json', UpdateApiKeyInputSchema), async (c) =>
+      c.json(await keys.update(ownFranchise(c), c.req.param('id'), c.req.valid('json'))),
+    )
     .delete('/:id', async (c) => c.json(await keys.revoke(ownFranchise(c), c.req.param('id'))));
 
   const existingFranchise = async (id: string) => {
@@ -82,6 +91,20 @@ export function apiKeyRoutes(deps: { db: Db; keys: ApiKeyService; now: () => Dat
         after: auditView(created),
       });
       return c.json(created, 201);
+    })
+    .patch('/:id/api-keys/:keyId', validate('json', UpdateApiKeyInputSchema), async (c) => {
+      const franchiseId = await existingFranchise(c.req.param('id'));
+      const before = (await keys.list(franchiseId)).find((k) => k.id === c.req.param('keyId'));
+      const updated = await keys.update(franchiseId, c.req.param('keyId'), c.req.valid('json'));
+      await recordAudit(deps.db, deps.now(), {
+        actorId: requireUser(c).id,
+        action: 'api-key.update',
+        entityType: 'franchise',
+        entityId: franchiseId,
+        before: before ? auditView(before) : null,
+        after: auditView(updated),
+      });
+      return c.json(updated);
     })
     .delete('/:id/api-keys/:keyId', async (c) => {
       const franchiseId = await existingFranchise(c.req.param('id'));

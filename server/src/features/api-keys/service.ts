@@ -1,17 +1,21 @@
 import { createHash, randomBytes } from 'node:crypto';
 import {
+  API_KEY_TEXT,
   type ApiKey,
   type ApiKeyScope,
   type CreateApiKeyInput,
   CreateApiKeyInputSchema,
   type CreatedApiKey,
+  isSecureEmbedOrigin,
   PUBLISHABLE_KEY_PREFIX,
   SECRET_KEY_PREFIX,
+  type UpdateApiKeyInput,
+  UpdateApiKeyInputSchema,
 } from '@fm/sdk/contracts';
 import { and, asc, desc, eq, isNull, lt, or } from 'drizzle-orm';
 import type { SessionUser } from '../../auth/session.ts';
 import type { Db } from '../../db/client.ts';
-import { apiKey, franchise, user } from '../../db/schema/index.ts';
+import { apiKey, embedSession, franchise, user } from '../../db/schema/index.ts';
 import { AppError } from '../../http/errors.ts';
 import { parseInput } from '../../http/validate.ts';
 
@@ -39,6 +43,17 @@ const toApiKey = (row: ApiKeyRow): ApiKey => ({
   lastUsedAt: row.lastUsedAt?.toISOString() ?? null,
   revokedAt: row.revokedAt?.toISOString() ?? null,
 });
+
+/**
+ * Refuses an embed key's origin that is not `https://` (plain `http://` only for localhost and
+ * 127.0.0.1, decision 029) with 422 and a message at `allowedOrigins`, naming the first such origin.
+ */
+function requireSecureOrigins(origins: readonly string[]): void {
+  const insecure = origins.find((origin) => !isSecureEmbedOrigin(origin));
+  if (insecure === undefined) return;
+  const message = API_KEY_TEXT.insecureOrigin(insecure);
+  throw new AppError('RULE_VIOLATION', { message, errors: { allowedOrigins: message } });
+}
 
 /** A live secret key as the authentication middleware sees it. */
 export interface SecretKey {
@@ -86,6 +101,7 @@ export function createApiKeyService(deps: { db: Db; now: () => Date }) {
       createdByUserId: string,
     ): Promise<CreatedApiKey> {
       const parsed = parseInput(CreateApiKeyInputSchema, input);
+      if (parsed.kind === 'publishable') requireSecureOrigins(parsed.allowedOrigins);
       const owner = await db.query.franchise.findFirst({ where: eq(franchise.id, franchiseId) });
       if (!owner) throw new AppError('NOT_FOUND');
       const secret = parsed.kind === 'secret';
@@ -109,18 +125,58 @@ export function createApiKeyService(deps: { db: Db; now: () => Date }) {
       return { ...toApiKey(row), key };
     },
 
-    /** Revokes a key of this franchise (404 for another franchise's); revoking twice is harmless. */
+    /**
+     * Edits a live key of this franchise (404 for another franchise's): its name, and a
+     * publishable key's allowed origins, checked as at creation (422 for an origin that is not
+     * `https://`). A revoked key, or origins for a secret key, is 422.
+     */
+    async update(franchiseId: string, id: string, input: UpdateApiKeyInput): Promise<ApiKey> {
+      const parsed = parseInput(UpdateApiKeyInputSchema, input);
+      const row = await db.query.apiKey.findFirst({
+        where: and(eq(apiKey.id, id), eq(apiKey.franchiseId, franchiseId)),
+      });
+      if (!row) throw new AppError('NOT_FOUND');
+      if (row.revokedAt) {
+        throw new AppError('RULE_VIOLATION', { message: 'A revoked key cannot be edited.' });
+      }
+      if (parsed.allowedOrigins !== undefined) {
+        if (row.kind !== 'publishable') {
+          const message = 'Only a publishable key has allowed origins.';
+          throw new AppError('RULE_VIOLATION', { message, errors: { allowedOrigins: message } });
+        }
+        requireSecureOrigins(parsed.allowedOrigins);
+      }
+      const changes = {
+        ...(parsed.name !== undefined ? { name: parsed.name } : {}),
+        ...(parsed.allowedOrigins !== undefined
+          ? { allowedOrigins: [...new Set(parsed.allowedOrigins)] }
+          : {}),
+      };
+      if (Object.keys(changes).length === 0) return toApiKey(row);
+      const [updated] = await db.update(apiKey).set(changes).where(eq(apiKey.id, id)).returning();
+      return toApiKey(updated ?? row);
+    },
+
+    /**
+     * Revokes a key of this franchise (404 for another franchise's); revoking twice is harmless.
+     * The embed sessions made through a publishable key end with it (decision 029).
+     */
     async revoke(franchiseId: string, id: string): Promise<ApiKey> {
       const row = await db.query.apiKey.findFirst({
         where: and(eq(apiKey.id, id), eq(apiKey.franchiseId, franchiseId)),
       });
       if (!row) throw new AppError('NOT_FOUND');
       if (row.revokedAt) return toApiKey(row);
+      const at = now();
       const [revoked] = await db
         .update(apiKey)
-        .set({ revokedAt: now() })
+        .set({ revokedAt: at })
         .where(eq(apiKey.id, id))
         .returning();
+      await db
+        .update(embedSession)
+        .set({ endedAt: at })
+        .where(and(eq(embedSession.apiKeyId, id), isNull(embedSession.endedAt)));
       return toApiKey(revoked ?? row);
     },
 

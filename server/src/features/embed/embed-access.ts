@@ -1,4 +1,10 @@
-import { EMBED_KEY_HEADER, normalizeOrigin, originAllowed, type Role } from '@fm/sdk/contracts';
+import {
+  EMBED_KEY_HEADER,
+  isSecureEmbedOrigin,
+  normalizeOrigin,
+  originAllowed,
+  type Role,
+} from '@fm/sdk/contracts';
 import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import type { AppEnv } from '../../auth/session.ts';
@@ -27,7 +33,8 @@ export const hasEmbedKey = (c: Context) => Boolean(c.req.header(EMBED_KEY_HEADER
 
 /**
  * Publishable embed keys (D18), after the session middleware: a request with `x-fm-embed-key`
- * must come from one of the key's allowed origins (scheme, host and port, exactly) — else 403
+ * must come from one of the key's allowed origins (scheme, host and port, exactly; `https://`, or
+ * `http://` on loopback only, decision 029) — else 403
  * `EMBED_ORIGIN_NOT_ALLOWED`; an unknown or revoked key is 403 `EMBED_KEY_INVALID`, from the next
  * request on (nothing is cached). An admitted request may read public data without a user
  * ({@link publicViewer}) and its bookings record the key. A request without the header is not
@@ -51,7 +58,8 @@ export function embedAccess(deps: {
     const origin = normalizeOrigin(
       c.req.header('origin') ?? (sameOrigin ? new URL(c.req.url).origin : null),
     );
-    if (!origin || !originAllowed(key.allowedOrigins, origin)) {
+    // A plain-http origin (not loopback) is refused even where an older key still lists it (decision 029).
+    if (!origin || !originAllowed(key.allowedOrigins, origin) || !isSecureEmbedOrigin(origin)) {
       throw new AppError('EMBED_ORIGIN_NOT_ALLOWED');
     }
     c.set('embedAccess', { keyId: key.id, franchiseId: key.franchiseId, origin });
