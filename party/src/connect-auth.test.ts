@@ -6,6 +6,7 @@ import {
   identityFromState,
   mayJoin,
   readIdentityHeaders,
+  readMeetingHeaders,
   refusalResponse,
   withIdentityHeaders,
 } from './connect-auth.ts';
@@ -70,6 +71,20 @@ describe('authorizeConnection', () => {
     const api = fakeApi({ t: { room: 'chat-c1', identity: ME } });
     expect(
       await authorizeConnection(socketUrl('chat-c1', 'ticket=t'), 'chat-c1', deps(api.fetch)),
+    ).toEqual({ ok: true, identity: ME });
+  });
+
+  it('passes on the side and closing time the API answers for a meeting room only', async () => {
+    const meeting = { side: 'consultant', closesAt: 1_800_000_000_000 };
+    const api = fakeApi({
+      m: { room: 'meeting-m1', identity: { ...ME, meeting } },
+      u: { room: 'user-u1', identity: { ...ME, meeting } },
+    });
+    expect(
+      await authorizeConnection(socketUrl('meeting-m1', 'ticket=m'), 'meeting-m1', deps(api.fetch)),
+    ).toEqual({ ok: true, identity: ME, meeting });
+    expect(
+      await authorizeConnection(socketUrl('user-u1', 'ticket=u'), 'user-u1', deps(api.fetch)),
     ).toEqual({ ok: true, identity: ME });
   });
 
@@ -154,6 +169,27 @@ describe('identity headers and state', () => {
     expect(readIdentityHeaders(new Headers())).toBeNull();
     expect(
       readIdentityHeaders(new Headers({ 'x-fm-user-id': 'u1', 'x-fm-user-role': 'root' })),
+    ).toBeNull();
+  });
+
+  it('carries a meeting socket’s side and closing time, and never the client’s own values', () => {
+    const me = { userId: 'u1', role: 'consultant' } as const;
+    const forged = new Headers({
+      'x-fm-meeting-side': 'consultant',
+      'x-fm-meeting-closes-at': '9',
+    });
+    expect(readMeetingHeaders(withIdentityHeaders(forged, me))).toBeNull();
+    const meeting = { side: 'franchise', closesAt: 1_800_000_000_000 } as const;
+    expect(readMeetingHeaders(withIdentityHeaders(forged, me, meeting))).toEqual(meeting);
+    expect(
+      readMeetingHeaders(
+        new Headers({ 'x-fm-meeting-side': 'admin', 'x-fm-meeting-closes-at': '1' }),
+      ),
+    ).toBeNull();
+    expect(
+      readMeetingHeaders(
+        new Headers({ 'x-fm-meeting-side': 'franchise', 'x-fm-meeting-closes-at': 'soon' }),
+      ),
     ).toBeNull();
   });
 

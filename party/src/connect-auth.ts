@@ -1,11 +1,14 @@
 import {
   ERROR_CODES,
   type ErrorCode,
+  type MeetingAdmission,
+  MeetingAdmissionSchema,
   parseRoomId,
   REALTIME_API_PATHS,
   REALTIME_AUTH,
   type RealtimeIdentity,
   RealtimeIdentitySchema,
+  RealtimeRedemptionSchema,
 } from '@fm/sdk/contracts';
 import * as v from 'valibot';
 
@@ -26,7 +29,13 @@ export interface Refusal {
   code: ErrorCode;
 }
 
-export type ConnectDecision = { ok: true; identity: SocketIdentity } | Refusal;
+/**
+ * An admitted socket: who it is, and for a meeting room its side and the room's closing time
+ * (D16), as the API answered them.
+ */
+export type ConnectDecision =
+  | { ok: true; identity: SocketIdentity; meeting?: MeetingAdmission }
+  | Refusal;
 
 export type FetchLike = (
   url: string,
@@ -95,12 +104,15 @@ export async function redeemTicket(
   } catch {
     return refuse(503, 'SERVICE_UNAVAILABLE');
   }
-  const parsed = v.safeParse(RealtimeIdentitySchema, body);
+  const parsed = v.safeParse(RealtimeRedemptionSchema, body);
   if (!parsed.success) return refuse(503, 'SERVICE_UNAVAILABLE');
+  const { meeting, ...redeemed } = parsed.output;
+  const identity: SocketIdentity = { userId: redeemed.userId, role: redeemed.role };
   // Defence in depth: the API only redeems tickets for rooms their owner may join.
-  return mayJoin(room, parsed.output)
-    ? { ok: true, identity: parsed.output }
-    : refuse(403, 'FORBIDDEN');
+  if (!mayJoin(room, identity)) return refuse(403, 'FORBIDDEN');
+  return meeting && parseRoomId(room)?.kind === 'meeting'
+    ? { ok: true, identity, meeting }
+    : { ok: true, identity };
 }
 
 /**
@@ -137,17 +149,42 @@ export function refusalResponse(refusal: { status?: number; code: ErrorCode }): 
 }
 
 /**
- * Headers carrying the verified identity to the room: the client's own values of these headers
- * are overwritten.
+ * Headers carrying the verified identity (and a meeting socket's admission) to the room: the
+ * client's own values of these headers are overwritten or removed.
  *
  * @example
  * const request = new Request(req, { headers: withIdentityHeaders(req.headers, identity) });
  */
-export function withIdentityHeaders(headers: Headers, identity: SocketIdentity): Headers {
+export function withIdentityHeaders(
+  headers: Headers,
+  identity: SocketIdentity,
+  meeting?: MeetingAdmission,
+): Headers {
   const next = new Headers(headers);
   next.set(REALTIME_AUTH.userIdHeader, identity.userId);
   next.set(REALTIME_AUTH.userRoleHeader, identity.role);
+  next.delete(REALTIME_AUTH.meetingSideHeader);
+  next.delete(REALTIME_AUTH.meetingClosesAtHeader);
+  if (meeting) {
+    next.set(REALTIME_AUTH.meetingSideHeader, meeting.side);
+    next.set(REALTIME_AUTH.meetingClosesAtHeader, String(meeting.closesAt));
+  }
   return next;
+}
+
+/**
+ * Reads the meeting admission `withIdentityHeaders` wrote; null when absent or malformed.
+ *
+ * @example
+ * const meeting = readMeetingHeaders(ctx.request.headers); // { side: 'consultant', closesAt }
+ */
+export function readMeetingHeaders(headers: Pick<Headers, 'get'>): MeetingAdmission | null {
+  const closesAt = headers.get(REALTIME_AUTH.meetingClosesAtHeader);
+  const parsed = v.safeParse(MeetingAdmissionSchema, {
+    side: headers.get(REALTIME_AUTH.meetingSideHeader),
+    closesAt: closesAt === null || closesAt.trim() === '' ? null : Number(closesAt),
+  });
+  return parsed.success ? parsed.output : null;
 }
 
 /**

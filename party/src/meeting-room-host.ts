@@ -1,5 +1,6 @@
 import {
   MEETING_ROOM_API_PATHS,
+  type MeetingAdmission,
   type PresenceEvent,
   type RealtimeIdentity,
 } from '@fm/sdk/contracts';
@@ -7,6 +8,7 @@ import type { Connection, Server } from 'partyserver';
 import {
   type MeetingEffect,
   type MeetingSocket,
+  meetingEndSessions,
   meetingFrame,
   meetingJoin,
   meetingLeave,
@@ -114,9 +116,19 @@ export function meetingHost(
   }
 
   return {
-    connect(connection: Connection, identity: RealtimeIdentity): Promise<void> {
+    /** A socket opened, with its side and the room's closing time when the API told them. */
+    connect(
+      connection: Connection,
+      identity: RealtimeIdentity,
+      meeting: MeetingAdmission | null,
+    ): Promise<void> {
       const others = sockets().filter((s) => s.id !== connection.id);
-      return perform(meetingJoin(others, { id: connection.id, ...identity }, Date.now()));
+      const newcomer = { id: connection.id, ...identity, ...(meeting ?? {}) };
+      return perform(meetingJoin(others, newcomer, Date.now()));
+    },
+    /** The API ended these sockets' sessions (or their place in the meeting). */
+    endSessions(ids: readonly string[]): Promise<void> {
+      return perform(meetingEndSessions(sockets(), ids, Date.now()));
     },
     message(connection: Connection, raw: string | ArrayBuffer | ArrayBufferView): Promise<void> {
       return perform(meetingFrame(sockets(), connection.id, raw, Date.now()));

@@ -12,7 +12,7 @@ import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { franchise, user } from '../../server/src/db/schema/index.ts';
-import { insertMeeting } from '../../server/src/payments/test-fixtures.ts';
+import { insertMeeting, signInAdmin } from '../../server/src/payments/test-fixtures.ts';
 import { startTestServer } from '../../server/src/testing/test-server.ts';
 import { freePort, type RunningParty, startParty } from '../testing/start-party.ts';
 
@@ -114,10 +114,60 @@ async function enter(who: SignedUp, id = meetingId): Promise<MeetingSocket> {
   return connect(roomUrl(room, ticket));
 }
 
-async function summary(): Promise<PresenceSummary> {
-  const res = await api.fetch(`/api/session/${meetingId}/presence`, { token: consultant.token });
+async function summary(id = meetingId): Promise<PresenceSummary> {
+  const res = await api.fetch(`/api/session/${id}/presence`, { token: consultant.token });
   expect(res.status).toBe(200);
   return (await res.json()) as PresenceSummary;
+}
+
+/** Reads the presence summary until `done` says so (reports reach the API a moment later). */
+async function summaryUntil(
+  id: string,
+  done: (log: PresenceSummary) => boolean,
+): Promise<PresenceSummary> {
+  let log = await summary(id);
+  for (let i = 0; i < 100 && !done(log); i++) {
+    await sleep(100);
+    log = await summary(id);
+  }
+  return log;
+}
+
+/** Sends a heartbeat every 5 s until the socket closes, as a browser does. */
+function keepAlive(s: MeetingSocket) {
+  const timer = setInterval(() => {
+    if (s.socket.readyState === WebSocket.OPEN) s.send({ type: 'heartbeat' });
+  }, 5_000);
+  s.socket.once('close', () => clearInterval(timer));
+}
+
+/** Resolves with the close code the socket gets. */
+const closeCode = (s: MeetingSocket) =>
+  new Promise<number>((resolve) => s.socket.once('close', (code) => resolve(code)));
+
+/** A franchise of `count` new franchisor members, and a meeting of theirs with the consultant. */
+async function franchiseMeeting(count: number, startAt = new Date(Date.now() - 5 * MIN)) {
+  const db = api.container.db;
+  const [brand] = await db
+    .insert(franchise)
+    .values({ company: `Franchising ${crypto.randomUUID().slice(0, 6)}` })
+    .returning({ id: franchise.id });
+  if (!brand) throw new Error('setup failed');
+  const members = await Promise.all(Array.from({ length: count }, () => api.signUp('franchisor')));
+  for (const member of members) {
+    await db.update(user).set({ franchiseId: brand.id }).where(eq(user.id, member.user.id));
+  }
+  const booker = members[0];
+  if (!booker) throw new Error('setup failed');
+  const { id } = await insertMeeting(db, {
+    consultantId: consultant.user.id,
+    franchisorId: booker.user.id,
+    franchiseId: brand.id,
+    durationMinutes: 60,
+    rateCents: 5_000,
+    startAt,
+  });
+  return { id, brandId: brand.id, members };
 }
 
 beforeAll(async () => {
@@ -242,56 +292,138 @@ describe('signalling and presence', () => {
     expect(left?.endedBy).toBe('leave');
     expect(Date.parse(left?.leftAt ?? '')).toBeGreaterThanOrEqual(Date.parse(left?.joinedAt ?? ''));
     expect(log.roomUsed).toBe(true);
-    expect(log.consultantJoined && log.franchiseJoined).toBe(true);
+    // Seconds in the room are a pop-in: a side joins with two minutes inside the booked time.
+    expect(log.consultantJoined || log.franchiseJoined).toBe(false);
     c.socket.close();
   }, 60_000);
 });
 
 describe('a full room', () => {
-  it('a fifth person is told the room is full before it closes their socket; a fourth’s second tab gets in', async () => {
-    // A meeting of a franchise with four members: with the consultant, five people.
-    const db = api.container.db;
-    const [brand] = await db
-      .insert(franchise)
-      .values({ company: 'Full House Franchising' })
-      .returning({ id: franchise.id });
-    const members = await Promise.all([1, 2, 3, 4].map(() => api.signUp('franchisor')));
-    for (const member of members) {
-      await db
-        .update(user)
-        .set({ franchiseId: brand?.id ?? null })
-        .where(eq(user.id, member.user.id));
-    }
-    const [booker, second, third, fifth] = members;
-    if (!brand || !booker || !second || !third || !fifth) throw new Error('setup failed');
-    const { id: busyMeeting } = await insertMeeting(db, {
-      consultantId: consultant.user.id,
-      franchisorId: booker.user.id,
-      franchiseId: brand.id,
-      durationMinutes: 60,
-      rateCents: 5_000,
-      startAt: new Date(Date.now() - 5 * MIN),
-    });
+  it('keeps the consultant’s seat: a fourth franchise member is refused (and logged), the consultant gets in', async () => {
+    const { id, members } = await franchiseMeeting(4);
+    const [booker, second, third, fourth] = members;
+    if (!booker || !second || !third || !fourth) throw new Error('setup failed');
     const inside: MeetingSocket[] = [];
     try {
-      for (const who of [consultant, booker, second, third]) {
-        const socket = await enter(who, busyMeeting);
+      // Three franchise members are in before the consultant.
+      for (const who of [booker, second, third]) {
+        const socket = await enter(who, id);
         await socket.next('welcome');
         inside.push(socket);
       }
-      const refused = await enter(fifth, busyMeeting);
+      const refused = await enter(fourth, id);
       expect(await refused.next('closing')).toEqual({
         type: 'closing',
         code: MEETING_ROOM_CLOSE_CODES.full,
       });
       refused.socket.terminate();
-      // The same person again (a second tab) is not a fifth person.
-      const secondTab = await enter(second, busyMeeting);
+      // The consultant is never refused.
+      const c = await enter(consultant, id);
+      expect((await c.next('welcome')).peers).toHaveLength(3);
+      inside.push(c);
+      // The same person again (a second tab) is not another person.
+      const secondTab = await enter(second, id);
       expect((await secondTab.next('welcome')).peers).toHaveLength(4);
       inside.push(secondTab);
+      // The refusal is in the log the admin sees; it is not presence.
+      const log = await summaryUntil(id, (l) => l.refusals.length > 0);
+      expect(log.refusals).toEqual([
+        expect.objectContaining({ userId: fourth.user.id, side: 'franchise', reason: 'full' }),
+      ]);
+      expect(log.intervals.some((i) => i.userId === fourth.user.id)).toBe(false);
     } finally {
       for (const socket of inside) socket.socket.close();
     }
+  }, 60_000);
+});
+
+describe('the room closes sockets itself', () => {
+  it('at the closing time it tells everyone, closes them, and reports their leave', async () => {
+    // The room of this meeting closes (booked end + 30 min) six seconds from now.
+    const closesAt = Date.now() + 6_000;
+    const { id, members } = await franchiseMeeting(1, new Date(closesAt - 30 * MIN - 60 * MIN));
+    const [member] = members;
+    if (!member) throw new Error('setup failed');
+    const c = await enter(consultant, id);
+    await c.next('welcome');
+    const f = await enter(member, id);
+    await f.next('welcome');
+    const codes = [closeCode(c), closeCode(f)];
+    for (const s of [c, f]) {
+      expect(await s.next('closing')).toEqual({
+        type: 'closing',
+        code: MEETING_ROOM_CLOSE_CODES.roomClosed,
+      });
+    }
+    // Told at the closing time, not a sweep interval later.
+    expect(Date.now()).toBeGreaterThanOrEqual(closesAt - 50);
+    expect(Date.now()).toBeLessThan(closesAt + 5_000);
+    expect(await Promise.all(codes)).toEqual([
+      MEETING_ROOM_CLOSE_CODES.roomClosed,
+      MEETING_ROOM_CLOSE_CODES.roomClosed,
+    ]);
+    const log = await summaryUntil(id, (l) => l.intervals.every((i) => i.endedBy === 'leave'));
+    expect(log.intervals.map((i) => i.endedBy)).toEqual(['leave', 'leave']);
+  }, 60_000);
+
+  it('a member deactivated, or removed from the franchise, is closed out of the meeting room', async () => {
+    const { id, members } = await franchiseMeeting(3);
+    const [booker, colleague, removed] = members;
+    if (!booker || !colleague || !removed) throw new Error('setup failed');
+    const c = await enter(consultant, id);
+    await c.next('welcome');
+    const b = await enter(booker, id);
+    await b.next('welcome');
+    const k = await enter(colleague, id);
+    await k.next('welcome');
+    const r = await enter(removed, id);
+    await r.next('welcome');
+    // The closes below take seconds each under `wrangler dev`: everyone stays alive meanwhile.
+    for (const s of [c, b, k, r]) keepAlive(s);
+
+    // Deactivated by an admin: the colleague's socket gets `closing` then the close code.
+    const admin = await signInAdmin(api);
+    const kClosed = closeCode(k);
+    const res = await api.fetch(`/api/admin/users/${colleague.user.id}`, {
+      method: 'PATCH',
+      token: admin,
+      body: JSON.stringify({ isDeactivated: true }),
+    });
+    expect(res.status).toBe(200);
+    expect(await k.next('closing')).toEqual({
+      type: 'closing',
+      code: MEETING_ROOM_CLOSE_CODES.sessionEnded,
+    });
+    expect(await kClosed).toBe(MEETING_ROOM_CLOSE_CODES.sessionEnded);
+    expect((await c.next('peerLeft')).userId).toBe(colleague.user.id);
+
+    // Removed from the franchise (no longer a member), then their sessions ended: closed too.
+    await api.container.db
+      .update(user)
+      .set({ franchiseId: null })
+      .where(eq(user.id, removed.user.id));
+    const rClosed = closeCode(r);
+    await api.container.realtime.disconnectUser(removed.user.id);
+    expect(await r.next('closing')).toEqual({
+      type: 'closing',
+      code: MEETING_ROOM_CLOSE_CODES.sessionEnded,
+    });
+    expect(await rClosed).toBe(MEETING_ROOM_CLOSE_CODES.sessionEnded);
+
+    // The others stay; the leaves reached the log.
+    expect(b.socket.readyState).toBe(WebSocket.OPEN);
+    const log = await summaryUntil(id, (l) =>
+      [colleague, removed].every((m) =>
+        l.intervals.some((i) => i.userId === m.user.id && i.endedBy === 'leave'),
+      ),
+    );
+    expect(
+      log.intervals
+        .filter((i) => i.endedBy === 'ongoing')
+        .map((i) => i.userId)
+        .sort(),
+    ).toEqual([consultant.user.id, booker.user.id].sort());
+    for (const s of [c, b]) s.socket.close();
   }, 60_000);
 });
 

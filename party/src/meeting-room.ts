@@ -3,13 +3,16 @@ import {
   type ErrorCode,
   MEETING_ROOM,
   MEETING_ROOM_CLOSE_CODES,
+  MEETING_SIDES,
   type MediaState,
   type MeetingClientFrame,
   MeetingClientFrameSchema,
   type MeetingClosingFrame,
   type MeetingPeer,
   type MeetingServerFrame,
+  type MeetingSide,
   type PresenceEvent,
+  type RealtimeIdentity,
   RealtimeIdentitySchema,
 } from '@fm/sdk/contracts';
 import * as v from 'valibot';
@@ -20,7 +23,10 @@ import { MAX_FRAME_CHARS } from './client-frames.ts';
  * newcomer gets the others' connection ids and makes the offers; offers, answers and ICE
  * candidates are relayed to one connection) and presence in the room server's clock (join,
  * heartbeat, leave; a connection silent for `heartbeatTimeoutMs` is closed and its stretch ends
- * 30 s after its last heartbeat). Events in, effects out; the worker performs the effects.
+ * 30 s after its last heartbeat). The consultant's seat is always kept (only the franchise side's
+ * three seats can be full, and a refusal is reported to the log), and at the room's closing time,
+ * learnt with each socket's admission, every socket is closed. Events in, effects out; the worker
+ * performs the effects.
  */
 
 /** What a meeting socket carries (it survives hibernation). */
@@ -29,7 +35,11 @@ export const MeetingSocketStateSchema = v.object({
   joinedAt: v.number(),
   lastSeen: v.number(),
   media: v.object({ audio: v.boolean(), video: v.boolean(), screen: v.boolean() }),
-  /** Its leave was reported already (closed by the sweep). */
+  /** The side the API admitted it on (absent on sockets admitted before it was told). */
+  side: v.optional(v.picklist(MEETING_SIDES)),
+  /** The room's closing time (epoch ms), from the admission: the socket is closed then. */
+  closesAt: v.optional(v.number()),
+  /** Its leave was reported already (closed by the sweep or the API). */
   gone: v.optional(v.boolean()),
 });
 export type MeetingSocketState = v.InferOutput<typeof MeetingSocketStateSchema>;
@@ -71,6 +81,17 @@ const peerOf = (s: MeetingSocket): MeetingPeer => ({
 
 const live = (sockets: readonly MeetingSocket[]) => sockets.filter((s) => !s.state.gone);
 
+/** A socket's side; one admitted without it is on the side its role says. */
+const sideOf = (state: Pick<MeetingSocketState, 'side' | 'role'>): MeetingSide =>
+  state.side ?? (state.role === 'consultant' ? 'consultant' : 'franchise');
+
+/** The franchise side's seats: everyone but the consultant, whose seat is always kept. */
+const FRANCHISE_SEATS = MEETING_ROOM.maxParticipants - 1;
+
+/** The next sweep: a sweep interval from now, or the closing time if that comes first. */
+const nextSweep = (now: number, closesAt: number | undefined) =>
+  Math.min(now + MEETING_ROOM.sweepIntervalMs, closesAt ?? Number.POSITIVE_INFINITY);
+
 /** Closes a socket, telling it why first (its close event may come seconds after the frame). */
 function closeWith(id: string, code: MeetingClosingFrame['code'], reason: string): MeetingEffect[] {
   return [
@@ -84,22 +105,47 @@ function errorFrame(code: ErrorCode, detail?: string): MeetingServerFrame {
   return { type: 'error', code, message: detail ? `${base}: ${detail}` : base };
 }
 
+/** Who opened a socket: the verified identity, with the side and closing time when known. */
+export interface MeetingNewcomer extends RealtimeIdentity {
+  id: string;
+  side?: MeetingSide | undefined;
+  closesAt?: number | undefined;
+}
+
 /**
- * A socket opened. `others` are the sockets already in the room. A fifth person is refused (the
- * same person in a second tab is not counted twice).
+ * A socket opened. `others` are the sockets already in the room. The consultant is always let in;
+ * a fourth franchise member is refused (the consultant's seat is kept), told so first, and the
+ * refusal reported for the log; the same person in a second tab is not counted twice. After the
+ * closing time nobody gets in.
  *
  * @example
- * meetingJoin([], { id: 'a', userId: 'u1', role: 'consultant' }, 1000);
+ * meetingJoin([], { id: 'a', userId: 'u1', role: 'consultant', side: 'consultant' }, 1000);
  */
 export function meetingJoin(
   others: readonly MeetingSocket[],
-  newcomer: { id: string; userId: string; role: MeetingSocketState['role'] },
+  newcomer: MeetingNewcomer,
   now: number,
 ): MeetingEffect[] {
+  if (newcomer.closesAt !== undefined && now >= newcomer.closesAt) {
+    return closeWith(newcomer.id, MEETING_ROOM_CLOSE_CODES.roomClosed, 'Room closed');
+  }
   const present = live(others);
-  const people = new Set(present.map((s) => s.state.userId));
-  if (!people.has(newcomer.userId) && people.size >= MEETING_ROOM.maxParticipants) {
-    return closeWith(newcomer.id, MEETING_ROOM_CLOSE_CODES.full, 'Full');
+  const side = sideOf(newcomer);
+  const franchise = new Set(
+    present.filter((s) => sideOf(s.state) === 'franchise').map((s) => s.state.userId),
+  );
+  if (
+    side === 'franchise' &&
+    !franchise.has(newcomer.userId) &&
+    franchise.size >= FRANCHISE_SEATS
+  ) {
+    return [
+      ...closeWith(newcomer.id, MEETING_ROOM_CLOSE_CODES.full, 'Full'),
+      {
+        kind: 'report',
+        events: [{ kind: 'refused', connectionId: newcomer.id, userId: newcomer.userId, at: now }],
+      },
+    ];
   }
   const state: MeetingSocketState = {
     userId: newcomer.userId,
@@ -107,7 +153,9 @@ export function meetingJoin(
     joinedAt: now,
     lastSeen: now,
     media: NO_MEDIA,
+    side,
   };
+  if (newcomer.closesAt !== undefined) state.closesAt = newcomer.closesAt;
   const self: MeetingSocket = { id: newcomer.id, state };
   return [
     { kind: 'setState', id: newcomer.id, state },
@@ -121,7 +169,7 @@ export function meetingJoin(
       kind: 'report',
       events: [{ kind: 'join', connectionId: newcomer.id, userId: newcomer.userId, at: now }],
     },
-    { kind: 'alarm', at: now + MEETING_ROOM.sweepIntervalMs },
+    { kind: 'alarm', at: nextSweep(now, newcomer.closesAt) },
   ];
 }
 
@@ -228,9 +276,31 @@ export function meetingLeave(leaver: MeetingSocket, now: number): MeetingEffect[
 }
 
 /**
- * The alarm: sockets silent for `heartbeatTimeoutMs` are closed, their stretch ending 30 s after
- * their last heartbeat; the others are reported as seen; the next sweep is set while anyone is
- * left.
+ * Ends a socket the room closes itself: marked gone (its leave reported here, at `leftAt`), the
+ * others told, the socket told why and closed.
+ */
+function endSocket(
+  s: MeetingSocket,
+  code: MeetingClosingFrame['code'],
+  reason: string,
+  leftAt: number,
+): { effects: MeetingEffect[]; event: PresenceEvent } {
+  const { userId } = s.state;
+  return {
+    effects: [
+      { kind: 'setState', id: s.id, state: { ...s.state, gone: true } },
+      { kind: 'broadcast', frame: { type: 'peerLeft', connectionId: s.id, userId }, except: s.id },
+      ...closeWith(s.id, code, reason),
+    ],
+    event: { kind: 'leave', connectionId: s.id, userId, at: leftAt },
+  };
+}
+
+/**
+ * The alarm: at the room's closing time every socket is closed; sockets silent for
+ * `heartbeatTimeoutMs` are closed, their stretch ending 30 s after their last heartbeat; the
+ * others are reported as seen; the next sweep is set while anyone is left (at the closing time if
+ * that comes before the next interval).
  *
  * @example
  * meetingSweep(sockets, Date.now());
@@ -238,27 +308,54 @@ export function meetingLeave(leaver: MeetingSocket, now: number): MeetingEffect[
 export function meetingSweep(sockets: readonly MeetingSocket[], now: number): MeetingEffect[] {
   const effects: MeetingEffect[] = [];
   const events: PresenceEvent[] = [];
-  let remaining = 0;
+  let next = Number.POSITIVE_INFINITY;
   for (const s of live(sockets)) {
-    const { userId, lastSeen } = s.state;
-    if (now - lastSeen >= MEETING_ROOM.heartbeatTimeoutMs) {
-      const at = lastSeen + MEETING_ROOM.heartbeatTimeoutMs;
-      events.push({ kind: 'leave', connectionId: s.id, userId, at });
-      effects.push(
-        { kind: 'setState', id: s.id, state: { ...s.state, gone: true } },
-        {
-          kind: 'broadcast',
-          frame: { type: 'peerLeft', connectionId: s.id, userId },
-          except: s.id,
-        },
-        ...closeWith(s.id, MEETING_ROOM_CLOSE_CODES.heartbeatLost, 'Heartbeat lost'),
+    const { userId, lastSeen, closesAt } = s.state;
+    const silentUntil = lastSeen + MEETING_ROOM.heartbeatTimeoutMs;
+    let ended: ReturnType<typeof endSocket> | null = null;
+    if (closesAt !== undefined && now >= closesAt) {
+      ended = endSocket(
+        s,
+        MEETING_ROOM_CLOSE_CODES.roomClosed,
+        'Room closed',
+        Math.min(now, silentUntil),
       );
+    } else if (now - lastSeen >= MEETING_ROOM.heartbeatTimeoutMs) {
+      ended = endSocket(s, MEETING_ROOM_CLOSE_CODES.heartbeatLost, 'Heartbeat lost', silentUntil);
+    }
+    if (ended) {
+      effects.push(...ended.effects);
+      events.push(ended.event);
     } else {
-      remaining++;
+      next = Math.min(next, nextSweep(now, closesAt));
       events.push({ kind: 'seen', connectionId: s.id, userId, at: lastSeen });
     }
   }
   if (events.length > 0) effects.push({ kind: 'report', events });
-  if (remaining > 0) effects.push({ kind: 'alarm', at: now + MEETING_ROOM.sweepIntervalMs });
+  if (next !== Number.POSITIVE_INFINITY) effects.push({ kind: 'alarm', at: next });
+  return effects;
+}
+
+/**
+ * The API ended a user's sessions or their place in the meeting (deactivated, removed from the
+ * franchise): the sockets `ids` are closed with `sessionEnded`, their leave reported now.
+ *
+ * @example
+ * meetingEndSessions(sockets, ['a'], Date.now());
+ */
+export function meetingEndSessions(
+  sockets: readonly MeetingSocket[],
+  ids: readonly string[],
+  now: number,
+): MeetingEffect[] {
+  const effects: MeetingEffect[] = [];
+  const events: PresenceEvent[] = [];
+  for (const s of live(sockets)) {
+    if (!ids.includes(s.id)) continue;
+    const ended = endSocket(s, MEETING_ROOM_CLOSE_CODES.sessionEnded, 'Session ended', now);
+    effects.push(...ended.effects);
+    events.push(ended.event);
+  }
+  if (events.length > 0) effects.push({ kind: 'report', events });
   return effects;
 }

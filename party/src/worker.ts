@@ -12,6 +12,7 @@ import {
   identityFromState,
   mayJoin,
   readIdentityHeaders,
+  readMeetingHeaders,
   refusalResponse,
   type SocketIdentity,
   withIdentityHeaders,
@@ -51,7 +52,10 @@ export class Rooms extends Server<Env> {
       return;
     }
     // D16: a meeting room signals a video call and measures presence (meeting-room.ts).
-    if (this.isMeeting()) return this.meeting().connect(connection, identity);
+    if (this.isMeeting()) {
+      const meeting = readMeetingHeaders(context.request.headers);
+      return this.meeting().connect(connection, identity, meeting);
+    }
     connection.setState(identity satisfies SocketIdentity);
   }
 
@@ -86,7 +90,7 @@ export class Rooms extends Server<Env> {
    * A command from the API (`disconnect`, `presence`, `publish`), called over RPC by this worker,
    * which checked the shared secret: planned against the room's sockets, performed, answered.
    */
-  command(raw: string): CommandOutcome {
+  async command(raw: string): Promise<CommandOutcome> {
     const sockets = [...this.getConnections()].map((c) => ({
       id: c.id,
       userId: identityFromState(c.state)?.userId ?? null,
@@ -98,6 +102,11 @@ export class Rooms extends Server<Env> {
     }
     const { plan } = decision;
     if (plan.broadcast !== undefined) this.broadcast(plan.broadcast);
+    // A meeting socket is told in the meeting's own frames, and its leave is reported now.
+    if (this.isMeeting()) {
+      await this.meeting().endSessions(plan.close ?? []);
+      return { ok: true, reply: plan.reply };
+    }
     for (const id of plan.close ?? []) {
       const connection = this.getConnection(id);
       connection?.send(SESSION_ENDED_FRAME);
@@ -169,7 +178,9 @@ export default {
           console.warn(`[rooms] refused ${lobby.name}: ${decision.status} ${decision.code}`);
           return refusalResponse(decision);
         }
-        return new Request(req, { headers: withIdentityHeaders(req.headers, decision.identity) });
+        return new Request(req, {
+          headers: withIdentityHeaders(req.headers, decision.identity, decision.meeting),
+        });
       },
       // Plain HTTP into a room is the API's channel only. Its command reaches the room over RPC,
       // not as a `fetch` into it (see fanOut).

@@ -42,6 +42,24 @@ describe('connectMeetingRoom', () => {
     }
   });
 
+  it('the room’s closing time: refused as not open at the closing frame, never reopened', async () => {
+    let connections = 0;
+    const partyUrl = await startSocketServer((socket) => {
+      connections += 1;
+      socket.send(welcome('c0'));
+      socket.send(JSON.stringify({ type: 'closing', code: MEETING_ROOM_CLOSE_CODES.roomClosed }));
+    });
+    const room = join(partyUrl, () => 't');
+    try {
+      await until('the refusal', () => room.status() === 'refused', 900);
+      expect(room.refusal()).toBe('notOpen');
+      await new Promise((resolve) => setTimeout(resolve, 1_300));
+      expect(connections).toBe(1);
+    } finally {
+      room.close();
+    }
+  });
+
   it('a lost heartbeat: reopens at once with a fresh ticket and gets a new welcome', async () => {
     const tickets: string[] = [];
     const partyUrl = await startSocketServer((socket, url, index) => {

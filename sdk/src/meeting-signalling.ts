@@ -48,6 +48,13 @@ export interface MeetingSignalling {
   close(): void;
 }
 
+/** A close for good: the room is full, or its closing time came (a new ticket would be 422). */
+function refusalOf(code: number): MeetingRefusal | null {
+  if (code === MEETING_ROOM_CLOSE_CODES.full) return 'full';
+  if (code === MEETING_ROOM_CLOSE_CODES.roomClosed) return 'notOpen';
+  return null;
+}
+
 /** Options of {@link connectMeetingRoom}. */
 export interface ConnectMeetingRoomOptions {
   client: RealtimeClient;
@@ -139,7 +146,8 @@ export function connectMeetingRoom(options: ConnectMeetingRoomOptions): MeetingS
       for (const listener of [...listeners]) listener(parsed.output);
       // The room is closing this socket; its close event may come seconds later, so act now.
       if (parsed.output.type === 'closing') {
-        if (parsed.output.code === MEETING_ROOM_CLOSE_CODES.full) refuse('full');
+        const refusal = refusalOf(parsed.output.code);
+        if (refusal) refuse(refusal);
         else created.reconnect();
       }
     });
@@ -153,7 +161,8 @@ export function connectMeetingRoom(options: ConnectMeetingRoomOptions): MeetingS
     });
     created.addEventListener('close', (event: CloseEvent) => {
       stopHeartbeat();
-      if (event.code === MEETING_ROOM_CLOSE_CODES.full) refuse('full');
+      const refusal = refusalOf(event.code);
+      if (refusal) refuse(refusal);
       else if (!done) setStatus('connecting');
     });
     socket = created;

@@ -28,6 +28,7 @@ const info: MeetingRoomInfo = {
   presence: {
     roomUsed: false,
     measuredMinutes: 0,
+    measuredMs: 0,
     consultantMinutesInBookedTime: 0,
     franchiseMinutesInBookedTime: 0,
     consultantJoined: false,
@@ -38,6 +39,7 @@ const info: MeetingRoomInfo = {
     proposedMinutes: 60,
     noShowReportedAt: null,
     intervals: [],
+    refusals: [],
   },
   now: '2026-11-25T15:05:00.000Z',
 };

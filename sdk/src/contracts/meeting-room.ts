@@ -25,14 +25,26 @@ export const MEETING_ROOM = {
   sweepIntervalMs: 10_000,
   /** No-shows (D16): presence inside the booked time that makes a no-show. */
   noShowMinutes: 10,
+  /**
+   * A side has JOINED the meeting only after this much presence in total inside the booked time
+   * (or the whole booked time, when shorter): a pop-in neither dodges a no-show nor caps the bill.
+   */
+  joinedMinutes: 2,
 } as const;
 
-/** Why a meeting room closes a socket (besides the codes of `REALTIME_CLOSE_CODES`). */
+/** Why a meeting room closes a socket. */
 export const MEETING_ROOM_CLOSE_CODES = {
-  /** Four people are in the room already. */
+  /**
+   * The user's sessions ended, or they may no longer be in the meeting (deactivated, removed from
+   * the franchise): `REALTIME_CLOSE_CODES.sessionEnded`.
+   */
+  sessionEnded: 4001,
+  /** The franchise side's three seats are taken (the consultant's seat is always kept). */
   full: 4003,
   /** No heartbeat for `heartbeatTimeoutMs`. */
   heartbeatLost: 4004,
+  /** The room's closing time (booked end + `closesAfterMs`) came. */
+  roomClosed: 4005,
 } as const;
 
 /**
@@ -83,6 +95,17 @@ export function meetingRoomState(window: MeetingRoomWindow, now: Date): MeetingR
 /** Which side of the meeting a participant is on. */
 export const MEETING_SIDES = ['consultant', 'franchise'] as const;
 export type MeetingSide = (typeof MEETING_SIDES)[number];
+
+/**
+ * What the room server learns about a meeting socket when the API redeems its ticket: the
+ * participant's side (the consultant's seat is always kept) and the room's closing time (epoch
+ * ms), when the room closes every socket.
+ */
+export const MeetingAdmissionSchema = v.object({
+  side: v.picklist(MEETING_SIDES),
+  closesAt: v.pipe(v.number(), v.integer(), v.minValue(0)),
+});
+export type MeetingAdmission = v.InferOutput<typeof MeetingAdmissionSchema>;
 
 /** The product's texts of the room (UI). */
 export const MEETING_ROOM_TEXT = {
@@ -268,10 +291,12 @@ export type MeetingServerFrame = v.InferOutput<typeof MeetingServerFrameSchema>;
 
 /**
  * What the room server saw, in its own clock (epoch ms): a connection joined, was still there
- * (its last heartbeat), or left (closed, or `heartbeatTimeoutMs` after its last heartbeat).
+ * (its last heartbeat), left (closed, or `heartbeatTimeoutMs` after its last heartbeat), or was
+ * refused because the franchise side's seats were taken (`refused`, kept in the log, never
+ * presence).
  */
 export const PresenceEventSchema = v.strictObject({
-  kind: v.picklist(['join', 'seen', 'leave']),
+  kind: v.picklist(['join', 'seen', 'leave', 'refused']),
   connectionId,
   userId: id,
   at: v.pipe(v.number(), v.integer(), v.minValue(0)),
@@ -302,9 +327,22 @@ export const PresenceIntervalSchema = v.object({
 });
 export type PresenceInterval = v.InferOutput<typeof PresenceIntervalSchema>;
 
+/** Someone the room refused (its franchise seats were taken), as the log keeps it. */
+export const MeetingRoomRefusalSchema = v.object({
+  userId: v.string(),
+  name: v.string(),
+  side: v.picklist(MEETING_SIDES),
+  at: isoDateTime,
+  reason: v.picklist(['full']),
+});
+export type MeetingRoomRefusal = v.InferOutput<typeof MeetingRoomRefusalSchema>;
+
 /** The presence summary of a meeting (D16), as both sides and admins see it. */
 export const PresenceSummarySchema = v.object({
-  /** Anyone entered the room. Without it the meeting keeps the behaviour of D8/D10. */
+  /**
+   * Anyone entered the room. Without it the meeting keeps the behaviour of D8/D10; with pop-ins
+   * only (nobody joined, the sides never met) there is no cap either.
+   */
   roomUsed: v.boolean(),
   /** Whole minutes during which the consultant and a franchise member were there together. */
   measuredMinutes: v.number(),
@@ -312,19 +350,31 @@ export const PresenceSummarySchema = v.object({
   consultantMinutesInBookedTime: v.number(),
   /** Minutes during which some franchise member was there, inside the booked time. */
   franchiseMinutesInBookedTime: v.number(),
+  /** The consultant was there `joinedMinutes` (2) inside the booked time. */
   consultantJoined: v.boolean(),
+  /** Some franchise member was (the side's union counts). */
   franchiseJoined: v.boolean(),
-  /** The consultant may complete it for the booked duration (no franchise member came). */
+  /** The consultant may complete it for the booked duration (no franchise member joined). */
   franchiseNoShow: v.boolean(),
   /** The franchisor may report it (the consultant never came). */
   consultantNoShow: v.boolean(),
-  /** The longest duration the consultant may charge; null without presence (no cap). */
+  /**
+   * The longest duration the consultant may charge; null (no cap) without presence, or when
+   * neither side joined and the two sides were never there together.
+   */
   maxChargeableMinutes: v.nullable(v.number()),
+  /**
+   * The measure in milliseconds, not floored (the time used the room page shows), up to the
+   * answer's moment.
+   */
+  measuredMs: v.number(),
   /** What the completion form proposes. */
   proposedMinutes: v.number(),
   /** When the franchisor reported the consultant's no-show. */
   noShowReportedAt: v.nullable(isoDateTime),
   intervals: v.array(PresenceIntervalSchema),
+  /** Joins the room refused, oldest first (the consultant is never refused). */
+  refusals: v.array(MeetingRoomRefusalSchema),
 });
 export type PresenceSummary = v.InferOutput<typeof PresenceSummarySchema>;
 

@@ -150,19 +150,40 @@ export function toSpans(
   }));
 }
 
+/**
+ * Whether a side's stretches make it JOINED (D16): present at least `joinedMinutes` in total
+ * inside the booked time, or the whole booked time when that is shorter. Presence before the start
+ * or after the end does not count, and a pop-in of a few seconds is not joining.
+ *
+ * @example
+ * hasJoined([{ start: s, end: s + 90_000 }], { start: s, end: s + 3_600_000 }); // false: 1.5 min
+ */
+export function hasJoined(spans: readonly Span[], booked: Span): boolean {
+  const inside = unionMs(clipSpans(spans, booked));
+  const needed = Math.min(MEETING_ROOM.joinedMinutes * MINUTE_MS, booked.end - booked.start);
+  return inside > 0 && inside >= needed;
+}
+
 /** What presence says about billing (D16). */
 export interface PresenceVerdict {
   roomUsed: boolean;
   measuredMinutes: number;
+  /** {@link togetherMs}: the measure before it is floored to minutes. */
+  measuredMs: number;
   consultantMinutesInBookedTime: number;
   franchiseMinutesInBookedTime: number;
+  /** The consultant was there at least `joinedMinutes` inside the booked time ({@link hasJoined}). */
   consultantJoined: boolean;
+  /** Some franchise member was (the side's union counts). */
   franchiseJoined: boolean;
-  /** Consultant ≥ 10 min inside the booked time and no franchise member ever joined. */
+  /** Consultant ≥ 10 min inside the booked time and the franchise side never joined. */
   franchiseNoShow: boolean;
   /** A franchise member ≥ 10 min inside the booked time and the consultant never joined. */
   consultantNoShow: boolean;
-  /** The most the consultant may charge; null when nobody used the room (no cap). */
+  /**
+   * The most the consultant may charge; null (no cap) when the room does not count for billing:
+   * neither side joined and the two sides were never there together.
+   */
   maxChargeableMinutes: number | null;
   /** What the completion form proposes. */
   proposedMinutes: number;
@@ -170,7 +191,10 @@ export interface PresenceVerdict {
 
 /**
  * The billing verdict of a meeting's presence (D16). `booked` is the booked time; the franchise
- * side's minutes count the time any of its members was there.
+ * side's minutes count the time any of its members was there. A side counts as joined only with
+ * `joinedMinutes` of presence inside the booked time, so a pop-in (before the start, after it, or
+ * while the other side waits) neither cancels a no-show nor caps the bill; time the two sides
+ * spent together is always measured and caps it.
  *
  * @example
  * presenceVerdict(spans, { start: s, end: e }, 60).maxChargeableMinutes; // e.g. 42
@@ -186,18 +210,22 @@ export function presenceVerdict(
   const consultantIn = Math.floor(unionMs(clipSpans(consultant, booked)) / MINUTE_MS);
   const franchiseIn = Math.floor(unionMs(clipSpans(franchise, booked)) / MINUTE_MS);
   const roomUsed = present.length > 0;
-  const consultantJoined = consultant.length > 0;
-  const franchiseJoined = franchise.length > 0;
-  const measured = measuredMinutes(present);
+  const consultantJoined = hasJoined(consultant, booked);
+  const franchiseJoined = hasJoined(franchise, booked);
+  const together = togetherMs(present);
+  const measured = Math.floor(together / MINUTE_MS);
   const franchiseNoShow = !franchiseJoined && consultantIn >= MEETING_ROOM.noShowMinutes;
   const consultantNoShow = !consultantJoined && franchiseIn >= MEETING_ROOM.noShowMinutes;
+  // Pop-ins alone leave the meeting as one held without the room (D8/D10): no cap.
+  const counts = consultantJoined || franchiseJoined || together > 0;
   let maxChargeableMinutes: number | null = null;
-  if (roomUsed) maxChargeableMinutes = franchiseNoShow ? bookedMinutes : measured;
+  if (counts) maxChargeableMinutes = franchiseNoShow ? bookedMinutes : measured;
   const proposedMinutes =
     maxChargeableMinutes === null ? bookedMinutes : Math.min(maxChargeableMinutes, bookedMinutes);
   return {
     roomUsed,
     measuredMinutes: measured,
+    measuredMs: together,
     consultantMinutesInBookedTime: consultantIn,
     franchiseMinutesInBookedTime: franchiseIn,
     consultantJoined,

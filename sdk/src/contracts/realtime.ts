@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { ROLES } from './enums.ts';
+import { MeetingAdmissionSchema } from './meeting-room.ts';
 import { type ChatMessage, ChatMessageSchema } from './messaging.ts';
 import { NotificationSchema } from './notifications.ts';
 
@@ -84,6 +85,9 @@ export const REALTIME_AUTH = {
   ticketQueryParam: 'ticket',
   userIdHeader: 'x-fm-user-id',
   userRoleHeader: 'x-fm-user-role',
+  /** A meeting socket's side and its room's closing time (`MeetingAdmission`). */
+  meetingSideHeader: 'x-fm-meeting-side',
+  meetingClosesAtHeader: 'x-fm-meeting-closes-at',
 } as const;
 
 /** API paths of the realtime handshake, below the API root (`/api`). */
@@ -231,6 +235,16 @@ export const RealtimeIdentitySchema = v.object({
   role: v.picklist(ROLES),
 });
 export type RealtimeIdentity = v.InferOutput<typeof RealtimeIdentitySchema>;
+
+/**
+ * The answer of `POST /api/realtime/redeem`: who the ticket admits, and for a meeting room
+ * (`meeting-{id}`) the socket's side and the room's closing time.
+ */
+export const RealtimeRedemptionSchema = v.object({
+  ...RealtimeIdentitySchema.entries,
+  meeting: v.optional(MeetingAdmissionSchema),
+});
+export type RealtimeRedemption = v.InferOutput<typeof RealtimeRedemptionSchema>;
 
 // ---- API → room (over HTTP, with the shared secret) ----
 

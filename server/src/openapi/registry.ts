@@ -117,8 +117,8 @@ import {
   PromoCodeResultSchema,
   PromotionListSchema,
   PublicProfileSchema,
-  RealtimeIdentitySchema,
   RealtimeRedeemInputSchema,
+  RealtimeRedemptionSchema,
   RealtimeTicketInputSchema,
   RealtimeTicketSchema,
   ResetPasswordInputSchema,
@@ -819,7 +819,7 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
     tag: 'Realtime',
     access: 'internal',
     body: RealtimeRedeemInputSchema,
-    response: RealtimeIdentitySchema,
+    response: RealtimeRedemptionSchema,
   },
   'POST /api/realtime/presence': {
     summary: 'Rooms report presence (room server only)',

@@ -1,8 +1,12 @@
 import { createServer, type RequestListener } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { gzipSync } from 'node:zlib';
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { franchise, meetingPresence, user } from '../db/schema/index.ts';
 import { createLogger } from '../http/logger.ts';
+import { insertMeeting } from '../payments/test-fixtures.ts';
+import { startTestServer } from '../testing/test-server.ts';
 import {
   createHttpPublisher,
   type HttpPublisherOptions,
@@ -14,7 +18,7 @@ import type { RealtimePublisher } from './publisher.ts';
 async function withRooms(
   handler: RequestListener,
   use: (publisher: RealtimePublisher) => Promise<void>,
-  options: Partial<Pick<HttpPublisherOptions, 'now' | 'logger' | 'timeoutMs'>> = {},
+  options: Partial<Pick<HttpPublisherOptions, 'now' | 'logger' | 'timeoutMs' | 'db'>> = {},
 ): Promise<void> {
   const server = createServer(handler);
   await new Promise<void>((ready) => server.listen(0, '127.0.0.1', ready));
@@ -176,5 +180,103 @@ describe('publish', () => {
       expect(Math.max(...bodies.map((b) => b.pushes.length))).toBeLessThanOrEqual(100);
       expect(bodies.length).toBeLessThan(25);
     });
+  });
+});
+
+describe('disconnectUser', () => {
+  it('closes the user room, the chats, and every meeting room open now the user may be in', async () => {
+    const server = await startTestServer();
+    try {
+      const db = server.container.db;
+      const MIN = 60_000;
+      const now = Date.now();
+      const consultant = await server.signUp('consultant');
+      const member = await server.signUp('franchisor');
+      const booker = await server.signUp('franchisor');
+      const [brand, formerBrand] = await db
+        .insert(franchise)
+        .values([{ company: 'Open Rooms Franchising' }, { company: 'Former Franchising' }])
+        .returning({ id: franchise.id });
+      if (!brand || !formerBrand) throw new Error('setup failed');
+      for (const who of [member, booker]) {
+        await db.update(user).set({ franchiseId: brand.id }).where(eq(user.id, who.user.id));
+      }
+      const meet = async (
+        franchiseId: string,
+        startAt: number,
+        consultantId = consultant.user.id,
+      ) =>
+        (
+          await insertMeeting(db, {
+            consultantId,
+            franchisorId: booker.user.id,
+            franchiseId,
+            startAt: new Date(startAt),
+            durationMinutes: 60,
+            rateCents: 5_000,
+          })
+        ).id;
+      // Open now: running, about to start (opens 10 min before), ended 20 min ago (closes 30 after).
+      const running = await meet(brand.id, now - 5 * MIN);
+      const soon = await meet(brand.id, now + 8 * MIN);
+      const lingering = await meet(brand.id, now - 80 * MIN);
+      // Not open: tomorrow, and ended 40 minutes ago.
+      await meet(brand.id, now + 24 * 60 * MIN);
+      await meet(brand.id, now - 100 * MIN);
+      // The member was in a room of a franchise they have left since.
+      const left = await meet(formerBrand.id, now - 5 * MIN);
+      await db.insert(meetingPresence).values({
+        meetingId: left,
+        connectionId: 'c1',
+        userId: member.user.id,
+        side: 'franchise',
+        joinedAt: new Date(now - 4 * MIN),
+        lastSeenAt: new Date(now - MIN),
+      });
+      // Someone else's meeting, open now.
+      const other = await server.signUp('consultant');
+      await meet(formerBrand.id, now - 5 * MIN, other.user.id);
+
+      const asked: { room: string; body: unknown }[] = [];
+      const rooms: RequestListener = (req, res) => {
+        let body = '';
+        req.setEncoding('utf8');
+        req.on('data', (chunk) => (body += chunk));
+        req.on('end', () => {
+          asked.push({
+            room: decodeURIComponent(req.url?.split('/').pop() ?? ''),
+            body: JSON.parse(body),
+          });
+          res.end(JSON.stringify({ closed: 1 }));
+        });
+      };
+      await withRooms(
+        rooms,
+        async (publisher) => {
+          await publisher.disconnectUser(member.user.id);
+          expect(asked.map((a) => a.room).sort()).toEqual(
+            [
+              `user-${member.user.id}`,
+              ...[running, soon, lingering, left].map((id) => `meeting-${id}`),
+            ].sort(),
+          );
+          expect(new Set(asked.map((a) => JSON.stringify(a.body)))).toEqual(
+            new Set([JSON.stringify({ type: 'disconnect', userId: member.user.id })]),
+          );
+          asked.length = 0;
+          // The consultant's: the former franchise's meeting is theirs too.
+          await publisher.disconnectUser(consultant.user.id);
+          expect(asked.map((a) => a.room).sort()).toEqual(
+            [
+              `user-${consultant.user.id}`,
+              ...[running, soon, lingering, left].map((id) => `meeting-${id}`),
+            ].sort(),
+          );
+        },
+        { db },
+      );
+    } finally {
+      await server.close();
+    }
   });
 });

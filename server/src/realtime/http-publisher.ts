@@ -1,5 +1,7 @@
 import {
   chatRoomId,
+  MEETING_ROOM,
+  meetingRoomId,
   REALTIME_FANOUT_BATCH_MAX,
   REALTIME_FANOUT_PATH,
   REALTIME_PARTY,
@@ -9,10 +11,10 @@ import {
   RealtimeRoomReplySchema,
   userRoomId,
 } from '@fm/sdk/contracts';
-import { eq } from 'drizzle-orm';
+import { and, eq, exists, gt, gte, lte, or, sql } from 'drizzle-orm';
 import * as v from 'valibot';
 import type { Db } from '../db/client.ts';
-import { chatParticipant } from '../db/schema/index.ts';
+import { chatParticipant, meeting, meetingPresence, user } from '../db/schema/index.ts';
 import type { Logger } from '../http/logger.ts';
 import { createTextPoster } from './post-text.ts';
 import type { RealtimePublisher } from './publisher.ts';
@@ -32,6 +34,44 @@ const ONLINE_CACHE_SIZE = 10_000;
 const MAX_BATCHES_IN_FLIGHT = 2;
 /** A batch stays below this many characters (the rooms read commands up to 256 KiB). */
 const MAX_BATCH_CHARS = 192 * 1024;
+/** No meeting lasts longer (bookings are at most four hours): bounds the search for open rooms. */
+const LONGEST_MEETING_MS = 24 * 60 * 60_000;
+
+/**
+ * The meeting rooms open at `at` that `userId` may be in (D16): meetings they consult, booked, or
+ * whose franchise they belong to, and those they were present in (a member removed from the
+ * franchise since is still in its room until closed).
+ */
+async function openMeetingRoomsOf(db: Db, userId: string, at: number): Promise<string[]> {
+  const rows = await db
+    .select({ id: meeting.id })
+    .from(meeting)
+    .where(
+      and(
+        gte(meeting.startAt, new Date(at - MEETING_ROOM.closesAfterMs - LONGEST_MEETING_MS)),
+        lte(meeting.startAt, new Date(at + MEETING_ROOM.opensBeforeMs)),
+        gt(meeting.endAt, new Date(at - MEETING_ROOM.closesAfterMs)),
+        or(
+          eq(meeting.consultantId, userId),
+          eq(meeting.franchisorId, userId),
+          eq(
+            meeting.franchiseId,
+            sql`(select ${user.franchiseId} from ${user} where ${user.id} = ${userId})`,
+          ),
+          exists(
+            db
+              .select({ one: sql`1` })
+              .from(meetingPresence)
+              .where(
+                and(eq(meetingPresence.meetingId, meeting.id), eq(meetingPresence.userId, userId)),
+              ),
+          ),
+        ),
+      ),
+    )
+    .limit(100);
+  return rows.map((r) => meetingRoomId(r.id));
+}
 
 /**
  * Takes the first pushes of `queue` that fit one batch: at most `REALTIME_FANOUT_BATCH_MAX`, and
@@ -54,7 +94,7 @@ export interface HttpPublisherOptions {
   partyUrl: string;
   /** The shared secret the rooms check (`REALTIME_SECRET`). */
   secret: string;
-  /** Reads the chats of a user, whose rooms `disconnectUser` also clears. */
+  /** Reads the chats and open meetings of a user, whose rooms `disconnectUser` also clears. */
   db: Db;
   logger: Logger;
   timeoutMs?: number;
@@ -152,17 +192,24 @@ export function createHttpPublisher(options: HttpPublisherOptions): RealtimePubl
     }
   }
 
+  /** The user room, the chats, and the meeting rooms open now that the user may be in. */
   async function roomsOf(userId: string): Promise<string[]> {
+    const rooms = [userRoomId(userId)];
     try {
       const chats = await options.db
         .select({ chatId: chatParticipant.chatId })
         .from(chatParticipant)
         .where(eq(chatParticipant.userId, userId));
-      return [userRoomId(userId), ...chats.map((c) => chatRoomId(c.chatId))];
+      rooms.push(...chats.map((c) => chatRoomId(c.chatId)));
     } catch (error) {
       options.logger.error('realtime: reading the chats of a user failed', String(error));
-      return [userRoomId(userId)];
     }
+    try {
+      rooms.push(...(await openMeetingRoomsOf(options.db, userId, now())));
+    } catch (error) {
+      options.logger.error('realtime: reading the meeting rooms of a user failed', String(error));
+    }
+    return rooms;
   }
 
   return {

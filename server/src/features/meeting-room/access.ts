@@ -1,4 +1,5 @@
 import {
+  type MeetingAdmission,
   type MeetingRoomMember,
   type MeetingSide,
   meetingRoomState,
@@ -122,21 +123,25 @@ export async function memberSide(
 
 /**
  * Refuses a socket for `meeting-{meetingId}` unless `userId` is a member (404) and the room is
- * open now for a live meeting (422). Called when a ticket is issued and again when it is redeemed.
+ * open now for a live meeting (422); otherwise what the room server needs to know about the
+ * socket: the member's side (the consultant's seat is kept) and the room's closing time (the room
+ * closes every socket then). Called when a ticket is issued and again when it is redeemed.
  *
  * @example
- * await assertMayEnterMeetingRoom(db, user.id, meetingId, now());
+ * const { side, closesAt } = await meetingAdmission(db, user.id, meetingId, now());
  */
-export async function assertMayEnterMeetingRoom(
+export async function meetingAdmission(
   db: Queryable,
   userId: string,
   meetingId: string,
   now: Date,
-): Promise<MeetingSide> {
+): Promise<MeetingAdmission> {
   const row = await findRoomMeeting(db, meetingId);
   const side = row ? await memberSide(db, row, userId) : null;
   if (!row || !side) throw new AppError('NOT_FOUND');
-  const open = meetingRoomState(meetingRoomWindow(row.startAt, row.endAt), now) === 'open';
-  if (!open || !isLive(row)) throw new AppError('RULE_VIOLATION', { message: ROOM_NOT_OPEN });
-  return side;
+  const window = meetingRoomWindow(row.startAt, row.endAt);
+  if (meetingRoomState(window, now) !== 'open' || !isLive(row)) {
+    throw new AppError('RULE_VIOLATION', { message: ROOM_NOT_OPEN });
+  }
+  return { side, closesAt: window.closesAt.getTime() };
 }

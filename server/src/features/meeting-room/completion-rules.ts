@@ -8,10 +8,12 @@ export const DURATION_EXCEEDS_BOOKED = 'The duration is longer than the booked m
 /**
  * The duration a completion charges (D16), read inside the completion's transaction. Without any
  * presence (the meeting was held elsewhere) the booked duration, as before (D8/D10). When the room
- * was used: what the consultant entered (the measured proposal when nothing was entered), refused
- * with 422 DURATION_EXCEEDS_MEASURED above the measured time — or, when no franchise member came
- * and the consultant waited 10 minutes inside the booked time, above the booked duration — and
- * never more than was booked (the hold covers the booked amount).
+ * counts (a side joined — two minutes inside the booked time — or the two sides met there): what
+ * the consultant entered (the measured proposal when nothing was entered), refused with 422
+ * DURATION_EXCEEDS_MEASURED above the measured time — or, when no franchise member joined and the
+ * consultant waited 10 minutes inside the booked time, above the booked duration — and never more
+ * than was booked (the hold covers the booked amount). Pop-ins alone cap nothing: the booked
+ * duration, or less if the consultant enters less.
  *
  * @example
  * const minutes = await chargeableDuration(tx, row, input.duration, now);
@@ -23,9 +25,10 @@ export async function chargeableDuration(
   now: Date,
 ): Promise<number> {
   const summary = await presenceSummary(q, row, now);
-  if (summary.maxChargeableMinutes === null) return row.durationMinutes;
+  if (summary.maxChargeableMinutes === null && !summary.roomUsed) return row.durationMinutes;
   const duration = requested ?? summary.proposedMinutes;
-  if (duration > summary.maxChargeableMinutes) throw new AppError('DURATION_EXCEEDS_MEASURED');
+  const cap = summary.maxChargeableMinutes;
+  if (cap !== null && duration > cap) throw new AppError('DURATION_EXCEEDS_MEASURED');
   if (duration > row.durationMinutes) {
     throw new AppError('RULE_VIOLATION', { message: DURATION_EXCEEDS_BOOKED });
   }

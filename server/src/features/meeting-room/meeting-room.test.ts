@@ -177,6 +177,36 @@ describe('who may enter the room, and when', () => {
     clock = new Date(at(89));
     expect((await ticket(c.franchisor.token)).status).toBe(200);
   });
+
+  it('redeeming a meeting ticket tells the room server the side and the closing time', async () => {
+    clock = new Date(at(-5));
+    const c = await cast();
+    const redeemed = async (token: string) => {
+      const issued = await server.fetch('/api/realtime/ticket', {
+        method: 'POST',
+        token,
+        body: json({ room: meetingRoomId(c.meetingId) }),
+      });
+      const { ticket } = (await issued.json()) as { ticket: string };
+      const res = await fetch(`${server.url}/api/realtime/redeem`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${secret}`, 'content-type': 'application/json' },
+        body: json({ ticket, room: meetingRoomId(c.meetingId) }),
+      });
+      expect(res.status).toBe(200);
+      return res.json();
+    };
+    expect(await redeemed(c.consultant.token)).toEqual({
+      userId: c.consultant.id,
+      role: 'consultant',
+      meeting: { side: 'consultant', closesAt: at(90) },
+    });
+    expect(await redeemed(c.colleague.token)).toEqual({
+      userId: c.colleague.id,
+      role: 'franchisor',
+      meeting: { side: 'franchise', closesAt: at(90) },
+    });
+  });
 });
 
 describe('presence reports from the room server', () => {
@@ -243,6 +273,72 @@ describe('presence reports from the room server', () => {
     const body = (await detail.json()) as AdminSession;
     expect(body.presence?.measuredMinutes).toBe(17);
     expect(body.presence?.intervals).toEqual(summary.intervals);
+  });
+
+  it('a member removed from the franchise while in the room: later signs dropped, the leave kept', async () => {
+    clock = new Date(at(40));
+    const c = await cast();
+    const res = await report(c.meetingId, [
+      { kind: 'join', connectionId: 'col', userId: c.colleague.id, at: at(0) },
+      { kind: 'seen', connectionId: 'col', userId: c.colleague.id, at: at(10) },
+    ]);
+    expect(res.status).toBe(200);
+    await server.container.db
+      .update(user)
+      .set({ franchiseId: null })
+      .where(eq(user.id, c.colleague.id));
+    await report(c.meetingId, [
+      { kind: 'seen', connectionId: 'col', userId: c.colleague.id, at: at(20) },
+      { kind: 'leave', connectionId: 'col', userId: c.colleague.id, at: at(20) },
+      // A leave for a stretch that never was stores nothing.
+      { kind: 'leave', connectionId: 'ghost', userId: c.colleague.id, at: at(20) },
+    ]);
+    const summary = (await (
+      await get(`/api/session/${c.meetingId}/presence`, c.consultant.token)
+    ).json()) as PresenceSummary;
+    expect(summary.intervals).toEqual([
+      expect.objectContaining({
+        userId: c.colleague.id,
+        endedBy: 'leave',
+        leftAt: new Date(at(20)).toISOString(),
+      }),
+    ]);
+  });
+
+  it('keeps the joins the room refused, apart from presence, for both sides and the admin', async () => {
+    clock = new Date(at(40));
+    const c = await cast();
+    await present(c.meetingId, c.consultant.id, 0, 30);
+    await present(c.meetingId, c.franchisor.id, 0, 30);
+    const refused: PresenceEvent = {
+      kind: 'refused',
+      connectionId: 'x-1',
+      userId: c.colleague.id,
+      at: at(5),
+    };
+    // Reported twice (a retry): kept once. An outsider's is dropped.
+    for (let i = 0; i < 2; i++) expect((await report(c.meetingId, [refused])).status).toBe(200);
+    await report(c.meetingId, [{ ...refused, connectionId: 'x-2', userId: c.outsider.id }]);
+    const summary = (await (
+      await get(`/api/session/${c.meetingId}/presence`, c.franchisor.token)
+    ).json()) as PresenceSummary;
+    expect(summary.refusals).toEqual([
+      {
+        userId: c.colleague.id,
+        name: expect.any(String),
+        side: 'franchise',
+        at: new Date(at(5)).toISOString(),
+        reason: 'full',
+      },
+    ]);
+    // Not presence: the log and the measure are the two who were there.
+    expect(summary.intervals).toHaveLength(2);
+    expect(summary.measuredMinutes).toBe(30);
+    const admin = await signInAdmin(server);
+    const detail = (await (
+      await server.fetch(`/api/admin/sessions/${c.meetingId}`, { token: admin })
+    ).json()) as AdminSession;
+    expect(detail.presence?.refusals).toEqual(summary.refusals);
   });
 });
 
@@ -417,12 +513,65 @@ describe('completion is billed from measured presence (ledger, charged cents)', 
     });
     expect(short.status).toBe(422);
     await present(c.meetingId, c.franchisor.id, 20, 40);
-    await present(c.meetingId, c.consultant.id, 45, 46);
+    // Two minutes inside the booked time: the consultant joined.
+    await present(c.meetingId, c.consultant.id, 45, 47);
     const came = await server.fetch(`/api/session/${c.meetingId}/no-show`, {
       method: 'POST',
       token: c.franchisor.token,
     });
     expect(came.status).toBe(422);
     expect(await meetingRow(c.meetingId)).toMatchObject({ status: 'future' });
+  });
+
+  it('a franchise pop-in before the start neither cancels the franchise no-show nor caps the bill', async () => {
+    clock = new Date(at(70));
+    const c = await cast();
+    // Six seconds, eight minutes before the start; the consultant waits from 2 minutes before.
+    await present(c.meetingId, c.franchisor.id, -8, -7.9);
+    await present(c.meetingId, c.consultant.id, -2, 15);
+    const summary = (await (
+      await get(`/api/session/${c.meetingId}/presence`, c.consultant.token)
+    ).json()) as PresenceSummary;
+    expect(summary).toMatchObject({
+      roomUsed: true,
+      franchiseJoined: false,
+      consultantJoined: true,
+      franchiseNoShow: true,
+      maxChargeableMinutes: 60,
+      proposedMinutes: 60,
+    });
+    expect(summary.intervals).toHaveLength(2);
+    const done = await complete(c, 60);
+    expect(done.status).toBe(200);
+    await server.container.payments?.charges.chargePayment(c.meetingId);
+    expect(await captured(c.meetingId)).toBe(20_000);
+  });
+
+  it('a consultant pop-in (under two minutes) does not stop the franchise reporting a no-show', async () => {
+    clock = new Date(at(70));
+    const c = await cast();
+    await present(c.meetingId, c.colleague.id, 0, 15);
+    await present(c.meetingId, c.consultant.id, 14, 15);
+    const reported = await server.fetch(`/api/session/${c.meetingId}/no-show`, {
+      method: 'POST',
+      token: c.franchisor.token,
+    });
+    expect(reported.status).toBe(200);
+    expect(await meetingRow(c.meetingId)).toMatchObject({ status: 'declined' });
+  });
+
+  it('pop-ins that never met cap nothing: the booked duration, or less if the consultant enters less', async () => {
+    clock = new Date(at(70));
+    const c = await cast();
+    await present(c.meetingId, c.consultant.id, -9, -8.5);
+    await present(c.meetingId, c.franchisor.id, 3, 4);
+    const summary = (await (
+      await get(`/api/session/${c.meetingId}/presence`, c.consultant.token)
+    ).json()) as PresenceSummary;
+    expect(summary).toMatchObject({ roomUsed: true, maxChargeableMinutes: null });
+    expect((await complete(c, 61)).status).toBe(422);
+    const done = await complete(c, 45);
+    expect(done.status).toBe(200);
+    expect(((await done.json()) as Session).duration).toBe(45);
   });
 });

@@ -1,4 +1,6 @@
 import {
+  hasJoined,
+  MEETING_ROOM,
   measuredMinutes,
   mergeSpans,
   type PresenceRecord,
@@ -292,12 +294,14 @@ describe('presenceVerdict', () => {
     expect(v).toMatchObject({ roomUsed: false, maxChargeableMinutes: null, proposedMinutes: 60 });
   });
 
-  it('caps at the measured time, and never proposes more than the booked length', () => {
+  it('caps at the measured time once the room counts, and never proposes more than the booked length', () => {
     fc.assert(
       fc.property(presence, (spans) => {
         const v = presenceVerdict(spans, booked, 60);
         if (!spans.length) return;
-        if (!v.franchiseNoShow) expect(v.maxChargeableMinutes).toBe(measuredMinutes(spans));
+        const counts = v.consultantJoined || v.franchiseJoined || togetherMs(spans) > 0;
+        if (!counts) expect(v.maxChargeableMinutes).toBeNull();
+        else if (!v.franchiseNoShow) expect(v.maxChargeableMinutes).toBe(measuredMinutes(spans));
         expect(v.proposedMinutes).toBeLessThanOrEqual(60);
         expect(v.franchiseNoShow && v.consultantNoShow).toBe(false);
       }),
@@ -325,5 +329,185 @@ describe('presenceVerdict', () => {
       maxChargeableMinutes: 0,
       franchiseMinutesInBookedTime: 10,
     });
+  });
+});
+
+describe('joining takes 2 minutes inside the booked time: pop-ins cannot game billing (D16)', () => {
+  // A one-hour meeting at T0.
+  const booked = { start: T0, end: T0 + 60 * MIN };
+  const JOIN_MS = MEETING_ROOM.joinedMinutes * MIN;
+  const at = (minutes: number) => T0 + minutes * MIN;
+  const c = (from: number, to: number): PresenceSpan => ({
+    userId: 'c',
+    side: 'consultant',
+    start: at(from),
+    end: at(to),
+  });
+  const f = (from: number, to: number, userId = 'f1'): PresenceSpan => ({
+    userId,
+    side: 'franchise',
+    start: at(from),
+    end: at(to),
+  });
+
+  it('is two minutes, in the contract with the other numbers of the room', () => {
+    expect(MEETING_ROOM.joinedMinutes).toBe(2);
+  });
+
+  it('a franchise pop-in before the start: the consultant who waited may still charge it all', () => {
+    // One second, eight minutes before the start; the consultant waits the first 15 minutes.
+    const spans = [f(-8, -8 + 1 / 60), c(-1, 15)];
+    expect(presenceVerdict(spans, booked, 60)).toMatchObject({
+      roomUsed: true,
+      franchiseJoined: false,
+      consultantJoined: true,
+      franchiseNoShow: true,
+      maxChargeableMinutes: 60,
+      proposedMinutes: 60,
+    });
+  });
+
+  it('a franchise pop-in after the start, while the consultant waits, changes nothing either', () => {
+    // 90 seconds at minute 12, together with the waiting consultant.
+    const spans = [c(0, 20), f(12, 13.5)];
+    expect(presenceVerdict(spans, booked, 60)).toMatchObject({
+      franchiseJoined: false,
+      franchiseNoShow: true,
+      consultantNoShow: false,
+      measuredMinutes: 1,
+      maxChargeableMinutes: 60,
+    });
+    // The same for a pop-in after the booked end: it is not inside the booked time at all.
+    expect(presenceVerdict([c(0, 20), f(65, 70)], booked, 60)).toMatchObject({
+      franchiseJoined: false,
+      franchiseNoShow: true,
+      maxChargeableMinutes: 60,
+    });
+  });
+
+  it('a consultant pop-in does not stop a franchise member who waited from reporting a no-show', () => {
+    const spans = [f(0, 15), c(14, 14.5)];
+    expect(presenceVerdict(spans, booked, 60)).toMatchObject({
+      consultantJoined: false,
+      consultantNoShow: true,
+      franchiseNoShow: false,
+    });
+  });
+
+  it('both present briefly: nobody joined and nobody was a no-show; the time together caps the bill', () => {
+    const spans = [c(5, 6.5), f(5, 6.5)];
+    expect(presenceVerdict(spans, booked, 60)).toMatchObject({
+      consultantJoined: false,
+      franchiseJoined: false,
+      consultantNoShow: false,
+      franchiseNoShow: false,
+      measuredMinutes: 1,
+      maxChargeableMinutes: 1,
+      proposedMinutes: 1,
+    });
+  });
+
+  it('pop-ins that never met leave the meeting as one held without the room (no cap)', () => {
+    const spans = [c(-9, -8.5), f(3, 4)];
+    expect(presenceVerdict(spans, booked, 60)).toMatchObject({
+      roomUsed: true,
+      consultantJoined: false,
+      franchiseJoined: false,
+      maxChargeableMinutes: null,
+      proposedMinutes: 60,
+    });
+  });
+
+  it('a drop and a rejoin add up: one minute, then another, is joined', () => {
+    expect(presenceVerdict([f(0, 1), f(30, 31), c(40, 60)], booked, 60).franchiseJoined).toBe(true);
+    // Two members' stretches count for the side once, as their union.
+    expect(hasJoined([f(10, 11), f(10.5, 11.5, 'f2')], booked)).toBe(false);
+    expect(hasJoined([f(10, 11), f(11, 12, 'f2')], booked)).toBe(true);
+  });
+
+  it('stretches join exactly when their union inside the booked time reaches two minutes, however cut', () => {
+    const stretch = fc
+      .tuple(fc.integer({ min: -20 * MIN, max: 80 * MIN }), fc.integer({ min: 0, max: 3 * MIN }))
+      .map(([offset, length]) => ({ start: T0 + offset, end: T0 + offset + length }));
+    fc.assert(
+      fc.property(fc.array(stretch, { maxLength: 6 }), (spans) => {
+        const inside = unionMs(
+          spans.map((s) => ({
+            start: Math.max(s.start, booked.start),
+            end: Math.min(s.end, booked.end),
+          })),
+        );
+        expect(hasJoined(spans, booked)).toBe(inside >= JOIN_MS);
+      }),
+    );
+    // Just under two minutes in three pieces is not joined; just reaching them is.
+    const cut = (total: number) => [
+      { start: at(1), end: at(1) + total / 3 },
+      { start: at(20), end: at(20) + total / 3 },
+      { start: at(40), end: at(40) + total / 3 },
+    ];
+    expect(hasJoined(cut(JOIN_MS - 3), booked)).toBe(false);
+    expect(hasJoined(cut(JOIN_MS), booked)).toBe(true);
+  });
+
+  it('presence outside the booked time never joins, however long', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 10 * MIN }),
+        fc.integer({ min: 1, max: 30 * MIN }),
+        (before, after) => {
+          const early = { start: booked.start - before, end: booked.start };
+          const late = { start: booked.end, end: booked.end + after };
+          expect(hasJoined([early, late], booked)).toBe(false);
+        },
+      ),
+    );
+  });
+
+  it('the consultant waiting alone the whole time: a franchise no-show, the booked time chargeable', () => {
+    const v = presenceVerdict([c(-10, 90)], booked, 60);
+    expect(v).toMatchObject({
+      consultantJoined: true,
+      franchiseJoined: false,
+      franchiseNoShow: true,
+      consultantNoShow: false,
+      measuredMinutes: 0,
+      consultantMinutesInBookedTime: 60,
+      maxChargeableMinutes: 60,
+      proposedMinutes: 60,
+    });
+  });
+
+  it('franchise pop-ins under two minutes never take a waiting consultant’s no-show away', () => {
+    // Any franchise stretches whose union inside the booked time stays under two minutes.
+    const popIn = fc
+      .tuple(fc.integer({ min: -20 * MIN, max: 90 * MIN }), fc.integer({ min: 0, max: 39_999 }))
+      .map(
+        ([offset, length]): PresenceSpan => ({
+          userId: 'f1',
+          side: 'franchise',
+          start: T0 + offset,
+          end: T0 + offset + length,
+        }),
+      );
+    fc.assert(
+      fc.property(
+        fc.array(popIn, { maxLength: 3 }),
+        fc.integer({ min: 10, max: 60 }),
+        (pops, waited) => {
+          const spans = [c(0, waited), ...pops];
+          const v = presenceVerdict(spans, booked, 60);
+          expect(v.franchiseJoined).toBe(false);
+          expect(v.franchiseNoShow).toBe(true);
+          expect(v.maxChargeableMinutes).toBe(60);
+        },
+      ),
+    );
+  });
+
+  it('a meeting shorter than two minutes is joined by being there all of it', () => {
+    const short = { start: T0, end: T0 + MIN };
+    expect(hasJoined([{ start: T0 - MIN, end: T0 + MIN }], short)).toBe(true);
+    expect(hasJoined([{ start: T0, end: T0 + MIN - 1 }], short)).toBe(false);
   });
 });

@@ -1,4 +1,5 @@
 import {
+  type MeetingRoomRefusal,
   meetingRoomWindow,
   type PresenceEvent,
   type PresenceInterval,
@@ -23,13 +24,22 @@ import {
 /**
  * The presence log of D16: what the room server reports (joins, heartbeats, leaves in its own
  * clock) kept per meeting and connection, and the summary billing and both sides read from it.
+ *
+ * A join the room refused (its franchise seats taken) is kept in the same table, as a row whose
+ * connection id is `refused:{connectionId}` and whose join, last sign and leave are the moment of
+ * the refusal: it is listed among the refusals and never counted as presence. (The room server's
+ * connection ids are UUIDs, so the prefix cannot clash.)
  */
+
+/** The connection-id prefix that marks a refused join in `meeting_presence`. */
+export const REFUSED_PREFIX = 'refused:';
 
 /**
  * Stores one report of the room server. Reports are idempotent and may come in any order: a
- * `seen` or `leave` before its `join` creates the row; times only ever move forward. Events of
- * people who may not be in the meeting are dropped (the room admitted them with a ticket, so this
- * only happens after their membership ended).
+ * `seen` or `leave` before its `join` creates the row; times only ever move forward. A `refused`
+ * is kept as a refusal row (see above). Events of people who may not be in the meeting are
+ * dropped (the room admitted them with a ticket, so this only happens after their membership
+ * ended), except the leave that ends a stretch they began as members.
  *
  * @example
  * await recordPresence(db, 'm1', [{ kind: 'join', connectionId: 'x', userId: 'u1', at: Date.now() }], logger);
@@ -47,7 +57,8 @@ export async function recordPresence(
   for (const event of events) {
     if (!sides.has(event.userId)) sides.set(event.userId, await memberSide(db, row, event.userId));
     const side = sides.get(event.userId);
-    if (!side) {
+    // A member removed or deactivated while in the room: their stretch still ends at the leave.
+    if (!side && event.kind !== 'leave') {
       logger.info('presence of a non-member dropped', { meetingId, userId: event.userId });
       continue;
     }
@@ -55,7 +66,36 @@ export async function recordPresence(
     const key = and(
       eq(meetingPresence.meetingId, meetingId),
       eq(meetingPresence.connectionId, event.connectionId),
+      eq(meetingPresence.userId, event.userId),
     );
+    if (!side) {
+      const [ended] = await db
+        .update(meetingPresence)
+        .set({
+          lastSeenAt: sql`max(${meetingPresence.lastSeenAt}, ${at.getTime()})`,
+          leftAt: sql`case when ${meetingPresence.leftAt} is null or ${meetingPresence.leftAt} > ${at.getTime()} then ${at.getTime()} else ${meetingPresence.leftAt} end`,
+        })
+        .where(key)
+        .returning({ connectionId: meetingPresence.connectionId });
+      if (ended) stored++;
+      continue;
+    }
+    if (event.kind === 'refused') {
+      await db
+        .insert(meetingPresence)
+        .values({
+          meetingId,
+          connectionId: `${REFUSED_PREFIX}${event.connectionId}`,
+          userId: event.userId,
+          side,
+          joinedAt: at,
+          lastSeenAt: at,
+          leftAt: at,
+        })
+        .onConflictDoNothing();
+      stored++;
+      continue;
+    }
     await db
       .insert(meetingPresence)
       .values({
@@ -98,6 +138,7 @@ export async function recordPresence(
 async function presenceRows(db: Queryable, meetingId: string) {
   return db
     .select({
+      connectionId: meetingPresence.connectionId,
       userId: meetingPresence.userId,
       side: meetingPresence.side,
       joinedAt: meetingPresence.joinedAt,
@@ -125,7 +166,9 @@ export async function presenceSummary(
   row: RoomMeeting,
   now: Date,
 ): Promise<PresenceSummary> {
-  const rows = await presenceRows(db, row.id);
+  const logged = await presenceRows(db, row.id);
+  const refused = logged.filter((r) => r.connectionId.startsWith(REFUSED_PREFIX));
+  const rows = logged.filter((r) => !r.connectionId.startsWith(REFUSED_PREFIX));
   const at = now.getTime();
   const records: PresenceRecord[] = rows.map((r) => ({
     userId: r.userId,
@@ -155,9 +198,17 @@ export async function presenceSummary(
     };
   });
   const reported = await noShowReportedAt(db, row.id);
+  const refusals: MeetingRoomRefusal[] = refused.map((r) => ({
+    userId: r.userId,
+    name: `${r.firstName} ${r.lastName}`.trim(),
+    side: r.side,
+    at: r.joinedAt.toISOString(),
+    reason: 'full',
+  }));
   return {
     ...verdict,
     noShowReportedAt: reported?.toISOString() ?? null,
     intervals,
+    refusals,
   };
 }

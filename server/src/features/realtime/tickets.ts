@@ -1,8 +1,9 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import {
+  type MeetingAdmission,
   parseRoomId,
   REALTIME_TICKET_TTL_MS,
-  type RealtimeIdentity,
+  type RealtimeRedemption,
   type RealtimeTicket,
 } from '@fm/sdk/contracts';
 import { and, eq, lt } from 'drizzle-orm';
@@ -10,7 +11,7 @@ import type { SessionUser } from '../../auth/session.ts';
 import type { Db } from '../../db/client.ts';
 import { chatParticipant, realtimeTicket, user } from '../../db/schema/index.ts';
 import { AppError } from '../../http/errors.ts';
-import { assertMayEnterMeetingRoom } from '../meeting-room/access.ts';
+import { meetingAdmission } from '../meeting-room/access.ts';
 
 const hash = (ticket: string) => createHash('sha256').update(ticket).digest('hex');
 
@@ -38,7 +39,8 @@ async function isParticipant(db: Db, chatId: string, userId: string): Promise<bo
 
 /**
  * Who may be in which room (D15): a user in their own user room (another's is 403) and in the
- * chats they take part in (any other chat is 404, as the chat API answers it).
+ * chats they take part in (any other chat is 404, as the chat API answers it). For a meeting room
+ * (D16) it answers the socket's side and the room's closing time.
  *
  * @example
  * await assertMayJoin(db, 'u1', 'chat-c1'); // throws AppError('NOT_FOUND') for an outsider
@@ -48,7 +50,7 @@ export async function assertMayJoin(
   userId: string,
   room: string,
   now: Date = new Date(),
-): Promise<void> {
+): Promise<MeetingAdmission | undefined> {
   const ref = parseRoomId(room);
   if (!ref) throw new AppError('NOT_FOUND');
   switch (ref.kind) {
@@ -60,8 +62,7 @@ export async function assertMayJoin(
       return;
     case 'meeting':
       // D16: the consultant and the franchise's members, while the room is open (404/422).
-      await assertMayEnterMeetingRoom(db, userId, ref.id, now);
-      return;
+      return meetingAdmission(db, userId, ref.id, now);
   }
 }
 
@@ -93,10 +94,11 @@ export function createTicketService(deps: { db: Db; now: () => Date; ttlMs?: num
     },
 
     /**
-     * Redeems a ticket for `room` once: the identity it admits, or null when it is unknown, used,
-     * expired, for another room, or its user may no longer join (signed out for good, removed).
+     * Redeems a ticket for `room` once: the identity it admits (with a meeting socket's side and
+     * closing time), or null when it is unknown, used, expired, for another room, or its user may
+     * no longer join (signed out for good, removed).
      */
-    async redeem(ticket: string, room: string): Promise<RealtimeIdentity | null> {
+    async redeem(ticket: string, room: string): Promise<RealtimeRedemption | null> {
       // Deleting is what makes it single-use: of two racing redeemers only one gets the row.
       const [row] = await db
         .delete(realtimeTicket)
@@ -113,12 +115,15 @@ export function createTicketService(deps: { db: Db; now: () => Date; ttlMs?: num
         .from(user)
         .where(eq(user.id, row.userId));
       if (!owner || owner.isDeleted || owner.isDeactivated || owner.banned) return null;
+      let meeting: MeetingAdmission | undefined;
       try {
-        await assertMayJoin(db, row.userId, room, now());
+        meeting = await assertMayJoin(db, row.userId, room, now());
       } catch {
         return null;
       }
-      return { userId: row.userId, role: owner.role };
+      return meeting
+        ? { userId: row.userId, role: owner.role, meeting }
+        : { userId: row.userId, role: owner.role };
     },
   };
 }

@@ -11,6 +11,13 @@ import {
   MeetingRoomView,
 } from './meeting-room-view.tsx';
 import { createMeshCall, type MeshCall } from './mesh-call.ts';
+import {
+  clockFromMeasure,
+  MEASURE_READ_EVERY_MS,
+  shownMs,
+  type TimeUsedClock,
+  tickClock,
+} from './time-used.ts';
 
 export interface MeetingRoomProps {
   /** The signed-in SDK client; defaults to the one of the nearest `FmClientProvider`. */
@@ -64,7 +71,7 @@ async function listDevices(): Promise<{
  * opens or closed, a pre-join screen with camera/microphone preview and device pickers, then the
  * call — a WebRTC mesh signalled through `meeting-{id}` — with mute, camera off, screen share,
  * leave, the connection quality from getStats, who is there, the time used against the booked
- * length and the rate.
+ * length (the server's measure, read again on every reconnect and every 15 s) and the rate.
  *
  * @example
  * <MeetingRoom client={api} meetingId={id} backHref={`/bookings/${id}`} />
@@ -93,8 +100,9 @@ export function MeetingRoom({ client, meetingId, backHref, theme, onLeave }: Mee
   const streamRef = useRef<MediaStream | null>(null);
   const mediaRef = useRef(media);
   mediaRef.current = media;
-  // Time together, counted here from what the room shows (the server's measure is the bill).
-  const used = useRef({ baseMs: 0, since: null as number | null });
+  // Time together: the server's measure (the bill), read on every (re)connect and every 15 s,
+  // counted on here between two reads from whether the other side is on this page.
+  const used = useRef<TimeUsedClock>({ baseMs: 0, since: null });
   // The server's clock minus this machine's, from the last load: the room closes by the server's.
   const skewMs = useRef(0);
   const rerender = useCallback(() => setTick((n) => n + 1), []);
@@ -105,7 +113,7 @@ export function MeetingRoom({ client, meetingId, backHref, theme, onLeave }: Mee
       const room = await api.meetingRoom.get(meetingId);
       skewMs.current = Date.parse(room.now) - (asked + Date.now()) / 2;
       setInfo(room);
-      used.current = { baseMs: room.presence.measuredMinutes * 60_000, since: null };
+      used.current = clockFromMeasure(room.presence.measuredMs, false, Date.now());
       if (!room.live || room.state === 'closed')
         setPhase({ kind: 'closed', closesAt: room.closesAt });
       else if (room.state === 'notYetOpen') setPhase({ kind: 'notYetOpen', opensAt: room.opensAt });
@@ -158,6 +166,28 @@ export function MeetingRoom({ client, meetingId, backHref, theme, onLeave }: Mee
       info?.members.find((m) => m.userId === userId)?.side ?? null,
     [info],
   );
+
+  /** Whether someone of the other side is in the call on this page now. */
+  const together = useCallback(() => {
+    const self = info?.self.side;
+    return (call.current?.peers() ?? []).some((p) => {
+      const side = sideOf(p.userId);
+      return side !== null && side !== self;
+    });
+  }, [info, sideOf]);
+
+  // The server's measure, shown as it is: the page's own count drifts over a drop.
+  const readMeasure = useCallback(async () => {
+    try {
+      const presence = await api.meetingRoom.presence(meetingId);
+      used.current = clockFromMeasure(presence.measuredMs, together(), Date.now());
+      rerender();
+    } catch {
+      // The next read (or reconnect) tries again; meanwhile the page counts on.
+    }
+  }, [api, meetingId, together, rerender]);
+  const readMeasureRef = useRef(readMeasure);
+  readMeasureRef.current = readMeasure;
 
   const hangUp = useCallback(() => {
     call.current?.close();
@@ -218,8 +248,11 @@ export function MeetingRoom({ client, meetingId, backHref, theme, onLeave }: Mee
       }
     });
     socket.onStatus((status) => {
-      if (status === 'open') setPhase({ kind: 'call', reconnecting: false });
-      else if (status === 'connecting') {
+      if (status === 'open') {
+        setPhase({ kind: 'call', reconnecting: false });
+        // Back after a drop (or just in): what the room server measured meanwhile.
+        void readMeasureRef.current();
+      } else if (status === 'connecting') {
         setPhase((p) => (p.kind === 'call' ? { kind: 'call', reconnecting: true } : p));
       } else if (status === 'refused') {
         hangUp();
@@ -227,7 +260,14 @@ export function MeetingRoom({ client, meetingId, backHref, theme, onLeave }: Mee
         const why = socket.refusal();
         if (why === 'full') setPhase({ kind: 'full' });
         else if (why === 'notFound') setPhase({ kind: 'refused' });
-        else void load();
+        else {
+          // The room closed (the room server closes everyone at the closing time): the camera
+          // is let go too, and the load says what a fresh load says.
+          stopAll(streamRef.current);
+          streamRef.current = null;
+          setStream(null);
+          void load();
+        }
       }
     });
     call.current = mesh;
@@ -252,28 +292,21 @@ export function MeetingRoom({ client, meetingId, backHref, theme, onLeave }: Mee
     [hangUp],
   );
 
-  // In the call: quality samples and the time used.
+  // In the call: quality samples, the time used, and the server's measure every 15 s.
   const inCall = phase.kind === 'call';
   useEffect(() => {
     if (!inCall) return;
     const timer = setInterval(() => {
       void call.current?.sampleQuality();
-      const self = info?.self.side;
-      const together = (call.current?.peers() ?? []).some((p) => {
-        const side = sideOf(p.userId);
-        return side !== null && side !== self;
-      });
-      const now = Date.now();
-      const u = used.current;
-      if (together && u.since === null) u.since = now;
-      if (!together && u.since !== null) {
-        u.baseMs += now - u.since;
-        u.since = null;
-      }
+      used.current = tickClock(used.current, together(), Date.now());
       rerender();
     }, QUALITY_EVERY_MS / 2);
-    return () => clearInterval(timer);
-  }, [inCall, info, sideOf, rerender]);
+    const reads = setInterval(() => void readMeasureRef.current(), MEASURE_READ_EVERY_MS);
+    return () => {
+      clearInterval(timer);
+      clearInterval(reads);
+    };
+  }, [inCall, together, rerender]);
 
   const updateMedia = (next: MediaState) => {
     setMedia(next);
@@ -334,8 +367,7 @@ export function MeetingRoom({ client, meetingId, backHref, theme, onLeave }: Mee
     })),
   ];
   const quality: CallQuality = worstQuality(peers.map((p) => p.quality));
-  const u = used.current;
-  const usedMs = u.baseMs + (u.since === null ? 0 : Date.now() - u.since);
+  const usedMs = shownMs(used.current, Date.now());
 
   return (
     <MeetingRoomView
