@@ -28,6 +28,7 @@ const KEYS: ApiKey[] = [
     createdAt: '2026-03-02T15:04:00.000Z',
     lastUsedAt: '2026-03-14T09:30:00.000Z',
     revokedAt: null,
+    creatorLeft: false,
   },
   {
     id: 'k2',
@@ -41,6 +42,22 @@ const KEYS: ApiKey[] = [
     createdAt: '2026-02-20T11:00:00.000Z',
     lastUsedAt: null,
     revokedAt: '2026-03-01T08:00:00.000Z',
+    creatorLeft: false,
+  },
+  {
+    id: 'k3',
+    franchiseId: 'f1',
+    kind: 'secret',
+    name: 'Old reporting script',
+    prefix: 'sk_91be…',
+    publishableKey: null,
+    allowedOrigins: [],
+    scopes: ['meetings:read'],
+    createdAt: '2026-01-12T10:00:00.000Z',
+    lastUsedAt: '2026-02-02T07:45:00.000Z',
+    revokedAt: null,
+    // Its creator left the franchise: the key stopped working until it is revoked and replaced.
+    creatorLeft: true,
   },
 ];
 
@@ -62,6 +79,7 @@ function InMemory({ initial, failing = false }: { initial?: ApiKey[]; failing?: 
       createdAt: new Date().toISOString(),
       lastUsedAt: null,
       revokedAt: null,
+      creatorLeft: false,
       key,
     };
     setKeys((current) => [created, ...(current ?? [])]);

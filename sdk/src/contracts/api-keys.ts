@@ -41,6 +41,10 @@ export const API_KEY_TEXT = {
   lastUsed: 'Last used',
   never: 'Never',
   revoked: 'Revoked',
+  creatorLeft:
+    'Stopped: whoever created it has left the franchise or was deactivated. Revoke it and create a new key.',
+  keyStopped:
+    'This API key has stopped working: whoever created it has left the franchise or was deactivated. A member of the franchise can create a new key.',
   shownOnce: 'Copy this secret key now. It will not be shown again.',
   created: 'API key created',
   revokedToast: 'API key revoked',
@@ -138,6 +142,11 @@ export const ApiKeySchema = v.object({
   createdAt: v.string(),
   lastUsedAt: v.nullable(v.string()),
   revokedAt: v.nullable(v.string()),
+  /**
+   * A secret key acts as the member who created it: true once that member has left the franchise
+   * or was deactivated, and the key no longer works.
+   */
+  creatorLeft: v.boolean(),
 });
 export type ApiKey = v.InferOutput<typeof ApiKeySchema>;
 

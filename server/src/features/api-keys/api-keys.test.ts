@@ -1,9 +1,15 @@
-import type { ApiKey, ApiKeyList, CreatedApiKey, Session } from '@fm/sdk/contracts';
+import {
+  API_KEY_TEXT,
+  type ApiKey,
+  type ApiKeyList,
+  type CreatedApiKey,
+  type Session,
+} from '@fm/sdk/contracts';
 import { eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppEnv } from '../../auth/session.ts';
-import { apiKey, auditLog } from '../../db/schema/index.ts';
+import { apiKey, auditLog, user } from '../../db/schema/index.ts';
 import { AppError, errorResponse } from '../../http/errors.ts';
 import { createRateLimiter } from '../../http/rate-limit.ts';
 import { signInAdmin } from '../../payments/test-fixtures.ts';
@@ -267,6 +273,43 @@ describe('a secret key authenticates a backend (Authorization: Bearer sk_…)', 
 
     const [row] = await server.container.db.select().from(apiKey).where(eq(apiKey.id, key.id));
     expect(row?.lastUsedAt?.toISOString()).toBe(clock.toISOString());
+  });
+
+  it('acts as the member who created it, and stops when they leave or are deactivated; the list says so', async () => {
+    const owner = await makeFranchisor(server, { company: 'Creator Co' });
+    const colleague = await makeFranchisor(server, { franchiseId: owner.franchiseId });
+    const keyOf = async (token: string, name: string) =>
+      (await create(token, { kind: 'secret', name, scopes: ['meetings:read'] })).body;
+    const ownersKey = await keyOf(owner.token, 'Owner script');
+    const colleaguesKey = await keyOf(colleague.token, 'Colleague script');
+    expect((await withKey(ownersKey.key, '/api/session')).status).toBe(200);
+    expect((await withKey(colleaguesKey.key, '/api/session')).status).toBe(200);
+
+    // The colleague leaves the franchise: their key stops, the owner's goes on.
+    await server.container.db
+      .update(user)
+      .set({ franchiseId: null })
+      .where(eq(user.id, colleague.id));
+    const stopped = await withKey(colleaguesKey.key, '/api/session');
+    expect(stopped.status).toBe(401);
+    expect(await stopped.json()).toMatchObject({
+      code: 'API_KEY_INVALID',
+      message: API_KEY_TEXT.keyStopped,
+    });
+    expect((await withKey(ownersKey.key, '/api/session')).status).toBe(200);
+    const listed = (await (
+      await server.fetch('/api/users/api-keys', { token: owner.token })
+    ).json()) as ApiKeyList;
+    const byId = new Map(listed.data.map((k) => [k.id, k]));
+    expect(byId.get(colleaguesKey.id)?.creatorLeft).toBe(true);
+    expect(byId.get(ownersKey.id)?.creatorLeft).toBe(false);
+
+    // The owner deactivated: their key stops too.
+    await server.container.db
+      .update(user)
+      .set({ isDeactivated: true })
+      .where(eq(user.id, owner.id));
+    expect((await withKey(ownersKey.key, '/api/session')).status).toBe(401);
   });
 
   it('answers 403 outside its scopes and for calls no key may make, 401 when unknown or revoked', async () => {

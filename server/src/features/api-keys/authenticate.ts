@@ -1,4 +1,4 @@
-import { SECRET_KEY_PREFIX } from '@fm/sdk/contracts';
+import { API_KEY_TEXT, SECRET_KEY_PREFIX } from '@fm/sdk/contracts';
 import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import type { AppEnv } from '../../auth/session.ts';
@@ -18,8 +18,8 @@ export const apiKeyOf = (c: Context<AppEnv>): string | undefined => c.get('apiKe
  * Authenticates `Authorization: Bearer sk_…` (mounted after the session middleware): an unknown
  * or revoked key is 401 `API_KEY_INVALID`; a call outside the key's scopes is 403
  * `API_KEY_SCOPE_MISSING`; each key may make `perMinute` calls a minute (429 past that). A valid
- * key acts as its franchise's billing contact (else its earliest active franchisor), and its last
- * use is recorded.
+ * key acts as the member who created it (401 once they left the franchise or were deactivated; a
+ * key an admin made acts as the franchise's billing contact), and its last use is recorded.
  *
  * @example
  * api.use('*', apiKeyAuthentication({ keys, limiter, perMinute: 600 }));
@@ -51,8 +51,8 @@ export function apiKeyAuthentication(deps: {
             : `This API key does not have the scope this call needs (${needed}).`,
       });
     }
-    const actor = await deps.keys.actingUser(key.franchiseId);
-    if (!actor) throw new AppError('API_KEY_INVALID');
+    const actor = await deps.keys.keyActor(key);
+    if (!actor) throw new AppError('API_KEY_INVALID', { message: API_KEY_TEXT.keyStopped });
     c.set('user', actor);
     c.set('apiKeyId', key.id);
     await deps.keys.touch(key.id);

@@ -12,7 +12,7 @@ import {
   type UpdateApiKeyInput,
   UpdateApiKeyInputSchema,
 } from '@fm/sdk/contracts';
-import { and, asc, desc, eq, isNull, lt, or } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, lt, or } from 'drizzle-orm';
 import type { SessionUser } from '../../auth/session.ts';
 import type { Db } from '../../db/client.ts';
 import { apiKey, embedSession, franchise, user } from '../../db/schema/index.ts';
@@ -30,7 +30,7 @@ const newKey = (prefix: string) => `${prefix}${randomBytes(32).toString('base64u
 /** Last use is written at most this often per key (one write a minute, not one per request). */
 const TOUCH_EVERY_MS = 60_000;
 
-const toApiKey = (row: ApiKeyRow): ApiKey => ({
+const toApiKey = (row: ApiKeyRow, creatorLeft = false): ApiKey => ({
   id: row.id,
   franchiseId: row.franchiseId,
   kind: row.kind,
@@ -42,6 +42,7 @@ const toApiKey = (row: ApiKeyRow): ApiKey => ({
   createdAt: row.createdAt.toISOString(),
   lastUsedAt: row.lastUsedAt?.toISOString() ?? null,
   revokedAt: row.revokedAt?.toISOString() ?? null,
+  creatorLeft,
 });
 
 /**
@@ -55,11 +56,44 @@ function requireSecureOrigins(origins: readonly string[]): void {
   throw new AppError('RULE_VIOLATION', { message, errors: { allowedOrigins: message } });
 }
 
+type KeyCreator = {
+  id: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  role: SessionUser['role'];
+  isVerified: boolean;
+  franchiseId: string | null;
+  isDeleted: boolean;
+  isDeactivated: boolean;
+  banned: boolean | null;
+};
+
+/** Whether a key made by `creator` may act for `franchiseId`: an active member of it, or an admin. */
+function actsFor(creator: KeyCreator | undefined, franchiseId: string): boolean {
+  if (!creator || creator.isDeleted || creator.isDeactivated || creator.banned) return false;
+  return (
+    creator.role === 'admin' ||
+    (creator.role === 'franchisor' && creator.franchiseId === franchiseId)
+  );
+}
+
+const toSessionUser = (u: KeyCreator): SessionUser => ({
+  id: u.id,
+  email: u.email,
+  firstName: u.firstName,
+  lastName: u.lastName,
+  role: u.role,
+  isVerified: u.isVerified,
+  franchiseId: u.franchiseId,
+});
+
 /** A live secret key as the authentication middleware sees it. */
 export interface SecretKey {
   id: string;
   franchiseId: string;
   scopes: readonly ApiKeyScope[];
+  createdByUserId: string | null;
 }
 
 /** A live publishable key: what the embed side needs (origins and owner). */
@@ -80,6 +114,27 @@ export interface PublishableKey {
 export function createApiKeyService(deps: { db: Db; now: () => Date }) {
   const { db, now } = deps;
 
+  /** The accounts among `ids` with what decides whether a key may act as them. */
+  const membersAndAdmins = async (ids: readonly (string | null)[]) => {
+    const wanted = [...new Set(ids.filter((id): id is string => !!id))];
+    if (wanted.length === 0) return [];
+    return db
+      .select({
+        id: user.id,
+        email: user.email,
+        firstName: user.firstName,
+        lastName: user.lastName,
+        role: user.role,
+        isVerified: user.isVerified,
+        franchiseId: user.franchiseId,
+        isDeleted: user.isDeleted,
+        isDeactivated: user.isDeactivated,
+        banned: user.banned,
+      })
+      .from(user)
+      .where(inArray(user.id, wanted));
+  };
+
   const findLive = (hash: string, kind: 'secret' | 'publishable') =>
     db.query.apiKey.findFirst({
       where: and(eq(apiKey.keyHash, hash), eq(apiKey.kind, kind), isNull(apiKey.revokedAt)),
@@ -92,7 +147,16 @@ export function createApiKeyService(deps: { db: Db; now: () => Date }) {
         .from(apiKey)
         .where(eq(apiKey.franchiseId, franchiseId))
         .orderBy(desc(apiKey.createdAt));
-      return rows.map(toApiKey);
+      const creators = new Map(
+        (await membersAndAdmins(rows.map((r) => r.createdByUserId))).map((u) => [u.id, u]),
+      );
+      return rows.map((row) =>
+        toApiKey(
+          row,
+          row.kind === 'secret' &&
+            !actsFor(creators.get(row.createdByUserId ?? ''), row.franchiseId),
+        ),
+      );
     },
 
     async create(
@@ -185,7 +249,12 @@ export function createApiKeyService(deps: { db: Db; now: () => Date }) {
       if (!key.startsWith(SECRET_KEY_PREFIX)) return null;
       const row = await findLive(hashKey(key), 'secret');
       return row
-        ? { id: row.id, franchiseId: row.franchiseId, scopes: row.scopes as ApiKeyScope[] }
+        ? {
+            id: row.id,
+            franchiseId: row.franchiseId,
+            scopes: row.scopes as ApiKeyScope[],
+            createdByUserId: row.createdByUserId,
+          }
         : null;
     },
 
@@ -219,6 +288,17 @@ export function createApiKeyService(deps: { db: Db; now: () => Date }) {
      * Who a secret key acts as: the franchise's billing contact, else its earliest active
      * franchisor member; null when the franchise has no active member.
      */
+    /**
+     * Who a secret key acts as: the member who created it, while they belong to its franchise and
+     * are active (null once they left or were deactivated: the key stops working). A key an admin
+     * made for a franchise acts as the franchise's billing contact, never as the admin.
+     */
+    async keyActor(key: SecretKey): Promise<SessionUser | null> {
+      const [creator] = await membersAndAdmins([key.createdByUserId]);
+      if (creator?.role === 'admin') return this.actingUser(key.franchiseId);
+      return creator && actsFor(creator, key.franchiseId) ? toSessionUser(creator) : null;
+    },
+
     async actingUser(franchiseId: string): Promise<SessionUser | null> {
       const owner = await db.query.franchise.findFirst({ where: eq(franchise.id, franchiseId) });
       if (!owner) return null;

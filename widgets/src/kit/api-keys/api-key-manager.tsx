@@ -167,6 +167,18 @@ export function ApiKeyManager(props: ApiKeyManagerProps) {
           <span>
             {API_KEY_TEXT.revoked} {formatDateTime(k.revokedAt)}
           </span>
+        ) : k.creatorLeft ? (
+          <span className="api-keys__stopped">
+            {API_KEY_TEXT.creatorLeft}{' '}
+            <button
+              type="button"
+              className="button button--ghost"
+              disabled={revoking}
+              onClick={() => setToRevoke(k)}
+            >
+              {API_KEY_TEXT.revoke}
+            </button>
+          </span>
         ) : (
           <button
             type="button"
