@@ -22,6 +22,7 @@ import {
 } from '../../db/schema/index.ts';
 import { AppError } from '../../http/errors.ts';
 import { parseInput, validate } from '../../http/validate.ts';
+import type { RealtimePublisher } from '../../realtime/publisher.ts';
 import type { UploadService } from '../../uploads/upload-service.ts';
 import { handOverBillingContact, setBillingContact } from '../franchises/billing-contact.ts';
 import { findFranchiseForMember } from '../franchises/repository.ts';
@@ -140,6 +141,8 @@ export function adminFranchiseRoutes(deps: {
   uploads: UploadService;
   activation: ActivationLinkService;
   now: () => Date;
+  /** Closes the sockets of members who leave a franchise (its meeting rooms among them). */
+  realtime: Pick<RealtimePublisher, 'disconnectUser'>;
 }) {
   const { db, uploads, now } = deps;
 
@@ -305,6 +308,10 @@ export function adminFranchiseRoutes(deps: {
     .delete('/:id', async (c) => {
       const admin = requireUser(c);
       const before = await mustFind(c.req.param('id'));
+      const members = await db
+        .select({ id: user.id })
+        .from(user)
+        .where(eq(user.franchiseId, before.id));
       await db.transaction(async (tx) => {
         // Members stay as accounts; they simply belong to no franchise any more.
         await tx.update(user).set({ franchiseId: null }).where(eq(user.franchiseId, before.id));
@@ -321,6 +328,8 @@ export function adminFranchiseRoutes(deps: {
           after: null,
         });
       });
+      // Out of the franchise, out of its rooms (a meeting in progress included).
+      for (const m of members) await deps.realtime.disconnectUser(m.id);
       return c.json({ ok: true as const });
     })
     .patch('/:id/billing-address', async (c) => {
@@ -376,6 +385,8 @@ export function adminFranchiseRoutes(deps: {
           after: { franchiseId: target.id },
         });
       });
+      // Moved out of their former franchise: out of its rooms too.
+      if (member.franchiseId) await deps.realtime.disconnectUser(member.id);
     }
     return c.json(await detail(target.id));
   });
