@@ -1,4 +1,4 @@
-import { FIELD_MESSAGES, TOASTS } from '@fm/sdk/contracts';
+import { EMAIL_CHANGE_TEXT, FIELD_MESSAGES, TOASTS } from '@fm/sdk/contracts';
 import { expect, test } from '@playwright/test';
 import {
   ADMIN_EMAIL,
@@ -51,6 +51,25 @@ test.describe('admin profile', () => {
     await email.fill('admin@');
     await page.getByRole('button', { name: 'Save Changes' }).click();
     await expect(page.getByText(FIELD_MESSAGES.emailInvalid)).toBeVisible();
+    await expect(accountLink(page)).toContainText(ADMIN_EMAIL);
+  });
+
+  test('a new e-mail asks for the current password and waits for the link mailed to it', async ({
+    page,
+  }) => {
+    await signInAsAdmin(page);
+    await accountLink(page).click();
+    const email = page.getByLabel('Email', { exact: true });
+    await expect(email).toHaveValue(ADMIN_EMAIL);
+    await expect(page.getByLabel('Current Password')).toHaveCount(0);
+    const next = `ops-${Date.now()}@admin.example`;
+    await email.fill(next);
+    await page.getByLabel('Current Password').fill(DEMO_PASSWORD);
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    await expect(page.getByText(EMAIL_CHANGE_TEXT.sent(next), { exact: true })).toBeVisible();
+    // Until the link is opened the account keeps its address.
+    await page.reload();
+    await expect(page.getByLabel('Email', { exact: true })).toHaveValue(ADMIN_EMAIL);
     await expect(accountLink(page)).toContainText(ADMIN_EMAIL);
   });
 

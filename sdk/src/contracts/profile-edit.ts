@@ -358,3 +358,12 @@ export type UploadResult = v.InferOutput<typeof UploadResultSchema>;
 
 /** The registration draft's defaults (user-area §3), re-exported for forms. */
 export const REGISTRATION_DEFAULTS = PROFILE_DEFAULTS;
+
+/** Texts of the e-mail change (the spec is silent about it), in the portal and the control panel. */
+export const EMAIL_CHANGE_TEXT = {
+  title: 'Change Email',
+  lead: 'Your e-mail is your sign-in. A new one needs your current password and takes effect when you open the link we send to it.',
+  sent: (email: string) => `We sent a confirmation link to ${email}.`,
+  pending: (pendingEmail: string, email: string) =>
+    `A change to ${pendingEmail} is waiting for you to open the link we sent there (within 24 hours). Until then you sign in with ${email}.`,
+} as const;

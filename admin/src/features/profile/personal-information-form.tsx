@@ -1,6 +1,13 @@
 import type { OwnProfile } from '@fm/sdk/contracts';
-import { TOASTS } from '@fm/sdk/contracts';
-import { FormAlert, SubmitButton, TextField, toast, useValibotForm } from '@fm/widgets/kit';
+import { EMAIL_CHANGE_TEXT, TOASTS } from '@fm/sdk/contracts';
+import {
+  FormAlert,
+  PasswordField,
+  SubmitButton,
+  TextField,
+  toast,
+  useValibotForm,
+} from '@fm/widgets/kit';
 import { useQuery } from '@tanstack/react-query';
 import { ADMIN_TEXT } from '../../admin-texts.ts';
 import { api } from '../../api/client.ts';
@@ -13,25 +20,34 @@ import { nonEmptyFields, PersonalInformationFormSchema } from './personal-inform
 function valuesOf(profile: Pick<OwnProfile, 'firstName' | 'lastName' | 'email'>) {
   return { firstName: profile.firstName, lastName: profile.lastName, email: profile.email };
 }
+const withPassword = (values: ReturnType<typeof valuesOf>) => ({ ...values, currentPassword: '' });
 
 /** The Personal Information tab: first name, last name and e-mail, prefilled from the profile. */
 export function PersonalInformationForm() {
   const profile = useQuery({ queryKey: ['admin-profile'], queryFn: () => api.users.getProfile() });
   if (profile.isPending) return <Spinner label={ADMIN_TEXT.loading} />;
   if (profile.isError) return <LoadFailure error={profile.error} onRetry={profile.refetch} />;
-  return <PersonalInformationFields initial={valuesOf(profile.data)} />;
+  return <PersonalInformationFields initial={withPassword(valuesOf(profile.data))} />;
 }
 
-function PersonalInformationFields({ initial }: { initial: ReturnType<typeof valuesOf> }) {
+function PersonalInformationFields({ initial }: { initial: ReturnType<typeof withPassword> }) {
   const form = useValibotForm({
     schema: PersonalInformationFormSchema,
     initialValues: initial,
     onSubmit: async (values) => {
       try {
-        const profile = await api.users.updateAccount(nonEmptyFields(values));
+        const update = nonEmptyFields(values);
+        const changesEmail = update.email !== undefined && update.email !== initial.email;
+        const profile = await api.users.updateAccount(
+          changesEmail ? { ...update, currentPassword: values.currentPassword } : update,
+        );
         rememberUser(profile);
-        form.commit(valuesOf(profile));
-        toast.success(TOASTS.adminProfileUpdated);
+        form.commit(withPassword(valuesOf(profile)));
+        toast.success(
+          profile.pendingEmail
+            ? EMAIL_CHANGE_TEXT.sent(profile.pendingEmail)
+            : TOASTS.adminProfileUpdated,
+        );
       } catch (error) {
         toast.error(serverMessageOr(error, TOASTS.failedToUpdateProfile));
         throw error;
@@ -51,6 +67,14 @@ function PersonalInformationFields({ initial }: { initial: ReturnType<typeof val
         <TextField label="Last Name" autoComplete="family-name" field={form.field('lastName')} />
       </div>
       <TextField label="Email" type="email" autoComplete="email" field={form.field('email')} />
+      {/* A new e-mail needs the current password and the new mailbox's link (EMAIL_CHANGE_TEXT). */}
+      {form.values.email.trim() !== '' && form.values.email.trim() !== initial.email ? (
+        <PasswordField
+          label="Current Password"
+          autoComplete="current-password"
+          field={form.field('currentPassword')}
+        />
+      ) : null}
       <FormAlert message={form.formError} />
       <div className="form__actions">
         <SubmitButton pending={form.isSubmitting} className="button button--primary">

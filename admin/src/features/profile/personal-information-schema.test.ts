@@ -9,6 +9,7 @@ describe('PersonalInformationFormSchema', () => {
       firstName: ' Ada ',
       lastName: '',
       email: '',
+      currentPassword: '',
     });
     expect(result.success).toBe(true);
     if (!result.success) return;
@@ -20,6 +21,7 @@ describe('PersonalInformationFormSchema', () => {
       firstName: 'Ada',
       lastName: 'Lovelace',
       email: 'ada@',
+      currentPassword: '',
     });
     expect(result).toMatchObject({
       success: false,

@@ -14,6 +14,8 @@ export const PersonalInformationFormSchema = v.object({
     v.trim(),
     v.check((email) => email === '' || v.is(EmailSchema, email), FIELD_MESSAGES.emailInvalid),
   ),
+  /** Asked for, and sent, only with a new e-mail (the server says when it is missing). */
+  currentPassword: v.string(),
 });
 
 export type PersonalInformationValues = v.InferInput<typeof PersonalInformationFormSchema>;

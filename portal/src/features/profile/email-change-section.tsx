@@ -1,19 +1,15 @@
-import { EmailChangeInputSchema, EmailSchema, type OwnProfile } from '@fm/sdk/contracts';
+import {
+  EMAIL_CHANGE_TEXT,
+  EmailChangeInputSchema,
+  EmailSchema,
+  type OwnProfile,
+} from '@fm/sdk/contracts';
 import { FormAlert, PasswordField, SubmitButton, TextField, useValibotForm } from '@fm/widgets/kit';
 import { useId } from 'react';
 import { toast } from 'sonner';
 import * as v from 'valibot';
 import { api } from '../../app/api-client.ts';
 import { useMyProfile } from './my-profile-store.tsx';
-
-/** Texts of the e-mail change (issue 31); the spec is silent about it. */
-export const EMAIL_CHANGE_TEXT = {
-  title: 'Change Email',
-  lead: 'Your e-mail is your sign-in. A new one needs your current password and takes effect when you open the link we send to it.',
-  sent: (email: string) => `We sent a confirmation link to ${email}.`,
-  pending: (pendingEmail: string, email: string) =>
-    `A change to ${pendingEmail} is waiting for you to open the link we sent there (within 24 hours). Until then you sign in with ${email}.`,
-} as const;
 
 /**
  * Whether the typed text asks for another address than `current` (compared as the server does):
