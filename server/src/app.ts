@@ -227,7 +227,12 @@ export function createApp(deps: AppDeps) {
         perMinute: 600,
       }),
       // `x-fm-embed-key`: a partner page on one of the key's origins (D18).
-      embedAccess({ findPublishable: apiKeys.findPublishable, touch: apiKeys.touch }),
+      embedAccess({
+        findPublishable: apiKeys.findPublishable,
+        touch: apiKeys.touch,
+        limiter: createRateLimiter({ db, windowMs: 60_000 }),
+        trustProxy: env.TRUST_PROXY,
+      }),
       // An embed session (decision 029): only with its own key, only the elements' calls (else 403
       // EMBED_SCOPE); renewed inside the embed.
       embedSessionScope({ db, sessions: embedSessions }),
