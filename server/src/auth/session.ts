@@ -20,6 +20,24 @@ export interface SessionUser {
   franchiseId: string | null;
 }
 
+/** The columns of a {@link SessionUser}, for every query that signs someone in. */
+export const SESSION_USER_COLUMNS = {
+  id: user.id,
+  email: user.email,
+  firstName: user.firstName,
+  lastName: user.lastName,
+  role: user.role,
+  isVerified: user.isVerified,
+  franchiseId: user.franchiseId,
+};
+
+/** Whether an account may act at all: the columns every credential's check reads. */
+export const ACCOUNT_STANDING_COLUMNS = {
+  isDeleted: user.isDeleted,
+  isDeactivated: user.isDeactivated,
+  banned: user.banned,
+};
+
 /**
  * An embed session a request came with (decision 029): the credentials a partner page's elements hold,
  * bound to one publishable key and scoped to the elements' calls (features/embed/embed-scope.ts).
@@ -76,16 +94,8 @@ export function createSessionMiddleware(deps: {
   const findByToken = db
     .select({
       expiresAt: session.expiresAt,
-      id: user.id,
-      email: user.email,
-      firstName: user.firstName,
-      lastName: user.lastName,
-      role: user.role,
-      isVerified: user.isVerified,
-      franchiseId: user.franchiseId,
-      isDeleted: user.isDeleted,
-      isDeactivated: user.isDeactivated,
-      banned: user.banned,
+      ...SESSION_USER_COLUMNS,
+      ...ACCOUNT_STANDING_COLUMNS,
     })
     .from(session)
     .innerJoin(user, eq(user.id, session.userId))

@@ -8,19 +8,12 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { refreshToken, session, user } from '../../db/schema/index.ts';
 import { json, ok, signInAdmin } from '../../payments/test-fixtures.ts';
-import type { RealtimePublisher } from '../../realtime/publisher.ts';
+import { disconnectRecorder } from '../../testing/disconnect-recorder.ts';
 import { startTestServer, type TestServer } from '../../testing/test-server.ts';
 
 let server: TestServer;
 let admin: string;
-const disconnected: string[] = [];
-const realtime: RealtimePublisher = {
-  publish: async () => {},
-  disconnectUser: async (id) => {
-    disconnected.push(id);
-  },
-  isOnline: async () => false,
-};
+const { realtime, disconnected } = disconnectRecorder();
 
 beforeAll(async () => {
   server = await startTestServer({ realtime });

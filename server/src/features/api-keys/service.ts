@@ -13,7 +13,11 @@ import {
   UpdateApiKeyInputSchema,
 } from '@fm/sdk/contracts';
 import { and, asc, desc, eq, inArray, isNull, lt, or } from 'drizzle-orm';
-import type { SessionUser } from '../../auth/session.ts';
+import {
+  ACCOUNT_STANDING_COLUMNS,
+  SESSION_USER_COLUMNS,
+  type SessionUser,
+} from '../../auth/session.ts';
 import type { Db } from '../../db/client.ts';
 import { apiKey, embedSession, franchise, user } from '../../db/schema/index.ts';
 import { AppError } from '../../http/errors.ts';
@@ -119,18 +123,7 @@ export function createApiKeyService(deps: { db: Db; now: () => Date }) {
     const wanted = [...new Set(ids.filter((id): id is string => !!id))];
     if (wanted.length === 0) return [];
     return db
-      .select({
-        id: user.id,
-        email: user.email,
-        firstName: user.firstName,
-        lastName: user.lastName,
-        role: user.role,
-        isVerified: user.isVerified,
-        franchiseId: user.franchiseId,
-        isDeleted: user.isDeleted,
-        isDeactivated: user.isDeactivated,
-        banned: user.banned,
-      })
+      .select({ ...SESSION_USER_COLUMNS, ...ACCOUNT_STANDING_COLUMNS })
       .from(user)
       .where(inArray(user.id, wanted));
   };
@@ -303,15 +296,7 @@ export function createApiKeyService(deps: { db: Db; now: () => Date }) {
       const owner = await db.query.franchise.findFirst({ where: eq(franchise.id, franchiseId) });
       if (!owner) return null;
       const members = await db
-        .select({
-          id: user.id,
-          email: user.email,
-          firstName: user.firstName,
-          lastName: user.lastName,
-          role: user.role,
-          isVerified: user.isVerified,
-          franchiseId: user.franchiseId,
-        })
+        .select(SESSION_USER_COLUMNS)
         .from(user)
         .where(
           and(

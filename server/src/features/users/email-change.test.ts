@@ -9,7 +9,7 @@ import { eq, like } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { mailOutbox, session, user, verification } from '../../db/schema/index.ts';
 import { json, ok, signInAdmin } from '../../payments/test-fixtures.ts';
-import type { RealtimePublisher } from '../../realtime/publisher.ts';
+import { disconnectRecorder } from '../../testing/disconnect-recorder.ts';
 import { startTestServer, type TestServer } from '../../testing/test-server.ts';
 
 /** Issue 31: a change of one's own e-mail needs the password and both mailboxes. */
@@ -17,14 +17,7 @@ import { startTestServer, type TestServer } from '../../testing/test-server.ts';
 let server: TestServer;
 /** How far the server's clock runs ahead of the real one. */
 let aheadMs = 0;
-const disconnected: string[] = [];
-const realtime: RealtimePublisher = {
-  publish: async () => {},
-  disconnectUser: async (id) => {
-    disconnected.push(id);
-  },
-  isOnline: async () => false,
-};
+const { realtime, disconnected } = disconnectRecorder();
 
 beforeAll(async () => {
   server = await startTestServer({ now: () => new Date(Date.now() + aheadMs), realtime });
