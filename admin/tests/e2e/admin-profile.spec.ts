@@ -61,10 +61,10 @@ test.describe('admin profile', () => {
     await accountLink(page).click();
     const email = page.getByLabel('Email', { exact: true });
     await expect(email).toHaveValue(ADMIN_EMAIL);
-    await expect(page.getByLabel('Current Password')).toHaveCount(0);
+    await expect(page.getByLabel('Current Password', { exact: true })).toHaveCount(0);
     const next = `ops-${Date.now()}@admin.example`;
     await email.fill(next);
-    await page.getByLabel('Current Password').fill(DEMO_PASSWORD);
+    await page.getByLabel('Current Password', { exact: true }).fill(DEMO_PASSWORD);
     await page.getByRole('button', { name: 'Save Changes' }).click();
     await expect(page.getByText(EMAIL_CHANGE_TEXT.sent(next), { exact: true })).toBeVisible();
     // Until the link is opened the account keeps its address.

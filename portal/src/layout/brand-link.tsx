@@ -5,7 +5,7 @@ import { PRODUCT_NAME } from '../app/site.ts';
 /** The product's logo, linking to the landing page. */
 export function BrandLink() {
   return (
-    <Link to={PATHS.landing} className="brand" aria-label={`${PRODUCT_NAME} home`}>
+    <Link to={PATHS.landing} className="brand">
       <span className="brand__mark" aria-hidden="true">
         FM
       </span>
