@@ -190,21 +190,11 @@ function ChatRow({
   const own = last !== null && last.senderId === selfId;
   const time = last?.createdAt ?? chat.updatedAt;
   const unread = chat.unreadCount;
-  const label = [
-    name,
-    chat.participant.company,
-    unread > 0 ? CHAT_TEXT.unread(unread) : null,
-    `${own ? CHAT_TEXT.you : ''}${preview}`,
-    formatListTime(time, timeZone, now),
-  ]
-    .filter(Boolean)
-    .join(', ');
   return (
     <a
       className="fm-chat-row"
       href={href}
       aria-current={current ? 'page' : undefined}
-      aria-label={label}
       data-unread={unread > 0 ? 'true' : undefined}
       onClick={onClick}
     >
@@ -216,6 +206,8 @@ function ChatRow({
       <span className="fm-chat-row__main">
         <span className="fm-chat-row__line">
           <span className="fm-chat-row__name">{name}</span>
+          {/* The row's name is its text (what it shows, in that order), read as "Name, time, …". */}
+          <span className="fm-chat-row__sr">, </span>
           <time
             className="fm-chat-row__time"
             dateTime={time}
@@ -233,9 +225,12 @@ function ChatRow({
             {preview}
           </span>
           {unread > 0 ? (
-            <span className="fm-chat-row__unread" aria-hidden="true">
-              {unread > 99 ? '99+' : unread}
-            </span>
+            <>
+              <span className="fm-chat-row__unread" aria-hidden="true">
+                {unread > 99 ? '99+' : unread}
+              </span>
+              <span className="fm-chat-row__sr">, {CHAT_TEXT.unread(unread)}</span>
+            </>
           ) : null}
         </span>
       </span>
