@@ -6,7 +6,7 @@ import { defineConfig } from '@playwright/test';
  */
 const port = Number(process.env.E2E_PORT ?? 8799);
 
-/** D4: the e2e server starts with ADMIN_EMAIL/ADMIN_PASSWORD set, so the bootstrap is tested end to end. */
+/** Rule 4: the e2e server starts with ADMIN_EMAIL/ADMIN_PASSWORD set, so the bootstrap is tested end to end. */
 export const E2E_BOOTSTRAP_ADMIN = {
   email: 'ops@franchisemeet.example',
   password: 'Ops-Pass-2025!',
@@ -45,7 +45,7 @@ export default defineConfig({
     url: `${baseURL}/api/health`,
     env: {
       PORT: String(port),
-      // The realtime rooms beside it (D15); each helper/CI job gets its own port.
+      // The realtime rooms beside it (rule 15); each helper/CI job gets its own port.
       PARTY_PORT: process.env.PARTY_PORT ?? '2999',
       ADMIN_EMAIL: E2E_BOOTSTRAP_ADMIN.email,
       ADMIN_PASSWORD: E2E_BOOTSTRAP_ADMIN.password,

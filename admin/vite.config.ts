@@ -2,7 +2,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
 /**
- * The admin app is served by the API server under /control-panel/ (D1): assets are built with
+ * The admin app is served by the API server under /control-panel/ (rule 1): assets are built with
  * that base, and in development `/api` is proxied to the API so the app keeps one origin.
  */
 export default defineConfig({

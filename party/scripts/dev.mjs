@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * Starts the realtime rooms (`wrangler dev`, D15) for `npm start`, the e2e server and the tests.
+ * Starts the realtime rooms (`wrangler dev`, rule 15) for `npm start`, the e2e server and the tests.
  *
  *   PARTY_PORT       port to listen on (default 1999)
  *   API_URL          the API origin the rooms redeem tickets with (default http://127.0.0.1:$PORT or :8787)

@@ -110,7 +110,7 @@ describe('authorizeConnection', () => {
 
   it('refuses unknown rooms with 403 without asking the API', async () => {
     const api = fakeApi({});
-    // `meeting-{id}` rooms exist since D16; `meeting-` alone is as unknown as `user-`.
+    // `meeting-{id}` rooms are rule 16's; `meeting-` alone is as unknown as `user-`.
     for (const room of ['lobby', 'user-', 'meeting-', 'chat-a/b']) {
       expect(await authorizeConnection(socketUrl('x', 'ticket=t'), room, deps(api.fetch))).toEqual({
         ok: false,
@@ -212,7 +212,7 @@ describe('identity headers and state', () => {
 });
 
 describe('refusalResponse', () => {
-  it('answers in the D7 error shape, with the code’s status unless told', async () => {
+  it('answers in the error shape of rule 7, with the code’s status unless told', async () => {
     const response = refusalResponse({ status: 403, code: 'FORBIDDEN' });
     expect(response.status).toBe(403);
     expect(await response.json()).toEqual({

@@ -13,7 +13,7 @@ import {
 import * as v from 'valibot';
 
 /**
- * Who may open a socket on which room (D15), as plain functions; the worker only wires them to
+ * Who may open a socket on which room (rule 15), as plain functions; the worker only wires them to
  * `onBeforeConnect`. A socket brings a single-use ticket from the API in the `ticket` query
  * parameter; the room server redeems it with the API (server to server, with the shared secret)
  * before the socket opens. The API is reached through the `fetch` passed in.
@@ -22,7 +22,7 @@ import * as v from 'valibot';
 /** The verified identity a room receives. */
 export type SocketIdentity = RealtimeIdentity;
 
-/** A connection refused, with the status and D7 code of the HTTP answer. */
+/** A connection refused, with the status and code of the HTTP answer (rule 7). */
 export interface Refusal {
   ok: false;
   status: 401 | 403 | 503;
@@ -31,7 +31,7 @@ export interface Refusal {
 
 /**
  * An admitted socket: who it is, and for a meeting room its side and the room's closing time
- * (D16), as the API answered them.
+ * (rule 16), as the API answered them.
  */
 export type ConnectDecision =
   | { ok: true; identity: SocketIdentity; meeting?: MeetingAdmission }
@@ -135,7 +135,7 @@ export async function authorizeConnection(
 }
 
 /**
- * The HTTP answer to a refused connection or command, in the D7 error shape.
+ * The HTTP answer to a refused connection or command, in the error shape of rule 7.
  *
  * @example
  * refusalResponse({ status: 401, code: 'UNAUTHORIZED' }).status; // 401

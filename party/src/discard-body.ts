@@ -36,7 +36,7 @@ export async function discardBody(request: Request, limit = DISCARD_LIMIT_BYTES)
 
 /**
  * A refusal of a request the worker will not read: its body drained first (see
- * {@link discardBody}), then the D7 error answer.
+ * {@link discardBody}), then the error answer of rule 7.
  *
  * @example
  * if (!authorized) return refuseRequest(request, { code: 'UNAUTHORIZED' });

@@ -34,7 +34,7 @@ const REPORT_ATTEMPTS = 3;
 /**
  * Performs the effects of `meeting-room.ts` on a PartyServer room: frames to sockets, socket
  * state, closes, the sweep alarm (Durable Object alarms), and presence reports to the API
- * (`POST {API_URL}/api/realtime/presence` with the shared secret, D15).
+ * (`POST {API_URL}/api/realtime/presence` with the shared secret, rule 15).
  *
  * @example
  * const host = meetingHost(this, this.env, this.ctx.storage);

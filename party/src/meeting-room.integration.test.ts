@@ -17,7 +17,7 @@ import { startTestServer } from '../../server/src/testing/test-server.ts';
 import { freePort, type RunningParty, startParty } from '../testing/start-party.ts';
 
 /**
- * The meeting room for real (D16): the API on a temporary database, the rooms under `wrangler dev`,
+ * The meeting room for real (rule 16): the API on a temporary database, the rooms under `wrangler dev`,
  * sockets from Node. Who may open `meeting-{id}`, the signalling between two participants, and the
  * presence log that the room server reports to the API.
  */
@@ -207,7 +207,7 @@ afterAll(async () => {
   await api?.close();
 }, 30_000);
 
-describe('who may open meeting-{id} (D16)', () => {
+describe('who may open meeting-{id} (rule 16)', () => {
   it('refuses outsiders at the API (404), outside the window (422), and sockets without a ticket for it (401)', async () => {
     const room = meetingRoomId(meetingId);
     expect((await ticketStatus(outsider.token, room)).status).toBe(404);

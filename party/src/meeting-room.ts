@@ -19,7 +19,7 @@ import * as v from 'valibot';
 import { MAX_FRAME_CHARS } from './client-frames.ts';
 
 /**
- * A meeting room `meeting-{id}` (D16) as pure functions: the signalling of a WebRTC mesh (the
+ * A meeting room `meeting-{id}` (rule 16) as pure functions: the signalling of a WebRTC mesh (the
  * newcomer gets the others' connection ids and makes the offers; offers, answers and ICE
  * candidates are relayed to one connection) and presence in the room server's clock (join,
  * heartbeat, leave; a connection silent for `heartbeatTimeoutMs` is closed and its stretch ends

@@ -10,7 +10,7 @@ import {
 import * as v from 'valibot';
 
 /**
- * What the API may ask a room over HTTP (D15), as pure functions: who is asking (the shared secret),
+ * What the API may ask a room over HTTP (rule 15), as pure functions: who is asking (the shared secret),
  * what the command is (validated with the contract), and what the room must do about it. The
  * worker only performs the plan on its sockets.
  */

@@ -17,7 +17,7 @@ import { startTestServer } from '../../server/src/testing/test-server.ts';
 import { freePort, type RunningParty, startParty } from '../testing/start-party.ts';
 
 /**
- * The real thing (D15): the real API on a temporary database, the real rooms under `wrangler dev`
+ * The real thing (rule 15): the real API on a temporary database, the real rooms under `wrangler dev`
  * (started by @fm/party/testing), and sockets from Node. Tickets come from the API; pushes,
  * disconnects and presence go through the API's own publisher (`container.realtime`).
  */
@@ -168,7 +168,7 @@ afterAll(async () => {
   await api?.close();
 }, 30_000);
 
-describe('admission (D15)', () => {
+describe('admission (rule 15)', () => {
   it('opens the own user room and a chat one takes part in with a ticket; ping answers pong', async () => {
     const own = await open(franchisor, userRoomId(franchisor.user.id));
     const inChat = await open(consultant, chatRoomId(chatId));

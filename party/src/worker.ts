@@ -36,7 +36,7 @@ type CommandOutcome = { ok: true; reply: RealtimeRoomReply } | { ok: false; code
 const { policyViolation: POLICY_VIOLATION, sessionEnded: SESSION_ENDED } = REALTIME_CLOSE_CODES;
 
 /**
- * The realtime rooms (D15): `user-{id}` and `chat-{id}`, one Durable Object each. Thin on purpose:
+ * The realtime rooms (rule 15): `user-{id}` and `chat-{id}`, one Durable Object each. Thin on purpose:
  * who may connect is decided in `connect-auth.ts` (before the socket opens), what a client frame
  * does in `client-frames.ts`, what the API's commands do in `room-commands.ts`. A room keeps no
  * state the API needs; each socket carries its verified identity, which survives hibernation.
@@ -51,7 +51,7 @@ export class Rooms extends Server<Env> {
       connection.close(POLICY_VIOLATION, 'Forbidden');
       return;
     }
-    // D16: a meeting room signals a video call and measures presence (meeting-room.ts).
+    // Rule 16: a meeting room signals a video call and measures presence (meeting-room.ts).
     if (this.isMeeting()) {
       const meeting = readMeetingHeaders(context.request.headers);
       return this.meeting().connect(connection, identity, meeting);
@@ -166,7 +166,7 @@ export default {
   async fetch(request: Request, env: Env): Promise<Response> {
     if (new URL(request.url).pathname === REALTIME_FANOUT_PATH) return fanOut(request, env);
     const response = await routePartykitRequest(request, env, {
-      // A socket opens only with a ticket the API redeems for this room (D15).
+      // A socket opens only with a ticket the API redeems for this room (rule 15).
       onBeforeConnect: async (req, lobby) => {
         const decision = await authorizeConnection(req.url, lobby.name, {
           apiUrl: env.API_URL,

@@ -5,7 +5,7 @@ import { BASENAME, isAuthPath, paths } from '../paths.ts';
 /** Namespace of everything the control panel keeps in storage about the signed-in admin. */
 export const SESSION_STORAGE_NAMESPACE = 'fm-admin';
 
-/** The admin's credentials, kept apart from the portal's (both apps share one origin, D1). */
+/** The admin's credentials, kept apart from the portal's (both apps share one origin, rule 1). */
 export const tokenStore = localStorageTokenStore(SESSION_STORAGE_NAMESPACE);
 
 type Navigate = (path: string) => void;

@@ -1,7 +1,7 @@
 import type { AdminFile } from '@fm/sdk/contracts';
 
 /**
- * The CSV of a `…/download` answer (D17: `{fileName, file}`, `file` the base64 of UTF-8 text), or
+ * The CSV of a `…/download` answer (rule 17: `{fileName, file}`, `file` the base64 of UTF-8 text), or
  * null when the answer holds no file ('Invalid file data').
  *
  * @example

@@ -4,7 +4,7 @@ import { E2E_BOOTSTRAP_ADMIN } from '../../../playwright.config.ts';
 
 // The issue's "done when", against the real server booted by `server/src/main.ts` with
 // PORT, DATABASE_URL, ADMIN_EMAIL and ADMIN_PASSWORD set.
-test.describe('a booted server (D1, D3, D4, D6, D7)', () => {
+test.describe('a booted server (rules 1, 3, 4, 6 and 7)', () => {
   test('serves the portal, the control panel, the widgets bundle and the health check on one origin', async ({
     request,
   }) => {
@@ -22,7 +22,7 @@ test.describe('a booted server (D1, D3, D4, D6, D7)', () => {
     const widgets = await request.get('/widgets/fm-widgets.js');
     expect(widgets.status()).toBe(200);
     expect(widgets.headers()['content-type']).toContain('javascript');
-    // D1's address loads the loader (issue 12), which defines every element on first use.
+    // Rule 1's address loads the loader (issue 12), which defines every element on first use.
     expect(await widgets.text()).toContain('v1/loader.js');
     const loader = await request.get('/widgets/v1/loader.js');
     expect(loader.headers()['content-type']).toContain('javascript');

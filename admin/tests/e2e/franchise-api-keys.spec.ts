@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { signInAsAdmin } from './support.ts';
 
 /**
- * D18, decision 029: an admin manages any franchise's API keys from its detail page — a publishable key
+ * Rule 18, decision 029: an admin manages any franchise's API keys from its detail page — a publishable key
  * with an allowed (https://) origin is created, listed with its origins and last use, and revoked
  * after a confirmation; a secret key is shown once, with a warning, and copied.
  */

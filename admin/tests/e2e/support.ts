@@ -1,7 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect } from '@playwright/test';
 
-/** Demo sign-ins of the seed (D3). */
+/** Demo sign-ins of the seed (rule 3). */
 export const DEMO_PASSWORD = 'Demo-Pass-2025!';
 export const ADMIN_EMAIL = 'admin@example.com';
 export const FRANCHISOR_EMAIL = 'franchisor@example.com';

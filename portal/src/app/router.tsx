@@ -81,7 +81,7 @@ const myProfileRoutes: RouteObject[] = [
  * that page only.
  */
 export const routes: RouteObject[] = [
-  // D18: the sign-in popup of partner pages, outside the app layout (small and fast).
+  // Rule 18: the sign-in popup of partner pages, outside the app layout (small and fast).
   {
     path: 'embed/sign-in',
     ...lazyPage(

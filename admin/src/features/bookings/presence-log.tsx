@@ -8,7 +8,7 @@ const SIDE = { consultant: 'Consultant', franchise: 'Franchise' } as const;
 const REFUSED = { full: 'Refused entry: the room was full' } as const;
 
 /**
- * The meeting room's presence log on the booking detail (D16): the measure, every stretch, and
+ * The meeting room's presence log on the booking detail (rule 16): the measure, every stretch, and
  * every join the room refused.
  */
 export function PresenceLog({ presence }: { presence: PresenceSummary }) {

@@ -7,7 +7,7 @@ import { api } from '../../api/client.ts';
 import { errorMessage } from '../../api/error-message.ts';
 
 /**
- * The pending activation link of an account an admin created (D6, admin-panel §6): the link to
+ * The pending activation link of an account an admin created (rule 6, admin-panel §6): the link to
  * pass on, when it expires (`d MMM, yyyy, h:mm a`), and a button that issues a fresh one.
  */
 export function ActivationPanel({

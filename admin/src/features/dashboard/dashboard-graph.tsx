@@ -15,7 +15,7 @@ const TYPE_LABELS: Record<DashboardGraphType, string> = {
 };
 const PERIOD_LABELS: Record<GraphPeriod, string> = { week: 'Week', month: 'Month', year: 'Year' };
 
-/** The dashboard graph (D17): meetings, revenue or sign-ups over a week, a month or a year; the same numbers as a table for screen readers. */
+/** The dashboard graph (rule 17): meetings, revenue or sign-ups over a week, a month or a year; the same numbers as a table for screen readers. */
 export function DashboardGraph() {
   const [type, setType] = useState<DashboardGraphType>('meetings');
   const [period, setPeriod] = useState<GraphPeriod>('month');

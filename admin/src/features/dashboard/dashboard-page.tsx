@@ -17,7 +17,7 @@ function Figure({ label, value }: { label: string; value: string | number }) {
   );
 }
 
-/** `/control-panel`: the marketplace in figures (D17) and the graph. */
+/** `/control-panel`: the marketplace in figures (rule 17) and the graph. */
 export function DashboardPage() {
   const dashboard = useQuery({ queryKey: ['dashboard'], queryFn: () => api.admin.getDashboard() });
   const d = dashboard.data;
