@@ -2,8 +2,8 @@ import { trackViewport } from '@fm/widgets/viewport';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
-import { setUnauthorizedRedirect } from './app/api-client.ts';
 import { createRouter } from './app/router.tsx';
+import { setUnauthorizedRedirect } from './shared/api-client.ts';
 import './styles/index.css';
 
 trackViewport();

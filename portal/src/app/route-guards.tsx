@@ -1,8 +1,8 @@
 import type { Role } from '@fm/sdk/contracts';
 import { type ReactNode, useEffect } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
-import { homePathFor, isOutsidePortal, PATHS } from './paths.ts';
-import { useSession } from './session.ts';
+import { homePathFor, isOutsidePortal, PATHS } from '../shared/paths.ts';
+import { useSession } from '../shared/session.ts';
 
 /** Sends a signed-in user to their role's home (a full page load for the admin app). */
 export function RoleHomeRedirect({ accountRole }: { accountRole: Role }) {

@@ -9,8 +9,8 @@ import {
 } from '../pages/my-profile/my-profile-sections.ts';
 import { NotFoundPage } from '../pages/not-found-page.tsx';
 import { RouteErrorPage } from '../pages/route-error-page.tsx';
+import { PATHS } from '../shared/paths.ts';
 import { lazyPage } from './lazy-page.tsx';
-import { PATHS } from './paths.ts';
 import { GuestOnly, RequireRole, RequireSession } from './route-guards.tsx';
 
 const toSignIn = <Navigate to={PATHS.signIn} replace />;
@@ -45,28 +45,28 @@ const myProfileRoutes: RouteObject[] = [
   {
     path: 'calendar',
     ...lazyPage(
-      () => import('../features/calendar-settings/calendar-settings-page.tsx'),
+      () => import('../pages/my-profile/calendar-settings-page.tsx'),
       (m) => <m.CalendarSettingsPage />,
     ),
   },
   {
     path: 'payment-details',
     ...lazyPage(
-      () => import('../features/payments/payment-details-page.tsx'),
+      () => import('../pages/my-profile/payment-details-page.tsx'),
       (m) => <m.PaymentDetailsPage />,
     ),
   },
   {
     path: 'subscription',
     ...lazyPage(
-      () => import('../features/payments/subscription-page.tsx'),
+      () => import('../pages/my-profile/subscription-page.tsx'),
       (m) => <m.SubscriptionPage />,
     ),
   },
   {
     path: 'developers',
     ...lazyPage(
-      () => import('../features/api-keys/developers-page.tsx'),
+      () => import('../pages/my-profile/developers-page.tsx'),
       (m) => <m.DevelopersPage />,
     ),
   },

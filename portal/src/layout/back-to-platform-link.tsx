@@ -1,7 +1,7 @@
 import { UI_TEXT } from '@fm/sdk/contracts';
 import { Link } from 'react-router';
-import { homePathFor, isOutsidePortal } from '../app/paths.ts';
-import type { Session } from '../app/session.ts';
+import { homePathFor, isOutsidePortal } from '../shared/paths.ts';
+import type { Session } from '../shared/session.ts';
 
 /** "Back to Platform": a signed-in user's way from the landing page to their home. */
 export function BackToPlatformLink({

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
-import { PATHS } from '../app/paths.ts';
-import { PRODUCT_NAME } from '../app/site.ts';
+import { PATHS } from '../shared/paths.ts';
+import { PRODUCT_NAME } from '../shared/site.ts';
 
 /** The product's logo, linking to the landing page. */
 export function BrandLink() {

@@ -2,8 +2,8 @@ import { useFocusReturn } from '@fm/widgets/kit';
 import * as Dialog from '@radix-ui/react-dialog';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { api, clearBrowserStorage } from '../app/api-client.ts';
-import { PATHS } from '../app/paths.ts';
+import { api, clearBrowserStorage } from '../shared/api-client.ts';
+import { PATHS } from '../shared/paths.ts';
 import { PROFILE_MENU_TEXT } from './nav-items.ts';
 
 interface LogOutDialogProps {

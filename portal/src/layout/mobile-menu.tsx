@@ -1,10 +1,10 @@
 import { Drawer } from '@fm/widgets/kit';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
-import { PATHS } from '../app/paths.ts';
-import type { Session } from '../app/session.ts';
 import { startTutorial } from '../features/tutorial/tutorial-store.ts';
 import { TutorialTour } from '../features/tutorial/tutorial-tour.tsx';
+import { PATHS } from '../shared/paths.ts';
+import type { Session } from '../shared/session.ts';
 import { BackToPlatformLink } from './back-to-platform-link.tsx';
 import { AUTH_LINKS, MOBILE_MENU_TEXT, type NavItem, PROFILE_MENU_TEXT } from './nav-items.ts';
 import { NavLinks } from './nav-links.tsx';

@@ -1,5 +1,5 @@
 import type { Role } from '@fm/sdk/contracts';
-import { LANDING_SECTIONS, landingSectionPath, PATHS } from '../app/paths.ts';
+import { LANDING_SECTIONS, landingSectionPath, PATHS } from '../shared/paths.ts';
 
 /** One link of a navigation bar; `messages` marks the link that carries the unread badge. */
 export interface NavItem {

@@ -1,5 +1,5 @@
 import { Link, NavLink } from 'react-router';
-import { useUnreadCount } from '../app/unread-count.ts';
+import { useUnreadCount } from '../shared/unread-count.ts';
 import type { NavItem } from './nav-items.ts';
 import { UnreadBadge } from './unread-badge.tsx';
 

@@ -1,8 +1,8 @@
 import { Notifications } from '@fm/widgets';
 import { useIsMobile } from '@fm/widgets/viewport';
 import { useNavigate } from 'react-router';
-import { api } from '../app/api-client.ts';
-import { useRealtime } from '../app/realtime.tsx';
+import { api } from '../shared/api-client.ts';
+import { useRealtime } from '../shared/realtime.tsx';
 
 /**
  * The bell and its notifications panel: the `<Notifications>` widget (the same as

@@ -1,6 +1,6 @@
-import { businessNameOf, useOwnProfile } from '../app/own-profile.tsx';
-import { publicProfilePath } from '../app/paths.ts';
-import type { Session } from '../app/session.ts';
+import { businessNameOf, useOwnProfile } from '../shared/own-profile.tsx';
+import { publicProfilePath } from '../shared/paths.ts';
+import type { Session } from '../shared/session.ts';
 
 /** What the profile menu and the mobile drawer show about the signed-in user. */
 export interface ProfileIdentity {

@@ -1,10 +1,10 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { useRef } from 'react';
 import { useNavigate } from 'react-router';
-import { PATHS } from '../app/paths.ts';
-import type { Session } from '../app/session.ts';
 import { startTutorial } from '../features/tutorial/tutorial-store.ts';
 import { TutorialTour } from '../features/tutorial/tutorial-tour.tsx';
+import { PATHS } from '../shared/paths.ts';
+import type { Session } from '../shared/session.ts';
 import { PROFILE_MENU_TEXT } from './nav-items.ts';
 import { useProfileIdentity } from './profile-identity.ts';
 

@@ -1,8 +1,8 @@
 import type { SignUpRole } from '@fm/sdk/contracts';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { homePathFor, isOutsidePortal, PATHS, type SignUpState } from '../app/paths.ts';
-import { useSession } from '../app/session.ts';
+import { homePathFor, isOutsidePortal, PATHS, type SignUpState } from '../shared/paths.ts';
+import { useSession } from '../shared/session.ts';
 
 export const ROLE_CHOICE_TEXT: Record<SignUpRole, string> = {
   franchisor: 'I Am a Franchisor',

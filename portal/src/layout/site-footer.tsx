@@ -1,7 +1,7 @@
 import { COPYRIGHT_YEARS } from '@fm/sdk/contracts';
 import { Link } from 'react-router';
-import { LANDING_SECTIONS, landingSectionPath, PATHS } from '../app/paths.ts';
-import { PRODUCT_NAME, SUPPORT_EMAIL } from '../app/site.ts';
+import { LANDING_SECTIONS, landingSectionPath, PATHS } from '../shared/paths.ts';
+import { PRODUCT_NAME, SUPPORT_EMAIL } from '../shared/site.ts';
 import { BrandLink } from './brand-link.tsx';
 import { RoleChoiceLink } from './role-choice-link.tsx';
 

@@ -1,7 +1,7 @@
 import { useIsMobile } from '@fm/widgets/viewport';
 import { Link } from 'react-router';
-import { PATHS } from '../app/paths.ts';
-import type { Session } from '../app/session.ts';
+import { PATHS } from '../shared/paths.ts';
+import type { Session } from '../shared/session.ts';
 import { BackToPlatformLink } from './back-to-platform-link.tsx';
 import { BrandLink } from './brand-link.tsx';
 import { MobileMenu } from './mobile-menu.tsx';

@@ -11,8 +11,8 @@ import {
 import * as Dialog from '@radix-ui/react-dialog';
 import { useId, useState } from 'react';
 import { toast } from 'sonner';
-import { api } from '../app/api-client.ts';
-import { useSession } from '../app/session.ts';
+import { api } from '../shared/api-client.ts';
+import { useSession } from '../shared/session.ts';
 
 interface SupportDialogProps {
   open: boolean;

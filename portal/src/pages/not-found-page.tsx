@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { PATHS } from '../app/paths.ts';
+import { PATHS } from '../shared/paths.ts';
 import { PageShell } from './page-shell.tsx';
 
 /** The catch-all for unknown paths. */

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { usePageTitle } from '../app/page-title.ts';
+import { usePageTitle } from '../shared/page-title.ts';
 
 interface PageShellProps {
   title: string;

@@ -1,7 +1,7 @@
 import { GENERIC_MESSAGES } from '@fm/sdk/contracts';
 import { useEffect } from 'react';
 import { useRouteError } from 'react-router';
-import { usePageTitle } from '../app/page-title.ts';
+import { usePageTitle } from '../shared/page-title.ts';
 
 /** Shown when rendering a page throws: the generic message and a way out. */
 export function RouteErrorPage() {

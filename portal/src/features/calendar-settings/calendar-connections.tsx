@@ -7,7 +7,7 @@ import {
 } from '@fm/sdk/contracts';
 import { useState } from 'react';
 import { toast } from 'sonner';
-import { api } from '../../app/api-client.ts';
+import { api } from '../../shared/api-client.ts';
 import { connectionState } from './calendar-prompt-rules.ts';
 import { Section } from './calendar-section.tsx';
 import { CALENDAR_TEXT } from './calendar-text.ts';

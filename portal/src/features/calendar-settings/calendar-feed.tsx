@@ -2,7 +2,7 @@ import { isApiError } from '@fm/sdk';
 import { GENERIC_MESSAGES } from '@fm/sdk/contracts';
 import { useEffect, useId, useState } from 'react';
 import { toast } from 'sonner';
-import { api } from '../../app/api-client.ts';
+import { api } from '../../shared/api-client.ts';
 import type { Load } from './calendar-load.ts';
 import { Section } from './calendar-section.tsx';
 import { CALENDAR_TEXT } from './calendar-text.ts';

@@ -2,8 +2,8 @@ import { UI_TEXT } from '@fm/sdk/contracts';
 import * as Dialog from '@radix-ui/react-dialog';
 import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
-import { api } from '../../app/api-client.ts';
-import { useSession } from '../../app/session.ts';
+import { api } from '../../shared/api-client.ts';
+import { useSession } from '../../shared/session.ts';
 import {
   type CalendarPrompt,
   createPromptController,

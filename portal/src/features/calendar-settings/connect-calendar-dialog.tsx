@@ -2,7 +2,7 @@ import { isApiError } from '@fm/sdk';
 import { CALENDAR_PROVIDERS, type CalendarProvider } from '@fm/sdk/contracts';
 import * as Dialog from '@radix-ui/react-dialog';
 import { useState } from 'react';
-import { api } from '../../app/api-client.ts';
+import { api } from '../../shared/api-client.ts';
 import { CALENDAR_TEXT } from './calendar-text.ts';
 
 export interface ConnectCalendarDialogProps {

@@ -3,7 +3,7 @@ import { GENERIC_MESSAGES } from '@fm/sdk/contracts';
 import { ConfirmDialog } from '@fm/widgets/kit';
 import { useState } from 'react';
 import { toast } from 'sonner';
-import { api } from '../../app/api-client.ts';
+import { api } from '../../shared/api-client.ts';
 
 export const FEED_RESET_TEXT = {
   button: 'Reset link',

@@ -2,7 +2,7 @@ import { isApiError } from '@fm/sdk';
 import { type CalendarSettings, GENERIC_MESSAGES, TOASTS } from '@fm/sdk/contracts';
 import { type FormEvent, useState } from 'react';
 import { toast } from 'sonner';
-import { api } from '../../app/api-client.ts';
+import { api } from '../../shared/api-client.ts';
 import {
   type AvailabilityErrors,
   type AvailabilityValues,

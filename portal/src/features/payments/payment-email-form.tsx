@@ -2,7 +2,7 @@ import { isApiError } from '@fm/sdk';
 import { FIELD_MESSAGES } from '@fm/sdk/contracts';
 import { type FormEvent, useId, useState } from 'react';
 import { toast } from 'sonner';
-import { api } from '../../app/api-client.ts';
+import { api } from '../../shared/api-client.ts';
 import { errorMessage } from './use-async.ts';
 
 /** Changes the e-mail the payment provider uses for receipts and statements (both roles). */

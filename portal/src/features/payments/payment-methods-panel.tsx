@@ -2,7 +2,7 @@ import type { PaymentMethod } from '@fm/sdk/contracts';
 import { ConfirmDialog } from '@fm/widgets/kit';
 import { lazy, Suspense, useState } from 'react';
 import { toast } from 'sonner';
-import { api } from '../../app/api-client.ts';
+import { api } from '../../shared/api-client.ts';
 import { CardForm } from './card-form.tsx';
 import { paymentsConfig } from './payments-config.ts';
 import { formatCardExpiry } from './payments-format.ts';

@@ -1,5 +1,5 @@
 import type { ClientConfig } from '@fm/sdk/contracts';
-import { api } from '../../app/api-client.ts';
+import { api } from '../../shared/api-client.ts';
 
 export type PaymentsConfig = NonNullable<ClientConfig['payments']>;
 

@@ -1,7 +1,7 @@
 import type { PayoutAccountStatus, PayoutReturnPage } from '@fm/sdk/contracts';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { api } from '../../app/api-client.ts';
+import { api } from '../../shared/api-client.ts';
 import { dataOf, errorMessage, useAsync } from './use-async.ts';
 
 const TEXTS: Record<PayoutAccountStatus, { text: string; action: string }> = {

@@ -1,7 +1,7 @@
 import type { PaymentMethod } from '@fm/sdk/contracts';
 import type { Stripe, StripeCardElement } from '@stripe/stripe-js';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
-import { api } from '../../app/api-client.ts';
+import { api } from '../../shared/api-client.ts';
 import { errorMessage } from './use-async.ts';
 
 const LOAD_FAILED = 'The card form could not be loaded. Please try again later.';

@@ -4,7 +4,7 @@ import {
   type ProfileStep,
   type Role,
 } from '@fm/sdk/contracts';
-import { PATHS } from '../../app/paths.ts';
+import { PATHS } from '../../shared/paths.ts';
 
 /** The profile steps of a role (user-area §4); admins have none. */
 export function profileStepsFor(role: Role): readonly ProfileStep[] {

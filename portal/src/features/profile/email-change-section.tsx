@@ -8,7 +8,7 @@ import { FormAlert, PasswordField, SubmitButton, TextField, useValibotForm } fro
 import { useId } from 'react';
 import { toast } from 'sonner';
 import * as v from 'valibot';
-import { api } from '../../app/api-client.ts';
+import { api } from '../../shared/api-client.ts';
 import { useMyProfile } from './my-profile-store.tsx';
 
 /**

@@ -9,9 +9,9 @@ import {
   useMemo,
   useState,
 } from 'react';
-import { api } from '../../app/api-client.ts';
-import { useOwnProfile } from '../../app/own-profile.tsx';
-import { useSession } from '../../app/session.ts';
+import { api } from '../../shared/api-client.ts';
+import { useOwnProfile } from '../../shared/own-profile.tsx';
+import { useSession } from '../../shared/session.ts';
 
 export type MyProfileState =
   | { status: 'loading' }

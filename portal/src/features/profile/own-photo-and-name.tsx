@@ -1,7 +1,7 @@
 import type { OwnProfile } from '@fm/sdk/contracts';
 import { type FormBindings, PhotoUpload, ReadOnlyField, TextField } from '@fm/widgets/kit';
 import { useId } from 'react';
-import { api } from '../../app/api-client.ts';
+import { api } from '../../shared/api-client.ts';
 import { useMyProfile } from './my-profile-store.tsx';
 import { toastProfileUpdated, toastProfileUpdateFailed } from './profile-toasts.ts';
 

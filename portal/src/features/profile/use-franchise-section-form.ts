@@ -1,7 +1,7 @@
 import type { ProfilePatch } from '@fm/sdk/contracts';
 import type { FormValues } from '@fm/widgets/kit';
 import type * as v from 'valibot';
-import { api } from '../../app/api-client.ts';
+import { api } from '../../shared/api-client.ts';
 import { useMyProfile } from './my-profile-store.tsx';
 import { changedValues, withFormFieldNames } from './profile-patch.ts';
 import { toastProfileUpdateFailed } from './profile-toasts.ts';

@@ -1,5 +1,5 @@
 import type { Role } from '@fm/sdk/contracts';
-import { PATHS } from '../../app/paths.ts';
+import { PATHS } from '../../shared/paths.ts';
 
 /** One stop of the guided tour: what it points at and what it says. */
 export interface TourStep {

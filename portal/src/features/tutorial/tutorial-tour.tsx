@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
-import { useOwnProfile } from '../../app/own-profile.tsx';
-import type { Session } from '../../app/session.ts';
+import { useOwnProfile } from '../../shared/own-profile.tsx';
+import type { Session } from '../../shared/session.ts';
 import { type Box, placePopover } from './placement.ts';
 import { type TourStep, tourSteps } from './tour-steps.ts';
 import {

@@ -1,9 +1,9 @@
 import { ERROR_CODES, NewPasswordFormSchema, type SignUpRole } from '@fm/sdk/contracts';
 import { FormAlert, PasswordField, SubmitButton, useValibotForm } from '@fm/widgets/kit';
 import { Link, useSearchParams } from 'react-router';
-import { api } from '../../app/api-client.ts';
-import { useGoHome } from '../../app/navigation.ts';
-import { PATHS } from '../../app/paths.ts';
+import { api } from '../../shared/api-client.ts';
+import { useGoHome } from '../../shared/navigation.ts';
+import { PATHS } from '../../shared/paths.ts';
 import { AuthCard } from './auth-card.tsx';
 
 const ACCOUNT_NAME: Record<SignUpRole, string> = {
@@ -13,7 +13,7 @@ const ACCOUNT_NAME: Record<SignUpRole, string> = {
 
 /**
  * `/activate-profile?token=…` (consultants) and `/activate-profile-franchisor?token=…`: an account
- * created by an admin gets its password here, is signed in, and goes to its home (rule 6).
+ * created by an admin gets its password here, is signed in, and goes to its home (D6).
  */
 export function ActivateProfilePage({ accountRole }: { accountRole: SignUpRole }) {
   const [params] = useSearchParams();

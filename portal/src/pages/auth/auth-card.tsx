@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { usePageTitle } from '../../app/page-title.ts';
+import { usePageTitle } from '../../shared/page-title.ts';
 
 interface AuthCardProps {
   title: string;

@@ -2,9 +2,9 @@ import { isApiError } from '@fm/sdk';
 import { type EmailChangeResult, ERROR_CODES, GENERIC_MESSAGES } from '@fm/sdk/contracts';
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { api } from '../../app/api-client.ts';
-import { PATHS } from '../../app/paths.ts';
-import { useSession } from '../../app/session.ts';
+import { api } from '../../shared/api-client.ts';
+import { PATHS } from '../../shared/paths.ts';
+import { useSession } from '../../shared/session.ts';
 import { AuthCard } from './auth-card.tsx';
 
 /** Texts of the page the e-mail change links open (issue 31); the spec is silent about it. */

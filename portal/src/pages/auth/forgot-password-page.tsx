@@ -2,8 +2,8 @@ import { ForgotPasswordInputSchema } from '@fm/sdk/contracts';
 import { FormAlert, SubmitButton, TextField, useValibotForm } from '@fm/widgets/kit';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { api } from '../../app/api-client.ts';
-import { PATHS } from '../../app/paths.ts';
+import { api } from '../../shared/api-client.ts';
+import { PATHS } from '../../shared/paths.ts';
 import { AuthCard } from './auth-card.tsx';
 
 /** The same answer whether or not the address has an account, so accounts cannot be probed. */

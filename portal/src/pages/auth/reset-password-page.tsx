@@ -2,8 +2,8 @@ import { ERROR_CODES, NewPasswordFormSchema } from '@fm/sdk/contracts';
 import { FormAlert, PasswordField, SubmitButton, useValibotForm } from '@fm/widgets/kit';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
-import { api } from '../../app/api-client.ts';
-import { PATHS } from '../../app/paths.ts';
+import { api } from '../../shared/api-client.ts';
+import { PATHS } from '../../shared/paths.ts';
 import { AuthCard } from './auth-card.tsx';
 
 export const PASSWORD_RESET_DONE = 'Your password has been changed. Log in with the new one.';

@@ -1,9 +1,9 @@
 import { SignInInputSchema } from '@fm/sdk/contracts';
 import { FormAlert, PasswordField, SubmitButton, TextField, useValibotForm } from '@fm/widgets/kit';
 import { Link } from 'react-router';
-import { api } from '../../app/api-client.ts';
-import { useGoHome } from '../../app/navigation.ts';
-import { PATHS } from '../../app/paths.ts';
+import { api } from '../../shared/api-client.ts';
+import { useGoHome } from '../../shared/navigation.ts';
+import { PATHS } from '../../shared/paths.ts';
 import { AuthCard } from './auth-card.tsx';
 
 /** `/sign-in`: email and password; then the role's find page. */

@@ -14,9 +14,9 @@ import {
   useValibotForm,
 } from '@fm/widgets/kit';
 import { Link, useLocation } from 'react-router';
-import { api } from '../../app/api-client.ts';
-import { useGoHome } from '../../app/navigation.ts';
-import { PATHS } from '../../app/paths.ts';
+import { api } from '../../shared/api-client.ts';
+import { useGoHome } from '../../shared/navigation.ts';
+import { PATHS } from '../../shared/paths.ts';
 import { AuthCard } from './auth-card.tsx';
 
 const ROLE_OPTIONS = [

@@ -11,10 +11,10 @@ import * as Dialog from '@radix-ui/react-dialog';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { toast } from 'sonner';
-import { api } from '../../app/api-client.ts';
-import { PATHS, publicProfilePath } from '../../app/paths.ts';
-import { useMeetingNews } from '../../app/realtime.tsx';
-import { useSession } from '../../app/session.ts';
+import { api } from '../../shared/api-client.ts';
+import { PATHS, publicProfilePath } from '../../shared/paths.ts';
+import { useMeetingNews } from '../../shared/realtime.tsx';
+import { useSession } from '../../shared/session.ts';
 import { MessageButton } from '../chats/start-chat.tsx';
 import { PageShell } from '../page-shell.tsx';
 import {
@@ -69,14 +69,14 @@ function toastFailure(title: string, error: unknown): void {
  * (confirmed) or marks it complete; the franchisor cancels it (confirmed; 'Meeting canceled
  * successfully!' and back to My Meetings after REDIRECT_AFTER_CANCEL_MS). After completion the
  * franchisor reviews it and the consultant may ask for a review. An action the API refuses for an
- * inactive profile or subscription (rule 11) shows the Action Not Available modal.
+ * inactive profile or subscription (D11) shows the Action Not Available modal.
  */
 export function MeetingDetailsPage() {
   const { id = '' } = useParams();
   const session = useSession();
   const navigate = useNavigate();
   const [state, reload] = useLoad<Session>(id, () => api.bookings.getSession(id));
-  // Rule 16: the meeting room's presence summary, and the duration the completion form proposes.
+  // D16: the meeting room's presence summary, and the duration the completion form proposes.
   const [presence, reloadPresence] = useMeetingPresence(id);
   // The other side's decline, completion or review shows without a reload.
   useMeetingNews(() => {
@@ -87,7 +87,7 @@ export function MeetingDetailsPage() {
   const [meeting, setMeeting] = useState<Session | null>(null);
   const [confirm, setConfirm] = useState<Confirm>(null);
   const [pending, setPending] = useState(false);
-  // Rule 11: an action refused because the profile or subscription is not active shows the modal.
+  // D11: an action refused because the profile or subscription is not active shows the modal.
   const [restriction, setRestriction] = useState<ChatRestriction | null>(null);
   const activate = useActivateLink();
   const redirect = useRef<ReturnType<typeof setTimeout> | null>(null);

@@ -1,10 +1,10 @@
 import type { SessionList } from '@fm/sdk/contracts';
 import * as Tabs from '@radix-ui/react-tabs';
 import { Link, useSearchParams } from 'react-router';
-import { api } from '../../app/api-client.ts';
-import { PATHS } from '../../app/paths.ts';
-import { useMeetingNews } from '../../app/realtime.tsx';
-import { useSession } from '../../app/session.ts';
+import { api } from '../../shared/api-client.ts';
+import { PATHS } from '../../shared/paths.ts';
+import { useMeetingNews } from '../../shared/realtime.tsx';
+import { useSession } from '../../shared/session.ts';
 import { PageShell } from '../page-shell.tsx';
 import { browserTimeZone, MEETING_TABS, meetingTab, pageParam } from './meeting-format.ts';
 import { MeetingList, MeetingPager } from './meeting-list.tsx';

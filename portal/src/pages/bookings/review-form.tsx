@@ -3,7 +3,7 @@ import { type ReviewInput, ReviewInputSchema, type Session } from '@fm/sdk/contr
 import { type FormEvent, useId, useState } from 'react';
 import { toast } from 'sonner';
 import * as v from 'valibot';
-import { api } from '../../app/api-client.ts';
+import { api } from '../../shared/api-client.ts';
 import { MEETINGS_TEXT } from './meetings-text.ts';
 
 const RATINGS = [1, 2, 3, 4, 5] as const;

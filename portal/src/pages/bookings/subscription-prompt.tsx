@@ -8,9 +8,9 @@ import {
 import { type MouseEvent, useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { toast } from 'sonner';
-import { useOwnProfile } from '../../app/own-profile.tsx';
-import { PATHS } from '../../app/paths.ts';
-import { useSession } from '../../app/session.ts';
+import { useOwnProfile } from '../../shared/own-profile.tsx';
+import { PATHS } from '../../shared/paths.ts';
+import { useSession } from '../../shared/session.ts';
 
 /** Where Activate Your Subscription leads. */
 export const SUBSCRIPTION_PATH = `${PATHS.myProfile}/subscription`;

@@ -2,11 +2,11 @@ import type { ChatParticipant } from '@fm/sdk/contracts';
 import { Chat } from '@fm/widgets';
 import type { MouseEvent } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { api } from '../../app/api-client.ts';
-import { usePageTitle } from '../../app/page-title.ts';
-import { PATHS, publicProfilePath } from '../../app/paths.ts';
-import { useSession } from '../../app/session.ts';
-import { setUnreadCount } from '../../app/unread-count.ts';
+import { api } from '../../shared/api-client.ts';
+import { usePageTitle } from '../../shared/page-title.ts';
+import { PATHS, publicProfilePath } from '../../shared/paths.ts';
+import { useSession } from '../../shared/session.ts';
+import { setUnreadCount } from '../../shared/unread-count.ts';
 import { SUBSCRIPTION_PATH, useActivateLink } from '../bookings/subscription-prompt.tsx';
 import { chatPath } from './start-chat.tsx';
 import { useChatRealtime } from './use-chat-realtime.ts';
@@ -17,7 +17,7 @@ const isPlainClick = (event: MouseEvent<HTMLAnchorElement>) =>
 /**
  * `/chats` and `/chats/{id}` (user-area §2): the chat widget with the route as its selection.
  * Reading a chat updates the Messages badge at once; live frames come from the user's realtime
- * room, with polling while it is down (rule 12). The layout rules hide the footer here and the header
+ * room, with polling while it is down (D12). The layout rules hide the footer here and the header
  * on small screens for a conversation.
  */
 export function ChatsPage() {

@@ -8,9 +8,9 @@ import {
 import { useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { toast } from 'sonner';
-import { api } from '../../app/api-client.ts';
-import { PATHS } from '../../app/paths.ts';
-import { useSession } from '../../app/session.ts';
+import { api } from '../../shared/api-client.ts';
+import { PATHS } from '../../shared/paths.ts';
+import { useSession } from '../../shared/session.ts';
 import { SUBSCRIPTION_PATH, useActivateLink } from '../bookings/subscription-prompt.tsx';
 
 export const MESSAGE = 'Message';
@@ -36,7 +36,7 @@ export interface MessageButtonProps {
 /**
  * "Message" on a public profile or a meeting: opens the chat with that user, creating it when
  * there is none yet (`messages.create`), and goes to `/chats/{id}`. A guest is sent to sign in;
- * a user whose subscription or profile is not active gets the Action Not Available modal (rule 11);
+ * a user whose subscription or profile is not active gets the Action Not Available modal (D11);
  * nothing shows to users who cannot write to this role, nor on one's own profile.
  *
  * @example

@@ -1,8 +1,8 @@
 import type { ConsultantPublicProfile } from '@fm/sdk/contracts';
 import { ProfileCardView } from '@fm/widgets';
 import { Link, Navigate } from 'react-router';
-import { PATHS, publicProfilePath } from '../../app/paths.ts';
-import { useSession } from '../../app/session.ts';
+import { PATHS, publicProfilePath } from '../../shared/paths.ts';
+import { useSession } from '../../shared/session.ts';
 import { PageShell } from '../page-shell.tsx';
 import { ConsultantProfileDetails } from '../public-profile/consultant-profile-view.tsx';
 import { ConsultantReviews } from '../public-profile/consultant-reviews.tsx';

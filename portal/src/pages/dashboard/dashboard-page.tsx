@@ -4,13 +4,13 @@ import { Promotions } from '@fm/widgets';
 import { formatDollars } from '@fm/widgets/kit';
 import { type ReactNode, useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { api } from '../../app/api-client.ts';
-import { homePathFor, PATHS, publicProfilePath } from '../../app/paths.ts';
-import { type Session, useSession } from '../../app/session.ts';
-import { useUnreadCount } from '../../app/unread-count.ts';
 import { completenessOf } from '../../features/profile/completeness.ts';
 import { CompletenessWidget } from '../../features/profile/completeness-widget.tsx';
 import { MyProfileProvider, useMyProfile } from '../../features/profile/my-profile-store.tsx';
+import { api } from '../../shared/api-client.ts';
+import { homePathFor, PATHS, publicProfilePath } from '../../shared/paths.ts';
+import { type Session, useSession } from '../../shared/session.ts';
+import { useUnreadCount } from '../../shared/unread-count.ts';
 import { PageShell } from '../page-shell.tsx';
 import { counterpartOf, formatMeetingTime } from './dashboard-format.ts';
 

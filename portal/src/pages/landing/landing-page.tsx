@@ -4,9 +4,9 @@ import {
   REFERRAL_INVITES_FOR_PREMIUM,
 } from '@fm/sdk/contracts';
 import { Link } from 'react-router';
-import { usePageTitle } from '../../app/page-title.ts';
-import { LANDING_SECTIONS, landingSectionPath } from '../../app/paths.ts';
 import { ROLE_CHOICE_TEXT, RoleChoiceLink } from '../../layout/role-choice-link.tsx';
+import { usePageTitle } from '../../shared/page-title.ts';
+import { LANDING_SECTIONS, landingSectionPath } from '../../shared/paths.ts';
 import { FAQS, FEATURES, HOW_IT_WORKS } from './landing-content.ts';
 
 /** `/`: the public landing page (user-area §1, §2). */

@@ -10,8 +10,8 @@ import {
   SUBSCRIPTION_TERM_MONTHS,
 } from '@fm/sdk/contracts';
 import { formatCents } from '@fm/widgets/kit';
-import { PATHS } from '../../app/paths.ts';
-import { PRODUCT_NAME } from '../../app/site.ts';
+import { PATHS } from '../../shared/paths.ts';
+import { PRODUCT_NAME } from '../../shared/site.ts';
 
 export interface LegalDocument {
   title: string;

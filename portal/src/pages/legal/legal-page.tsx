@@ -1,6 +1,6 @@
 import { TERMS_EFFECTIVE_DATE } from '@fm/sdk/contracts';
 import { Link } from 'react-router';
-import { SUPPORT_EMAIL } from '../../app/site.ts';
+import { SUPPORT_EMAIL } from '../../shared/site.ts';
 import { PageShell } from '../page-shell.tsx';
 import type { LegalDocument } from './legal-documents.ts';
 

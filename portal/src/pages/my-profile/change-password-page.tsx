@@ -1,7 +1,7 @@
 import { ChangePasswordInputSchema, TOASTS } from '@fm/sdk/contracts';
 import { FormAlert, PasswordChangeFields, SubmitButton, useValibotForm } from '@fm/widgets/kit';
 import { toast } from 'sonner';
-import { api } from '../../app/api-client.ts';
+import { api } from '../../shared/api-client.ts';
 import { PageShell } from '../page-shell.tsx';
 import { BACK_TO_PROFILE } from './my-profile-sections.ts';
 

@@ -1,9 +1,9 @@
 import type { OwnProfile, Role } from '@fm/sdk/contracts';
 import { NavLink, Outlet, useLocation } from 'react-router';
-import { PATHS } from '../../app/paths.ts';
-import { useSession } from '../../app/session.ts';
 import { stepsOfSection } from '../../features/profile/completeness.ts';
 import { MyProfileProvider, useMyProfile } from '../../features/profile/my-profile-store.tsx';
+import { PATHS } from '../../shared/paths.ts';
+import { useSession } from '../../shared/session.ts';
 import {
   type MyProfileSection,
   sectionPath,

@@ -2,8 +2,6 @@ import type { OwnProfile, Role } from '@fm/sdk/contracts';
 import { displayStatus } from '@fm/widgets/kit';
 import type { ReactNode } from 'react';
 import { Link, Navigate } from 'react-router';
-import { PATHS } from '../../app/paths.ts';
-import { useSession } from '../../app/session.ts';
 import { CompletenessWidget } from '../../features/profile/completeness-widget.tsx';
 import { ProfileGate } from '../../features/profile/my-profile-store.tsx';
 import { AccountStatusSection } from '../../features/profile/sections/account-status-section.tsx';
@@ -15,6 +13,8 @@ import { InvestmentSection } from '../../features/profile/sections/investment-se
 import { RateSection } from '../../features/profile/sections/rate-section.tsx';
 import { ReferralFeeSection } from '../../features/profile/sections/referral-fee-section.tsx';
 import { TrainingSection } from '../../features/profile/sections/training-section.tsx';
+import { PATHS } from '../../shared/paths.ts';
+import { useSession } from '../../shared/session.ts';
 import { PageShell } from '../page-shell.tsx';
 import {
   BACK_TO_PROFILE,

@@ -1,5 +1,5 @@
 import type { Role } from '@fm/sdk/contracts';
-import { PATHS } from '../../app/paths.ts';
+import { PATHS } from '../../shared/paths.ts';
 
 /** The sub-pages of `/my-profile` (user-area §2); `payment` is an alias of `payment-details`. */
 export const MY_PROFILE_SECTIONS = [

@@ -1,7 +1,6 @@
 import type { LateCancellation, LateCancellationDecision, Payout } from '@fm/sdk/contracts';
 import { useState } from 'react';
 import { toast } from 'sonner';
-import { api } from '../../app/api-client.ts';
 import {
   capitalise,
   formatDate,
@@ -10,6 +9,7 @@ import {
 } from '../../features/payments/payments-format.ts';
 import { PayoutAccountPanel } from '../../features/payments/payout-account-panel.tsx';
 import { dataOf, errorMessage, useAsync } from '../../features/payments/use-async.ts';
+import { api } from '../../shared/api-client.ts';
 import { payoutsWaitingText } from './payouts-waiting.ts';
 
 /** Saves text as a file through a temporary object URL. */

@@ -1,8 +1,8 @@
 import { GRAPH_PERIODS, type GraphPeriod } from '@fm/sdk/contracts';
 import { lazy, Suspense, useId, useState } from 'react';
-import { api } from '../../app/api-client.ts';
 import { formatMoney } from '../../features/payments/payments-format.ts';
 import { dataOf, useAsync } from '../../features/payments/use-async.ts';
+import { api } from '../../shared/api-client.ts';
 
 // Its own chunk with the chart library: the page shows the figures without waiting for it.
 const PaymentsBarPlot = lazy(() =>

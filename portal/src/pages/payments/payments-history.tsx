@@ -5,13 +5,13 @@ import {
   type PaymentRow,
 } from '@fm/sdk/contracts';
 import { useId, useState } from 'react';
-import { api } from '../../app/api-client.ts';
 import {
   capitalise,
   formatDateTime,
   formatMoney,
 } from '../../features/payments/payments-format.ts';
 import { dataOf, useAsync } from '../../features/payments/use-async.ts';
+import { api } from '../../shared/api-client.ts';
 
 const otherParty = (row: PaymentRow, isConsultant: boolean) =>
   isConsultant

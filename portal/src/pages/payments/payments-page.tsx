@@ -4,10 +4,10 @@ import {
   type PaymentTotalBucket,
 } from '@fm/sdk/contracts';
 import { useState } from 'react';
-import { api } from '../../app/api-client.ts';
-import { useSession } from '../../app/session.ts';
 import { formatMoney } from '../../features/payments/payments-format.ts';
 import { dataOf, useAsync } from '../../features/payments/use-async.ts';
+import { api } from '../../shared/api-client.ts';
+import { useSession } from '../../shared/session.ts';
 import { PageShell } from '../page-shell.tsx';
 import { LateCancellationsSection, PayoutsSection } from './consultant-money.tsx';
 import { PaymentsChart } from './payments-chart.tsx';

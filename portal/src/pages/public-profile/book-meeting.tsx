@@ -2,9 +2,9 @@ import type { ConsultantPublicProfile } from '@fm/sdk/contracts';
 import { BookingModal } from '@fm/widgets';
 import { type MouseEvent, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { api } from '../../app/api-client.ts';
-import { PATHS } from '../../app/paths.ts';
-import { useSession } from '../../app/session.ts';
+import { api } from '../../shared/api-client.ts';
+import { PATHS } from '../../shared/paths.ts';
+import { useSession } from '../../shared/session.ts';
 import { SUBSCRIPTION_PATH, useActivateLink } from '../bookings/subscription-prompt.tsx';
 
 export const BOOK_A_MEETING = 'Book a Meeting';

@@ -1,9 +1,9 @@
 import type { SignUpRole } from '@fm/sdk/contracts';
 import { type ProfileCardState, ProfileCardView } from '@fm/widgets';
 import { Link, useParams } from 'react-router';
-import { usePageTitle } from '../../app/page-title.ts';
-import { homePathFor, isOutsidePortal, PATHS } from '../../app/paths.ts';
-import { useSession } from '../../app/session.ts';
+import { usePageTitle } from '../../shared/page-title.ts';
+import { homePathFor, isOutsidePortal, PATHS } from '../../shared/paths.ts';
+import { useSession } from '../../shared/session.ts';
 import { MessageButton } from '../chats/start-chat.tsx';
 import { BookMeeting } from './book-meeting.tsx';
 import { ConsultantProfileDetails } from './consultant-profile-view.tsx';

@@ -4,7 +4,7 @@ import type { ProfileCardFavourite } from '@fm/widgets';
 import { toWidgetError } from '@fm/widgets';
 import { useCallback, useEffect, useState } from 'react';
 import { toast } from 'sonner';
-import { api } from '../../app/api-client.ts';
+import { api } from '../../shared/api-client.ts';
 
 /** Which favourites a profile belongs to: a franchisor keeps consultants, a consultant franchisors. */
 export type FavouriteKind = 'consultant' | 'franchisor';

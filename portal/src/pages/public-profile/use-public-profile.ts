@@ -1,7 +1,7 @@
 import { isApiError } from '@fm/sdk';
 import type { PublicProfile, SignUpRole } from '@fm/sdk/contracts';
 import { useEffect, useState } from 'react';
-import { api } from '../../app/api-client.ts';
+import { api } from '../../shared/api-client.ts';
 
 export type PublicProfileState =
   | { status: 'loading' }

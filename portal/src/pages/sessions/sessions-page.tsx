@@ -1,7 +1,7 @@
 import type { SessionList } from '@fm/sdk/contracts';
 import { useSearchParams } from 'react-router';
-import { api } from '../../app/api-client.ts';
-import { useSession } from '../../app/session.ts';
+import { api } from '../../shared/api-client.ts';
+import { useSession } from '../../shared/session.ts';
 import { browserTimeZone, pageParam } from '../bookings/meeting-format.ts';
 import { MeetingList, MeetingPager } from '../bookings/meeting-list.tsx';
 import { MEETINGS_TEXT } from '../bookings/meetings-text.ts';

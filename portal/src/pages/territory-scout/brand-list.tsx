@@ -1,7 +1,7 @@
 import type { FranchisorListItem, FranchisorSearchResult } from '@fm/sdk/contracts';
 import { formatDollars } from '@fm/widgets/kit';
 import { Link } from 'react-router';
-import { publicProfilePath } from '../../app/paths.ts';
+import { publicProfilePath } from '../../shared/paths.ts';
 import { countLabel, type Place } from './places.ts';
 import type { Loadable } from './use-territory.ts';
 

@@ -7,7 +7,7 @@ import type {
 } from '@fm/sdk/contracts';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { api } from '../../app/api-client.ts';
+import { api } from '../../shared/api-client.ts';
 import { type ScoutState, scoutParamsOf, scoutStateOf } from './scout-state.ts';
 
 /**

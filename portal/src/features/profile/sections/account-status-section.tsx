@@ -2,8 +2,8 @@ import { GENERIC_MESSAGES, type OwnProfile } from '@fm/sdk/contracts';
 import { DISPLAY_STATUS_EXPLANATIONS, displayStatus, isGoodStanding } from '@fm/widgets/kit';
 import * as Dialog from '@radix-ui/react-dialog';
 import { useState } from 'react';
-import { api, clearBrowserStorage } from '../../../app/api-client.ts';
-import { PATHS } from '../../../app/paths.ts';
+import { api, clearBrowserStorage } from '../../../shared/api-client.ts';
+import { PATHS } from '../../../shared/paths.ts';
 import { failureText } from '../profile-toasts.ts';
 
 /**

@@ -17,7 +17,7 @@ import {
 } from '@fm/widgets/kit';
 import { useEffect, useState } from 'react';
 import * as v from 'valibot';
-import { api } from '../../../app/api-client.ts';
+import { api } from '../../../shared/api-client.ts';
 import { EmailChangeSection } from '../email-change-section.tsx';
 import { useMyProfile } from '../my-profile-store.tsx';
 import { OwnNameFields, OwnPhotoSection } from '../own-photo-and-name.tsx';

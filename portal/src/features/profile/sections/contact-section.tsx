@@ -8,7 +8,7 @@ import { CheckboxField, TextField } from '@fm/widgets/kit';
 import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
 import * as v from 'valibot';
-import { api } from '../../../app/api-client.ts';
+import { api } from '../../../shared/api-client.ts';
 import { EmailChangeSection } from '../email-change-section.tsx';
 import { useMyProfile } from '../my-profile-store.tsx';
 import { OwnNameFields, OwnPhotoSection } from '../own-photo-and-name.tsx';

@@ -7,7 +7,7 @@ import {
   PhotoUpload,
 } from '@fm/widgets/kit';
 import { useId, useRef, useState } from 'react';
-import { api } from '../../../app/api-client.ts';
+import { api } from '../../../shared/api-client.ts';
 import { useMyProfile } from '../my-profile-store.tsx';
 import { toastProfileUpdated, toastProfileUpdateFailed } from '../profile-toasts.ts';
 

@@ -1,7 +1,7 @@
 import { MINUTES_PER_RATE_UNIT, type OwnProfile, ProfilePatchSchema } from '@fm/sdk/contracts';
 import { formatDollars, formText, NumberField } from '@fm/widgets/kit';
 import * as v from 'valibot';
-import { api } from '../../../app/api-client.ts';
+import { api } from '../../../shared/api-client.ts';
 import { useMyProfile } from '../my-profile-store.tsx';
 import { meetingCost } from '../profile-patch.ts';
 import { toastProfileUpdateFailed } from '../profile-toasts.ts';

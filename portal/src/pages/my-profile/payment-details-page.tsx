@@ -1,10 +1,10 @@
 import { CONSULTANT_SHARE_PERCENT, PLATFORM_FEE_PERCENT } from '@fm/sdk/contracts';
-import { useSession } from '../../app/session.ts';
-import { BACK_TO_PROFILE } from '../../pages/my-profile/my-profile-sections.ts';
-import { PageShell } from '../../pages/page-shell.tsx';
-import { PaymentEmailForm } from './payment-email-form.tsx';
-import { PaymentMethodsPanel } from './payment-methods-panel.tsx';
-import { PayoutAccountPanel } from './payout-account-panel.tsx';
+import { PaymentEmailForm } from '../../features/payments/payment-email-form.tsx';
+import { PaymentMethodsPanel } from '../../features/payments/payment-methods-panel.tsx';
+import { PayoutAccountPanel } from '../../features/payments/payout-account-panel.tsx';
+import { useSession } from '../../shared/session.ts';
+import { PageShell } from '../page-shell.tsx';
+import { BACK_TO_PROFILE } from './my-profile-sections.ts';
 
 /**
  * `/my-profile/payment-details` (and its `payment` alias): franchisors manage the cards their

@@ -13,14 +13,14 @@ import { ConfirmDialog } from '@fm/widgets/kit';
 import { type FormEvent, useId, useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
-import { api } from '../../app/api-client.ts';
-import { useOwnProfile } from '../../app/own-profile.tsx';
-import { useSession } from '../../app/session.ts';
-import { BACK_TO_PROFILE, sectionPath } from '../../pages/my-profile/my-profile-sections.ts';
-import { PageShell } from '../../pages/page-shell.tsx';
-import { useMyProfile } from '../profile/my-profile-store.tsx';
-import { formatDate, formatMonthlyPrice } from './payments-format.ts';
-import { dataOf, errorMessage, useAsync } from './use-async.ts';
+import { formatDate, formatMonthlyPrice } from '../../features/payments/payments-format.ts';
+import { dataOf, errorMessage, useAsync } from '../../features/payments/use-async.ts';
+import { useMyProfile } from '../../features/profile/my-profile-store.tsx';
+import { api } from '../../shared/api-client.ts';
+import { useOwnProfile } from '../../shared/own-profile.tsx';
+import { useSession } from '../../shared/session.ts';
+import { PageShell } from '../page-shell.tsx';
+import { BACK_TO_PROFILE, sectionPath } from './my-profile-sections.ts';
 
 const LIST_PRICE = SUBSCRIPTION_PRICE_CENTS / 100;
 const EARLY_PRICE = EARLY_ACCESS_PRICE_CENTS / 100;
@@ -32,7 +32,7 @@ interface SubscriptionData {
 
 /**
  * `/my-profile/subscription` (franchisors): the plan, its status and price, a promo code, and the
- * Subscribe / Unsubscribe / Reactivate actions of user-area §4 (rule 11).
+ * Subscribe / Unsubscribe / Reactivate actions of user-area §4 (D11).
  */
 export function SubscriptionPage() {
   const session = useSession();
@@ -95,7 +95,7 @@ function SubscriptionPanel() {
   const isLive = status !== null && ACTIVE_SUBSCRIPTION_STATUSES.includes(status);
   const appliedPrice = promo?.result.valid ? promo.result.price : null;
   const price = isLive || status === 'canceled' ? subscription.price : (appliedPrice ?? LIST_PRICE);
-  // A canceled month already paid for: reactivating before its end bills nothing more (rule 11).
+  // A canceled month already paid for: reactivating before its end bills nothing more (D11).
   const paidUntil = status === 'canceled' || isLive ? paidPeriodOf(subscription, new Date()) : null;
 
   const afterChange = (next: Subscription, message: string) => {

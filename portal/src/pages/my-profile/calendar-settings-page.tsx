@@ -3,15 +3,15 @@ import { type CalendarSettings, GENERIC_MESSAGES } from '@fm/sdk/contracts';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { toast } from 'sonner';
-import { api } from '../../app/api-client.ts';
-import { useSession } from '../../app/session.ts';
-import { BACK_TO_PROFILE } from '../../pages/my-profile/my-profile-sections.ts';
-import { PageShell } from '../../pages/page-shell.tsx';
-import { AvailabilityEditor } from './availability-editor.tsx';
-import { Connections } from './calendar-connections.tsx';
-import { FeedOnly, FeedSection } from './calendar-feed.tsx';
-import type { Load } from './calendar-load.ts';
-import { CALENDAR_TEXT } from './calendar-text.ts';
+import { AvailabilityEditor } from '../../features/calendar-settings/availability-editor.tsx';
+import { Connections } from '../../features/calendar-settings/calendar-connections.tsx';
+import { FeedOnly, FeedSection } from '../../features/calendar-settings/calendar-feed.tsx';
+import type { Load } from '../../features/calendar-settings/calendar-load.ts';
+import { CALENDAR_TEXT } from '../../features/calendar-settings/calendar-text.ts';
+import { api } from '../../shared/api-client.ts';
+import { useSession } from '../../shared/session.ts';
+import { PageShell } from '../page-shell.tsx';
+import { BACK_TO_PROFILE } from './my-profile-sections.ts';
 
 /**
  * `/my-profile/calendar`. A consultant edits their availability (time zone, weekly hours with

@@ -1,9 +1,9 @@
 import { API_KEY_TEXT } from '@fm/sdk/contracts';
 import { ApiKeyManager } from '@fm/widgets/kit';
-import { api } from '../../app/api-client.ts';
-import { BACK_TO_PROFILE } from '../../pages/my-profile/my-profile-sections.ts';
-import { PageShell } from '../../pages/page-shell.tsx';
-import { dataOf, errorMessage, useAsync } from '../payments/use-async.ts';
+import { dataOf, errorMessage, useAsync } from '../../features/payments/use-async.ts';
+import { api } from '../../shared/api-client.ts';
+import { PageShell } from '../page-shell.tsx';
+import { BACK_TO_PROFILE } from './my-profile-sections.ts';
 
 /** The kind choices in the franchisor's own words (the admin's screen speaks of "the brand's"). */
 const KIND_CHOICES = {
@@ -12,7 +12,7 @@ const KIND_CHOICES = {
 } as const;
 
 /**
- * `/my-profile/developers` (rule 18, issue 13): a franchisor's API keys, with the kit's key manager.
+ * `/my-profile/developers` (D18, issue 13): a franchisor's API keys, with the kit's key manager.
  * Publishable keys (with the origins allowed to embed) and secret keys (with scopes, shown once)
  * are created and revoked here; failures read as the SDK words them ("Error creating API key: …").
  */
