@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // The servers Playwright starts: the real one-origin API with the demo seed on a fresh temporary
-// database, and the realtime rooms (`wrangler dev`, D15) beside it on PARTY_PORT with a fresh
+// database, and the realtime rooms (`wrangler dev`, rule 15) beside it on PARTY_PORT with a fresh
 // secret they share. Stopping this process stops both.
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';

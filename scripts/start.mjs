@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // `npm start`: builds what is stale, then runs the API (which migrates, seeds and serves the portal,
-// the admin app and the widgets on one origin) and the realtime rooms (`wrangler dev`, D15) beside it.
+// the admin app and the widgets on one origin) and the realtime rooms (`wrangler dev`, rule 15) beside it.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { createServer } from 'node:http';

@@ -31,7 +31,7 @@ interface OutputChunk {
  * After the build: the gzip size of what each element costs a page (the loader, the element's
  * chunk and every chunk it imports), printed and written to `v1/sizes.json` (read by
  * `npm run bench`); a pinned copy of the loader, `v1/loader-<hash>.js`, and its Subresource
- * Integrity hash in `v1/integrity.json`; and `fm-widgets.js`, the first URL (D1), which loads the
+ * Integrity hash in `v1/integrity.json`; and `fm-widgets.js`, the first URL (rule 1), which loads the
  * loader.
  */
 function sizesAndIntegrity(): Plugin {
@@ -98,7 +98,7 @@ function sizesAndIntegrity(): Plugin {
       console.log(`[fm-widgets] ${integrity.pinned} integrity="${integrity.integrity}"`);
       writeFileSync(
         join(outDir, 'fm-widgets.js'),
-        `// The first address of the widgets (D1): loads the loader.\nimport './${LOADER}';\n`,
+        `// The first address of the widgets (rule 1): loads the loader.\nimport './${LOADER}';\n`,
       );
     },
   };
@@ -218,7 +218,7 @@ function demoScripts(): Plugin {
 }
 
 /**
- * Builds the embeddable elements (D14, issue 12): widgets/dist/v1/loader.js defines every fm-*
+ * Builds the embeddable elements (rule 14, issue 12): widgets/dist/v1/loader.js defines every fm-*
  * element and imports each element's code (dist/v1/chunks/…, content-hashed) the first time a page
  * uses it. The server serves them at /widgets/v1/… (immutable) and /widgets/fm-widgets.js.
  */

@@ -96,7 +96,7 @@ import { type PagedCall, paged } from './pagination.ts';
 import { validateInput } from './validate-input.ts';
 
 /**
- * The admin control panel (admin-panel.md §7, D17). Every call needs an admin's credentials; other
+ * The admin control panel (admin-panel.md §7, rule 17). Every call needs an admin's credentials; other
  * roles get 403 `ADMIN_ONLY`. Lists answer `{<key>, total, page, limit}`; money is in dollars.
  *
  * @example
@@ -107,7 +107,7 @@ import { validateInput } from './validate-input.ts';
  */
 export interface AdminApi {
   /**
-   * The dashboard's figures (`GET admin/dashboard`, D17).
+   * The dashboard's figures (`GET admin/dashboard`, rule 17).
    * @example const { consultants, money } = await api.admin.getDashboard();
    */
   getDashboard(options?: RequestOptions): Promise<AdminDashboard>;

@@ -11,7 +11,7 @@ import type { Http, RequestOptions } from './http.ts';
 import { validateInput } from './validate-input.ts';
 
 /**
- * A franchise's API keys (D18): publishable embed keys (`pk_…`, with allowed origins) and secret
+ * A franchise's API keys (rule 18): publishable embed keys (`pk_…`, with allowed origins) and secret
  * backend keys (`sk_…`, with scopes). Members of the franchise manage their own franchise's keys;
  * admins manage any franchise's with the `…ForFranchise` calls. Creating a key is not retried
  * (a replay would have to keep the secret): on a network failure, list and revoke what you do not know.

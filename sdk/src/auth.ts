@@ -19,7 +19,7 @@ import type { Http, RequestOptions } from './http.ts';
 import { validateInput } from './validate-input.ts';
 
 /**
- * Sign-up, sign-in, sign-out, activation and password reset (D6).
+ * Sign-up, sign-in, sign-out, activation and password reset (rule 6).
  *
  * @example
  * ```ts

@@ -37,7 +37,7 @@ import { validateInput } from './validate-input.ts';
 
 /**
  * Booking: a consultant's calendar settings and connections, slots and month availability, and
- * meetings (the API's "session") through their whole life cycle (D8, D9).
+ * meetings (the API's "session") through their whole life cycle (rules 8 and 9).
  *
  * @example
  * ```ts

@@ -15,7 +15,7 @@ afterAll(async () => {
 async function person(role: 'franchisor' | 'consultant') {
   const account = await server.signUp(role);
   if (role === 'franchisor') {
-    // Messaging needs an active subscription (D11): subscribe with a test card.
+    // Messaging needs an active subscription (rule 11): subscribe with a test card.
     const card = await server.fetch('/api/users/payment-method', {
       method: 'POST',
       token: account.token,

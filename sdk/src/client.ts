@@ -85,7 +85,7 @@ export interface FmClient {
    * @deprecated Use {@link FmClient.meetings} and {@link FmClient.calendar}; kept for existing code.
    */
   readonly bookings: BookingsApi;
-  /** The meeting room (D16): its page's data, presence, no-shows; the call is `connectMeetingRoom`. */
+  /** The meeting room (rule 16): its page's data, presence, no-shows; the call is `connectMeetingRoom`. */
   readonly meetingRoom: MeetingRoomApi;
   readonly payments: PaymentsApi;
   readonly messages: MessagesApi;
@@ -95,7 +95,7 @@ export interface FmClient {
   /** The admin control panel's calls (admins only). */
   readonly admin: AdminApi;
   readonly promotions: PromotionsApi;
-  /** The franchise's publishable and secret API keys (D18). */
+  /** The franchise's publishable and secret API keys (rule 18). */
   readonly apiKeys: ApiKeysApi;
   /**
    * Run-time configuration: `{ partyUrl, version }`.

@@ -227,7 +227,7 @@ const LenientErrorBodySchema = v.object({
 });
 
 /**
- * The {@link ApiError} of an HTTP error answer with the given (already read) body text (D7 shape:
+ * The {@link ApiError} of an HTTP error answer with the given (already read) body text (the shape of rule 7:
  * `{ message, code, errors? }`; anything else gives the generic message). When `cause` is ky's
  * `HTTPError`, the error carries the answer's request id.
  *

@@ -244,7 +244,7 @@ describe('failures', () => {
     expect(error.code).toBe('INTERNAL_ERROR');
   });
 
-  it('read a D7 error body sent without a JSON content type', async () => {
+  it('read an error body (rule 7) sent without a JSON content type', async () => {
     server.route('GET /api/ping', () => ({
       status: 409,
       headers: { 'content-type': 'text/plain' },

@@ -11,7 +11,7 @@ import type { Http, RequestOptions } from './http.ts';
 import { validateInput } from './validate-input.ts';
 
 /**
- * The meeting room (D16): what its page needs, the presence summary billing rests on, the
+ * The meeting room (rule 16): what its page needs, the presence summary billing rests on, the
  * franchisor's no-show report, and completion with a duration. The call itself runs over
  * {@link connectMeetingRoom}.
  *

@@ -25,7 +25,7 @@ export type MeetingSignallingStatus = 'connecting' | 'open' | 'refused' | 'close
 export type MeetingRefusal = 'notFound' | 'notOpen' | 'full';
 
 /**
- * The signalling socket of one meeting room (D16).
+ * The signalling socket of one meeting room (rule 16).
  *
  * @example
  * ```ts

@@ -18,7 +18,7 @@ import type { RequestOptions } from './http.ts';
 import type { PagedCall } from './pagination.ts';
 
 /**
- * Meetings: a consultant's free slots, booking one, and the meeting's whole life cycle (D8, D9).
+ * Meetings: a consultant's free slots, booking one, and the meeting's whole life cycle (rules 8 and 9).
  * "Meeting" is the SDK's one word for a booked call; on the wire the paths are the spec's
  * (`/api/session…`, `/api/booking/consultant/{id}/slots`).
  *

@@ -50,7 +50,7 @@ export interface UploadOptions extends RequestOptions {
 }
 
 /**
- * Chats (user-area §3, §7; D11, D12, D13): the caller's chats, a conversation page by page,
+ * Chats (user-area §3, §7; rules 11, 12 and 13): the caller's chats, a conversation page by page,
  * starting a chat, sending, marking read, attachments and the unread count. Every call sends the
  * stored credentials; a user reads and writes only chats they take part in (others answer 404).
  * Writes need an active subscription (franchisor) or an activated profile (consultant): otherwise
@@ -124,7 +124,7 @@ export interface MessagesApi {
   markRead(chatId: string, options?: RequestOptions): Promise<MarkChatReadResult>;
   /**
    * `POST /api/chats/upload` (multipart field `file`): uploads one attachment, checked by content
-   * (D13): JPEG/PNG images (`kind: 'image'`) and documents such as PDF, Word, Excel, PowerPoint,
+   * (rule 13): JPEG/PNG images (`kind: 'image'`) and documents such as PDF, Word, Excel, PowerPoint,
    * OpenDocument, RTF, ZIP and text files (`kind: 'document'`), up to 20 MB (413 above, 415 for
    * other types). The file stays private to the uploader until it is sent in a chat.
    *

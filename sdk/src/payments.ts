@@ -49,7 +49,7 @@ import { validateInput } from './validate-input.ts';
 
 /**
  * Money: cards, the payments pages, the subscription and promo codes, payouts and their statements,
- * late cancellations, and the admin's manual charge run. Amounts are dollars (D10).
+ * late cancellations, and the admin's manual charge run. Amounts are dollars (rule 10).
  *
  * @example
  * ```ts

@@ -8,7 +8,7 @@ import type { Http, RequestOptions } from './http.ts';
 import { validateInput } from './validate-input.ts';
 
 /**
- * The realtime handshake (D15): a single-use ticket that admits one socket to one room.
+ * The realtime handshake (rule 15): a single-use ticket that admits one socket to one room.
  * {@link connectRealtime} calls it before every (re)connect; apps rarely need it directly.
  *
  * @example

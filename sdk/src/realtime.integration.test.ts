@@ -7,7 +7,7 @@ import { connectRealtime, type RealtimeConnection, type RealtimeStatus } from '.
 import { memoryTokenStore } from './token-store.ts';
 
 /**
- * Two users chat through the SDK over real sockets (D12, D15): the real API on a temporary
+ * Two users chat through the SDK over real sockets (rules 12 and 15): the real API on a temporary
  * database, the real rooms under `wrangler dev`, `connectRealtime` over `ws`.
  */
 
@@ -36,7 +36,7 @@ afterAll(async () => {
   await server?.close();
 }, 30_000);
 
-/** A signed-up user with an SDK client of their own (a franchisor subscribes first, D11). */
+/** A signed-up user with an SDK client of their own (a franchisor subscribes first, rule 11). */
 async function person(role: 'franchisor' | 'consultant') {
   const account = await server.signUp(role);
   if (role === 'franchisor') {

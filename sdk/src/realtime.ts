@@ -13,7 +13,7 @@ import { isApiError } from './errors.ts';
 export type RealtimeStatus = 'connecting' | 'open' | 'closed';
 
 /**
- * One live room (D15): the frames it sends, its status, and a way to leave.
+ * One live room (rule 15): the frames it sends, its status, and a way to leave.
  *
  * @example
  * ```ts

@@ -22,7 +22,7 @@ export type Route = (request: RecordedRequest) => Reply | Promise<Reply>;
 
 /**
  * A real HTTP server on a free port for the client's own tests: routes are `'GET /api/health'`
- * keys, every request is recorded, unknown routes answer 404 with a D7 body. Test-only.
+ * keys, every request is recorded, unknown routes answer 404 with an error body (rule 7). Test-only.
  *
  * @example
  * ```ts

@@ -95,7 +95,7 @@ export const rt1Realtime: Measurement = {
       const indexes = Array.from({ length: PAIRS }, (_, i) => i);
       const franchisors = await pool(indexes, 8, async (i) => {
         const user = await signUp('franchisor', i);
-        // Messaging needs an active subscription (D11).
+        // Messaging needs an active subscription (rule 11).
         await call('users/payment-method', user.token, { paymentMethodId: 'pm_card_visa' });
         await call('users/subscribe', user.token, {});
         return user;

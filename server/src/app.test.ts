@@ -114,7 +114,7 @@ describe('the API surface', () => {
   });
 });
 
-describe('the one origin (D1)', () => {
+describe('the one origin (rule 1)', () => {
   it('serves the portal with client-side fallback, the admin app and the widgets bundle', async () => {
     const root = mkdtempSync(join(tmpdir(), 'fm-static-'));
     const dirs = {

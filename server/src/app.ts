@@ -113,7 +113,7 @@ export interface AppDeps {
   /** The money side (issue 6); created from `env` when absent. */
   payments?: Payments | undefined;
   staticDirs?: StaticDirs | undefined;
-  /** Pushes events into realtime rooms (D15); `createContainer` always passes one. */
+  /** Pushes events into realtime rooms (rule 15); `createContainer` always passes one. */
   realtime: RealtimePublisher;
   /** Runs the search's list statements (worker threads for a file); on this thread when absent. */
   searchLists?: ListReader | undefined;
@@ -122,8 +122,8 @@ export interface AppDeps {
 }
 
 /**
- * The whole HTTP surface of D1: `/api/*` with one sub-app per domain, and the built apps beside it.
- * Every failure leaves through one handler in D7's shape.
+ * The whole HTTP surface of rule 1: `/api/*` with one sub-app per domain, and the built apps beside it.
+ * Every failure leaves through one handler in rule 7's shape.
  */
 export function createApp(deps: AppDeps) {
   const { env, db, logger } = deps;
@@ -144,7 +144,7 @@ export function createApp(deps: AppDeps) {
     logger,
     now: deps.now,
     realtime: deps.realtime,
-    // Holds, releases and charges follow the meeting's life cycle (D10).
+    // Holds, releases and charges follow the meeting's life cycle (rule 10).
     ...(deps.payments ? { payments: deps.payments.meetings.seam } : {}),
   });
   const payments = paymentRoutes({
@@ -155,7 +155,7 @@ export function createApp(deps: AppDeps) {
     now: deps.now,
     payments: deps.payments,
   });
-  // D16: the meeting room (its page's data, presence reports from the room server, no-shows).
+  // Rule 16: the meeting room (its page's data, presence reports from the room server, no-shows).
   const meetingRoom = meetingRoomRoutes({
     rooms: createMeetingRoomService({
       db,
@@ -170,17 +170,17 @@ export function createApp(deps: AppDeps) {
     }),
     secret: env.REALTIME_SECRET,
   });
-  // D18 / issue 13: a franchise's publishable and secret API keys.
+  // Rule 18 / issue 13: a franchise's publishable and secret API keys.
   const apiKeys = createApiKeyService({ db, now: deps.now });
   const apiKeyRouters = apiKeyRoutes({ db, keys: apiKeys, now: deps.now });
   // decision 029: what a partner page's sign-in yields — embed sessions, bound to their key and scoped.
   const embedSessions = createEmbedSessions({ db, now: deps.now });
   const apiCors = cors({
     // Configured origins get everything; any origin may read public data without
-    // credentials, so partner sites can embed the widgets (D14) without being configured.
+    // credentials, so partner sites can embed the widgets (rule 14) without being configured.
     origin: (origin, c) => {
       if (env.trustedOrigins.includes(origin)) return origin;
-      // An embed key (D18): its origin exactly, without cookies; the key is checked against
+      // An embed key (rule 18): its origin exactly, without cookies; the key is checked against
       // the origin after this, and a refusal is readable by the page so it can say why.
       if (hasEmbedKey(c) || asksForEmbedKey(c)) return normalizeOrigin(origin);
       const method = c.req.header('access-control-request-method') ?? c.req.method;
@@ -226,7 +226,7 @@ export function createApp(deps: AppDeps) {
         limiter: createRateLimiter({ db, windowMs: 60_000 }),
         perMinute: 600,
       }),
-      // `x-fm-embed-key`: a partner page on one of the key's origins (D18).
+      // `x-fm-embed-key`: a partner page on one of the key's origins (rule 18).
       embedAccess({
         findPublishable: apiKeys.findPublishable,
         touch: apiKeys.touch,
@@ -359,7 +359,7 @@ export function createApp(deps: AppDeps) {
         },
       }),
       jsonHeaders: jsonSecurityHeaders(HSTS),
-      // The embed sign-in popup (D18) answers the partner page that opened it through
+      // The embed sign-in popup (rule 18) answers the partner page that opened it through
       // window.opener, which COOP same-origin would sever: that page alone opts out.
       pathHeaders: { '/embed/sign-in': [['Cross-Origin-Opener-Policy', 'unsafe-none']] },
     }),

@@ -14,7 +14,7 @@ describe('loadEnv', () => {
     expect(loadEnv({}, `${NODE_FLOOR}.0.0`).PORT).toBe(8787);
   });
 
-  it('gives the embedded defaults of D1/D2 with no configuration', () => {
+  it('gives the embedded defaults of rules 1 and 2 with no configuration', () => {
     const env = loadEnv({});
     expect(env.PORT).toBe(8787);
     expect(env.DATABASE_URL).toBe('file:./data/app.db');
@@ -37,7 +37,7 @@ describe('loadEnv', () => {
     expect(prod.isProduction).toBe(true);
   });
 
-  it('refuses to start in production without a 32-character secret (D4)', () => {
+  it('refuses to start in production without a 32-character secret (rule 4)', () => {
     expect(() => loadEnv({ NODE_ENV: 'production' })).toThrow(
       /AUTH_SECRET: must be set to at least 32 characters/,
     );
@@ -46,7 +46,7 @@ describe('loadEnv', () => {
     );
   });
 
-  it('needs a 32-character realtime secret in production, and reaches the rooms at PARTY_URL unless told (D15)', () => {
+  it('needs a 32-character realtime secret in production, and reaches the rooms at PARTY_URL unless told (rule 15)', () => {
     expect(() => loadEnv({ NODE_ENV: 'production', AUTH_SECRET: 'x'.repeat(32) })).toThrow(
       /REALTIME_SECRET: must be set to at least 32 characters/,
     );

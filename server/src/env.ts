@@ -34,7 +34,7 @@ const positiveInt = (fallback: number) =>
     ),
     String(fallback),
   );
-/** `ICE_SERVERS`: a JSON array of RTCIceServer (D16). */
+/** `ICE_SERVERS`: a JSON array of RTCIceServer (rule 16). */
 const isIceServersJson = (text: string) => {
   try {
     return v.safeParse(IceServersSchema, JSON.parse(text)).success;

@@ -56,7 +56,7 @@ async function main() {
     const { DEFAULT_PARTNER_PORT, demoEmbedOrigins, ensureDemoEmbedKey } = demoKey;
     const seeded = await seedIfEmpty(container);
     if (seeded) logger.info('demo data seeded', seeded);
-    // D16: a meeting of the demo franchisor and consultant is running now, its room open.
+    // Rule 16: a meeting of the demo franchisor and consultant is running now, its room open.
     const running = await ensureDemoRunningMeeting(container);
     if (running) logger.info(`demo meeting running now: /meetings/${running}/room`);
     // Issue 12: the demo franchise's embed key, for both demo pages (no parameters needed).

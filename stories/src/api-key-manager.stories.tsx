@@ -5,7 +5,7 @@ import { useState } from 'react';
 import '@fm/widgets/kit.css';
 
 /**
- * The kit's API key manager (D18), as the admin's franchise page shows it: the keys, a new secret
+ * The kit's API key manager (rule 18), as the admin's franchise page shows it: the keys, a new secret
  * shown once, the create form and the revoke confirmation. The calls here answer from memory.
  */
 const meta = {

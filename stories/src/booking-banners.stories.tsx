@@ -7,7 +7,7 @@ import {
 import type { Meta, StoryObj } from '@storybook/react-vite';
 
 /**
- * The restricted-action pieces (user-area §2, §4; D11): the Start Booking Calls banner that the
+ * The restricted-action pieces (user-area §2, §4; rule 11): the Start Booking Calls banner that the
  * consultants and bookings lists show to a franchisor without an active subscription, the Action
  * Not Available modal that follows a 403 from the API, and the subscription-required modal
  * (the same dialog with the subscription's title and text).

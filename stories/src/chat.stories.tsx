@@ -33,7 +33,7 @@ import {
 } from './fixtures/chats.ts';
 
 /**
- * The chat's states (user-area §2, §7; D11, D13), from fixed data: a fixed "now" (Tuesday
+ * The chat's states (user-area §2, §7; rules 11 and 13), from fixed data: a fixed "now" (Tuesday
  * 10 March 2026, 11:00 New York) and conversations made up here, never a live API. The views run
  * with the widget's own reducers, so typing, picking files and sending work in every story.
  */
@@ -302,7 +302,7 @@ export const SendFailed: Story = {
 };
 
 export const Restricted: Story = {
-  name: 'Action Not Available (D11)',
+  name: 'Action Not Available (rule 11)',
   args: {
     list: ready,
     conversation: loaded(longConversation.slice(-3)),

@@ -23,7 +23,7 @@ interface EmbedStoryProps {
 }
 
 /**
- * What an element shows around its widget on a partner page (embedFrame, D18): the refusal of a
+ * What an element shows around its widget on a partner page (embedFrame, rule 18): the refusal of a
  * key that does not work on this origin, the Log Out bar of a visitor signed in through the
  * popup, and the list's signed-out prompt, whose Log In opens the popup. The element's state is
  * built here from fixed data; nothing reaches an API.

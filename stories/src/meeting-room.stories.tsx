@@ -93,7 +93,7 @@ const sam: CallTile = {
 };
 
 /**
- * The meeting room (D16) from fixed props: `<MeetingRoom>` (and the portal's
+ * The meeting room (rule 16) from fixed props: `<MeetingRoom>` (and the portal's
  * `/meetings/{id}/room`) renders exactly this view. Video is a painted canvas, never a real camera.
  */
 const meta = {

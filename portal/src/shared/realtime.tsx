@@ -18,7 +18,7 @@ const COUNT_CHANGING: ReadonlySet<RealtimeServerMessage['type']> = new Set([
 ]);
 
 /**
- * The portal's one socket (D12, D15): the user room of the signed-in franchisor or consultant,
+ * The portal's one socket (rules 12 and 15): the user room of the signed-in franchisor or consultant,
  * opened once for the whole app and reconnected forever at 1 s by the SDK. The bell and the chat
  * read its frames through {@link useRealtime}; the Messages badge refreshes at once on
  * `receiveMessage`, `readMessage`, `joinChat` and `notification` frames, and after every

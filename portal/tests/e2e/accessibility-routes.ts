@@ -1,6 +1,6 @@
 import type { RouteCoverage } from './axe.ts';
 
-/** Who looks at a page: a guest, or one of the demo users (D3). */
+/** Who looks at a page: a guest, or one of the demo users (rule 3). */
 export type PortalViewer = 'guest' | 'franchisor' | 'consultant';
 
 /** Ids from the demo seed that the detail pages need, read through the API at the start. */
@@ -32,7 +32,7 @@ export const PORTAL_ROUTES: readonly RouteCoverage<PortalVisit>[] = [
   {
     route: '/embed/sign-in',
     visits: [
-      // The origin is the page's own, which the demo key allows (D18).
+      // The origin is the page's own, which the demo key allows (rule 18).
       guest('/embed/sign-in?key=pk_demo_franchise_meet_local_0001&state=a11y&origin=SELF'),
     ],
   },

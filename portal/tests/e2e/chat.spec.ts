@@ -5,7 +5,7 @@ import { type Browser, type BrowserContext, expect, type Page, test } from '@pla
 import { apiSignIn, apiSignUp, DEMO, demoChat, signIn } from './helpers.ts';
 
 /**
- * Conversations end to end (issue 9, user-area §2, §7; D11–D13): the seeded chats are listed and
+ * Conversations end to end (issue 9, user-area §2, §7; rules 11–13): the seeded chats are listed and
  * readable; Message on a consultant's profile opens the chat; a franchisor and a consultant in two
  * browsers chat live (message, read tick and Messages badge change on the other side without a
  * reload, and without the chat being refetched); attachments upload with progress and open;
@@ -174,7 +174,7 @@ test.describe('chat', () => {
     await expect(page).toHaveURL(/\/sign-in$/);
   });
 
-  test('a franchisor without a subscription gets Action Not Available from Message (D11)', async ({
+  test('a franchisor without a subscription gets Action Not Available from Message (rule 11)', async ({
     page,
     request,
     baseURL,

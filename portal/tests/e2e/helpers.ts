@@ -1,6 +1,6 @@
 import { type APIRequestContext, expect, type Page } from '@playwright/test';
 
-/** Demo sign-ins seeded by the server (decision D3). */
+/** Demo sign-ins seeded by the server (rule 3). */
 export const DEMO = {
   password: 'Demo-Pass-2025!',
   franchisor: 'franchisor@example.com',

@@ -16,7 +16,7 @@ import {
 } from './webrtc.ts';
 
 /**
- * The meeting room closes 30 minutes after the booked end (D16), and then the call ends: both
+ * The meeting room closes 30 minutes after the booked end (rule 16), and then the call ends: both
  * pages let go of the camera, the connections and the signalling room and say the room closed, as
  * a fresh load does, so nothing more is measured; and a page that left before says so too at the
  * close, instead of offering a Rejoin. A past meeting of the demo pair is moved so that its room closes a few

@@ -9,7 +9,7 @@ import { DEMO, uniqueEmail } from './helpers.ts';
  */
 
 const PASSWORD = 'Test-Pass-2025!';
-/** The demo consultant's rate (D3): dollars per 15 minutes. */
+/** The demo consultant's rate (rule 3): dollars per 15 minutes. */
 const DEMO_RATE = 50;
 
 async function apiSignUpFranchisor(request: APIRequestContext, baseURL: string): Promise<string> {

@@ -3,7 +3,7 @@ import { type APIRequestContext, expect, type Page, test } from '@playwright/tes
 import { apiSignIn, DEMO, signIn } from './helpers.ts';
 
 /**
- * Live delivery through the realtime rooms (issue 9 §3; D12, D15): the consultant's browser holds
+ * Live delivery through the realtime rooms (issue 9 §3; rules 12 and 15): the consultant's browser holds
  * one socket to their user room; what the franchisor does through the API shows up in the bell and
  * the Messages badge without a reload, and without the poll.
  */

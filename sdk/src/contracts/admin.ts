@@ -27,7 +27,7 @@ import { CommissionsSchema, FranchisePublicSchema } from './profiles.ts';
 import { FIELD_MESSAGES } from './texts.ts';
 
 /**
- * The admin control panel's calls (admin-panel.md §7, D17), all at `/api/admin/*` and answered
+ * The admin control panel's calls (admin-panel.md §7, rule 17), all at `/api/admin/*` and answered
  * only for admins (401 `UNAUTHORIZED` without a session, 403 `ADMIN_ONLY` for other roles).
  * Lists answer `{<key>, total, page, limit}` with the spec's keys; money crosses in dollars.
  */
@@ -77,7 +77,7 @@ const pageInfo = { total: v.number(), page: v.number(), limit: v.number() };
 // ---------------------------------------------------------------------------------------------
 // Users (consultants and franchisor users)
 
-/** Roles listed by `GET admin/users`: `franchisee` is read as `franchisor` (D5). */
+/** Roles listed by `GET admin/users`: `franchisee` is read as `franchisor` (rule 5). */
 export const ADMIN_USER_ROLE_INPUTS = ['consultant', 'franchisor', 'franchisee'] as const;
 const roleInput = v.pipe(
   v.picklist(ADMIN_USER_ROLE_INPUTS, 'Please choose consultant or franchisor'),
@@ -154,7 +154,7 @@ export type AdminUserRow = v.InferOutput<typeof AdminUserRowSchema>;
 export const AdminUserListSchema = v.object({ users: v.array(AdminUserRowSchema), ...pageInfo });
 export type AdminUserList = v.InferOutput<typeof AdminUserListSchema>;
 
-/** A pending activation link (D6) of an account created by an admin; `null` once activated. */
+/** A pending activation link (rule 6) of an account created by an admin; `null` once activated. */
 export const ActivationLinkSchema = v.object({
   link: v.string(),
   /** ISO instant; the panel shows it as `d MMM, yyyy, h:mm a` (ACTIVATION_EXPIRY_FORMAT). */
@@ -466,7 +466,7 @@ export const AdminSessionListQuerySchema = v.object({
   consultantId: v.optional(id),
   franchiseId: v.optional(id),
   search,
-  /** `finished` is read as `completed` (D8). */
+  /** `finished` is read as `completed` (rule 8). */
   status: v.optional(
     v.pipe(
       v.picklist(BOOKING_STATUS_INPUTS, 'Please choose a status'),
@@ -513,10 +513,10 @@ export const AdminSessionSchema = v.object({
   reviews: v.array(v.object({ rating: v.number(), comment: v.nullable(v.string()) })),
   createdAt: v.string(),
   updatedAt: v.string(),
-  /** The meeting room's presence log and measure (D16); on the detail (`GET …/sessions/{id}`) only. */
+  /** The meeting room's presence log and measure (rule 16); on the detail (`GET …/sessions/{id}`) only. */
   presence: v.optional(PresenceSummarySchema),
   /**
-   * The API key the meeting was booked through (D18: a partner page's embed key or the
+   * The API key the meeting was booked through (rule 18: a partner page's embed key or the
    * franchise's secret key); null when booked on the product itself.
    */
   apiKey: v.optional(
@@ -570,7 +570,7 @@ export const AdminPaymentListSchema = v.object({
 export type AdminPaymentList = v.InferOutput<typeof AdminPaymentListSchema>;
 
 // ---------------------------------------------------------------------------------------------
-// Downloads (D17)
+// Downloads (rule 17)
 
 /** Every `…/download` answers a file name and the base64 of a UTF-8 CSV. */
 export const AdminFileSchema = v.object({ fileName: v.string(), file: v.string() });
@@ -610,7 +610,7 @@ export const AdminFranchisesDownloadQuerySchema = v.object({
 });
 export type AdminFranchisesDownloadQuery = v.InferInput<typeof AdminFranchisesDownloadQuerySchema>;
 
-/** D17's columns, in order. */
+/** Rule 17's columns, in order. */
 export const CSV_COLUMNS = {
   consultants: [
     'id',
@@ -912,7 +912,7 @@ export const AdminRequestListSchema = v.object({
 export type AdminRequestList = v.InferOutput<typeof AdminRequestListSchema>;
 
 // ---------------------------------------------------------------------------------------------
-// Dashboard (D17)
+// Dashboard (rule 17)
 
 /** `GET admin/dashboard` (money in dollars; months are UTC calendar months). */
 export const AdminDashboardSchema = v.object({

@@ -34,7 +34,7 @@ const requiredText = (message: string) =>
 /** A name longer than any form lets one be typed (not a spec text: the forms never send one). */
 export const NAME_TOO_LONG = 'At most 100 characters';
 
-/** `POST /api/auth/sign-up/email` (D6). The `franchisee` alias is accepted for the role. */
+/** `POST /api/auth/sign-up/email` (rule 6). The `franchisee` alias is accepted for the role. */
 export const SignUpInputSchema = v.object({
   email: EmailSchema,
   password: NewPasswordSchema,
@@ -71,7 +71,7 @@ export const AuthUserSchema = v.object({
 });
 export type AuthUser = v.InferOutput<typeof AuthUserSchema>;
 
-/** Answer of sign-up, sign-in and activation (D6). */
+/** Answer of sign-up, sign-in and activation (rule 6). */
 export const AuthResultSchema = v.object({
   token: v.string(),
   refreshToken: v.string(),
@@ -133,7 +133,7 @@ export const ChangePasswordInputSchema = v.pipe(
 );
 export type ChangePasswordInput = v.InferInput<typeof ChangePasswordInputSchema>;
 
-/** `POST /api/users/activate` (D6). */
+/** `POST /api/users/activate` (rule 6). */
 export const ActivateInputSchema = v.object({
   token: v.pipe(v.string(), v.nonEmpty()),
   password: NewPasswordSchema,

@@ -131,7 +131,7 @@ export type CalendarSettingsPatch = v.InferInput<typeof CalendarSettingsPatchSch
 export const SlotSchema = v.object({ start: v.string(), end: v.string() });
 export type Slot = v.InferOutput<typeof SlotSchema>;
 
-/** `GET /api/booking/consultant/{id}/slots?date&timezone[&from][&duration]` (D9). */
+/** `GET /api/booking/consultant/{id}/slots?date&timezone[&from][&duration]` (rule 9). */
 export const SlotsQuerySchema = v.object({
   date: LocalDateSchema,
   timezone: TimeZoneSchema,
@@ -223,7 +223,7 @@ export const SessionSchema = v.object({
   review: v.array(ReviewSchema),
   reviewRequested: v.boolean(),
   /**
-   * The API key the meeting was booked through (D18): a partner page's embed key or the
+   * The API key the meeting was booked through (rule 18): a partner page's embed key or the
    * franchise's secret key (its id, as `GET /api/users/api-keys` lists them); null when booked on
    * the product itself.
    */

@@ -26,7 +26,7 @@ export function isLateCancellation(startAt: Date, now: Date): boolean {
 }
 /**
  * Until when a canceled subscription's month is still paid for, or null: reactivated before then
- * (and within its term) it is not billed again for that month (D11).
+ * (and within its term) it is not billed again for that month (rule 11).
  *
  * @example paidPeriodLeft({ currentPeriodEnd: new Date('2026-12-19'), termEndsAt: new Date('2027-11-19') }, new Date('2026-12-01')); // 2026-12-19
  */
@@ -93,7 +93,7 @@ export const FRANCHISOR_OPTIONS_LIMIT = 200;
 export const TABLE_UPDATED_TEXT = 'Updated 20 min ago';
 export const PROMOTION_DESCRIPTION_MAX = 250;
 
-/** Upload limits (D13). */
+/** Upload limits (rule 13). */
 export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
 export const ATTACHMENT_MAX_BYTES = 20 * 1024 * 1024;
 export const IMAGE_MIME_TYPES = ['image/jpeg', 'image/png'] as const;
@@ -106,14 +106,14 @@ export const ACTIVATION_EXPIRY_FORMAT = 'd MMM, yyyy, h:mm a';
 /** Activation links sent for admin-created accounts stay valid this long. */
 export const ACTIVATION_TOKEN_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 
-/** Credential headers (D6): the client sends both; the server may answer with new ones. */
+/** Credential headers (rule 6): the client sends both; the server may answer with new ones. */
 export const AUTH_HEADERS = {
   refreshToken: 'refresh-token',
   newAccessToken: 'x-access-token',
   newRefreshToken: 'x-refresh-token',
 } as const;
 
-/** The early-access promo code (D11: $300 a month instead of $497); the demo seed creates it. */
+/** The early-access promo code (rule 11: $300 a month instead of $497); the demo seed creates it. */
 export const EARLY_ACCESS_PROMO_CODE = 'EARLYACCESS';
 
 /** The product's name as every app, e-mail and page title shows it. */

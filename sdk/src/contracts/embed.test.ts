@@ -17,7 +17,7 @@ const user = {
   role: 'franchisor' as const,
 };
 
-describe('origins (D18: scheme + host + port, exact)', () => {
+describe('origins (rule 18: scheme + host + port, exact)', () => {
   it('writes an origin one way', () => {
     expect(normalizeOrigin('HTTPS://Brand.COM:443')).toBe('https://brand.com');
     expect(normalizeOrigin('http://localhost:8790/')).toBe('http://localhost:8790');

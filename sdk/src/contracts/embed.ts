@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import { AuthUserSchema, SignInInputSchema } from './auth.ts';
 
 /**
- * Embedding on partner sites (D18): a page on a brand's own origin uses a publishable embed key
+ * Embedding on partner sites (rule 18): a page on a brand's own origin uses a publishable embed key
  * (`pk_…`) that names the origins allowed to use it. The key travels in this request header.
  */
 export const EMBED_KEY_HEADER = 'x-fm-embed-key';
@@ -159,7 +159,7 @@ export type EmbedSession = v.InferOutput<typeof EmbedSessionSchema>;
 export const EMBED_SIGN_IN_MESSAGE = 'fm-embed-sign-in';
 
 /**
- * `{state, token}` of D18, tagged, with the user so the element needs no call: the token is an
+ * `{state, token}` of rule 18, tagged, with the user so the element needs no call: the token is an
  * embed session (decision 029), never an account's, and no refresh token goes with it.
  */
 export const EmbedSignInMessageSchema = v.object({

@@ -3,7 +3,7 @@
  * Arrays are `as const` so that valibot `picklist`s and TypeScript unions derive from them.
  */
 
-/** Stored role values. The spec's `franchisee` is an input alias of `franchisor` (D5). */
+/** Stored role values. The spec's `franchisee` is an input alias of `franchisor` (rule 5). */
 export const ROLES = ['franchisor', 'consultant', 'admin'] as const;
 export type Role = (typeof ROLES)[number];
 /** Roles a visitor may sign up with; `admin` is never self-assigned. */
@@ -17,7 +17,7 @@ export function normalizeRole(role: RoleInput): Role {
   return role === 'franchisee' ? 'franchisor' : role;
 }
 
-/** Meeting (session) states of D8. `finished` is accepted on input as `completed`. */
+/** Meeting (session) states of rule 8. `finished` is accepted on input as `completed`. */
 export const BOOKING_STATUSES = ['future', 'pending', 'completed', 'declined'] as const;
 export type BookingStatus = (typeof BOOKING_STATUSES)[number];
 export const BOOKING_STATUS_INPUTS = [...BOOKING_STATUSES, 'finished'] as const;
@@ -36,7 +36,7 @@ export const SUBSCRIPTION_STATUSES = ['active', 'trialing', 'canceled'] as const
 export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
 /** Label shown when a franchise has no subscription status. */
 export const UNSUBSCRIBED_LABEL = 'Unsubscribed';
-/** Statuses that unlock booking and messaging for a franchisor (D11). */
+/** Statuses that unlock booking and messaging for a franchisor (rule 11). */
 export const ACTIVE_SUBSCRIPTION_STATUSES: readonly SubscriptionStatus[] = ['active', 'trialing'];
 
 export const BRAND_NAME_STATUSES = ['pending', 'approved', 'rejected'] as const;

@@ -15,7 +15,7 @@ export const RESTRICTION_MESSAGES = {
 } as const;
 
 /**
- * Every error the API can answer, defined once: its HTTP status and its default message (D7).
+ * Every error the API can answer, defined once: its HTTP status and its default message (rule 7).
  * The server throws `new AppError('SLOT_TAKEN')`; clients match on `code`.
  */
 export const ERROR_CODES = {
@@ -102,7 +102,7 @@ export const ERROR_CODE_VALUES = /* @__PURE__ */ Object.keys(ERROR_CODES) as [
   ...ErrorCode[],
 ];
 
-/** The body of every error response (D7). `code` stays a string so that newer servers' codes parse. */
+/** The body of every error response (rule 7). `code` stays a string so that newer servers' codes parse. */
 export const ErrorBodySchema = v.object({
   message: v.string(),
   code: v.string(),

@@ -1,15 +1,15 @@
 import * as v from 'valibot';
 
 /**
- * The meeting room (D16): who may be in a meeting's room and when, the frames of its signalling
- * room `meeting-{id}` (WebRTC offers, answers and ICE candidates relayed peer to peer, D15), what
+ * The meeting room (rule 16): who may be in a meeting's room and when, the frames of its signalling
+ * room `meeting-{id}` (WebRTC offers, answers and ICE candidates relayed peer to peer, rule 15), what
  * the room server reports to the API about presence, and the presence summary billing rests on.
  * Every frame is validated with these schemas on arrival, in both directions.
  */
 
 const MINUTE_MS = 60_000;
 
-/** The rules of D16 as numbers. */
+/** Rule 16 as numbers. */
 export const MEETING_ROOM = {
   /** The room opens this long before the booked start. */
   opensBeforeMs: 10 * MINUTE_MS,
@@ -23,7 +23,7 @@ export const MEETING_ROOM = {
   heartbeatTimeoutMs: 30_000,
   /** How often the room server checks heartbeats and reports who is still there. */
   sweepIntervalMs: 10_000,
-  /** No-shows (D16): presence inside the booked time that makes a no-show. */
+  /** No-shows (rule 16): presence inside the booked time that makes a no-show. */
   noShowMinutes: 10,
   /**
    * A side has JOINED the meeting only after this much presence in total inside the booked time
@@ -64,7 +64,7 @@ export interface MeetingRoomWindow {
 }
 
 /**
- * The room's open window for a meeting booked from `start` to `end` (D16).
+ * The room's open window for a meeting booked from `start` to `end` (rule 16).
  *
  * @example
  * meetingRoomWindow(new Date('2026-03-09T15:00:00Z'), new Date('2026-03-09T16:00:00Z'));
@@ -287,7 +287,7 @@ export const MeetingServerFrameSchema = v.variant('type', [
 ]);
 export type MeetingServerFrame = v.InferOutput<typeof MeetingServerFrameSchema>;
 
-// ---- room server → API: presence (D16) ----
+// ---- room server → API: presence (rule 16) ----
 
 /**
  * What the room server saw, in its own clock (epoch ms): a connection joined, was still there
@@ -337,10 +337,10 @@ export const MeetingRoomRefusalSchema = v.object({
 });
 export type MeetingRoomRefusal = v.InferOutput<typeof MeetingRoomRefusalSchema>;
 
-/** The presence summary of a meeting (D16), as both sides and admins see it. */
+/** The presence summary of a meeting (rule 16), as both sides and admins see it. */
 export const PresenceSummarySchema = v.object({
   /**
-   * Anyone entered the room. Without it the meeting keeps the behaviour of D8/D10; with pop-ins
+   * Anyone entered the room. Without it the meeting keeps the behaviour of rules 8 and 10; with pop-ins
    * only (nobody joined, the sides never met) there is no cap either.
    */
   roomUsed: v.boolean(),

@@ -4,7 +4,7 @@ import { ROLES } from './enums.ts';
 import { queryCount } from './paging.ts';
 
 /**
- * Messaging shapes (user-area §3, §7; D12, D13, D15): chats between a franchisor and a consultant,
+ * Messaging shapes (user-area §3, §7; rules 12, 13 and 15): chats between a franchisor and a consultant,
  * their messages with attachments, and the unread count the header badge shows.
  *
  * Calls:
@@ -25,7 +25,7 @@ export const CHAT_MESSAGES_PAGE_SIZE = 30;
 export const CHAT_MESSAGE_MAX_CHARS = 5000;
 /** Most attachments on one message. */
 export const CHAT_MAX_ATTACHMENTS = 10;
-/** Largest chat attachment (D13). */
+/** Largest chat attachment (rule 13). */
 export const CHAT_ATTACHMENT_MAX_BYTES = 20 * 1024 * 1024;
 /** A new message to an offline user e-mails them at most once per chat in this window. */
 export const CHAT_EMAIL_INTERVAL_MS = 60 * 60 * 1000;

@@ -4,7 +4,7 @@ import { PAYMENT_MEETING_STATUSES, PAYMENT_TOTAL_BUCKETS, SUBSCRIPTION_STATUSES 
 import { queryCount } from './paging.ts';
 
 /**
- * Money (issue: payments). Amounts cross the API in dollars with at most two decimals (D10);
+ * Money (issue: payments). Amounts cross the API in dollars with at most two decimals (rule 10);
  * everything is computed and stored in integer cents.
  */
 

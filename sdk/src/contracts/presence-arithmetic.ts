@@ -1,7 +1,7 @@
 import { MEETING_ROOM, type MeetingSide } from './meeting-room.ts';
 
 /**
- * The arithmetic of measured presence (D16), as pure functions on epoch milliseconds. Shared by
+ * The arithmetic of measured presence (rule 16), as pure functions on epoch milliseconds. Shared by
  * the API (billing) and the room widget (the time used), so both count the same way.
  */
 
@@ -94,7 +94,7 @@ export function togetherMs(spans: readonly PresenceSpan[]): number {
 }
 
 /**
- * The measured duration of D16: {@link togetherMs} in whole minutes (rounded down).
+ * The measured duration of rule 16: {@link togetherMs} in whole minutes (rounded down).
  *
  * @example
  * measuredMinutes(spans); // 8
@@ -113,7 +113,7 @@ export interface PresenceRecord {
 }
 
 /**
- * When a recorded stretch ends (D16): at the reported leave, or `heartbeatTimeoutMs` after the
+ * When a recorded stretch ends (rule 16): at the reported leave, or `heartbeatTimeoutMs` after the
  * last heartbeat, whichever comes first, and never after `now`; never before it began.
  *
  * @example
@@ -129,7 +129,7 @@ export function presenceEnd(record: PresenceRecord, now: number): number {
 
 /**
  * Recorded stretches as spans, measured up to `now` but never past `closesAt`, the room's closing
- * time (D16): the room is open until then, so presence after it — a call the browsers kept going,
+ * time (rule 16): the room is open until then, so presence after it — a call the browsers kept going,
  * heartbeats still reported — is not measured and so never billed. A stretch that began after
  * the closing time is kept, empty, as a sign the room was entered.
  *
@@ -151,7 +151,7 @@ export function toSpans(
 }
 
 /**
- * Whether a side's stretches make it JOINED (D16): present at least `joinedMinutes` in total
+ * Whether a side's stretches make it JOINED (rule 16): present at least `joinedMinutes` in total
  * inside the booked time, or the whole booked time when that is shorter. Presence before the start
  * or after the end does not count, and a pop-in of a few seconds is not joining.
  *
@@ -164,7 +164,7 @@ export function hasJoined(spans: readonly Span[], booked: Span): boolean {
   return inside > 0 && inside >= needed;
 }
 
-/** What presence says about billing (D16). */
+/** What presence says about billing (rule 16). */
 export interface PresenceVerdict {
   roomUsed: boolean;
   measuredMinutes: number;
@@ -190,7 +190,7 @@ export interface PresenceVerdict {
 }
 
 /**
- * The billing verdict of a meeting's presence (D16). `booked` is the booked time; the franchise
+ * The billing verdict of a meeting's presence (rule 16). `booked` is the booked time; the franchise
  * side's minutes count the time any of its members was there. A side counts as joined only with
  * `joinedMinutes` of presence inside the booked time, so a pop-in (before the start, after it, or
  * while the other side waits) neither cancels a no-show nor caps the bill; time the two sides
@@ -216,7 +216,7 @@ export function presenceVerdict(
   const measured = Math.floor(together / MINUTE_MS);
   const franchiseNoShow = !franchiseJoined && consultantIn >= MEETING_ROOM.noShowMinutes;
   const consultantNoShow = !consultantJoined && franchiseIn >= MEETING_ROOM.noShowMinutes;
-  // Pop-ins alone leave the meeting as one held without the room (D8/D10): no cap.
+  // Pop-ins alone leave the meeting as one held without the room (rules 8 and 10): no cap.
   const counts = consultantJoined || franchiseJoined || together > 0;
   let maxChargeableMinutes: number | null = null;
   if (counts) maxChargeableMinutes = franchiseNoShow ? bookedMinutes : measured;

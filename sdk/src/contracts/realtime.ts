@@ -5,7 +5,7 @@ import { type ChatMessage, ChatMessageSchema } from './messaging.ts';
 import { NotificationSchema } from './notifications.ts';
 
 /**
- * The realtime contract (D12): rooms, how sockets authenticate, and every frame that crosses a
+ * The realtime contract (rule 12): rooms, how sockets authenticate, and every frame that crosses a
  * socket, in both directions. Frames are JSON objects told apart by `type`; every frame is
  * validated with these schemas on arrival (`v.safeParse`), never cast.
  */
@@ -15,7 +15,7 @@ export const REALTIME_EVENTS = ['receiveMessage', 'readMessage', 'joinChat'] as 
 export type RealtimeEvent = (typeof REALTIME_EVENTS)[number];
 
 /**
- * The party that holds the rooms (D15): the PartyServer Durable Object bound as `Rooms` in
+ * The party that holds the rooms (rule 15): the PartyServer Durable Object bound as `Rooms` in
  * `party/wrangler.jsonc`, which partyserver routes under its kebab-case name. Sockets connect to
  * `{partyUrl}/parties/rooms/{room}`; the API pushes to the same path over HTTP.
  */
@@ -74,7 +74,7 @@ export function parseRoomId(room: string): RoomRef | null {
 }
 
 /**
- * How a socket is admitted (D15): the client asks the API for a ticket for one room
+ * How a socket is admitted (rule 15): the client asks the API for a ticket for one room
  * (`POST /api/realtime/ticket`) and opens the socket with it in the `ticket` query parameter. The
  * room server redeems it with the API (`POST /api/realtime/redeem`, authenticated by the shared
  * `REALTIME_SECRET` as a bearer token) before the socket opens, and hands the verified identity to
@@ -166,7 +166,7 @@ export const JoinChatEventSchema = v.object({
 export type JoinChatEvent = v.InferOutput<typeof JoinChatEventSchema>;
 
 /**
- * A notification the API just created for the user (D12): the bell shows it and its badge takes
+ * A notification the API just created for the user (rule 12): the bell shows it and its badge takes
  * `unreadCount` without waiting for the poll. Sent to the user's own room.
  */
 export const NotificationEventSchema = v.object({
@@ -204,7 +204,7 @@ export const RealtimeServerMessageSchema = v.variant('type', [
 ]);
 export type RealtimeServerMessage = v.InferOutput<typeof RealtimeServerMessageSchema>;
 
-// ---- the handshake (D15) ----
+// ---- the handshake (rule 15) ----
 
 const roomName = v.pipe(
   v.string(),

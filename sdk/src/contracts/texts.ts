@@ -156,9 +156,9 @@ export const CLIENT_OPERATIONS = {
   runManualProcessing: 'Error processing payments',
   fetchLateCancellations: 'Error fetching late cancellations',
   resolveLateCancellation: 'Error resolving late cancellation',
-  // Realtime (D15)
+  // Realtime (rule 15)
   fetchRealtimeTicket: 'Error connecting to live updates',
-  // The meeting room (D16)
+  // The meeting room (rule 16)
   fetchMeetingRoom: 'Error opening the meeting room',
   fetchMeetingPresence: 'Error fetching meeting attendance',
   reportNoShow: 'Error reporting the no-show',
@@ -188,7 +188,7 @@ export const CLIENT_OPERATIONS = {
   deletePromotion: 'Error deleting promotion',
   fetchRequests: 'Error fetching requests',
   fetchAuditLog: 'Error fetching audit log',
-  // API keys (issue 13, D18)
+  // API keys (issue 13, rule 18)
   fetchApiKeys: 'Error fetching API keys',
   createApiKey: 'Error creating API key',
   revokeApiKey: 'Error revoking API key',

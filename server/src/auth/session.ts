@@ -60,7 +60,7 @@ export type AppEnv = {
   Variables: {
     user: SessionUser | null;
     sessionToken: string | null;
-    /** The publishable embed key a request was admitted with (D18), if any. */
+    /** The publishable embed key a request was admitted with (rule 18), if any. */
     embedAccess?: { keyId: string; franchiseId: string; origin: string } | undefined;
     /** The embed session that signed the request in (decision 029), if it was one. */
     embedSession?: EmbedSessionRef | undefined;
@@ -76,7 +76,7 @@ const bearerToken = (header: string | undefined): string | null => {
 };
 
 /**
- * Resolves credentials on every API request (D6): the bearer access token (a better-auth session,
+ * Resolves credentials on every API request (rule 6): the bearer access token (a better-auth session,
  * sliding), else a valid `refresh-token` buys a new session whose tokens go back in response headers.
  * Deleted, deactivated and banned accounts are never signed in. An embed session token (`fmes_…`,
  * decision 029) is resolved by `embedSessions` and marks the request (`embedSession`), so the embed scope
@@ -182,7 +182,7 @@ export function createSessionMiddleware(deps: {
   });
 }
 
-/** The signed-in user, or 401 in D7's shape. */
+/** The signed-in user, or 401 in rule 7's shape. */
 export function requireUser(c: Context<AppEnv>): SessionUser {
   const current = c.get('user');
   if (!current) throw new AppError('UNAUTHORIZED');

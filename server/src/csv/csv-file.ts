@@ -6,7 +6,7 @@ export type CsvValue = string | number | boolean | Date | null | undefined;
 /**
  * CSV text (UTF-8, CRLF, header first) through csv-stringify. Every text cell that starts with
  * `=`, `+`, `-`, `@`, tab or carriage return (or their full-width forms) is prefixed with `'`, so a
- * spreadsheet never runs it as a formula (D17; OWASP "CSV injection"). Numbers keep their sign:
+ * spreadsheet never runs it as a formula (rule 17; OWASP "CSV injection"). Numbers keep their sign:
  * a negative amount is data, not a formula. `numberDecimals` formats every number (money columns).
  * @example csvText([['name'], ['=HYPERLINK("x")']]) // 'name\r\n\'=HYPERLINK(""x"")\r\n' (quoted)
  */
@@ -41,12 +41,12 @@ export function csvTable<C extends string>(
   return csvText([columns, ...records.map((r) => columns.map((c) => r[c]))]);
 }
 
-/** Dollars with two decimals from integer cents, as CSV files show money (D17). */
+/** Dollars with two decimals from integer cents, as CSV files show money (rule 17). */
 export const csvDollars = (cents: number | null | undefined): string =>
   cents === null || cents === undefined ? '' : (cents / 100).toFixed(2);
 
 /**
- * The `{fileName, file}` answer of every admin download (D17): `file` is the base64 of UTF-8 CSV.
+ * The `{fileName, file}` answer of every admin download (rule 17): `file` is the base64 of UTF-8 CSV.
  * @example csvFile('consultants', csvTable(columns, rows), now)
  */
 export function csvFile(

@@ -11,7 +11,7 @@ import { type ApiProcess, spawnApi } from '../testing/api-process.ts';
 import { startTestServer, type TestServer } from '../testing/test-server.ts';
 
 /**
- * R1: two API processes on one database, 200 concurrent bookings of one slot per round — identical,
+ * Rule 8: two API processes on one database, 200 concurrent bookings of one slot per round — identical,
  * overlapping, adjacent inside the consultant's buffer, and of another length — so that every pair
  * clashes: each round exactly one meeting is booked and every other request is refused with 409.
  * The full figure runs in CI (10 rounds, ~12 s on 2 cores); `R1_ROUNDS` and `R1_CONCURRENT` change it.
@@ -76,7 +76,7 @@ async function offeredStarts(consultantId: string, date: string): Promise<Set<nu
   }
 }
 
-describe('R1: booking one slot from two API processes', () => {
+describe('rule 8: booking one slot from two API processes', () => {
   it(`${CONCURRENT} concurrent clashing bookings × ${ROUNDS} rounds: one meeting per round, every loser 409`, async () => {
     const consultant = await makeConsultant(setup, {
       settings: { weeklyHours: ALWAYS, meetingLengths: [30, 60], bufferMinutes: BUFFER_MINUTES },

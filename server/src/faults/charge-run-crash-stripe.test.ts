@@ -19,7 +19,7 @@ import { startTestServer, type TestServer } from '../testing/test-server.ts';
 import { completedMeetings } from './completed-meetings.ts';
 
 /**
- * R2, Stripe mode: the weekly charge run in real processes, through the `stripe` package against a
+ * Rule 10, Stripe mode: the weekly charge run in real processes, through the `stripe` package against a
  * stateful recorded fake of Stripe's API (24 h idempotency window, 7-day holds, every movement of
  * money recorded) — repeated, raced, SIGKILLed half-way and run again, also after Stripe has
  * forgotten the keys — takes each meeting's money exactly once: one capture or charge per
@@ -95,7 +95,7 @@ async function scenario() {
   return copyDatabase(server.container);
 }
 
-describe('R2 (Stripe): the weekly charge run against a recorded fake of Stripe', () => {
+describe('rule 10 (Stripe): the weekly charge run against a recorded fake of Stripe', () => {
   it('one clean run charges every meeting once at Stripe; repeated, it takes nothing more', async () => {
     const url = await scenario();
     const first = await finished(runCharges(url, { run: 'weekly', stripeApiUrl: stripe.url }));
@@ -159,7 +159,7 @@ describe('R2 (Stripe): the weekly charge run against a recorded fake of Stripe',
   }, 180_000);
 });
 
-describe('Stripe webhooks replayed (R2)', () => {
+describe('Stripe webhooks replayed (rule 10)', () => {
   let counter = 0;
   async function deliver(type: string, object: unknown, id?: string) {
     counter += 1;

@@ -9,7 +9,7 @@ import { startTestServer, type TestServer } from '../testing/test-server.ts';
 import { completedMeetings } from './completed-meetings.ts';
 
 /**
- * R2, ledger mode: the weekly charge run in real processes on one database — repeated, raced by two
+ * Rule 10, ledger mode: the weekly charge run in real processes on one database — repeated, raced by two
  * processes, and killed with SIGKILL half-way then run again — charges every completed meeting
  * exactly once: the ledger ends identical to one clean run's, and balanced.
  */
@@ -41,7 +41,7 @@ async function stateOf(url: string) {
 
 let expected: Awaited<ReturnType<typeof stateOf>>;
 
-describe('R2 (ledger): the weekly charge run across processes and crashes', () => {
+describe('rule 10 (ledger): the weekly charge run across processes and crashes', () => {
   it('one clean run in its own process charges every completed meeting; a repeat charges nothing', async () => {
     const url = await copyDatabase(server.container);
     const first = await finished(runCharges(url, { run: 'weekly' }));

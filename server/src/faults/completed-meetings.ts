@@ -11,7 +11,7 @@ const HOUR = 3_600_000;
 export type CompletedMeeting = Awaited<ReturnType<typeof insertMeeting>>;
 
 /**
- * The R2 charge runs' starting point: `count` meetings an hour apart from 30 hours ago, booked
+ * The rule 10 charge runs' starting point: `count` meetings an hour apart from 30 hours ago, booked
  * (the hold placed) and completed, between two franchisors with a card and two consultants, with
  * durations of 15–60 minutes and a different rate each — so a run has real, varied money to take.
  * In creation order; what a scenario adds (lapsed holds, expected amounts) it does with the list.

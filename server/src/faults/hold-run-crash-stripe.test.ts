@@ -15,7 +15,7 @@ import { finished, killWhenPaused, runCharges } from '../testing/charge-runs.ts'
 import { startTestServer, type TestServer } from '../testing/test-server.ts';
 
 /**
- * R2 for holds, Stripe mode (decision 016): the job that places holds about 48 hours before a
+ * Rule 10 for holds, Stripe mode (decision 016): the job that places holds about 48 hours before a
  * meeting, in real processes, through the `stripe` package against the recorded fake (24 h
  * idempotency window, 7-day holds) — repeated, raced, SIGKILLed after Stripe placed a hold but
  * before it was recorded and run again, also two days later when Stripe has forgotten the key —
@@ -127,7 +127,7 @@ async function scenario() {
 const holdRun = (url: string, options: { pauseAfter?: number; clockOffsetMs?: number } = {}) =>
   runCharges(url, { run: 'holds', stripeApiUrl: stripe.url, ...options });
 
-describe('R2 (Stripe): the 48-hour hold job against a recorded fake of Stripe', () => {
+describe('rule 10 (Stripe): the 48-hour hold job against a recorded fake of Stripe', () => {
   it('one clean run holds every meeting once; repeated, it places nothing more', async () => {
     const url = await scenario();
     expect(await finished(holdRun(url))).toEqual({ held: MEETINGS, failed: 0, skipped: 0 });

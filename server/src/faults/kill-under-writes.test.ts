@@ -7,7 +7,7 @@ import { type ApiProcess, buildServerBundle, spawnApi } from '../testing/api-pro
 import { startTestServer, type TestServer } from '../testing/test-server.ts';
 
 /**
- * R3: an API process is killed with SIGKILL ten times while clients write (chat messages). Every
+ * Rule 2: an API process is killed with SIGKILL ten times while clients write (chat messages). Every
  * write the API acknowledged (201) is in the database afterwards, and `PRAGMA integrity_check` is
  * clean. SQLite in WAL mode commits a transaction by appending it to the WAL before answering, so a
  * killed process loses nothing it acknowledged (docs/decisions/008-durability-and-processes.md).
@@ -65,7 +65,7 @@ function writeUntilDown(api: ApiProcess, round: number, acknowledged: string[]) 
   ).then(() => ({ failures }));
 }
 
-describe('R3: SIGKILL under write load', () => {
+describe('rule 2: SIGKILL under write load', () => {
   it(`${KILLS} kills: no acknowledged write lost, integrity_check clean`, async () => {
     const env = {
       DATABASE_URL: setup.container.env.DATABASE_URL,

@@ -3,7 +3,7 @@ import { type ApiProcess, spawnApi } from '../testing/api-process.ts';
 import { startTestServer, TEST_PASSWORD, type TestServer } from '../testing/test-server.ts';
 
 /**
- * Several API processes on one database (D2): what one process knows, the other knows — sessions,
+ * Several API processes on one database (rule 2): what one process knows, the other knows — sessions,
  * sign-out and rate limits live in the database, so a client may be answered by either.
  */
 

@@ -9,13 +9,13 @@ import {
 } from '../testing/route-world.ts';
 
 /**
- * R5: the authorisation matrix. Every mounted route × guest, the franchisor (who owns the world's
+ * Rule 7: the authorisation matrix. Every mounted route × guest, the franchisor (who owns the world's
  * objects with the consultant), a franchisor of another franchise, the consultant, another
  * consultant and an admin, each cell as the table says:
  * - `ok`: served (2xx/3xx);
  * - `pass`: past authorisation — any answer but 401, 403, 404 and 5xx (the call's body or a rule of
  *   the domain may still refuse it, e.g. a review of a meeting not yet held);
- * - 401 / 403 / 404: exactly that (D7: 404 for another user's private object).
+ * - 401 / 403 / 404: exactly that (rule 7: 404 for another user's private object).
  * A refused cell must leave every table as it was and say nothing of the owners' data. A route
  * missing from the table fails the test: a new route has to be classified here.
  */
@@ -86,7 +86,7 @@ const TABLE: Record<string, Row> = {
   // Calendar connection (OAuth): the callback answers the browser with a redirect whatever comes.
   'GET /api/auth/consultant/connect-calendar/callback': { cells: everyone('ok') },
   'GET /api/auth/consultant/connect-calendar': { cells: everyone('pass') },
-  // A franchise's API keys (D18): its members only; another franchise's key is 404.
+  // A franchise's API keys (rule 18): its members only; another franchise's key is 404.
   'GET /api/users/api-keys': { cells: franchisors() },
   'POST /api/users/api-keys': {
     cells: franchisors(),
@@ -352,7 +352,7 @@ afterAll(async () => {
   await world.server.close();
 });
 
-describe('authorisation matrix (R5)', () => {
+describe('authorisation matrix (rule 7)', () => {
   it('classifies every mounted route, and nothing that is not mounted', () => {
     const mounted = apiRoutes(world.server.container.app).map(routeKey);
     expect(

@@ -10,7 +10,7 @@ import { startTestServer, type TestServer } from '../testing/test-server.ts';
 /**
  * Bad input never gets a 500: every route of the API, called by a guest and by each role with
  * malformed bodies, wrong types, odd path ids and nonsense queries, answers below 500 and, when it
- * refuses, in D7's error shape with a known code and messages in words, not the validator's.
+ * refuses, in rule 7's error shape with a known code and messages in words, not the validator's.
  */
 
 let server: TestServer;

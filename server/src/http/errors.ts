@@ -60,7 +60,7 @@ const statusToCode: Partial<Record<number, ErrorCode>> = {
   429: 'RATE_LIMITED',
 };
 
-/** Turns any thrown value into D7's error shape; unknown failures are logged and answered with 500. */
+/** Turns any thrown value into rule 7's error shape; unknown failures are logged and answered with 500. */
 export function toAppError(error: unknown, logger: Logger): AppError {
   if (isAppError(error)) return error;
   if (error instanceof HTTPException) {

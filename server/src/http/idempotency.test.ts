@@ -19,7 +19,7 @@ import { pruneIdempotencyKeys } from './idempotency.ts';
 // Real time: sessions are dated by better-auth's own clock.
 const start = new Date();
 let clock = start;
-/** A weekday a week ahead, as YYYY-MM-DD (slots are never offered on weekends, D9). */
+/** A weekday a week ahead, as YYYY-MM-DD (slots are never offered on weekends, rule 9). */
 function nextWeekday(): string {
   const day = new Date(start.getTime() + 7 * 86_400_000);
   while (day.getUTCDay() === 0 || day.getUTCDay() === 6) day.setUTCDate(day.getUTCDate() + 1);
@@ -81,7 +81,7 @@ describe('Idempotency-Key', () => {
       .from(meeting)
       .where(eq(meeting.consultantId, consultant.id));
     expect(meetings).toHaveLength(1);
-    // One payment record; a meeting a week out is held ~48 h before it (D10), never twice.
+    // One payment record; a meeting a week out is held ~48 h before it (rule 10), never twice.
     const payments = await server.container.db
       .select()
       .from(payment)

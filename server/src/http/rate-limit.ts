@@ -11,7 +11,7 @@ export interface RateLimiter {
 }
 
 /**
- * Fixed-window limiter whose counters live in the database, so limits hold across API processes (D2).
+ * Fixed-window limiter whose counters live in the database, so limits hold across API processes (rule 2).
  * One atomic upsert per hit.
  * @example await limiter.hit(`sign-in:${ip}:${email}`, 10);
  */

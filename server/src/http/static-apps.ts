@@ -23,7 +23,7 @@ const notBuilt = (c: Context, what: string) =>
   c.text(`${what} has not been built. Run \`npm run build\` (npm start does it for you).`, 503);
 
 /**
- * The one origin of D1 besides the API: the portal at `/`, the admin app at `/control-panel/*`
+ * The one origin of rule 1 besides the API: the portal at `/`, the admin app at `/control-panel/*`
  * and the embeddable widgets at `/widgets/*`. Client-side routes fall back to their app's index.
  * Headers go into the request's `AnswerHeaders` (decision 026; `requestFrame` must run first), set
  * after the file is found: `c.header()` after the handler would rebuild the response around its

@@ -41,7 +41,7 @@ export function parseInput<S extends v.GenericSchema>(schema: S, input: unknown)
 }
 
 /**
- * Hono validator for a request part, answering D7's 400 with field messages.
+ * Hono validator for a request part, answering rule 7's 400 with field messages.
  * @example app.post('/x', validate('json', SignInInputSchema), (c) => c.req.valid('json'))
  */
 export function validate<T extends keyof ValidationTargets, S extends v.GenericSchema>(

@@ -11,7 +11,7 @@ export interface MailMessage {
 }
 
 /**
- * Where e-mail goes: always the `mail_outbox` table (D2). Sending is the outbox worker's job
+ * Where e-mail goes: always the `mail_outbox` table (rule 2). Sending is the outbox worker's job
  * (`outbox-worker.ts`), so no request ever waits on SMTP and a restart loses nothing.
  */
 export interface Mailer {

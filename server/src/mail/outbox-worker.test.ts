@@ -201,7 +201,7 @@ describe('the mail outbox worker', () => {
     expect(await worker.drainOnce()).toEqual({ delivered: 0, retried: 0, gaveUp: 0 });
   });
 
-  it('without SMTP (D2) the row stays in the outbox and is marked delivered to the log', async () => {
+  it('without SMTP (rule 2) the row stays in the outbox and is marked delivered to the log', async () => {
     const id = await queue('embedded default');
     const sentAt = new Date('2026-11-29T09:30:00.125Z');
     const worker = createOutboxWorker({

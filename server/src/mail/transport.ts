@@ -95,7 +95,7 @@ export async function createSmtpTransport(deps: {
 }
 
 /**
- * The embedded default (D2, no `SMTP_URL`): the row stays in the outbox as the record and is marked
+ * The embedded default (rule 2, no `SMTP_URL`): the row stays in the outbox as the record and is marked
  * delivered to the log. With `withText` (anywhere but production) the line carries the mail's text,
  * so whoever runs the demo can follow a reset or activation link; in production the links stay out
  * of the logs.
@@ -119,7 +119,7 @@ export function createLogTransport(deps: {
 }
 
 /**
- * The transport the configuration asks for: SMTP with `SMTP_URL`, else the log (D2).
+ * The transport the configuration asks for: SMTP with `SMTP_URL`, else the log (rule 2).
  * @example const transport = await mailTransportFromEnv(env, logger);
  */
 export function mailTransportFromEnv(

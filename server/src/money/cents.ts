@@ -1,5 +1,5 @@
 /**
- * Money is stored and computed in integer cents and crosses the API in dollars (D10).
+ * Money is stored and computed in integer cents and crosses the API in dollars (rule 10).
  * @example centsToDollars(4999) // 49.99
  */
 export const centsToDollars = (cents: number | null): number | null =>

@@ -228,7 +228,7 @@ export function buildOpenApiDocument(routes: readonly MountedRoute[]) {
       },
       responses: {
         Error: {
-          description: 'An error in the one shape of every error (D7)',
+          description: 'An error in the one shape of every error',
           content: { 'application/json': { schema: schemaOf(ErrorBodySchema, 'output') } },
         },
       },

@@ -165,7 +165,7 @@ export interface RouteDoc {
   /** Success status; 200 unless given. */
   status?: number;
   produces?: string;
-  /** The secret-key scope that unlocks it (D18); see features/api-keys/scopes.ts. */
+  /** The secret-key scope that unlocks it (rule 18); see features/api-keys/scopes.ts. */
   scope?: string;
 }
 
@@ -829,7 +829,7 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
     response: AnyObject,
   },
 
-  // Embedding (D18, decision 029)
+  // Embedding (rule 18, decision 029)
   'GET /api/embed/keys/{key}': {
     summary: 'What a publishable embed key allows (its origins and owner)',
     tag: 'Embed',

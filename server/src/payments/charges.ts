@@ -46,7 +46,7 @@ export interface ChargeHooks {
 export const chargeKey = (key: string, attempt: number) => `charge:${key}:${attempt}`;
 
 /**
- * Charging completed meetings (D10): capture the hold while it is valid, else charge the saved card
+ * Charging completed meetings (rule 10): capture the hold while it is valid, else charge the saved card
  * off-session under the same idempotency key; 20 % to the platform, 80 % to the consultant; a
  * declined card costs one $25 fee, is notified, and is retried when a new card is added. Safe to run
  * twice, concurrently or after a crash: the provider sees the same key per attempt, the ledger
@@ -481,7 +481,7 @@ export function createCharges(ctx: PaymentsContext) {
   }
 
   /**
-   * The weekly run and the admin's manual trigger (D10): every completed, unpaid meeting without a
+   * The weekly run and the admin's manual trigger (rule 10): every completed, unpaid meeting without a
    * recorded failure — those of the past week and any missed before. Unknown errors stop the run
    * (it is safe to run again); a provider outage skips that payment until the next run.
    */

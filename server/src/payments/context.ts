@@ -11,6 +11,6 @@ export interface PaymentsContext {
   mailer: Mailer;
   logger: Logger;
   now: () => Date;
-  /** Pushes the notifications money events create to their owners' rooms (D12). */
+  /** Pushes the notifications money events create to their owners' rooms (rule 12). */
   realtime: RealtimePublisher;
 }

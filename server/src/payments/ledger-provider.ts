@@ -15,7 +15,7 @@ interface TestCard {
 const GENERIC = { code: 'generic_decline', message: 'Your card was declined.' };
 
 /**
- * Stripe's test payment-method ids as the ledger provider knows them (D10): the same brand, last4
+ * Stripe's test payment-method ids as the ledger provider knows them (rule 10): the same brand, last4
  * and outcome as in Stripe's test mode. Expiry is fixed (12/2030) so that everything is deterministic.
  */
 export const TEST_CARDS: Readonly<Record<string, TestCard>> = {
@@ -52,7 +52,7 @@ function decline(outcome: { code: string; message: string } | undefined): void {
 }
 
 /**
- * The embedded provider (D2, D10): no network, every outcome decided by Stripe's test
+ * The embedded provider (rules 2 and 10): no network, every outcome decided by Stripe's test
  * payment-method ids, references derived from idempotency keys (so a repeated call answers the same).
  * @example const provider = createLedgerProvider({ now: () => new Date() });
  */

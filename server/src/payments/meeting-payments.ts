@@ -129,7 +129,7 @@ async function franchiseFor(executor: Db | Tx, m: MeetingMoneyRef): Promise<stri
 }
 
 /**
- * Meeting money (D10): the hold at booking (or 48 h before a meeting booked further out), release on
+ * Meeting money (rule 10): the hold at booking (or 48 h before a meeting booked further out), release on
  * cancel and decline, the consultant's choice after a late cancellation, the amount fixed at
  * completion (charged by the weekly run), and the job that places due holds.
  */
@@ -141,7 +141,7 @@ export function createMeetingPayments(ctx: PaymentsContext, charges: Charges) {
 
   /**
    * The provider's part of a booking: the franchise's default card, the customer, and either the
-   * hold (a meeting within D10's window) or a check that the card can be charged later. Throws 402
+   * hold (a meeting within rule 10's window) or a check that the card can be charged later. Throws 402
    * for a declined card and 422 without a card. Reads and the customer id go through `executor`.
    */
   async function decideBooked(
@@ -828,7 +828,7 @@ export function createMeetingPayments(ctx: PaymentsContext, charges: Charges) {
     }
   }
 
-  /** The job behind D10's "about 48 hours before": every hold that is due, once per meeting. */
+  /** The job behind rule 10's "about 48 hours before": every hold that is due, once per meeting. */
   async function placeDueHolds(
     hooks?: HoldHooks,
   ): Promise<{ held: number; failed: number; skipped: number }> {

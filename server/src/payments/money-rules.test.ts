@@ -75,7 +75,7 @@ describe('splitCharge', () => {
   });
 });
 
-describe('holds (D10)', () => {
+describe('holds (rule 10)', () => {
   const now = new Date('2026-03-02T12:00:00Z');
   it('holds at booking within five days, otherwise 48 hours before the start', () => {
     expect(holdPlan(new Date(now.getTime() + 2 * HOUR), now)).toEqual({ at: 'booking' });

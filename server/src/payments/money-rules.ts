@@ -7,11 +7,11 @@ const DAY_MS = 24 * HOUR_MS;
 
 /**
  * A meeting that starts within this time is held when it is booked; one further out only has its
- * card checked, and the hold is placed {@link HOLD_LEAD_MS} before the start (D10: card holds expire
+ * card checked, and the hold is placed {@link HOLD_LEAD_MS} before the start (rule 10: card holds expire
  * after about 7 days).
  */
 export const HOLD_AT_BOOKING_WITHIN_MS = 5 * DAY_MS;
-/** A hold for a meeting booked further out is placed this long before its start (D10: about 48 h). */
+/** A hold for a meeting booked further out is placed this long before its start (rule 10: about 48 h). */
 export const HOLD_LEAD_MS = 48 * HOUR_MS;
 /** How long an authorization stays capturable (Stripe: 7 days for customer-initiated payments). */
 export const HOLD_VALIDITY_MS = 7 * DAY_MS;
@@ -19,7 +19,7 @@ export const HOLD_VALIDITY_MS = 7 * DAY_MS;
 export const HOLD_SAFETY_MARGIN_MS = HOUR_MS;
 
 /**
- * The platform's fee and the consultant's share of a charge (D10: 20 % / 80 %). The fee is rounded
+ * The platform's fee and the consultant's share of a charge (rule 10: 20 % / 80 %). The fee is rounded
  * down to the cent and the consultant gets the rest, so the two always add up to the total.
  * @example splitCharge(5_001) // { platformFeeCents: 1_000, consultantShareCents: 4_001 }
  */
@@ -35,7 +35,7 @@ export function splitCharge(totalCents: number): {
 }
 
 /**
- * When a meeting's hold is placed (D10): at booking when the meeting starts within five days,
+ * When a meeting's hold is placed (rule 10): at booking when the meeting starts within five days,
  * otherwise 48 hours before its start (the booking only checks the card).
  * @example holdPlan(new Date('2026-03-20T15:00Z'), new Date('2026-03-01T00:00Z')) // { at: 'later', dueAt: 2026-03-18T15:00Z }
  */
@@ -50,7 +50,7 @@ export function holdPlan(
 /** When an authorization placed at `placedAt` stops being capturable. */
 export const holdExpiry = (placedAt: Date): Date => new Date(placedAt.getTime() + HOLD_VALIDITY_MS);
 
-/** A hold is captured only while it is still valid, with a safety margin (D10). */
+/** A hold is captured only while it is still valid, with a safety margin (rule 10). */
 export function isHoldUsable(holdExpiresAt: Date | null, now: Date): boolean {
   return holdExpiresAt !== null && holdExpiresAt.getTime() - HOLD_SAFETY_MARGIN_MS > now.getTime();
 }
@@ -59,7 +59,7 @@ export function isHoldUsable(holdExpiresAt: Date | null, now: Date): boolean {
 export { isLateCancellation } from '@fm/sdk/contracts';
 
 /**
- * Cents to the API's dollars (D10).
+ * Cents to the API's dollars (rule 10).
  * @example toDollars(4_999) // 49.99
  */
 export const toDollars = (cents: number): number => Math.round(cents) / 100;

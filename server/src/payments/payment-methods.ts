@@ -24,7 +24,7 @@ const toApi = (row: PaymentMethodRow): PaymentMethod => ({
 /**
  * A franchise's saved cards (user-area §3 payment method): brand, last4 and expiry only, one of them
  * the default. Shared by the franchise's members. A new default card retries the declined charges
- * and failed holds of the franchise (D10).
+ * and failed holds of the franchise (rule 10).
  */
 export function createPaymentMethods(
   ctx: PaymentsContext,

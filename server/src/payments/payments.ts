@@ -36,7 +36,7 @@ export function stripeClient(secretKey: string, apiUrl?: string | undefined): St
   });
 }
 
-/** The provider `PAYMENTS_PROVIDER` names (D2, D10): the ledger unless Stripe is configured. */
+/** The provider `PAYMENTS_PROVIDER` names (rules 2 and 10): the ledger unless Stripe is configured. */
 export function providerFromEnv(
   env: Pick<Env, 'PAYMENTS_PROVIDER' | 'STRIPE_SECRET_KEY' | 'STRIPE_API_URL'>,
   now: () => Date,

@@ -1,7 +1,7 @@
 import { AppError } from '../http/errors.ts';
 
 /**
- * The one payment-provider interface (D10). Two implementations: `ledger` (the embedded default:
+ * The one payment-provider interface (rule 10). Two implementations: `ledger` (the embedded default:
  * Stripe's test payment-method ids behave as in Stripe's test mode, nothing leaves the process) and
  * `stripe` (the `stripe` package). The provider only talks to the card network; bookkeeping — the
  * double-entry ledger, payment rows, subscriptions — is the services' job and is the same in both
@@ -82,7 +82,7 @@ export interface PaymentProvider {
   detachMethod(input: { providerMethodId: string }): Promise<void>;
   /**
    * Checks that a card can be charged later off-session without holding money (a SetupIntent in
-   * Stripe): for meetings booked too far out for a hold to last (D10).
+   * Stripe): for meetings booked too far out for a hold to last (rule 10).
    */
   verifyMethod(input: {
     customerId: string;
@@ -196,7 +196,7 @@ export class PaymentDeclinedError extends Error {
     return `${this.message} (${codes})`;
   }
 
-  /** The API's answer: 402 PAYMENT_DECLINED with Stripe's message and codes (D7, D10). */
+  /** The API's answer: 402 PAYMENT_DECLINED with Stripe's message and codes (rules 7 and 10). */
   toAppError(): AppError {
     return new AppError('PAYMENT_DECLINED', { message: this.displayMessage });
   }

@@ -14,7 +14,7 @@ import {
 const CURRENCY = 'usd';
 const PRODUCT_NAME = 'Franchise Meet subscription';
 
-/** Stripe's subscription statuses as the product knows them (D11: active, trialing, canceled). */
+/** Stripe's subscription statuses as the product knows them (rule 11: active, trialing, canceled). */
 export function mapSubscriptionStatus(status: string): ProviderSubscription['status'] {
   switch (status) {
     case 'active':
@@ -160,7 +160,7 @@ const ATTEMPT_KEY = 'attemptKey';
 const CLOCK_SKEW_S = 300;
 
 /**
- * The Stripe implementation of the provider interface (D10): customers, attached PaymentMethods,
+ * The Stripe implementation of the provider interface (rule 10): customers, attached PaymentMethods,
  * SetupIntents to check a card, PaymentIntents with manual capture for holds, off-session charges,
  * refunds, Subscriptions on Prices of $497 and $300 (found by lookup key, created once), Connect
  * transfers for consultants who have an account (else the payout ledger). Every money-moving call

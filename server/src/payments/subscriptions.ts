@@ -50,10 +50,10 @@ const isLive = (status: SubscriptionStatus | null | undefined) =>
   !!status && ACTIVE_SUBSCRIPTION_STATUSES.includes(status);
 
 /**
- * The franchisor subscription (D11): $497 a month on a 12-month term, or $300 with a valid
+ * The franchisor subscription (rule 11): $497 a month on a 12-month term, or $300 with a valid
  * early-access code. `unsubscribe` cancels now (status `canceled`: booking and messaging stop);
  * `reactivate` resumes the same term while it lasts — without a new invoice inside a period already
- * paid — and starts a new term after it. `franchise.stripeSubscriptionStatus`, which D11's checks
+ * paid — and starts a new term after it. `franchise.stripeSubscriptionStatus`, which rule 11's checks
  * read, always follows the franchise's latest subscription. In ledger mode this module also bills
  * renewals; in Stripe mode invoices and renewals arrive by webhook.
  */
@@ -71,7 +71,7 @@ export function createSubscriptions(ctx: PaymentsContext) {
     return row ?? null;
   }
 
-  /** Keeps the franchise's status (read by D11's booking and messaging checks) on its latest subscription. */
+  /** Keeps the franchise's status (read by rule 11's booking and messaging checks) on its latest subscription. */
   async function syncFranchiseStatus(executor: Db | Tx, franchiseId: string): Promise<void> {
     const latest = await latestOf(executor, franchiseId);
     await executor
@@ -85,7 +85,7 @@ export function createSubscriptions(ctx: PaymentsContext) {
     const found = await db.select().from(promoCode).where(eq(promoCode.code, normalized)).get();
     if (found) return found;
     if (normalized !== EARLY_ACCESS_PROMO_CODE) return null;
-    // The early-access code exists in every installation, seeded or not (D11).
+    // The early-access code exists in every installation, seeded or not (rule 11).
     await db
       .insert(promoCode)
       .values({
@@ -322,7 +322,7 @@ export function createSubscriptions(ctx: PaymentsContext) {
     return describe(franchiseId);
   }
 
-  /** `POST users/unsubscribe`: cancels now; booking and messaging stop (D11). */
+  /** `POST users/unsubscribe`: cancels now; booking and messaging stop (rule 11). */
   async function unsubscribe(userId: string): Promise<Subscription> {
     const franchiseId = await franchiseIdOf(db, userId);
     const latest = franchiseId ? await latestOf(db, franchiseId) : null;

@@ -38,7 +38,7 @@ const MAX_BATCH_CHARS = 192 * 1024;
 const LONGEST_MEETING_MS = 24 * 60 * 60_000;
 
 /**
- * The meeting rooms open at `at` that `userId` may be in (D16): meetings they consult, booked, or
+ * The meeting rooms open at `at` that `userId` may be in (rule 16): meetings they consult, booked, or
  * whose franchise they belong to, and those they were present in (a member removed from the
  * franchise since is still in its room until closed).
  */
@@ -103,7 +103,7 @@ export interface HttpPublisherOptions {
 }
 
 /**
- * The publisher of D15: HTTP POSTs to the PartyServer worker with the shared secret as a bearer
+ * The publisher of rule 15: HTTP POSTs to the PartyServer worker with the shared secret as a bearer
  * token — pushes (a frame for several rooms each) to its fan-out path, batched: those of one turn
  * of the event loop, or made while two batches are on their way, travel together (in the order
  * they were made within a batch; batches on their way at once may overtake each other); a

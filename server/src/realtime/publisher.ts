@@ -1,10 +1,10 @@
 import type { RealtimeServerMessage } from '@fm/sdk/contracts';
 
 /**
- * How the API tells browsers that something happened (D15): it pushes frames into realtime rooms
+ * How the API tells browsers that something happened (rule 15): it pushes frames into realtime rooms
  * (`user-{id}`, `chat-{id}`, `meeting-{id}`) over the server-to-server channel. The database stays
  * the source of truth; a push that fails is logged and never fails the API call, and clients poll
- * as the fallback (D12).
+ * as the fallback (rule 12).
  */
 export interface RealtimePublisher {
   /** Sends `message` to every socket in each of `rooms`. Never throws. */

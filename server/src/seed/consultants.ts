@@ -286,7 +286,7 @@ function addAvailability(
   });
 }
 
-/** Marcus Reed, the demo consultant of D3: $50 per 15 minutes, Monday–Friday 09:00–17:00 New York. */
+/** Marcus Reed, the demo consultant of rule 3: $50 per 15 minutes, Monday–Friday 09:00–17:00 New York. */
 function demoConsultant(
   data: DemoData,
   ctx: { passwordHash: string; email: EmailRegistry },
@@ -363,7 +363,7 @@ function demoConsultant(
 }
 
 /**
- * The consultants of D3: the demo consultant first, then `CONSULTANT_COUNT` generated ones covering
+ * The consultants of rule 3: the demo consultant first, then `CONSULTANT_COUNT` generated ones covering
  * every region, broker group, industry and experience level, in every account state.
  */
 export function buildConsultants(

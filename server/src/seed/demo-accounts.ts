@@ -1,7 +1,7 @@
 import type { Role } from '@fm/sdk/contracts';
 
 /**
- * The password of the three demo sign-ins (D3) — and of every other verified seeded account, so that
+ * The password of the three demo sign-ins (rule 3) — and of every other verified seeded account, so that
  * any consultant or franchisor of the demo can be tried out. Demo data only, never production.
  */
 export const DEMO_PASSWORD = 'Demo-Pass-2025!';

@@ -17,7 +17,7 @@ export const DEMO_USER_IDS = {
 } as const;
 
 /**
- * The whole demo marketplace of D3 as rows, without touching a database. Pure and deterministic:
+ * The whole demo marketplace of rule 3 as rows, without touching a database. Pure and deterministic:
  * the same `now` gives the same rows (only `passwordHash`, salted, differs between runs). Accounts,
  * franchises and their history hang off the fixed `SEED_EPOCH`; meetings, chats, notifications,
  * subscriptions and invitations are placed around `now` (past three months, next two).

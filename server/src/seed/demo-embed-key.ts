@@ -5,7 +5,7 @@ import { apiKey, user } from '../db/schema/index.ts';
 import { hashKey } from '../features/api-keys/service.ts';
 import { DEMO_ACCOUNTS } from './demo-accounts.ts';
 
-/** The demo franchise's publishable embed key (demo data only; public by design, D18). */
+/** The demo franchise's publishable embed key (demo data only; public by design, rule 18). */
 export const DEMO_EMBED_KEY = 'pk_demo_franchise_meet_local_0001';
 /** The port of the second demo page, on another origin (`npm start` serves it). */
 export const DEFAULT_PARTNER_PORT = 8790;

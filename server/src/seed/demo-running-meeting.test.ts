@@ -6,7 +6,7 @@ import { startTestServer, type TestServer } from '../testing/test-server.ts';
 import { DEMO_ACCOUNTS } from './demo-accounts.ts';
 import { ensureDemoRunningMeeting } from './demo-running-meeting.ts';
 
-/** "Try it at once" (D16): every demo start leaves a meeting running now, with an open room. */
+/** "Try it at once" (rule 16): every demo start leaves a meeting running now, with an open room. */
 
 let server: TestServer;
 beforeAll(async () => {

@@ -10,7 +10,7 @@ const QUARTER_MS = 15 * MINUTE_MS;
 export const DEMO_RUNNING_MINUTES = 60;
 
 /**
- * "Try it at once" (D3, D16): on every start of the demo, the demo franchisor has a meeting with the
+ * "Try it at once" (rules 3 and 16): on every start of the demo, the demo franchisor has a meeting with the
  * demo consultant that is running now — booked from the last quarter hour for an hour, with its
  * hold placed like any booking — so that its room can be entered from My Meetings in two browsers
  * straight away. Does nothing when such a meeting exists or the demo accounts do not. Time cells

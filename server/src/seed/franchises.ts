@@ -190,7 +190,7 @@ function franchiseState(i: number): FranchiseState {
 }
 
 /**
- * The franchises of D3 with their franchisor users (the first one is the billing contact), categories,
+ * The franchises of rule 3 with their franchisor users (the first one is the billing contact), categories,
  * registered states, commissions, cards, subscriptions and the early-access promo code.
  */
 export function buildFranchises(

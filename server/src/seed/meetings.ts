@@ -38,7 +38,7 @@ export function splitCharge(totalCents: number) {
   return { feeCents: platformFeeCents, consultantCents: consultantShareCents };
 }
 
-/** The weekly charge run (D10): Mondays 06:00 UTC, the first one at least an hour after completion. */
+/** The weekly charge run (rule 10): Mondays 06:00 UTC, the first one at least an hour after completion. */
 function nextWeeklyRun(after: Date): Date {
   const t = new Date(after.getTime() + HOUR_MS);
   const run = new Date(Date.UTC(t.getUTCFullYear(), t.getUTCMonth(), t.getUTCDate(), 6, 0, 0));
@@ -56,7 +56,7 @@ const DAY_RANGES: Record<BookingStatus, { min: number; max: number }> = {
 };
 
 /**
- * Meetings over the past three months and the next two, relative to `now` (D3, D8): future ones
+ * Meetings over the past three months and the next two, relative to `now` (rules 3 and 8): future ones
  * after `now`, pending and completed ones already over, declined ones on both sides. Meetings sit in
  * the consultant's weekly hours and never overlap for a consultant or a franchisor; future and
  * pending ones hold their 15-minute cells in `meeting_slot`. Completed meetings are charged in the

@@ -21,7 +21,7 @@ export interface SeedOptions {
 }
 
 /**
- * Seeds the demo marketplace of D3 into an empty database and returns the row count per table, or
+ * Seeds the demo marketplace of rule 3 into an empty database and returns the row count per table, or
  * null when there was nothing to do. "Empty" means no user but admins (an admin bootstrapped from
  * `ADMIN_EMAIL` does not count) and no finished demo seed.
  * @example const counts = await seedIfEmpty(container); // { user: 1384, meeting: 2151, … } | null

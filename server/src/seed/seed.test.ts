@@ -60,7 +60,7 @@ async function digest(server: TestServer): Promise<string> {
     .digest('hex');
 }
 
-describe('demo seed (D3)', () => {
+describe('demo seed (rule 3)', () => {
   let server: TestServer;
   let counts: Record<string, number> | null = null;
 
@@ -179,7 +179,7 @@ describe('demo seed (D3)', () => {
     }
   });
 
-  it('has meetings in every status, each where D8 puts it relative to now', async () => {
+  it('has meetings in every status, each where rule 8 puts it relative to now', async () => {
     const meetings = await db().select().from(s.meeting);
     expect(new Set(meetings.map((m) => m.status))).toEqual(new Set(BOOKING_STATUSES));
     const day = 24 * 3_600_000;
@@ -222,7 +222,7 @@ describe('demo seed (D3)', () => {
     for (const r of slots) expect(r.cellStart % 15).toBe(0);
   });
 
-  it('prices payments by D10 and balances every ledger transaction to zero', async () => {
+  it('prices payments by rule 10 and balances every ledger transaction to zero', async () => {
     const rows = await db()
       .select({ meeting: s.meeting, payment: s.payment })
       .from(s.payment)

@@ -1,5 +1,5 @@
 /**
- * A charge run in its own process, for the fault tests (R2): `node --import tsx charge-run-process.ts`
+ * A charge run in its own process, for the fault tests (rule 10): `node --import tsx charge-run-process.ts`
  * with `DATABASE_URL`, `RUN=weekly|manual|holds` (`holds`: the job placing holds due about 48 hours
  * before), optional `CLOCK_OFFSET_MS` (this process's clock ahead of the real one) and
  * `PAUSE_AFTER_PROVIDER_CALLS=n` (manual and holds runs: after the provider answered the n-th charge

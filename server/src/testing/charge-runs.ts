@@ -3,7 +3,7 @@ import { resolve } from 'node:path';
 import { expect } from 'vitest';
 import { repoRoot } from './api-process.ts';
 
-/** A charge run in its own process (`charge-run-process.ts`), for the R2 fault tests. Test-only. */
+/** A charge run in its own process (`charge-run-process.ts`), for the rule 10 fault tests. Test-only. */
 export interface RunProcess {
   output(): string;
   exited: Promise<number | string>;

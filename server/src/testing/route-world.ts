@@ -156,7 +156,7 @@ export async function buildRouteWorld(): Promise<RouteWorld> {
   );
   const paymentMethod = (Array.isArray(cards) ? cards : (cards.data ?? []))[0]?.id ?? '';
 
-  // The first weekday slot from tomorrow on (D9 never offers weekends).
+  // The first weekday slot from tomorrow on (rule 9 never offers weekends).
   let slot: { start: string; end: string } | undefined;
   for (let day = 1; day < 10 && !slot; day += 1) {
     const date = new Date(Date.now() + day * 86_400_000).toISOString().slice(0, 10);

@@ -13,7 +13,7 @@ export interface S3Options {
 }
 
 /**
- * Files in an S3-compatible bucket (D2), addressed path-style (`{endpoint}/{bucket}/{key}`), with
+ * Files in an S3-compatible bucket (rule 2), addressed path-style (`{endpoint}/{bucket}/{key}`), with
  * requests signed by aws4fetch (AWS Signature V4).
  * @example createS3Storage({ endpoint, bucket: 'uploads', accessKeyId, secretAccessKey, region: 'auto' })
  */

@@ -3,7 +3,7 @@ import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { Readable } from 'node:stream';
 
-/** Where uploaded bytes live: a local folder by default (D2), a bucket by configuration. */
+/** Where uploaded bytes live: a local folder by default (rule 2), a bucket by configuration. */
 export interface FileStorage {
   put(key: string, bytes: Uint8Array, contentType: string): Promise<void>;
   /** The bytes as a web stream, or null when missing. */

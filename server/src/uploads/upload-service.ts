@@ -9,7 +9,7 @@ import type { FileStorage } from './storage.ts';
 export type UploadKind = 'image' | 'document' | 'attachment';
 
 /**
- * Chat attachments (D13): JPEG/PNG images (shown inline) and everyday documents. Formats with a
+ * Chat attachments (rule 13): JPEG/PNG images (shown inline) and everyday documents. Formats with a
  * signature are recognised by their bytes; plain text has none, so it is accepted only as a
  * text file by name (`.txt`, `.csv`, …), and the old binary Office formats (one container format
  * shared with installers) only as `.doc`, `.xls` or `.ppt`.
@@ -113,7 +113,7 @@ export interface CheckedFile {
 export const fileUrl = (id: string) => `/api/files/${id}`;
 
 /**
- * Uploads checked by content, never by name or declared type (D13): JPEG/PNG images up to 5 MB,
+ * Uploads checked by content, never by name or declared type (rule 13): JPEG/PNG images up to 5 MB,
  * documents and attachments up to 20 MB; 413 and 415 otherwise, and nothing is stored.
  */
 export function createUploadService(deps: { db: Db; storage: FileStorage }) {

@@ -2,7 +2,7 @@ import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '@fm/sdk/contracts';
 import { defaultApiBase } from './element-client.ts';
 
 /**
- * The portal's sign-in page for an API base: same origin, `/sign-in` (D1: one origin).
+ * The portal's sign-in page for an API base: same origin, `/sign-in` (rule 1: one origin).
  *
  * @example
  * signInUrlFor('https://fm.example/api'); // 'https://fm.example/sign-in'
@@ -14,7 +14,7 @@ export function signInUrlFor(apiBase: string | undefined, pageUrl?: string): str
 }
 
 /**
- * A page of the portal for an API base: same origin (D1: one origin), the given path.
+ * A page of the portal for an API base: same origin (rule 1: one origin), the given path.
  *
  * @example
  * portalUrlFor('https://fm.example/api', '/my-profile/subscription'); // 'https://fm.example/my-profile/subscription'

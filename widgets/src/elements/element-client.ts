@@ -4,7 +4,7 @@ import { useSyncExternalStore } from 'react';
 
 /**
  * Where elements reach the API when no `api-base` attribute is given: the origin the bundle was
- * loaded from, plus `/api` (D1: `https://partner.example` embeds `https://fm.example/widgets/fm-widgets.js`
+ * loaded from, plus `/api` (rule 1: `https://partner.example` embeds `https://fm.example/widgets/fm-widgets.js`
  * and talks to `https://fm.example/api`).
  *
  * @example
@@ -15,7 +15,7 @@ export function defaultApiBase(moduleUrl: string = import.meta.url): string {
 }
 
 /**
- * The SDK client of an element and the in-memory store its credentials live in (D18): with an
+ * The SDK client of an element and the in-memory store its credentials live in (rule 18): with an
  * embed key, an embed session (decision 029) once the visitor signed in through the popup.
  */
 export interface ElementClient {

@@ -19,14 +19,14 @@ import { PopupSignInError, signInWithPopup, signOutOfElement } from './embed-ses
 import type { FmEventDetailMap } from './events.ts';
 import { useFmEvents } from './host-events.ts';
 
-/** Errors that mean the embed key itself is refused here (D18): the element says so and stops. */
+/** Errors that mean the embed key itself is refused here (rule 18): the element says so and stops. */
 const REFUSED_CODES: readonly string[] = ['EMBED_ORIGIN_NOT_ALLOWED', 'EMBED_KEY_INVALID'];
 
 /** The attributes every element shares. */
 export interface EmbedAttributes {
   /** `api-base`: the API's base URL; defaults to the loader's origin + `/api`. */
   apiBase?: string | undefined;
-  /** `embed-key`: a publishable embed key (`pk_…`) for a page on another origin (D18). */
+  /** `embed-key`: a publishable embed key (`pk_…`) for a page on another origin (rule 18). */
   embedKey?: string | undefined;
   /** `theme`: `light` (default), `dark` or `auto` (the visitor's colour scheme). */
   theme?: string | undefined;

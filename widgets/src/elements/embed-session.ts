@@ -19,7 +19,7 @@ export function newSignInState(): string {
 }
 
 /**
- * The portal's sign-in page for an element (D18): `/embed/sign-in` at the API's origin, with the
+ * The portal's sign-in page for an element (rule 18): `/embed/sign-in` at the API's origin, with the
  * key, the state and the page's origin the popup must answer to.
  *
  * @example
@@ -40,7 +40,7 @@ export function embedSignInUrl(
 const POPUP_FEATURES = 'popup,width=480,height=720';
 
 /**
- * Signs the visitor in without leaving the page (D18, decision 029): opens the portal's `/embed/sign-in` in
+ * Signs the visitor in without leaving the page (rule 18, decision 029): opens the portal's `/embed/sign-in` in
  * a popup — call it from a click, or the browser blocks the popup — and waits for the popup's
  * `{state, token}` message from the portal's origin, then keeps the embed session in the element
  * client's memory store. The token is an embed session, not an account's: it works only for the

@@ -30,7 +30,7 @@ export interface FmEventDetailMap {
   'fm-select': string;
   /** `<fm-profile-card>` loaded its profile; `<fm-promotions>` its promotions. */
   'fm-loaded': PublicProfile | readonly Promotion[];
-  /** The visitor signed in through the embed's popup (D18). */
+  /** The visitor signed in through the embed's popup (rule 18). */
   'fm-signed-in': { user: AuthUser };
   /** The visitor signed out from an element; the credentials are forgotten. */
   'fm-signed-out': null;

@@ -1,6 +1,6 @@
 import { type RefObject, useCallback, useRef } from 'react';
 
-/** Names of the DOM events widgets emit: always `fm-` prefixed (D14). */
+/** Names of the DOM events widgets emit: always `fm-` prefixed (rule 14). */
 export type FmEventName = `fm-${string}`;
 
 /**

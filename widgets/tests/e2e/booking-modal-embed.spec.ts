@@ -2,7 +2,7 @@ import { SLOT_PAGE_SIZE, TIME_ZONES } from '@fm/sdk/contracts';
 import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
 
 /**
- * A partner page embeds <fm-booking-modal> with one script tag (D14): the modal opens from the
+ * A partner page embeds <fm-booking-modal> with one script tag (rule 14): the modal opens from the
  * page's own button (`el.open()`), shows the demo consultant's free days and slots from the real
  * API inside its shadow root, follows the calendar rules of user-area §5, is usable with the
  * keyboard, and — the partner's visitor not being signed in — invites to log in instead of

@@ -2,7 +2,7 @@ import { type APIRequestContext, expect, type Page, test } from '@playwright/tes
 
 /**
  * A partner page embeds `<fm-consultant-list>` and `<fm-profile-card user-id>` with one script tag
- * (D14). The partner's visitors are signed out: the list asks them to sign in at the portal.
+ * (rule 14). The partner's visitors are signed out: the list asks them to sign in at the portal.
  */
 
 const DEMO_PASSWORD = 'Demo-Pass-2025!';

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 
 /**
- * Issue 12 / D18 / decision 029, in Chromium: a brand's page on its own origin (a second local port) embeds
+ * Issue 12 / rule 18 / decision 029, in Chromium: a brand's page on its own origin (a second local port) embeds
  * the elements with a publishable embed key. The list renders without a user, a visitor opens a
  * profile, books, signs in through the portal's popup — allowing the site the first time, once per
  * key — and the page receives `fm-booked`, never leaving the page and never holding an account's

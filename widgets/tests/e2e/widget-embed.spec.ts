@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 
 /**
- * A partner page embeds <fm-profile-card> with one script tag (D14): the card renders the
+ * A partner page embeds <fm-profile-card> with one script tag (rule 14): the card renders the
  * consultant from the real API inside its shadow root, the host page's CSS does not restyle it,
  * and failures surface as `fm-error` events. Runs against the one-origin server with the demo seed.
  */
@@ -181,7 +181,7 @@ test.describe('<fm-profile-card> embedded in a partner page', () => {
     await expect(page.locator('fm-profile-card h2')).not.toHaveCSS('color', RED);
   });
 
-  // D14: a partner site on its own origin loads the module and the card calls the API
+  // Rule 14: a partner site on its own origin loads the module and the card calls the API
   // cross-origin, so /widgets/* and the public API calls must answer CORS for any origin.
   test('works on a partner site of another origin', async ({ page, request, baseURL }) => {
     const consultant = await demoConsultant(request, baseURL!);

@@ -22,7 +22,7 @@ const EMPTY: CardInput = { name: '', number: '', expiry: '', cvc: '' };
 
 /**
  * Adds a card. The number, expiry and CVC are checked here and never sent to our server: in ledger
- * mode (no Stripe keys, D10) a valid Stripe test card number is mapped to its test payment-method
+ * mode (no Stripe keys, rule 10) a valid Stripe test card number is mapped to its test payment-method
  * id. In Stripe mode `StripeCardForm` (Stripe Elements and a SetupIntent) is shown instead.
  */
 export function CardForm({ onAdded }: { onAdded: (method: PaymentMethod) => void }) {

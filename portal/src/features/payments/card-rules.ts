@@ -1,7 +1,7 @@
 /**
  * Card input rules of the Payment Details form (user-area §5: card numbers up to 19 digits,
  * standard brands). Pure functions: no DOM, no network. The card number never leaves the browser:
- * in ledger mode a valid number is mapped to one of Stripe's test payment-method ids (D10); with
+ * in ledger mode a valid number is mapped to one of Stripe's test payment-method ids (rule 10); with
  * real Stripe keys Stripe.js Elements would collect the card instead.
  */
 
@@ -201,7 +201,7 @@ export function validateCard(input: CardInput, now: Date = new Date()): CardErro
 }
 
 /**
- * Stripe's test cards that the ledger provider knows (D10), by card number, with what they do in
+ * Stripe's test cards that the ledger provider knows (rule 10), by card number, with what they do in
  * Stripe's test mode: the declined ones are refused when added; 0341 is added and then declines
  * every payment (a booking, the hold before a meeting, a charge).
  */

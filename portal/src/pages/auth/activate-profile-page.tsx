@@ -13,7 +13,7 @@ const ACCOUNT_NAME: Record<SignUpRole, string> = {
 
 /**
  * `/activate-profile?token=…` (consultants) and `/activate-profile-franchisor?token=…`: an account
- * created by an admin gets its password here, is signed in, and goes to its home (D6).
+ * created by an admin gets its password here, is signed in, and goes to its home (rule 6).
  */
 export function ActivateProfilePage({ accountRole }: { accountRole: SignUpRole }) {
   const [params] = useSearchParams();

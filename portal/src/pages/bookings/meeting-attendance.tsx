@@ -14,7 +14,7 @@ import { api } from '../../shared/api-client.ts';
 import { formatMeetingDateTime } from './meeting-format.ts';
 
 /**
- * The meeting room on the meeting pages (D16): the "Join meeting" link, the presence summary both
+ * The meeting room on the meeting pages (rule 16): the "Join meeting" link, the presence summary both
  * sides see, the franchisor's no-show report, and the duration field of the completion form.
  */
 

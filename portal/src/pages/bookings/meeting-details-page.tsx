@@ -69,14 +69,14 @@ function toastFailure(title: string, error: unknown): void {
  * (confirmed) or marks it complete; the franchisor cancels it (confirmed; 'Meeting canceled
  * successfully!' and back to My Meetings after REDIRECT_AFTER_CANCEL_MS). After completion the
  * franchisor reviews it and the consultant may ask for a review. An action the API refuses for an
- * inactive profile or subscription (D11) shows the Action Not Available modal.
+ * inactive profile or subscription (rule 11) shows the Action Not Available modal.
  */
 export function MeetingDetailsPage() {
   const { id = '' } = useParams();
   const session = useSession();
   const navigate = useNavigate();
   const [state, reload] = useLoad<Session>(id, () => api.bookings.getSession(id));
-  // D16: the meeting room's presence summary, and the duration the completion form proposes.
+  // Rule 16: the meeting room's presence summary, and the duration the completion form proposes.
   const [presence, reloadPresence] = useMeetingPresence(id);
   // The other side's decline, completion or review shows without a reload.
   useMeetingNews(() => {
@@ -87,7 +87,7 @@ export function MeetingDetailsPage() {
   const [meeting, setMeeting] = useState<Session | null>(null);
   const [confirm, setConfirm] = useState<Confirm>(null);
   const [pending, setPending] = useState(false);
-  // D11: an action refused because the profile or subscription is not active shows the modal.
+  // Rule 11: an action refused because the profile or subscription is not active shows the modal.
   const [restriction, setRestriction] = useState<ChatRestriction | null>(null);
   const activate = useActivateLink();
   const redirect = useRef<ReturnType<typeof setTimeout> | null>(null);

@@ -42,7 +42,7 @@ export function formatDuration(minutes: number): string {
   return rest === 0 ? `${hours} h` : `${hours} h ${rest} min`;
 }
 
-/** How each status reads (D8: `future` is an upcoming meeting). */
+/** How each status reads (rule 8: `future` is an upcoming meeting). */
 export const STATUS_LABELS: Record<BookingStatus, string> = {
   future: 'Upcoming',
   pending: 'Pending',
@@ -102,7 +102,7 @@ export function otherParty(session: Session, viewer: Role): string {
   return `${session.consultant.firstName} ${session.consultant.lastName}`.trim();
 }
 
-/** What the viewer may do with a meeting (user-area §4, §6; D8). */
+/** What the viewer may do with a meeting (user-area §4, §6; rule 8). */
 export interface MeetingActions {
   /** The consultant declines an upcoming or pending meeting. */
   decline: boolean;

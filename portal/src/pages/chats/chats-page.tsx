@@ -17,7 +17,7 @@ const isPlainClick = (event: MouseEvent<HTMLAnchorElement>) =>
 /**
  * `/chats` and `/chats/{id}` (user-area §2): the chat widget with the route as its selection.
  * Reading a chat updates the Messages badge at once; live frames come from the user's realtime
- * room, with polling while it is down (D12). The layout rules hide the footer here and the header
+ * room, with polling while it is down (rule 12). The layout rules hide the footer here and the header
  * on small screens for a conversation.
  */
 export function ChatsPage() {

@@ -36,7 +36,7 @@ export interface MessageButtonProps {
 /**
  * "Message" on a public profile or a meeting: opens the chat with that user, creating it when
  * there is none yet (`messages.create`), and goes to `/chats/{id}`. A guest is sent to sign in;
- * a user whose subscription or profile is not active gets the Action Not Available modal (D11);
+ * a user whose subscription or profile is not active gets the Action Not Available modal (rule 11);
  * nothing shows to users who cannot write to this role, nor on one's own profile.
  *
  * @example

@@ -64,7 +64,7 @@ async function embedCall(path: string, init: RequestInit): Promise<EmbedSession>
 }
 
 /**
- * `/embed/sign-in?key=pk_…&state=…&origin=…` (D18, decision 029): the popup a partner page's element opens
+ * `/embed/sign-in?key=pk_…&state=…&origin=…` (rule 18, decision 029): the popup a partner page's element opens
  * when an action needs a user. The visitor signs in here, on the product's origin, and gets an
  * embed session — never the account's own token: it works only for the elements' calls, only with
  * this key. Only members of the key's franchise get one; the first time per key they are asked to

@@ -4,7 +4,7 @@ import { api } from '../../shared/api-client.ts';
 import { MEETINGS_TEXT } from '../bookings/meetings-text.ts';
 import { PageShell } from '../page-shell.tsx';
 
-/** `/meetings/{id}/room`: the meeting room widget (D16) for the consultant and the franchise. */
+/** `/meetings/{id}/room`: the meeting room widget (rule 16) for the consultant and the franchise. */
 export function MeetingRoomPage() {
   const { id = '' } = useParams();
   const meetingPath = `/bookings/${encodeURIComponent(id)}`;

@@ -32,7 +32,7 @@ interface SubscriptionData {
 
 /**
  * `/my-profile/subscription` (franchisors): the plan, its status and price, a promo code, and the
- * Subscribe / Unsubscribe / Reactivate actions of user-area §4 (D11).
+ * Subscribe / Unsubscribe / Reactivate actions of user-area §4 (rule 11).
  */
 export function SubscriptionPage() {
   const session = useSession();
@@ -95,7 +95,7 @@ function SubscriptionPanel() {
   const isLive = status !== null && ACTIVE_SUBSCRIPTION_STATUSES.includes(status);
   const appliedPrice = promo?.result.valid ? promo.result.price : null;
   const price = isLive || status === 'canceled' ? subscription.price : (appliedPrice ?? LIST_PRICE);
-  // A canceled month already paid for: reactivating before its end bills nothing more (D11).
+  // A canceled month already paid for: reactivating before its end bills nothing more (rule 11).
   const paidUntil = status === 'canceled' || isLive ? paidPeriodOf(subscription, new Date()) : null;
 
   const afterChange = (next: Subscription, message: string) => {

@@ -4,7 +4,7 @@ import { id, instant } from './columns.ts';
 import { franchise } from './franchises.ts';
 
 /**
- * A franchise's API keys (D18): publishable embed keys (`pk_…`, with the exact origins allowed to
+ * A franchise's API keys (rule 18): publishable embed keys (`pk_…`, with the exact origins allowed to
  * use them) and secret backend keys (`sk_…`, with scopes). Only the SHA-256 of a key is stored;
  * a secret key is shown once, at creation (a publishable key is public and kept readable).
  * Revoking sets `revokedAt`; the row stays for the record.

@@ -124,7 +124,7 @@ export const verification = sqliteTable(
 );
 
 /**
- * Long-lived refresh tokens (D6): when an access token (a better-auth session) has expired,
+ * Long-lived refresh tokens (rule 6): when an access token (a better-auth session) has expired,
  * a valid refresh token buys a new session and is rotated. Only hashes are stored.
  */
 export const refreshToken = sqliteTable(
@@ -150,7 +150,7 @@ export const refreshToken = sqliteTable(
   ],
 );
 
-/** Fixed-window counters shared by every API process (D2: limits hold across processes). */
+/** Fixed-window counters shared by every API process (rule 2: limits hold across processes). */
 export const rateLimit = sqliteTable(
   'rate_limit',
   {

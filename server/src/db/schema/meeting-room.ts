@@ -4,7 +4,7 @@ import { instant } from './columns.ts';
 import { meeting } from './meetings.ts';
 
 /**
- * The presence log of a meeting's room (D16): one row per socket connection, in the room server's
+ * The presence log of a meeting's room (rule 16): one row per socket connection, in the room server's
  * clock. `lastSeenAt` moves with the heartbeat; the stretch ends at `leftAt`, or 30 s after
  * `lastSeenAt` when the room never reported a leave (a closed laptop, a lost room server).
  */
@@ -29,7 +29,7 @@ export const meetingPresence = sqliteTable(
   ],
 );
 
-/** A consultant no-show the franchisor reported (D16): nothing is charged, the hold is released. */
+/** A consultant no-show the franchisor reported (rule 16): nothing is charged, the hold is released. */
 export const meetingNoShow = sqliteTable('meeting_no_show', {
   meetingId: text('meeting_id')
     .primaryKey()

@@ -13,7 +13,7 @@ import { franchise } from './franchises.ts';
 
 /**
  * A booked video meeting — the API's `session` (the name `session` belongs to auth here).
- * Status per D8: future → pending (start passed) → completed | declined; a franchisor's cancel deletes it.
+ * Status per rule 8: future → pending (start passed) → completed | declined; a franchisor's cancel deletes it.
  */
 export const meeting = sqliteTable(
   'meeting',
@@ -43,7 +43,7 @@ export const meeting = sqliteTable(
     declinedAt: instant('declined_at'),
     externalEventId: text('external_event_id'),
     /**
-     * The API key the booking came through (D18): the publishable embed key of the partner page,
+     * The API key the booking came through (rule 18): the publishable embed key of the partner page,
      * or a secret key of the franchise's backend; null when booked on the product itself.
      */
     apiKeyId: text('api_key_id').references(() => apiKey.id, { onDelete: 'set null' }),

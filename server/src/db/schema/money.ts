@@ -96,7 +96,7 @@ export const payment = sqliteTable(
     isPaid: bool('is_paid').notNull().default(false),
     holdId: text('hold_id'),
     holdExpiresAt: instant('hold_expires_at'),
-    /** When the hold of a meeting booked further out is placed (D10: about 48 h before the start). */
+    /** When the hold of a meeting booked further out is placed (rule 10: about 48 h before the start). */
     holdDueAt: instant('hold_due_at'),
     /** Hold attempts so far; the provider's idempotency key of the next is `hold:{meeting}:{n}`. */
     holdAttempts: integer('hold_attempts').notNull().default(0),

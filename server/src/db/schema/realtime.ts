@@ -3,7 +3,7 @@ import { user } from './auth.ts';
 import { instant, timestamps } from './columns.ts';
 
 /**
- * Single-use tickets that admit one socket to one realtime room (D15). Only the SHA-256 of a
+ * Single-use tickets that admit one socket to one realtime room (rule 15). Only the SHA-256 of a
  * ticket is stored, so the table leaks nothing usable; a ticket is deleted when redeemed, and
  * expired ones are swept when new ones are issued.
  */

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 import { id, instant } from './columns.ts';
 
-/** Mail that the embedded mailer delivers to the database (D2); SMTP sends it instead when configured. */
+/** Mail that the embedded mailer delivers to the database (rule 2); SMTP sends it instead when configured. */
 export const mailOutbox = sqliteTable(
   'mail_outbox',
   {
@@ -28,7 +28,7 @@ export const mailOutbox = sqliteTable(
     lastError: text('last_error'),
     /** Set when the worker gave up after its last attempt. */
     failedAt: instant('failed_at'),
-    /** `smtp`, or `log` for the embedded default (D2). */
+    /** `smtp`, or `log` for the embedded default (rule 2). */
     deliveredVia: text('delivered_via'),
   },
   (t) => [

@@ -9,7 +9,7 @@ import { createSecretBox } from '../booking/secret-box.ts';
 import type { UserRow } from './user-reads.ts';
 
 /**
- * Activation links of accounts an admin created (D6). The token's hash is what `POST
+ * Activation links of accounts an admin created (rule 6). The token's hash is what `POST
  * /api/users/activate` looks up; a copy sealed with a key derived from AUTH_SECRET lets the admin
  * show the same link again until it is used. Issuing a fresh link replaces both, so an old link stops
  * working.

@@ -395,7 +395,7 @@ describe('admin lists and dashboard kept per data version', () => {
     expect(await statusOfNew()).toBe('future');
     await expectPagesRight();
     const version = await readDataVersion(db);
-    // cm-new starts at 10:00: once that has passed it counts as pending (D8), not future.
+    // cm-new starts at 10:00: once that has passed it counts as pending (rule 8), not future.
     clock = new Date('2026-03-20T10:00:00.000Z');
     const later = await expectDashboardRight();
     // The kept page of its search shows it pending now, as every kept page agrees with a fresh list.

@@ -69,7 +69,7 @@ export function graphBuckets(period: GraphPeriod, now: Date): { label: string; s
 }
 
 /**
- * The admin dashboard (D17): every figure is one aggregate over an indexed column; no rows are
+ * The admin dashboard (rule 17): every figure is one aggregate over an indexed column; no rows are
  * loaded into the process.
  */
 export function createDashboard(deps: { db: Db; now: () => Date }) {
@@ -93,7 +93,7 @@ export function createDashboard(deps: { db: Db; now: () => Date }) {
 
   /**
    * The figures at `now`, and until when they hold without a write: the next month (the monthly
-   * figures) or the next start of a future meeting (it turns pending, D8), whichever comes first.
+   * figures) or the next start of a future meeting (it turns pending, rule 8), whichever comes first.
    */
   async function compute(
     now: Date,
@@ -138,7 +138,7 @@ export function createDashboard(deps: { db: Db; now: () => Date }) {
       ),
       countWhere(meeting, and(eq(meeting.status, 'future'), gt(meeting.startAt, now))),
       countWhere(meeting, eq(meeting.status, 'pending')),
-      // D8: a future meeting whose start has passed counts as pending.
+      // Rule 8: a future meeting whose start has passed counts as pending.
       countWhere(meeting, and(eq(meeting.status, 'future'), lte(meeting.startAt, now))),
       countWhere(
         meeting,

@@ -22,7 +22,7 @@ import { meetingCents, selectSessions, sessionWhere } from './sessions.ts';
 import { selectUsers, tagsOf } from './user-reads.ts';
 
 /**
- * `GET /api/admin/{consultants,franchises,bookings,payments,brand-names}/download` (D17): the rows
+ * `GET /api/admin/{consultants,franchises,bookings,payments,brand-names}/download` (rule 17): the rows
  * the matching list filters, every page, as `{fileName, file}` (base64 of a UTF-8 CSV).
  */
 export function adminDownloadRoutes(deps: { db: Db; now: () => Date }) {

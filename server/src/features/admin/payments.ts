@@ -15,7 +15,7 @@ type ListQuery = v.InferOutput<typeof AdminPaymentListQuerySchema>;
 const consultantUser = alias(user, 'pay_consultant');
 /** The meeting's start, or the start kept on a payment whose meeting was deleted. */
 const startOf = sql<number>`coalesce(${meeting.startAt}, ${payment.startAt}, ${payment.createdAt})`;
-/** The list's order, which its CSV file keeps (D17): newest meeting first. */
+/** The list's order, which its CSV file keeps (rule 17): newest meeting first. */
 export const paymentsOrder = () => [desc(startOf), asc(payment.id)] as const;
 
 export function paymentWhere(q: Omit<ListQuery, 'page' | 'limit'>): SQL | undefined {

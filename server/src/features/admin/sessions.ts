@@ -258,7 +258,7 @@ export function selectSessions(db: Db) {
       },
       franchiseCompany: franchise.company,
       franchiseLogo: franchise.logo,
-      // The key the booking came through (D18 attribution).
+      // The key the booking came through (rule 18 attribution).
       apiKeyName: apiKey.name,
       apiKeyKind: apiKey.kind,
     })
@@ -270,7 +270,7 @@ export function selectSessions(db: Db) {
 }
 export type SessionJoinRow = Awaited<ReturnType<ReturnType<typeof selectSessions>['all']>>[number];
 
-/** A meeting's amount in cents: floor(duration / 15) × rate (D10). */
+/** A meeting's amount in cents: floor(duration / 15) × rate (rule 10). */
 export const meetingCents = (m: { durationMinutes: number; rateCents: number }) =>
   Math.floor(m.durationMinutes / MINUTES_PER_RATE_UNIT) * m.rateCents;
 
@@ -349,7 +349,7 @@ export function adminSessionRoutes(deps: { db: Db; now: () => Date }) {
         return c.json(answer(rows, total));
       }
       // Otherwise the answer is kept per data version (decision 019) while the clock stays before
-      // the first start of a future meeting on the page, when it would turn pending (D8).
+      // the first start of a future meeting on the page, when it would turn pending (rule 8).
       const at = now.getTime();
       const page = await kept.pages.get(
         JSON.stringify([
@@ -385,7 +385,7 @@ export function adminSessionRoutes(deps: { db: Db; now: () => Date }) {
       const at = deps.now();
       return c.json({
         ...toSession(row, reviews.get(row.meeting.id) ?? [], at),
-        // D16: the meeting room's presence log.
+        // Rule 16: the meeting room's presence log.
         presence: await presenceSummary(db, row.meeting, at),
       });
     });

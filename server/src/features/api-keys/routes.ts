@@ -26,7 +26,7 @@ const auditView = (key: ApiKey) => ({
 });
 
 /**
- * The API-key routes (D18): `/api/users/api-keys` for the members of a franchise (franchisors of
+ * The API-key routes (rule 18): `/api/users/api-keys` for the members of a franchise (franchisors of
  * it), and `/api/admin/franchises/{id}/api-keys` for admins, for any franchise: list, create,
  * edit (name, an embed key's origins) and revoke.
  *

@@ -108,7 +108,7 @@ export interface PublishableKey {
 }
 
 /**
- * A franchise's API keys (D18): create (the secret shown once), list, revoke, and the look-ups the
+ * A franchise's API keys (rule 18): create (the secret shown once), list, revoke, and the look-ups the
  * request path needs. Ownership is checked by the caller passing the franchise id it may act for.
  *
  * @example
@@ -251,7 +251,7 @@ export function createApiKeyService(deps: { db: Db; now: () => Date }) {
         : null;
     },
 
-    /** The live publishable key with this value, or null (for the embed side, D18). */
+    /** The live publishable key with this value, or null (for the embed side, rule 18). */
     async findPublishable(key: string): Promise<PublishableKey | null> {
       if (!key.startsWith(PUBLISHABLE_KEY_PREFIX)) return null;
       const row = await findLive(hashKey(key), 'publishable');

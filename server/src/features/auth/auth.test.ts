@@ -41,7 +41,7 @@ describe('sign-up', () => {
     });
   });
 
-  it('reads the franchisee alias as franchisor (D5)', async () => {
+  it('reads the franchisee alias as franchisor (rule 5)', async () => {
     const res = await post('/api/auth/sign-up/email', signUpBody({ role: 'franchisee' }));
     expect(((await res.json()) as AuthResult).user.role).toBe('franchisor');
   });
@@ -163,7 +163,7 @@ describe('sign-in', () => {
   });
 });
 
-describe('credentials renewal (D6)', () => {
+describe('credentials renewal (rule 6)', () => {
   it('buys a new access token with the refresh token when the session has expired', async () => {
     const account = await server.signUp('consultant');
     await server.container.db

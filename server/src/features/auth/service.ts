@@ -64,7 +64,7 @@ export const activationLink = (publicUrl: string, role: Role, token: string) =>
   `${publicUrl}/${role === 'franchisor' ? 'activate-profile-franchisor' : 'activate-profile'}?token=${encodeURIComponent(token)}`;
 
 /**
- * Identity rules of D5/D6 on top of better-auth: sign-up with a role (never admin) and the 18+ rule,
+ * Rules 5 and 6 on top of better-auth: sign-up with a role (never admin) and the 18+ rule,
  * sign-in refusing deleted and deactivated accounts, refresh tokens, activation links, password changes.
  */
 /** Per-address limits over all accounts, as a multiple of the per address-and-account one. */
@@ -101,7 +101,7 @@ function prefixed(prefix: string, backoff: FailureBackoff): FailureBackoff {
 
 /**
  * What the admin bootstrap found at `ADMIN_EMAIL`: the admin is ready, or the address belongs to an
- * account that is not an admin, which was left as it is (D4: never promoted).
+ * account that is not an admin, which was left as it is (rule 4: never promoted).
  */
 export type AdminBootstrapOutcome =
   | { outcome: 'ready' }
@@ -350,7 +350,7 @@ export function createAccountService(deps: AccountServiceDeps) {
   }
 
   /**
-   * An admin-created account: no password until its owner follows the expiring link (D6).
+   * An admin-created account: no password until its owner follows the expiring link (rule 6).
    * Returns the raw token once; only its hash is stored.
    */
   async function createInvitedUser(input: {
@@ -386,7 +386,7 @@ export function createAccountService(deps: AccountServiceDeps) {
   }
 
   /**
-   * D4: an admin with exactly these credentials exists after start (created, or its password
+   * Rule 4: an admin with exactly these credentials exists after start (created, or its password
    * reset). It never promotes an existing non-admin: whoever registered the address first would
    * otherwise become an admin at the next restart. Such an account is left as it is and reported
    * in the answer, so that the server still starts (anyone could otherwise keep it from starting

@@ -413,7 +413,7 @@ export function createAvailabilityService(deps: {
       });
     },
 
-    /** `GET /api/booking/consultant/{id}/slots` (D9). */
+    /** `GET /api/booking/consultant/{id}/slots` (rule 9). */
     async slots(
       consultantId: string,
       query: {

@@ -284,7 +284,7 @@ export interface CalendarEventInput {
   attendees: { email: string; name: string }[];
   /** The meeting id, so the event can be found again. */
   meetingId: string;
-  /** The meeting room (D16): the event's location and link. */
+  /** The meeting room (rule 16): the event's location and link. */
   joinUrl?: string;
 }
 

@@ -10,7 +10,7 @@ import { startTestServer, type TestServer } from '../../testing/test-server.ts';
 import { ALWAYS, book, getSlots, makeConsultant, makeFranchisor } from './test-fixtures.ts';
 
 /**
- * D2 + D8: two API processes over one database file, twenty franchisors racing for one slot.
+ * Rules 2 and 8: two API processes over one database file, twenty franchisors racing for one slot.
  * Process A is the in-process test server; process B is a real `main.ts` started as a child.
  */
 

@@ -20,7 +20,7 @@ export interface IcalMeeting {
   consultant: { name: string; email: string };
   franchisor: { name: string; email: string };
   link: string;
-  /** The meeting room (D16): the event's URL and LOCATION. */
+  /** The meeting room (rule 16): the event's URL and LOCATION. */
   joinUrl?: string;
   /** When this version of the meeting was made (DTSTAMP). */
   stamp: Date;

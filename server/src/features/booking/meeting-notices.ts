@@ -51,7 +51,7 @@ export interface ComposedNotice {
  * What every state change tells the other party (issue item 7): a `notification` row and the
  * e-mails, queued in the outbox, written in the change's transaction (a rolled-back change tells
  * nobody, a committed one always has its mails, and no mail costs a write transaction of its
- * own), then, after the commit, the row pushed to their user room (D12; best effort). Bookings,
+ * own), then, after the commit, the row pushed to their user room (rule 12; best effort). Bookings,
  * declines and cancellations carry an iCalendar invitation (`REQUEST`) or cancellation (`CANCEL`)
  * to both parties.
  */

@@ -9,7 +9,7 @@ import type { MeetingPayments } from './meeting-payments.ts';
 import { bookingRoutes } from './routes.ts';
 import { json, makeConsultant, makeFranchisor, OFFICE_HOURS } from './test-fixtures.ts';
 
-/** The payments seam (D10): hooks run inside each change's transaction; a throw undoes it all. */
+/** The payments seam (rule 10): hooks run inside each change's transaction; a throw undoes it all. */
 
 let clock = new Date('2026-03-02T12:00:00Z');
 let server: TestServer;

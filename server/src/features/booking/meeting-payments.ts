@@ -3,7 +3,7 @@ import type { BatchStatement, Tx } from '../../db/client.ts';
 import type { MeetingRow } from './meeting-view.ts';
 
 /**
- * The seam between booking and money (D10). Booking calls these hooks INSIDE the transaction of each
+ * The seam between booking and money (rule 10). Booking calls these hooks INSIDE the transaction of each
  * state change, after its own writes and before the commit:
  * - a throw (e.g. `new AppError('PAYMENT_DECLINED')` for a declined card) rolls everything back —
  *   no meeting, no held cells, no notification — and reaches the client as that error;

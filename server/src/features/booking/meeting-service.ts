@@ -53,7 +53,7 @@ export function cellsOf(startAt: Date, endAt: Date): number[] {
 }
 
 /**
- * The meeting life cycle of D8. Every change is one transaction with a conditional update (so of
+ * The meeting life cycle of rule 8. Every change is one transaction with a conditional update (so of
  * two racing changes exactly one wins), the payments hook, the other party's notification and
  * the outbox mails inside it, and the realtime push and calendar writes after the commit. What
  * runs under the write lock only checks and writes; reads it does not need go before it.
@@ -92,7 +92,7 @@ export function createMeetingService(deps: {
     .limit(1)
     .prepare();
 
-  /** A meeting the viewer may see, or 404 (also for meetings of others: D7). */
+  /** A meeting the viewer may see, or 404 (also for meetings of others: rule 7). */
   async function visibleMeeting(q: Db | Tx, viewer: SessionUser, id: string) {
     const details = await findMeetingDetails(q, id);
     if (!details || !canSee(viewer, details.meeting)) throw new AppError('NOT_FOUND');
@@ -157,8 +157,8 @@ export function createMeetingService(deps: {
     view,
 
     /**
-     * `POST /api/session` (D8, D9, D11). `source.apiKeyId`: the API key the booking came through
-     * (a partner page's embed key or the franchise's secret key, D18), recorded on the meeting.
+     * `POST /api/session` (rules 8, 9 and 11). `source.apiKeyId`: the API key the booking came through
+     * (a partner page's embed key or the franchise's secret key, rule 18), recorded on the meeting.
      */
     async book(
       actor: SessionUser,
@@ -332,7 +332,7 @@ export function createMeetingService(deps: {
       }
     },
 
-    /** `PATCH /api/session/{id}`: the consultant declines or completes (D11: once activated). */
+    /** `PATCH /api/session/{id}`: the consultant declines or completes (rule 11: once activated). */
     async update(actor: SessionUser, id: string, input: UpdateSessionInput): Promise<Session> {
       const details = await visibleMeeting(db, actor, id);
       if (actor.role !== 'consultant') {
@@ -360,7 +360,7 @@ export function createMeetingService(deps: {
                 .set({
                   status: 'completed',
                   markedAsCompletedAt: at,
-                  // D16: capped at the measured presence when the meeting room was used.
+                  // Rule 16: capped at the measured presence when the meeting room was used.
                   durationMinutes: await chargeableDuration(
                     tx,
                     details.meeting,
@@ -488,7 +488,7 @@ export function createMeetingService(deps: {
       return view(actor, id);
     },
 
-    /** `POST /api/session/{id}/review-request`: the consultant asks (D11: once activated); idempotent. */
+    /** `POST /api/session/{id}/review-request`: the consultant asks (rule 11: once activated); idempotent. */
     async requestReview(actor: SessionUser, id: string): Promise<Session> {
       const details = await visibleMeeting(db, actor, id);
       if (actor.role !== 'consultant') {

@@ -15,7 +15,7 @@ import {
 import { centsToDollars } from '../../money/cents.ts';
 import { meetingAmountCents } from '../../money/meeting-amount.ts';
 
-/** Reads of meetings as the API shows them (SessionSchema), with D8's derived status. */
+/** Reads of meetings as the API shows them (SessionSchema), with rule 8's derived status. */
 
 export type Queryable = Db | Tx;
 export type MeetingRow = typeof meeting.$inferSelect;
@@ -24,7 +24,7 @@ export type MeetingRow = typeof meeting.$inferSelect;
 export const LIVE_STATUSES = ['future', 'pending'] as const;
 
 /**
- * D8: a `future` meeting whose start has passed is `pending`. Derived on every read, so no list
+ * Rule 8: a `future` meeting whose start has passed is `pending`. Derived on every read, so no list
  * ever shows a past meeting as future, whether or not a background job has persisted it.
  */
 export function derivedStatus(

@@ -41,7 +41,7 @@ const setVerified = (id: string, isVerified: boolean) =>
 const statusOf = async (id: string) =>
   (await server.container.db.query.meeting.findFirst({ where: eq(meeting.id, id) }))?.status;
 
-describe('D11 for consultants: meeting actions need an activated profile', () => {
+describe('rule 11 for consultants: meeting actions need an activated profile', () => {
   it('refuses completing, declining and asking for a review with 403 PROFILE_INACTIVE, changing nothing', async () => {
     const { consultant, id } = await booked();
     clock = new Date('2026-03-03T15:40:00Z');

@@ -52,7 +52,7 @@ export interface BookingDeps {
   mailer: Mailer;
   logger: Logger;
   now: () => Date;
-  /** The payments seam (D10); nothing is held or charged by default. */
+  /** The payments seam (rule 10); nothing is held or charged by default. */
   payments?: MeetingPayments;
   /** Busy time of connected calendars; by default read from the consultant's connections. */
   busyTimes?: BusyTimeSource;
@@ -62,7 +62,7 @@ export interface BookingDeps {
   fetch?: FetchLike;
   /** Provider endpoints to use instead of the real ones (tests point them at a local fake). */
   calendarEndpoints?: EndpointOverrides;
-  /** Where the notifications of meeting changes are pushed live (D12); nothing when absent. */
+  /** Where the notifications of meeting changes are pushed live (rule 12); nothing when absent. */
   realtime?: RealtimePublisher;
 }
 

@@ -1,7 +1,7 @@
 import { TZDate, tzOffset } from '@date-fns/tz';
 
 /**
- * Pure slot generation (D9). No database, no clock: everything arrives as input, so the rules are
+ * Pure slot generation (rule 9). No database, no clock: everything arrives as input, so the rules are
  * property-tested across time zones and DST transitions (`slot-generator.test.ts`).
  *
  * The model: time is cut into 15-minute cells aligned to the quarter hour (every selectable zone's

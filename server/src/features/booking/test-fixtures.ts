@@ -69,7 +69,7 @@ export async function makeFranchisor(
     .update(user)
     .set({ franchiseId, ...(options.firstName ? { firstName: options.firstName } : {}) })
     .where(eq(user.id, account.user.id));
-  // Booking places a hold on the franchise's card (D10): every test franchisor has one.
+  // Booking places a hold on the franchise's card (rule 10): every test franchisor has one.
   const card = await server.fetch('/api/users/payment-method', {
     method: 'POST',
     token: account.token,

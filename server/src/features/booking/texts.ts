@@ -80,7 +80,7 @@ export function meetingMail(
 }
 
 /**
- * The meeting room's address (D16), opened by "Join meeting" in mails, invitations and calendars.
+ * The meeting room's address (rule 16), opened by "Join meeting" in mails, invitations and calendars.
  * @example meetingRoomUrl('https://fm.example', 'm1') // 'https://fm.example/meetings/m1/room'
  */
 export const meetingRoomUrl = (publicUrl: string, meetingId: string) =>

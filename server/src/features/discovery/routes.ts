@@ -29,7 +29,7 @@ const ListRoleSchema = v.object({
  * Which list a viewer gets. Without `role`: franchisors and admins find consultants, consultants
  * find franchisors. In the portal franchisors may not list franchisors nor consultants list
  * consultants (the spec gives each only the other side's Find page); admins may list both. On a
- * partner page (`partnerPage`: an admitted embed key, D18) both lists are public, so a visitor
+ * partner page (`partnerPage`: an admitted embed key, rule 18) both lists are public, so a visitor
  * who signs in there keeps the list the page shows to guests.
  */
 export function listRole(
@@ -80,7 +80,7 @@ export function discoveryRoutes(deps: {
 
   return new Hono<AppEnv>()
     .get('/', async (c) => {
-      // A signed-in user, or an anonymous visitor of a partner page with an embed key (D18).
+      // A signed-in user, or an anonymous visitor of a partner page with an embed key (rule 18).
       const viewer = publicViewer(c);
       const { role, ...query } = fromSearchParams(new URL(c.req.url).searchParams);
       // The visitor may list either side (both are public through the key).

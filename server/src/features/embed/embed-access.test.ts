@@ -49,7 +49,7 @@ const fromPage = (origin: string, path: string, init: RequestInit & { token?: st
 let currentKey = '';
 const keyHeader = () => ({ [EMBED_KEY_HEADER]: currentKey || key.key });
 
-describe('an embed key on its origins (D18)', () => {
+describe('an embed key on its origins (rule 18)', () => {
   it('reads the consultant and franchisor lists, the filters and profiles without a user; CORS answers that origin exactly', async () => {
     const list = await fromPage(BRAND, '/api/users?role=consultant');
     expect(list.status).toBe(200);
@@ -109,7 +109,7 @@ describe('an embed key on its origins (D18)', () => {
     expect(res.headers.get('access-control-allow-credentials')).toBeNull();
   });
 
-  it('refuses other origins — other scheme, port, host, suffix tricks, no origin — with a readable D7 error', async () => {
+  it('refuses other origins — other scheme, port, host, suffix tricks, no origin — with a readable error (rule 7)', async () => {
     for (const origin of [
       'https://brand.example.evil.test',
       'https://evilbrand.example',

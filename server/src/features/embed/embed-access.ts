@@ -13,7 +13,7 @@ import { AppError } from '../../http/errors.ts';
 import type { RateLimiter } from '../../http/rate-limit.ts';
 import type { PublishableKey } from '../api-keys/service.ts';
 
-/** A request admitted with a publishable embed key from one of its origins (D18). */
+/** A request admitted with a publishable embed key from one of its origins (rule 18). */
 export interface EmbedAccess {
   keyId: string;
   franchiseId: string;
@@ -37,7 +37,7 @@ export const hasEmbedKey = (c: Context) => Boolean(c.req.header(EMBED_KEY_HEADER
 export const EMBED_RATE_LIMITS = { perKey: 3_000, perAddress: 300 } as const;
 
 /**
- * Publishable embed keys (D18), after the session middleware: a request with `x-fm-embed-key`
+ * Publishable embed keys (rule 18), after the session middleware: a request with `x-fm-embed-key`
  * must come from one of the key's allowed origins (scheme, host and port, exactly; `https://`, or
  * `http://` on loopback only, decision 029) — else 403
  * `EMBED_ORIGIN_NOT_ALLOWED`; an unknown or revoked key is 403 `EMBED_KEY_INVALID`, from the next
@@ -90,7 +90,7 @@ export interface PublicViewer {
 }
 
 /**
- * The viewer of public data (D18): the signed-in user; else, with an admitted embed key, an
+ * The viewer of public data (rule 18): the signed-in user; else, with an admitted embed key, an
  * anonymous visitor; else 401.
  *
  * @example

@@ -38,7 +38,7 @@ const answer = (
 });
 
 /**
- * `/api/embed` (D18, decision 029), the product's side of a partner page's sign-in:
+ * `/api/embed` (rule 18, decision 029), the product's side of a partner page's sign-in:
  * - `GET /keys/{key}` (public; the key is public too): the origins a live publishable key allows
  *   and its franchise's name, for the portal's `/embed/sign-in` popup, which answers only to one
  *   of those origins. 404 for an unknown or revoked key.

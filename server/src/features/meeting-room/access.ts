@@ -11,9 +11,9 @@ import { meeting, meetingNoShow, user } from '../../db/schema/index.ts';
 import { AppError } from '../../http/errors.ts';
 
 /**
- * Who may be in a meeting's room and when (D16): the meeting's consultant and the members of the
+ * Who may be in a meeting's room and when (rule 16): the meeting's consultant and the members of the
  * booking franchise (and the booker), from 10 minutes before the start until 30 minutes after the
- * booked end, while the meeting is live. Anyone else gets 404, as for the meeting itself (D7).
+ * booked end, while the meeting is live. Anyone else gets 404, as for the meeting itself (rule 7).
  */
 
 export type Queryable = Db | Tx;

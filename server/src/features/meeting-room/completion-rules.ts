@@ -6,8 +6,8 @@ import { presenceSummary } from './presence-log.ts';
 export const DURATION_EXCEEDS_BOOKED = 'The duration is longer than the booked meeting.';
 
 /**
- * The duration a completion charges (D16), read inside the completion's transaction. Without any
- * presence (the meeting was held elsewhere) the booked duration, as before (D8/D10). When the room
+ * The duration a completion charges (rule 16), read inside the completion's transaction. Without any
+ * presence (the meeting was held elsewhere) the booked duration, as before (rules 8 and 10). When the room
  * counts (a side joined — two minutes inside the booked time — or the two sides met there): what
  * the consultant entered (the measured proposal when nothing was entered), refused with 422
  * DURATION_EXCEEDS_MEASURED above the measured time — or, when no franchise member joined and the

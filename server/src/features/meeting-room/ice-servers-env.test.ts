@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { EnvError, loadEnv } from '../../env.ts';
 
-/** `ICE_SERVERS` (D16): a JSON array of RTCIceServer, empty by default, checked at start. */
+/** `ICE_SERVERS` (rule 16): a JSON array of RTCIceServer, empty by default, checked at start. */
 describe('ICE_SERVERS', () => {
   it('is empty by default and read as RTCIceServer objects', () => {
     expect(loadEnv({}).ICE_SERVERS).toEqual([]);

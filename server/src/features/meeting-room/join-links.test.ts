@@ -7,7 +7,7 @@ import { configuredProviders, createEvent, type FetchLike } from '../booking/cal
 import { ALWAYS, book, makeConsultant, makeFranchisor } from '../booking/test-fixtures.ts';
 
 /**
- * "Join meeting" everywhere a meeting is announced (D16): the e-mails, the `.ics` invitation
+ * "Join meeting" everywhere a meeting is announced (rule 16): the e-mails, the `.ics` invitation
  * (URL and LOCATION) and the events written to connected calendars all open /meetings/{id}/room.
  */
 

@@ -20,7 +20,7 @@ import {
 import { startTestServer, type TestServer } from '../../testing/test-server.ts';
 
 /**
- * The meeting room on the API (D16), on a real database with the ledger provider: who may enter
+ * The meeting room on the API (rule 16), on a real database with the ledger provider: who may enter
  * (page data and tickets), presence reports from the room server, the presence summary, and the
  * completion rules billing rests on (cap at measured, no-shows both ways), checked in charged cents.
  */

@@ -48,7 +48,7 @@ function bruteTogetherMs(spans: PresenceSpan[]): number {
   return total;
 }
 
-describe('togetherMs / measuredMinutes (D16)', () => {
+describe('togetherMs / measuredMinutes (rule 16)', () => {
   it('equals the elementary sweep over every boundary', () => {
     fc.assert(
       fc.property(presence, (spans) => {
@@ -211,7 +211,7 @@ describe('presenceEnd', () => {
   });
 });
 
-describe('toSpans: nothing is measured after the room closed (D16)', () => {
+describe('toSpans: nothing is measured after the room closed (rule 16)', () => {
   // A one-hour meeting at T0: its room closes at T0 + 90 min.
   const closesAt = T0 + 90 * MIN;
   const record = (r: Partial<PresenceRecord> & Pick<PresenceRecord, 'userId' | 'side'>) => ({
@@ -332,7 +332,7 @@ describe('presenceVerdict', () => {
   });
 });
 
-describe('joining takes 2 minutes inside the booked time: pop-ins cannot game billing (D16)', () => {
+describe('joining takes 2 minutes inside the booked time: pop-ins cannot game billing (rule 16)', () => {
   // A one-hour meeting at T0.
   const booked = { start: T0, end: T0 + 60 * MIN };
   const JOIN_MS = MEETING_ROOM.joinedMinutes * MIN;

@@ -22,7 +22,7 @@ import {
 } from './access.ts';
 
 /**
- * The presence log of D16: what the room server reports (joins, heartbeats, leaves in its own
+ * The presence log of rule 16: what the room server reports (joins, heartbeats, leaves in its own
  * clock) kept per meeting and connection, and the summary billing and both sides read from it.
  *
  * A join the room refused (its franchise seats taken) is kept in the same table, as a row whose
@@ -154,7 +154,7 @@ async function presenceRows(db: Queryable, meetingId: string) {
 }
 
 /**
- * The presence summary of a loaded meeting at `now` (D16). Its measure stops at the room's
+ * The presence summary of a loaded meeting at `now` (rule 16). Its measure stops at the room's
  * closing time; the intervals are the log as reported.
  *
  * @example

@@ -8,7 +8,7 @@ import { secretMatches } from '../realtime/tickets.ts';
 import type { MeetingRoomService } from './service.ts';
 
 /**
- * The meeting room's HTTP surface (D16). `session` is mounted at `/api/session`:
+ * The meeting room's HTTP surface (rule 16). `session` is mounted at `/api/session`:
  * `GET /{id}/room`, `GET /{id}/presence`, `POST /{id}/no-show`. `roomServer` is mounted at
  * `/api/realtime`: `POST /presence`, for the room server only (the shared secret as a bearer token;
  * a wrong one is 403, as for ticket redemption).

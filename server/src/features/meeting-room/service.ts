@@ -30,7 +30,7 @@ export const MEETING_ROOM_RULES = {
 } as const;
 
 /**
- * The meeting room on the API's side (D16): what the room page needs, the presence reports of the
+ * The meeting room on the API's side (rule 16): what the room page needs, the presence reports of the
  * room server, the presence summary, and the franchisor's no-show report.
  */
 export function createMeetingRoomService(deps: {
@@ -44,7 +44,7 @@ export function createMeetingRoomService(deps: {
 }) {
   const { db, now } = deps;
 
-  /** The meeting if the viewer may enter its room (404 for anyone else, D7). */
+  /** The meeting if the viewer may enter its room (404 for anyone else, rule 7). */
   async function memberMeeting(viewer: SessionUser, id: string) {
     const row = await findRoomMeeting(db, id);
     const side = row ? await memberSide(db, row, viewer.id) : null;
@@ -99,7 +99,7 @@ export function createMeetingRoomService(deps: {
     },
 
     /**
-     * `POST /api/session/{id}/no-show` (D16): a member of the franchise waited at least 10 minutes
+     * `POST /api/session/{id}/no-show` (rule 16): a member of the franchise waited at least 10 minutes
      * inside the booked time and the consultant never joined. Nothing is charged, the hold is
      * released, the time is freed, and the consultant can no longer complete it (it is declined).
      */

@@ -79,7 +79,7 @@ describe('POST /api/chats/upload', () => {
     expect(await uploadCount()).toBe(before);
   });
 
-  it('needs one file, a signed-in user and messaging rights (D11)', async () => {
+  it('needs one file, a signed-in user and messaging rights (rule 11)', async () => {
     const none = await franchisor(server, { subscription: null });
     const refused = await uploadFile(server, none.token, PNG_BYTES, 'a.png');
     expect(refused.status).toBe(403);

@@ -47,7 +47,7 @@ export const CHAT_RULES = {
 } as const;
 
 /**
- * Chats between a franchisor and a consultant (user-area §3, §7; D11, D12, D13, D15): listing,
+ * Chats between a franchisor and a consultant (user-area §3, §7; rules 11, 12, 13 and 15): listing,
  * reading a page of messages, starting a chat (one per pair), sending, marking read and the
  * attachments. Who may read and write is decided here; every write pushes its event after commit.
  */
@@ -138,7 +138,7 @@ export function createChatService(deps: {
       if (other.role === actor.role) {
         throw new AppError('RULE_VIOLATION', { message: CHAT_RULES.otherRole });
       }
-      // An existing chat is only opened: reading stays allowed without a subscription (D11).
+      // An existing chat is only opened: reading stays allowed without a subscription (rule 11).
       const existing = await findPairChat(db, pairKeyOf(actor.id, other.id));
       if (existing) return { chat: await summary(existing, actor), created: false };
       await assertMayMessage(db, actor);

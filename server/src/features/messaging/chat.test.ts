@@ -130,7 +130,7 @@ describe('POST /api/chats', () => {
     ).toBe(401);
   });
 
-  it('needs an active subscription or an activated profile to start a chat (D11)', async () => {
+  it('needs an active subscription or an activated profile to start a chat (rule 11)', async () => {
     const c = await consultant(server);
     for (const subscription of [null, 'canceled'] as const) {
       const lapsed = await franchisor(server, { subscription });
@@ -328,7 +328,7 @@ describe('who may read and write', () => {
     ).toHaveLength(1);
   });
 
-  it('keeps reading but refuses sending without a subscription or an activated profile (D11)', async () => {
+  it('keeps reading but refuses sending without a subscription or an activated profile (rule 11)', async () => {
     const f = await franchisor(server);
     const c = await consultant(server);
     const chatId = await startChat(server, f, c);

@@ -6,7 +6,7 @@ import { franchise } from '../../db/schema/index.ts';
 import { AppError } from '../../http/errors.ts';
 
 /**
- * D11 for messaging: starting chats, sending and uploading need, for a franchisor, a franchise
+ * Rule 11 for messaging: starting chats, sending and uploading need, for a franchisor, a franchise
  * whose subscription is active or trialing (else 403 `SUBSCRIPTION_REQUIRED`), and for a
  * consultant an activated profile (else 403 `PROFILE_INACTIVE`). Reading stays allowed. Other
  * roles do not chat (403 `FORBIDDEN`).

@@ -13,7 +13,7 @@ export interface NotificationPushDeps {
 
 /**
  * Pushes notification rows that were just created (and committed) to their owners' user rooms as
- * `{ type: 'notification', notification, unreadCount }` frames, so the bell updates at once (D12).
+ * `{ type: 'notification', notification, unreadCount }` frames, so the bell updates at once (rule 12).
  * Call it after the transaction that wrote the rows has committed. Never throws: a failure is
  * logged and the clients' poll is the fallback.
  *

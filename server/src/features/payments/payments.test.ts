@@ -202,7 +202,7 @@ describe('payment methods', () => {
   });
 });
 
-describe('subscription and promo codes (D11)', () => {
+describe('subscription and promo codes (rule 11)', () => {
   it('validates the early-access code', async () => {
     const f = await franchisorWithCard(server);
     await expect(

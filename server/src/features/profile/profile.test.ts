@@ -89,7 +89,7 @@ describe('PATCH /api/users — consultants', () => {
   });
 });
 
-describe('uploads are checked by content (D13)', () => {
+describe('uploads are checked by content (rule 13)', () => {
   it('refuses a non-image with 415 and stores nothing', async () => {
     const c = await server.signUp('consultant');
     const before = { rows: await uploadsCount(), files: uploadedFiles().length };

@@ -177,7 +177,7 @@ export function profileRoutes(deps: {
       const viewer = c.get('user');
       if (!viewer) throw new AppError('UNAUTHORIZED');
       // Private documents are for their uploader, the members of the franchise they belong to
-      // and admins; anyone else gets 404, as for any private object of another user (D7).
+      // and admins; anyone else gets 404, as for any private object of another user (rule 7).
       if (!(await maySeePrivateFile(deps.db, viewer, row))) throw new AppError('NOT_FOUND');
     }
     const stream = await uploads.storage.get(row.key);

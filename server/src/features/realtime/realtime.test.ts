@@ -6,7 +6,7 @@ import { DEV_REALTIME_SECRET } from '../../env.ts';
 import { startTestServer, type TestServer } from '../../testing/test-server.ts';
 
 /**
- * The realtime handshake of D15 over real HTTP and a real database: who gets a ticket for which
+ * The realtime handshake of rule 15 over real HTTP and a real database: who gets a ticket for which
  * room, and the room server's redemption (single use, expiry, the shared secret).
  */
 
@@ -71,7 +71,7 @@ describe('POST /api/realtime/ticket', () => {
       [c.token, { room: `chat-${chatId}` }, 404, 'NOT_FOUND'],
       [c.token, { room: 'chat-no-such-chat' }, 404, 'NOT_FOUND'],
       [c.token, { room: 'lobby' }, 400, 'VALIDATION_FAILED'],
-      // Meeting rooms exist since D16: a meeting that is not there (or not theirs) is 404.
+      // Meeting rooms (rule 16): a meeting that is not there (or not theirs) is 404.
       [c.token, { room: `meeting-${chatId}` }, 404, 'NOT_FOUND'],
       [c.token, { room: 'user-../../x' }, 400, 'VALIDATION_FAILED'],
       [c.token, {}, 400, 'VALIDATION_FAILED'],

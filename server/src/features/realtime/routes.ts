@@ -7,7 +7,7 @@ import { validate } from '../../http/validate.ts';
 import { secretMatches, type TicketService } from './tickets.ts';
 
 /**
- * `/api/realtime` (D15): `POST /ticket {room}` gives a signed-in user a single-use ticket for a room
+ * `/api/realtime` (rule 15): `POST /ticket {room}` gives a signed-in user a single-use ticket for a room
  * they may join; `POST /redeem {ticket, room}` is for the room server only (the shared secret as a
  * bearer token) and answers who the ticket admits.
  *

@@ -38,9 +38,9 @@ async function isParticipant(db: Db, chatId: string, userId: string): Promise<bo
 }
 
 /**
- * Who may be in which room (D15): a user in their own user room (another's is 403) and in the
+ * Who may be in which room (rule 15): a user in their own user room (another's is 403) and in the
  * chats they take part in (any other chat is 404, as the chat API answers it). For a meeting room
- * (D16) it answers the socket's side and the room's closing time.
+ * (rule 16) it answers the socket's side and the room's closing time.
  *
  * @example
  * await assertMayJoin(db, 'u1', 'chat-c1'); // throws AppError('NOT_FOUND') for an outsider
@@ -61,13 +61,13 @@ export async function assertMayJoin(
       if (!(await isParticipant(db, ref.id, userId))) throw new AppError('NOT_FOUND');
       return;
     case 'meeting':
-      // D16: the consultant and the franchise's members, while the room is open (404/422).
+      // Rule 16: the consultant and the franchise's members, while the room is open (404/422).
       return meetingAdmission(db, userId, ref.id, now);
   }
 }
 
 /**
- * Short-lived, single-use tickets that admit one socket to one room (D15). Only their hashes are
+ * Short-lived, single-use tickets that admit one socket to one room (rule 15). Only their hashes are
  * stored, in the database, so any API process can redeem a ticket another one issued.
  */
 export function createTicketService(deps: { db: Db; now: () => Date; ttlMs?: number }) {

@@ -15,7 +15,7 @@ afterAll(async () => {
 const send = (method: string, path: string, body: unknown, token?: string) =>
   server.fetch(path, { method, body: JSON.stringify(body), ...(token ? { token } : {}) });
 
-describe('activation of an admin-created account (D6)', () => {
+describe('activation of an admin-created account (rule 6)', () => {
   const invite = (role: 'consultant' | 'franchisor' = 'consultant') =>
     server.container.accounts.createInvitedUser({
       email: `invited-${crypto.randomUUID()}@test.example`,
@@ -237,7 +237,7 @@ describe('public profiles', () => {
   });
 });
 
-describe('admin bootstrap (D4)', () => {
+describe('admin bootstrap (rule 4)', () => {
   it('never promotes an existing non-admin who owns ADMIN_EMAIL, and says so', async () => {
     const squatter = await server.signUp('franchisor', { email: 'squat@test.example' });
     await expect(

@@ -1,4 +1,4 @@
 import { fuzzEveryRoute } from './fuzz-routes.ts';
 
-/** R4 for the admin (the four roles run as four files, so two cores share the work). */
+/** The route fuzz of rule 7 for the admin (the four roles run as four files, so two cores share the work). */
 fuzzEveryRoute('admin');

@@ -1,4 +1,4 @@
 import { fuzzEveryRoute } from './fuzz-routes.ts';
 
-/** R4 for the consultant (the four roles run as four files, so two cores share the work). */
+/** The route fuzz of rule 7 for the consultant (the four roles run as four files, so two cores share the work). */
 fuzzEveryRoute('consultant');

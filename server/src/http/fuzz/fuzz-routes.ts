@@ -8,7 +8,7 @@ import { TEST_PASSWORD } from '../../testing/test-server.ts';
 import { fuzzArbitraries, toRequest } from './fuzz-inputs.ts';
 
 /**
- * Generated calls per route and caller (R4): the issue's 3,000, or `FUZZ_RUNS` (a smaller figure
+ * Generated calls per route and caller (rule 7): the issue's 3,000, or `FUZZ_RUNS` (a smaller figure
  * for a quick local look). Measured in CI at 3,000 (session 5): 332 s of CPU as guest, 886 s as
  * consultant, most of the difference the watch hashing every table in JavaScript after each of
  * its 6,168 writes; the hashing now runs inside SQLite (at 300 runs as consultant: 62 → 48 s).
@@ -18,7 +18,7 @@ export const FUZZ_RUNS = Number(process.env.FUZZ_RUNS ?? 3_000);
 /**
  * Tables a refused call may still write, each for a reason of its own: a refused sign-in or
  * sign-up is counted by the rate limiter (that is its job), and a valid embed key's last use is
- * stamped before the route decides (D18's "see last use").
+ * stamped before the route decides (rule 18's "see last use").
  */
 const WRITES_ON_REFUSAL: Record<string, string> = {
   rate_limit: 'refused sign-ins and sign-ups count toward the limits',
@@ -31,8 +31,8 @@ const KNOWN_CODES = new Set(Object.keys(ERROR_CODES));
 const ownShape = (path: string) => path.startsWith('/api/auth/sign-');
 
 /**
- * R4: every route, called `FUZZ_RUNS` times by `role` with generated ids, queries, headers and
- * bodies through the in-process app, answers below 500 (refusals in D7's shape), and no refused
+ * Rule 7: every route, called `FUZZ_RUNS` times by `role` with generated ids, queries, headers and
+ * bodies through the in-process app, answers below 500 (refusals in rule 7's shape), and no refused
  * call (status ≥ 400) changes a table. The database is watched from its own connection:
  * `PRAGMA data_version` tells cheaply whether anything was committed, and only then are the
  * tables hashed to see which.

@@ -25,7 +25,7 @@ export interface BookingModalProps {
   /** The portal's sign-in page, for a visitor who is not signed in. */
   signInUrl: string;
   /**
-   * Signs the visitor in without leaving the page (an embed's popup, D18). Called from the
+   * Signs the visitor in without leaving the page (an embed's popup, rule 18). Called from the
    * Schedule Meeting click (so a popup may open); when it resolves, the booking goes on. Without
    * it, a signed-out visitor is invited to follow the sign-in link.
    */
@@ -47,7 +47,7 @@ export interface BookingModalProps {
 
 const systemClock = () => Date.now();
 
-/** 403 codes that mean "activate first" (D11): the Action Not Available modal. */
+/** 403 codes that mean "activate first" (rule 11): the Action Not Available modal. */
 const RESTRICTED_CODES: readonly string[] = ['SUBSCRIPTION_REQUIRED', 'PROFILE_INACTIVE'];
 /** The slot is no longer there: show why and offer the day's slots again. */
 const SLOT_GONE_CODES: readonly string[] = ['SLOT_TAKEN', 'SLOT_NOT_OFFERED'];

@@ -36,7 +36,7 @@ export interface ChatSource {
 }
 
 /**
- * Where live frames come from (D12, D15): the user's realtime room, opened by the app (one socket
+ * Where live frames come from (rules 12 and 15): the user's realtime room, opened by the app (one socket
  * for the bell, the badge and the chat) or by the widget itself. While it is not live the widget
  * polls the API instead.
  *

@@ -10,7 +10,7 @@ import { ChatListView, type ChatListViewProps } from './chat-list-view.tsx';
 import { CHAT_TEXT } from './chat-text.ts';
 import { ConversationView, type ConversationViewProps } from './conversation-view.tsx';
 
-/** Why an action was refused with 403 (D11): the Action Not Available modal shows. */
+/** Why an action was refused with 403 (rule 11): the Action Not Available modal shows. */
 export type ChatRestriction = 'SUBSCRIPTION_REQUIRED' | 'PROFILE_INACTIVE';
 
 export interface ChatViewProps {
@@ -36,7 +36,7 @@ export interface ChatViewProps {
 /**
  * The chat as a pure view: the list and the open conversation side by side, or one pane at a time
  * when the widget is narrower than the mobile breakpoint (768 px) — the list without a chosen chat,
- * the conversation with a Back link otherwise. Refused actions (D11) show the Action Not
+ * the conversation with a Back link otherwise. Refused actions (rule 11) show the Action Not
  * Available modal; a visitor who is not signed in is invited to log in.
  *
  * @example

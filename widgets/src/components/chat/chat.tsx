@@ -40,7 +40,7 @@ export interface ChatProps {
   onProfileLink?:
     | ((participant: ChatParticipant, event: MouseEvent<HTMLAnchorElement>) => void)
     | undefined;
-  /** Where Activate Your Subscription leads (D11). */
+  /** Where Activate Your Subscription leads (rule 11). */
   activateHref: string;
   onActivate?: ((event: MouseEvent<HTMLAnchorElement>) => void) | undefined;
   /** The portal's sign-in page, for a visitor who is not signed in. */
@@ -73,7 +73,7 @@ function useMinuteClock(now: () => number): number {
 }
 
 /**
- * The chat (user-area §2, §7; D11, D12, D13): the user's conversations and the open one, with live
+ * The chat (user-area §2, §7; rules 11, 12 and 13): the user's conversations and the open one, with live
  * delivery from the realtime room (polling while it is down), optimistic sending, attachments with
  * upload progress, read ticks, and marking read. 403 `SUBSCRIPTION_REQUIRED` / `PROFILE_INACTIVE`
  * shows the Action Not Available modal; a visitor who is not signed in is invited to log in.

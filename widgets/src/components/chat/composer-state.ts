@@ -52,7 +52,7 @@ function updateFile(
 }
 
 /**
- * The composer's state changes as a pure function. Files above the size limit (D13) are refused
+ * The composer's state changes as a pure function. Files above the size limit (rule 13) are refused
  * at once, without an upload; files beyond CHAT_MAX_ATTACHMENTS are not added.
  *
  * @example

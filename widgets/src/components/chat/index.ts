@@ -1,4 +1,4 @@
-/** The chat (user-area §2, §7; D11–D13): views, pure state, the connected widget. */
+/** The chat (user-area §2, §7; rules 11–13): views, pure state, the connected widget. */
 export { type AttachmentLoader, createAttachmentLoader } from './attachment-loader.ts';
 export { Chat, type ChatProps } from './chat.tsx';
 export {

@@ -10,7 +10,7 @@ export interface ChatLiveHandlers {
 }
 
 /**
- * Live delivery with its fallback (D12): frames from the user's realtime room while the socket is
+ * Live delivery with its fallback (rule 12): frames from the user's realtime room while the socket is
  * open; while it is not (no realtime, connecting, dropped), `onCatchUp` runs every `pollMs` while
  * the page is visible. When the socket opens again, `onCatchUp` runs once at once.
  *

@@ -17,7 +17,7 @@ import {
   type PendingMessage,
 } from './conversation-state.ts';
 
-/** 403 codes that mean "activate first" (D11): the Action Not Available modal. */
+/** 403 codes that mean "activate first" (rule 11): the Action Not Available modal. */
 const RESTRICTED_CODES: readonly string[] = ['SUBSCRIPTION_REQUIRED', 'PROFILE_INACTIVE'];
 
 /**

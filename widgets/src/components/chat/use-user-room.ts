@@ -5,7 +5,7 @@ import type { ChatRealtime } from './chat-ports.ts';
 import { chatRealtimeOf } from './chat-realtime.ts';
 
 /**
- * Opens the signed-in user's realtime room (D15: every new message and read mark of their chats
+ * Opens the signed-in user's realtime room (rule 15: every new message and read mark of their chats
  * arrives there) for as long as the component is mounted, as the chat's `realtime`. `onFrame`
  * sees every frame too (e.g. to refresh a badge). Null while signed out.
  *

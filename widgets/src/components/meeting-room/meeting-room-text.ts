@@ -1,6 +1,6 @@
 import { MEETING_ROOM_TEXT } from '@fm/sdk/contracts';
 
-/** Texts of the meeting room widget; the product's own (D16) come from the contract. */
+/** Texts of the meeting room widget; the product's own (rule 16) come from the contract. */
 export const MEETING_ROOM_UI = {
   ...MEETING_ROOM_TEXT,
   loading: 'Opening the meeting room…',

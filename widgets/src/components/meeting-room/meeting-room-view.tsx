@@ -155,7 +155,7 @@ function Notice({ children, role = 'status' }: { children: React.ReactNode; role
 }
 
 /**
- * The meeting room (D16) as pure props: pre-join with preview and device pickers, the call with
+ * The meeting room (rule 16) as pure props: pre-join with preview and device pickers, the call with
  * its tiles and controls, and the states around it (not yet open, closed, refused, full, ended).
  *
  * @example

@@ -67,7 +67,7 @@ async function listDevices(): Promise<{
 }
 
 /**
- * The meeting room (D16): loads the room through the SDK (`api.meetingRoom.get`), shows when it
+ * The meeting room (rule 16): loads the room through the SDK (`api.meetingRoom.get`), shows when it
  * opens or closed, a pre-join screen with camera/microphone preview and device pickers, then the
  * call — a WebRTC mesh signalled through `meeting-{id}` — with mute, camera off, screen share,
  * leave, the connection quality from getStats, who is there, the time used against the booked
@@ -198,7 +198,7 @@ export function MeetingRoom({ client, meetingId, backHref, theme, onLeave }: Mee
     screen.current = null;
   }, []);
 
-  // At the closing time the call ends (D16): the room is closed for everyone, so the camera,
+  // At the closing time the call ends (rule 16): the room is closed for everyone, so the camera,
   // the connections and the signalling room are let go, and the page says what a fresh load says
   // — also a page that left before (its Rejoin would only find the room closed).
   const roomOpen = phase.kind === 'prejoin' || phase.kind === 'call' || phase.kind === 'ended';

@@ -8,7 +8,7 @@ import type {
 import { type CallQuality, type QualitySample, qualityOf, sampleOf } from './call-quality.ts';
 
 /**
- * A WebRTC mesh for up to four people (D16): one `RTCPeerConnection` per other participant,
+ * A WebRTC mesh for up to four people (rule 16): one `RTCPeerConnection` per other participant,
  * signalled through the meeting room. The newcomer (who gets `welcome`) makes every offer and the
  * others answer, so two sides never offer to each other at once. Framework-free; the widget renders
  * `peers()` and calls `handle` with each frame of the room.

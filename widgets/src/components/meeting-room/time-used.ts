@@ -1,5 +1,5 @@
 /**
- * The "time used" clock of the meeting room page (D16): the server's measure (the time the
+ * The "time used" clock of the meeting room page (rule 16): the server's measure (the time the
  * consultant and a franchise member were in the room together, in the room server's clock), counted
  * on locally only between two reads of it. The page reads the measure again on every reconnect and
  * every {@link MEASURE_READ_EVERY_MS}, so a network drop or a sleeping laptop never leaves the

@@ -67,7 +67,7 @@ export function withPage(
 }
 
 /**
- * The state once a notification arrived live (a `notification` frame, D12): it goes on top (or
+ * The state once a notification arrived live (a `notification` frame, rule 12): it goes on top (or
  * replaces the copy already shown), and the badge takes the server's unread count.
  *
  * @example

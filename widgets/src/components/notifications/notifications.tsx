@@ -46,7 +46,7 @@ export interface NotificationsProps {
 }
 
 /**
- * The bell and its notifications panel (user-area §2, §3; D12), loading through the SDK: the
+ * The bell and its notifications panel (user-area §2, §3; rule 12), loading through the SDK: the
  * unread badge, the newest first with "Mark all as read" and more as the list is scrolled, live
  * from the user's realtime room, polled while that is down. Choosing one marks it read and calls
  * `onOpenNotification`. Failures read "Error fetching notifications: …".

@@ -19,7 +19,7 @@ import {
 
 export interface UseNotificationsOptions {
   source: NotificationsSource;
-  /** The user's realtime room (D12); without it (or while it is down) the count is polled. */
+  /** The user's realtime room (rule 12); without it (or while it is down) the count is polled. */
   realtime?: RealtimeFeed | null | undefined;
   /** Whether the panel is open: opening it loads page 1 again. */
   open: boolean;
@@ -28,7 +28,7 @@ export interface UseNotificationsOptions {
 }
 
 /**
- * The signed-in user's notifications (user-area §3, §9; D12): page 1 at once and whenever the panel
+ * The signed-in user's notifications (user-area §3, §9; rule 12): page 1 at once and whenever the panel
  * opens, the next page on `loadMore`, new ones live from the user's room (`notification` frames),
  * a poll every `NOTIFICATIONS_POLL_MS` only while the socket is down, and a catch-up when it opens
  * again. Marking read is optimistic: a failure puts the items back and says so.

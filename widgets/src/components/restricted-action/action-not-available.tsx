@@ -70,7 +70,7 @@ export interface ActionNotAvailableDialogProps
 }
 
 /**
- * The Action Not Available modal on its own (user-area §2, D11): what a user sees when the API
+ * The Action Not Available modal on its own (user-area §2, rule 11): what a user sees when the API
  * answers 403 `SUBSCRIPTION_REQUIRED` or `PROFILE_INACTIVE` to messaging or booking.
  *
  * @example

@@ -15,7 +15,7 @@ const base: SubscriptionPromptInput = {
 };
 
 describe('subscription prompts (user-area §2, §4)', () => {
-  it('active and trialing subscriptions unlock booking (D11)', () => {
+  it('active and trialing subscriptions unlock booking (rule 11)', () => {
     expect(hasActiveSubscription('active')).toBe(true);
     expect(hasActiveSubscription('trialing')).toBe(true);
     expect(hasActiveSubscription('canceled')).toBe(false);

@@ -5,7 +5,7 @@ import {
 } from '@fm/sdk/contracts';
 
 /**
- * Whether a franchise's subscription unlocks booking and messaging (D11: active or trialing).
+ * Whether a franchise's subscription unlocks booking and messaging (rule 11: active or trialing).
  *
  * @example
  * hasActiveSubscription('trialing'); // true

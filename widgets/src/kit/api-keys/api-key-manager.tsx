@@ -84,7 +84,7 @@ function fieldErrors(error: unknown): Record<string, string> {
 }
 
 /**
- * A franchise's API keys (D18): the list of publishable and secret keys (name, kind, key prefix,
+ * A franchise's API keys (rule 18): the list of publishable and secret keys (name, kind, key prefix,
  * allowed origins or scopes, created, last used, revoked), a form to create either kind (the
  * secret shown once, with a copy button and a warning) and revoke after a confirmation. Data
  * comes from the owner, so the same piece serves the admin's franchise page and any other screen

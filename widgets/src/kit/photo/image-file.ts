@@ -11,7 +11,7 @@ export const IMAGE_ACCEPT = IMAGE_MIME_TYPES.join(',');
 
 /**
  * Why a chosen image cannot be used, or null when it can: exactly one file, JPEG or PNG, at most
- * the upload limit (D13). Checked before anything is uploaded.
+ * the upload limit (rule 13). Checked before anything is uploaded.
  *
  * @example
  * ```ts
@@ -48,7 +48,7 @@ async function decodeInBrowser(file: Blob): Promise<void> {
 
 /**
  * Why a file that passed `imageFileProblem` still cannot be cropped, or null: the server checks
- * images by content (D13), so the name and type the browser guessed from it are not enough — the
+ * images by content (rule 13), so the name and type the browser guessed from it are not enough — the
  * bytes must start as a JPEG or PNG and decode. Checked before the crop dialog opens, which could
  * otherwise only show an empty stage.
  *
