@@ -14,11 +14,11 @@ const nativeTsc = join(
 );
 
 /**
- * The published build: two ESM entries with bundled declarations; ky, valibot and partysocket stay
- * dependencies. `platform: 'neutral'` keeps Node built-ins out (browsers and edge runtimes).
+ * The published build: three ESM entries (the client, the plain calls of `./embed`, the contract)
+ * with bundled declarations; ky, valibot and partysocket stay dependencies. `platform: 'neutral'` keeps Node built-ins out (browsers and edge runtimes).
  */
 export default defineConfig({
-  entry: { index: 'src/index.ts', contracts: 'src/contracts/index.ts' },
+  entry: { index: 'src/index.ts', embed: 'src/embed.ts', contracts: 'src/contracts/index.ts' },
   format: 'esm',
   platform: 'neutral',
   target: 'es2022',

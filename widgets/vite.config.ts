@@ -4,7 +4,7 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type ESTree, type Plugin, parseSync } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import { PREACT_COMPAT_ALIASES } from './preact/aliases.ts';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
@@ -104,102 +104,6 @@ function sizesAndIntegrity(): Plugin {
   };
 }
 
-/** SDK modules whose calls no element makes: replaced by sdk-trim.ts in this build only. */
-const TRIMMED_SDK_MODULES = /\/sdk\/src\/(admin|api-keys|payments|meeting-room-api|profile)\.ts$/;
-/** SDK namespaces only some elements call: loaded on their first call (lazy-namespace.ts). */
-const LAZY_SDK_MODULES =
-  /\/sdk\/src\/(discovery|meetings|messages|notifications|promotions|realtime-api)\.ts$/;
-/**
- * SDK namespaces every page with an element loads, with the calls the elements make: their other
- * calls are cut from this build (each answers with an error), so their schemas go too — a
- * namespace is one object, which tree-shaking keeps whole (issue 12, P5). Kept in step by the
- * element tests: a call missing here fails there.
- */
-const ELEMENT_SDK_CALLS: Readonly<Record<string, readonly string[]>> = {
-  auth: ['signOut'],
-  users: ['getPublicProfile'],
-  bookings: ['getSlots', 'getAvailability', 'createSession'],
-};
-const LAZY_PREFIX = '\0fm-lazy-sdk:';
-
-/**
- * Keeps the shared chunk small (issue 12, P5): the SDK namespaces no element calls (the admin
- * panel's, API keys, payments, the meeting room, profile editing) are left out
- * (src/elements/sdk-trim.ts), and those only some elements call (lists, chat, notifications,
- * promotions, the `meetings`/`calendar` names) load on first use
- * (src/elements/lazy-namespace.ts), so a page with a booking modal downloads none of them.
- */
-function trimSdk(): Plugin {
-  const stub = resolve(root, 'src/elements/sdk-trim.ts');
-  const lazy = resolve(root, 'src/elements/lazy-namespace.ts');
-  return {
-    name: 'fm-trim-sdk',
-    apply: 'build',
-    enforce: 'pre',
-    transform(code, id) {
-      const name = id.match(/\/sdk\/src\/([a-z-]+)\.ts$/)?.[1];
-      const keep = name ? ELEMENT_SDK_CALLS[name] : undefined;
-      if (!name || !keep) return null;
-      const cuts = namespaceMembers(id, code).filter((member) => !keep.includes(member.name));
-      let out = code;
-      for (const { name: call, start, end } of cuts.sort((a, b) => b.start - a.start)) {
-        out = `${out.slice(0, start)}${call}: unavailableCall(${JSON.stringify(`${name}.${call}`)})${out.slice(end)}`;
-      }
-      return {
-        code: `import { unavailableCall } from ${JSON.stringify(stub)};\n${out}`,
-        map: null,
-      };
-    },
-    async resolveId(source, importer, options) {
-      if (!importer?.includes('/sdk/src/') || importer.startsWith(LAZY_PREFIX)) return null;
-      const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
-      if (!resolved) return null;
-      if (TRIMMED_SDK_MODULES.test(resolved.id)) return stub;
-      if (LAZY_SDK_MODULES.test(resolved.id) && importer.endsWith('/sdk/src/client.ts')) {
-        return `${LAZY_PREFIX}${resolved.id}`;
-      }
-      return resolved;
-    },
-    load(id) {
-      if (!id.startsWith(LAZY_PREFIX)) return null;
-      const real = id.slice(LAZY_PREFIX.length);
-      // Every namespace factory of the module (`createMeetingsApi`, `createCalendarApi`, …).
-      const factories = [
-        ...readFileSync(real, 'utf8').matchAll(/^export function (create\w+Api)\(/gm),
-      ].map((match) => match[1]);
-      return [
-        `import { lazyNamespace } from ${JSON.stringify(lazy)};`,
-        ...factories.map(
-          (factory) =>
-            `export const ${factory} = (...args) => lazyNamespace(() => import(${JSON.stringify(real)}).then((m) => m.${factory}(...args)));`,
-        ),
-      ].join('\n');
-    },
-  };
-}
-
-/**
- * The members of the object each exported `create…Api` function returns, with their source range.
- *
- * @example
- * namespaceMembers('users.ts', code); // [{ name: 'getProfile', start: 412, end: 690 }, …]
- */
-function namespaceMembers(id: string, code: string) {
-  const members: { name: string; start: number; end: number }[] = [];
-  for (const statement of parseSync(id, code).program.body) {
-    const fn = statement.type === 'ExportNamedDeclaration' ? statement.declaration : null;
-    if (fn?.type !== 'FunctionDeclaration' || !/^create\w+Api$/.test(fn.id?.name ?? '')) continue;
-    for (const inner of fn.body?.body ?? []) {
-      if (inner.type !== 'ReturnStatement' || inner.argument?.type !== 'ObjectExpression') continue;
-      for (const property of inner.argument.properties as ESTree.ObjectProperty[]) {
-        if (property.key?.type !== 'Identifier') continue;
-        members.push({ name: property.key.name, start: property.start, end: property.end });
-      }
-    }
-  }
-  return members;
-}
-
 /** Ships the demo pages' script beside the loader (served at /widgets/demo.js). */
 function demoScripts(): Plugin {
   return {
@@ -224,14 +128,10 @@ function demoScripts(): Plugin {
  */
 export default defineConfig({
   root,
-  plugins: [react(), trimSdk(), demoScripts(), sizesAndIntegrity()],
+  plugins: [react(), demoScripts(), sizesAndIntegrity()],
   define: { 'process.env.NODE_ENV': '"production"' },
   resolve: {
-    alias: [
-      // The SDK's transport on a fetch-based subset of ky (issue 12, P5; decision 017).
-      { find: /^ky$/, replacement: resolve(root, 'src/elements/ky-lite.ts') },
-      ...(USE_REACT ? [] : PREACT_COMPAT_ALIASES),
-    ],
+    alias: USE_REACT ? [] : PREACT_COMPAT_ALIASES,
   },
   build: {
     outDir: 'dist',

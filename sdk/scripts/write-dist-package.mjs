@@ -23,6 +23,7 @@ const manifest = {
   engines: { node: '>=22' },
   exports: {
     '.': entry('index'),
+    './embed': entry('embed'),
     './contracts': entry('contracts'),
     './package.json': './package.json',
   },

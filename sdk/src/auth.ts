@@ -86,6 +86,42 @@ export interface AuthApi {
 }
 
 /**
+ * `POST auth/sign-out`: forgets the stored credentials, then ends their session on the server.
+ *
+ * @example
+ * ```ts
+ * await signOut(api.http);
+ * ```
+ */
+export async function signOut(http: Http, options?: RequestOptions): Promise<void> {
+  const stored = http.tokenStore.get();
+  if (!stored) return;
+  // Forget the credentials before the server ends the session: a call that meets the ended
+  // session meanwhile (a realtime reconnect told by the room) then carries none, and is not
+  // taken for a session that expired elsewhere.
+  http.tokenStore.clear();
+  await http.call(
+    {
+      operation: 'signOut',
+      method: 'post',
+      path: 'auth/sign-out',
+      json: {},
+      response: v.unknown(),
+      credentials: false,
+      signOutOnUnauthorized: false,
+    },
+    {
+      ...options,
+      headers: {
+        ...options?.headers,
+        authorization: `Bearer ${stored.token}`,
+        [AUTH_HEADERS.refreshToken]: stored.refreshToken,
+      },
+    },
+  );
+}
+
+/**
  * Creates the auth calls on a transport.
  *
  * @example
@@ -136,33 +172,7 @@ export function createAuthApi(http: Http): AuthApi {
       return signedIn(result);
     },
 
-    async signOut(options) {
-      const stored = http.tokenStore.get();
-      if (!stored) return;
-      // Forget the credentials before the server ends the session: a call that meets the ended
-      // session meanwhile (a realtime reconnect told by the room) then carries none, and is not
-      // taken for a session that expired elsewhere.
-      http.tokenStore.clear();
-      await http.call(
-        {
-          operation: 'signOut',
-          method: 'post',
-          path: 'auth/sign-out',
-          json: {},
-          response: v.unknown(),
-          credentials: false,
-          signOutOnUnauthorized: false,
-        },
-        {
-          ...options,
-          headers: {
-            ...options?.headers,
-            authorization: `Bearer ${stored.token}`,
-            [AUTH_HEADERS.refreshToken]: stored.refreshToken,
-          },
-        },
-      );
-    },
+    signOut: (options) => signOut(http, options),
 
     async activate(input, options) {
       const json = validateInput('activateAccount', ActivateInputSchema, input);

@@ -148,6 +148,88 @@ export interface BookingsApi {
 const segment = (id: string) => encodeURIComponent(id);
 
 /**
+ * `GET booking/consultant/{id}/slots`: a consultant's free slots from a day on, in a time zone (no
+ * credentials sent).
+ *
+ * @example
+ * ```ts
+ * const { days, hasMore } = await getSlots(api.http, id, { date: '2026-03-09', timezone: 'America/New_York' });
+ * ```
+ */
+export async function getSlots(
+  http: Http,
+  consultantId: string,
+  query: SlotsQuery,
+  options?: RequestOptions,
+): Promise<SlotsResult> {
+  validateInput('fetchSlots', SlotsQuerySchema, query);
+  return http.call(
+    {
+      operation: 'fetchSlots',
+      method: 'get',
+      path: withQuery(`booking/consultant/${segment(consultantId)}/slots`, query),
+      response: SlotsResultSchema,
+      credentials: false,
+    },
+    options,
+  );
+}
+
+/**
+ * `GET booking/consultant/{id}/availability`: the days of a month with free slots.
+ *
+ * @example
+ * ```ts
+ * const { dates } = await getAvailability(api.http, id, { month: '2026-03', timezone: 'Europe/London' });
+ * ```
+ */
+export async function getAvailability(
+  http: Http,
+  consultantId: string,
+  query: AvailabilityQuery,
+  options?: RequestOptions,
+): Promise<AvailabilityResult> {
+  validateInput('fetchAvailability', AvailabilityQuerySchema, query);
+  return http.call(
+    {
+      operation: 'fetchAvailability',
+      method: 'get',
+      path: withQuery(`booking/consultant/${segment(consultantId)}/availability`, query),
+      response: AvailabilityResultSchema,
+      credentials: false,
+    },
+    options,
+  );
+}
+
+/**
+ * `POST session`: books a meeting (sent with an idempotency key, so a retry books it once).
+ *
+ * @example
+ * ```ts
+ * const meeting = await createSession(api.http, { consultantId, start, end, timeZone: 'America/Chicago' });
+ * ```
+ */
+export async function createSession(
+  http: Http,
+  input: CreateSessionInput,
+  options?: RequestOptions,
+): Promise<Session> {
+  const json = validateInput('createBooking', CreateSessionInputSchema, input);
+  return http.call(
+    {
+      operation: 'createBooking',
+      idempotent: true,
+      method: 'post',
+      path: 'session',
+      json,
+      response: SessionSchema,
+    },
+    options,
+  );
+}
+
+/**
  * Creates the booking calls on a transport.
  * @example const bookings = createBookingsApi(http);
  */
@@ -243,46 +325,10 @@ export function createBookingsApi(http: Http, clock: () => Date = () => new Date
         options,
       );
     },
-    async getSlots(consultantId, query, options) {
-      validateInput('fetchSlots', SlotsQuerySchema, query);
-      return http.call(
-        {
-          operation: 'fetchSlots',
-          method: 'get',
-          path: withQuery(`booking/consultant/${segment(consultantId)}/slots`, query),
-          response: SlotsResultSchema,
-          credentials: false,
-        },
-        options,
-      );
-    },
-    async getAvailability(consultantId, query, options) {
-      validateInput('fetchAvailability', AvailabilityQuerySchema, query);
-      return http.call(
-        {
-          operation: 'fetchAvailability',
-          method: 'get',
-          path: withQuery(`booking/consultant/${segment(consultantId)}/availability`, query),
-          response: AvailabilityResultSchema,
-          credentials: false,
-        },
-        options,
-      );
-    },
-    async createSession(input, options) {
-      const json = validateInput('createBooking', CreateSessionInputSchema, input);
-      return http.call(
-        {
-          operation: 'createBooking',
-          idempotent: true,
-          method: 'post',
-          path: 'session',
-          json,
-          response: SessionSchema,
-        },
-        options,
-      );
-    },
+    getSlots: (consultantId, query, options) => getSlots(http, consultantId, query, options),
+    getAvailability: (consultantId, query, options) =>
+      getAvailability(http, consultantId, query, options),
+    createSession: (input, options) => createSession(http, input, options),
     listSessions(query = {}, options) {
       return paged(
         async (page) => {

@@ -1,10 +1,11 @@
 import { type AdminApi, createAdminApi } from './admin.ts';
+import { type ApiClient, type ClientOptions, createApiClient } from './api-client.ts';
 import { type ApiKeysApi, createApiKeysApi } from './api-keys.ts';
 import { type AuthApi, createAuthApi } from './auth.ts';
 import { type BookingsApi, createBookingsApi } from './bookings.ts';
 import type { ClientConfig, Health } from './contracts/index.ts';
 import { createDiscoveryApi, type DiscoveryApi } from './discovery.ts';
-import { createHttp, type HttpOptions, type RequestOptions } from './http.ts';
+import type { RequestOptions } from './http.ts';
 import { createMeetingRoomApi, type MeetingRoomApi } from './meeting-room-api.ts';
 import {
   type CalendarApi,
@@ -19,38 +20,7 @@ import { createProfileApi, type ProfileApi } from './profile.ts';
 import { createPromotionsApi, type PromotionsApi } from './promotions.ts';
 import { createRealtimeApi, type RealtimeApi } from './realtime-api.ts';
 import { createSystemApi } from './system.ts';
-import { memoryTokenStore, type StoredCredentials, type TokenStore } from './token-store.ts';
 import { createUsersApi, type UsersApi } from './users.ts';
-
-/**
- * Options of {@link createClient}.
- *
- * @example
- * ```ts
- * const options: ClientOptions = { baseUrl: '/api', tokenStore: localStorageTokenStore('fm-portal') };
- * ```
- */
-export interface ClientOptions {
-  /** The API root: `'/api'` in a page served by the product, or absolute (`'http://localhost:8787/api'`). */
-  baseUrl: string;
-  /** Where credentials are kept; an in-memory store by default. */
-  tokenStore?: TokenStore;
-  /**
-   * Called when a request that carried the stored credentials got 401; the store is already
-   * cleared. Apps redirect to sign-in here. A failed sign-in never calls it.
-   */
-  onUnauthorized?: () => void;
-  /** A `fetch` to use instead of `globalThis.fetch`. */
-  fetch?: HttpOptions['fetch'];
-  /** Milliseconds before a request is abandoned (10 000 by default); `false` for none. */
-  timeout?: number | false;
-  /**
-   * A franchise's secret API key (`sk_…`) for a backend: sent as `Authorization: Bearer sk_…` on
-   * every call instead of a person's session; the token store is then not used. Never put a
-   * secret key in a browser.
-   */
-  apiKey?: string;
-}
 
 /**
  * The typed client of the franchise marketplace API.
@@ -62,16 +32,7 @@ export interface ClientOptions {
  * const me = await api.users.getProfile();
  * ```
  */
-export interface FmClient {
-  /**
-   * The stored credentials (synchronous), or `null` when signed out.
-   *
-   * @example
-   * ```ts
-   * const role = api.credentials()?.user.role;
-   * ```
-   */
-  credentials(): StoredCredentials | null;
+export interface FmClient extends ApiClient {
   readonly auth: AuthApi;
   readonly users: UsersApi;
   readonly discovery: DiscoveryApi;
@@ -131,23 +92,17 @@ export interface FmClient {
  * ```
  */
 export function createClient(options: ClientOptions): FmClient {
-  const tokenStore = options.tokenStore ?? memoryTokenStore();
-  const http = createHttp({
-    baseUrl: options.baseUrl,
-    tokenStore,
-    onUnauthorized: options.onUnauthorized,
-    fetch: options.fetch,
-    timeout: options.timeout,
-    apiKey: options.apiKey,
-  });
+  const base = createApiClient(options);
+  const { http } = base;
   const system = createSystemApi(http);
   const bookings = createBookingsApi(http);
   return {
-    credentials: () => tokenStore.get(),
+    http,
+    credentials: base.credentials,
     auth: createAuthApi(http),
     users: createUsersApi(http),
     discovery: createDiscoveryApi(http),
-    profile: createProfileApi(http, () => tokenStore.clear()),
+    profile: createProfileApi(http, () => http.tokenStore.clear()),
     meetings: createMeetingsApi(bookings),
     calendar: createCalendarApi(bookings),
     bookings,

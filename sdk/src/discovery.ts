@@ -107,99 +107,180 @@ const withQuery = (path: string, query: Record<string, unknown>) => {
 };
 
 /**
+ * `GET users?role=consultant`: consultants matching the query, a page at a time (awaitable for one
+ * page, async-iterable for every consultant).
+ *
+ * @example
+ * ```ts
+ * const { consultants, total } = await searchConsultants(api.http, { q: 'tax', page: 1 });
+ * ```
+ */
+export function searchConsultants(
+  http: Http,
+  query: ConsultantSearchQuery = {},
+  options?: RequestOptions,
+): PagedCall<ConsultantSearchResult, ConsultantSearchResult['consultants'][number]> {
+  return paged(
+    async (page) => {
+      const q = page === undefined ? query : { ...query, page };
+      const operation = isFiltered(q) ? 'fetchFilteredConsultants' : 'fetchConsultants';
+      validateInput(operation, ConsultantSearchQuerySchema, q);
+      return http.call(
+        {
+          operation,
+          method: 'get',
+          path: withQuery('users', { role: 'consultant', ...q }),
+          response: ConsultantSearchResultSchema,
+        },
+        options,
+      );
+    },
+    (p) => p.consultants,
+  );
+}
+
+/**
+ * `GET users?role=franchisor`: franchisors matching the query, a page at a time.
+ *
+ * @example
+ * ```ts
+ * const { franchisees } = await searchFranchisors(api.http, { page: 2 });
+ * ```
+ */
+export function searchFranchisors(
+  http: Http,
+  query: FranchisorSearchQuery = {},
+  options?: RequestOptions,
+): PagedCall<FranchisorSearchResult, FranchisorSearchResult['franchisees'][number]> {
+  return paged(
+    async (page) => {
+      const q = page === undefined ? query : { ...query, page };
+      validateInput('fetchFranchisors', FranchisorSearchQuerySchema, q);
+      return http.call(
+        {
+          operation: 'fetchFranchisors',
+          method: 'get',
+          path: withQuery('users', { role: 'franchisor', ...q }),
+          response: FranchisorSearchResultSchema,
+        },
+        options,
+      );
+    },
+    (p) => p.franchisees,
+  );
+}
+
+/**
+ * `GET users/filters`: the options of the search filters (industries, states, …).
+ *
+ * @example
+ * ```ts
+ * const filters = await getSearchFilters(api.http);
+ * ```
+ */
+export function getSearchFilters(http: Http, options?: RequestOptions): Promise<SearchFilters> {
+  return http.call(
+    {
+      operation: 'getFilters',
+      method: 'get',
+      path: 'users/filters',
+      response: SearchFiltersSchema,
+    },
+    options,
+  );
+}
+
+/**
+ * `POST users/favorite-consultant`: adds or removes a consultant from the user's favourites.
+ *
+ * @example
+ * ```ts
+ * const { isFavorite } = await toggleFavoriteConsultant(api.http, consultantId);
+ * ```
+ */
+export async function toggleFavoriteConsultant(
+  http: Http,
+  consultantId: string,
+  options?: RequestOptions,
+): Promise<FavoriteToggleResult> {
+  const json = { consultantId };
+  validateInput('addFavoriteConsultant', FavoriteConsultantInputSchema, json);
+  return http.call(
+    {
+      operation: 'addFavoriteConsultant',
+      method: 'post',
+      path: 'users/favorite-consultant',
+      json,
+      response: FavoriteToggleResultSchema,
+    },
+    options,
+  );
+}
+
+/**
+ * `POST users/favorite-franchisor`: adds or removes a franchisor from the user's favourites.
+ *
+ * @example
+ * ```ts
+ * const { isFavorite } = await toggleFavoriteFranchisor(api.http, franchisorId);
+ * ```
+ */
+export async function toggleFavoriteFranchisor(
+  http: Http,
+  franchisorId: string,
+  options?: RequestOptions,
+): Promise<FavoriteToggleResult> {
+  const json = { franchisorId };
+  validateInput('addFavoriteFranchisor', FavoriteFranchisorInputSchema, json);
+  return http.call(
+    {
+      operation: 'addFavoriteFranchisor',
+      method: 'post',
+      path: 'users/favorite-franchisor',
+      json,
+      response: FavoriteToggleResultSchema,
+    },
+    options,
+  );
+}
+
+/**
+ * `GET users/ai-franchisees-search`: franchisors found from a sentence, with how it was read.
+ *
+ * @example
+ * ```ts
+ * const { interpretation, franchisees } = await aiSearchFranchisors(api.http, { q: 'coffee in Texas' });
+ * ```
+ */
+export async function aiSearchFranchisors(
+  http: Http,
+  query: AiSearchQuery,
+  options?: RequestOptions,
+): Promise<AiSearchResult> {
+  validateInput('aiSearchFranchisors', AiSearchQuerySchema, query);
+  return http.call(
+    {
+      operation: 'aiSearchFranchisors',
+      method: 'get',
+      path: withQuery('users/ai-franchisees-search', query),
+      response: AiSearchResultSchema,
+    },
+    options,
+  );
+}
+
+/**
  * Creates the discovery calls on a transport.
  * @example const discovery = createDiscoveryApi(http);
  */
 export function createDiscoveryApi(http: Http): DiscoveryApi {
   return {
-    searchConsultants(query = {}, options) {
-      return paged(
-        async (page) => {
-          const q = page === undefined ? query : { ...query, page };
-          const operation = isFiltered(q) ? 'fetchFilteredConsultants' : 'fetchConsultants';
-          validateInput(operation, ConsultantSearchQuerySchema, q);
-          return http.call(
-            {
-              operation,
-              method: 'get',
-              path: withQuery('users', { role: 'consultant', ...q }),
-              response: ConsultantSearchResultSchema,
-            },
-            options,
-          );
-        },
-        (p) => p.consultants,
-      );
-    },
-    searchFranchisors(query = {}, options) {
-      return paged(
-        async (page) => {
-          const q = page === undefined ? query : { ...query, page };
-          validateInput('fetchFranchisors', FranchisorSearchQuerySchema, q);
-          return http.call(
-            {
-              operation: 'fetchFranchisors',
-              method: 'get',
-              path: withQuery('users', { role: 'franchisor', ...q }),
-              response: FranchisorSearchResultSchema,
-            },
-            options,
-          );
-        },
-        (p) => p.franchisees,
-      );
-    },
-    getFilters(options) {
-      return http.call(
-        {
-          operation: 'getFilters',
-          method: 'get',
-          path: 'users/filters',
-          response: SearchFiltersSchema,
-        },
-        options,
-      );
-    },
-    async toggleFavoriteConsultant(consultantId, options) {
-      const json = { consultantId };
-      validateInput('addFavoriteConsultant', FavoriteConsultantInputSchema, json);
-      return http.call(
-        {
-          operation: 'addFavoriteConsultant',
-          method: 'post',
-          path: 'users/favorite-consultant',
-          json,
-          response: FavoriteToggleResultSchema,
-        },
-        options,
-      );
-    },
-    async toggleFavoriteFranchisor(franchisorId, options) {
-      const json = { franchisorId };
-      validateInput('addFavoriteFranchisor', FavoriteFranchisorInputSchema, json);
-      return http.call(
-        {
-          operation: 'addFavoriteFranchisor',
-          method: 'post',
-          path: 'users/favorite-franchisor',
-          json,
-          response: FavoriteToggleResultSchema,
-        },
-        options,
-      );
-    },
-    async aiSearchFranchisors(query, options) {
-      validateInput('aiSearchFranchisors', AiSearchQuerySchema, query);
-      return http.call(
-        {
-          operation: 'aiSearchFranchisors',
-          method: 'get',
-          path: withQuery('users/ai-franchisees-search', query),
-          response: AiSearchResultSchema,
-        },
-        options,
-      );
-    },
+    searchConsultants: (query, options) => searchConsultants(http, query, options),
+    searchFranchisors: (query, options) => searchFranchisors(http, query, options),
+    getFilters: (options) => getSearchFilters(http, options),
+    toggleFavoriteConsultant: (id, options) => toggleFavoriteConsultant(http, id, options),
+    toggleFavoriteFranchisor: (id, options) => toggleFavoriteFranchisor(http, id, options),
+    aiSearchFranchisors: (query, options) => aiSearchFranchisors(http, query, options),
     async territoryStats(query = {}, options) {
       validateInput('fetchTerritory', TerritoryQuerySchema, query);
       return http.call(

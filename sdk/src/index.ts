@@ -9,10 +9,11 @@
  * ```
  */
 export { type AdminApi, toAdminFormData } from './admin.ts';
+export { type ApiClient, type ClientOptions, createApiClient } from './api-client.ts';
 export type { ApiKeysApi } from './api-keys.ts';
 export type { AuthApi } from './auth.ts';
 export type { BookingsApi } from './bookings.ts';
-export { type ClientOptions, createClient, type FmClient } from './client.ts';
+export { createClient, type FmClient } from './client.ts';
 export type { DiscoveryApi } from './discovery.ts';
 export {
   ApiError,
@@ -25,7 +26,7 @@ export {
   type SdkOperation,
 } from './errors.ts';
 export type { RequestOptions } from './http.ts';
-export type { MeetingRoomApi } from './meeting-room-api.ts';
+export { createMeetingRoomApi, type MeetingRoomApi } from './meeting-room-api.ts';
 export {
   type ConnectMeetingRoomOptions,
   connectMeetingRoom,
@@ -48,7 +49,7 @@ export {
   type RealtimeStatus,
   type WebSocketConstructor,
 } from './realtime.ts';
-export type { RealtimeApi } from './realtime-api.ts';
+export { type RealtimeApi, realtimeClientOf } from './realtime-api.ts';
 export type { SystemApi } from './system.ts';
 export {
   localStorageTokenStore,

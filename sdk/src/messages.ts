@@ -169,6 +169,212 @@ const UPLOAD_TIMEOUT_MS = 5 * 60_000;
 const chatPath = (chatId: string, rest = '') => `chats/${encodeURIComponent(chatId)}${rest}`;
 
 /**
+ * `GET chats`: the signed-in user's chats, latest activity first, a page at a time.
+ *
+ * @example
+ * ```ts
+ * const { data } = await listChats(api.http, { page: 1 });
+ * ```
+ */
+export function listChats(
+  http: Http,
+  query: ChatListQuery = {},
+  options?: RequestOptions,
+): PagedCall<ChatList, ChatList['data'][number]> {
+  return paged(
+    async (page) => {
+      const q = page === undefined ? query : { ...query, page };
+      validateInput('fetchChats', ChatListQuerySchema, q);
+      return http.call(
+        {
+          operation: 'fetchChats',
+          method: 'get',
+          path: withQuery('chats', { page: q.page, limit: q.limit }),
+          response: ChatListSchema,
+          fresh: true,
+        },
+        options,
+      );
+    },
+    (p) => p.data,
+  );
+}
+
+/**
+ * `GET chats/{id}`: one chat with a page of its messages (older ones with `before`).
+ *
+ * @example
+ * ```ts
+ * const { messages } = await getChat(api.http, chatId, { limit: 30 });
+ * ```
+ */
+export async function getChat(
+  http: Http,
+  chatId: string,
+  query: ChatDetailQuery = {},
+  options: RequestOptions = {},
+): Promise<ChatDetail> {
+  validateInput('fetchChat', ChatDetailQuerySchema, query);
+  return http.call(
+    {
+      operation: 'fetchChat',
+      method: 'get',
+      path: withQuery(chatPath(chatId), { before: query.before, limit: query.limit }),
+      response: ChatDetailSchema,
+      fresh: true,
+    },
+    options,
+  );
+}
+
+/**
+ * `POST chats`: opens (or finds) the chat with another user; safe to retry.
+ *
+ * @example
+ * ```ts
+ * const chat = await createChat(api.http, { participants: [consultantId] });
+ * ```
+ */
+export async function createChat(
+  http: Http,
+  input: CreateChatInput,
+  options?: RequestOptions,
+): Promise<ChatSummary> {
+  const json = validateInput('createChat', CreateChatInputSchema, input);
+  return http.call(
+    {
+      operation: 'createChat',
+      idempotent: true,
+      method: 'post',
+      path: 'chats',
+      json,
+      response: ChatSummarySchema,
+    },
+    options,
+  );
+}
+
+/**
+ * `POST chats/{id}/messages`: sends a message; safe to retry (sent at most once).
+ *
+ * @example
+ * ```ts
+ * const message = await sendMessage(api.http, chatId, { text: 'Hello' });
+ * ```
+ */
+export async function sendMessage(
+  http: Http,
+  chatId: string,
+  input: SendMessageInput,
+  options?: RequestOptions,
+): Promise<ChatMessage> {
+  const json = validateInput('sendMessage', SendMessageInputSchema, input);
+  return http.call(
+    {
+      operation: 'sendMessage',
+      idempotent: true,
+      method: 'post',
+      path: chatPath(chatId, '/messages'),
+      json,
+      response: ChatMessageSchema,
+    },
+    options,
+  );
+}
+
+/**
+ * `POST chats/{id}/read`: marks the chat's messages to the signed-in user read.
+ *
+ * @example
+ * ```ts
+ * await markChatRead(api.http, chatId);
+ * ```
+ */
+export function markChatRead(
+  http: Http,
+  chatId: string,
+  options?: RequestOptions,
+): Promise<MarkChatReadResult> {
+  return http.call(
+    {
+      operation: 'markChatRead',
+      method: 'post',
+      path: chatPath(chatId, '/read'),
+      response: MarkChatReadResultSchema,
+    },
+    options,
+  );
+}
+
+/**
+ * `POST chats/upload`: uploads one attachment (multipart), reporting progress where the runtime
+ * can.
+ *
+ * @example
+ * ```ts
+ * const attachment = await uploadAttachment(api.http, file, { onProgress: ({ loaded }) => show(loaded) });
+ * ```
+ */
+export async function uploadAttachment(
+  http: Http,
+  file: Blob,
+  options: UploadOptions = {},
+): Promise<ChatAttachment> {
+  const body = new FormData();
+  const name = options.name ?? (file instanceof File ? file.name : 'file');
+  body.append('file', file, name);
+  const withProgress = options.onProgress && canReportUploadProgress();
+  const result = await http.call(
+    {
+      operation: 'uploadAttachment',
+      method: 'post',
+      path: 'chats/upload',
+      body,
+      response: ChatAttachmentSchema,
+      // 20 MB take a while on a slow line; the signal cancels sooner.
+      timeout: UPLOAD_TIMEOUT_MS,
+      ...(withProgress && options.onProgress ? { fetch: xhrFetch(options.onProgress) } : {}),
+    },
+    { signal: options.signal, timeout: options.timeout, headers: options.headers },
+  );
+  if (options.onProgress && !withProgress) {
+    options.onProgress({ loaded: file.size, total: file.size });
+  }
+  return result;
+}
+
+/**
+ * `GET chats/attachments/{id}`: an attachment's bytes, for the participants of its chat.
+ *
+ * @example
+ * ```ts
+ * const url = URL.createObjectURL(await fetchAttachment(api.http, attachment));
+ * ```
+ */
+export async function fetchAttachment(
+  http: Http,
+  attachment: Pick<ChatAttachment, 'id'> | string,
+  options: RequestOptions = {},
+): Promise<Blob> {
+  const id = typeof attachment === 'string' ? attachment : attachment.id;
+  try {
+    const response = await http.ky.get(`chats/attachments/${encodeURIComponent(id)}`, {
+      ...(options.signal ? { signal: options.signal } : {}),
+      ...(options.timeout !== undefined ? { timeout: options.timeout } : {}),
+      headers: { ...options.headers, accept: '*/*' },
+    });
+    return await response.blob();
+  } catch (error) {
+    if (isApiError(error)) throw error;
+    if (isHTTPError(error)) {
+      // ky has read the body into `data`; nothing readable gives the generic message.
+      throw httpError('fetchAttachment', error.response.status, errorBodyText(error.data), error);
+    }
+    throw networkError('fetchAttachment', error);
+  }
+}
+
+/**
  * Creates the messaging calls on a transport.
  *
  * @example
@@ -178,123 +384,13 @@ const chatPath = (chatId: string, rest = '') => `chats/${encodeURIComponent(chat
  */
 export function createMessagesApi(http: Http): MessagesApi {
   return {
-    list(query = {}, options) {
-      return paged(
-        async (page) => {
-          const q = page === undefined ? query : { ...query, page };
-          validateInput('fetchChats', ChatListQuerySchema, q);
-          return http.call(
-            {
-              operation: 'fetchChats',
-              method: 'get',
-              path: withQuery('chats', { page: q.page, limit: q.limit }),
-              response: ChatListSchema,
-              fresh: true,
-            },
-            options,
-          );
-        },
-        (p) => p.data,
-      );
-    },
-    async get(chatId, query = {}, options = {}) {
-      validateInput('fetchChat', ChatDetailQuerySchema, query);
-      return http.call(
-        {
-          operation: 'fetchChat',
-          method: 'get',
-          path: withQuery(chatPath(chatId), { before: query.before, limit: query.limit }),
-          response: ChatDetailSchema,
-          fresh: true,
-        },
-        options,
-      );
-    },
-    async create(input, options) {
-      const json = validateInput('createChat', CreateChatInputSchema, input);
-      return http.call(
-        {
-          operation: 'createChat',
-          idempotent: true,
-          method: 'post',
-          path: 'chats',
-          json,
-          response: ChatSummarySchema,
-        },
-        options,
-      );
-    },
-    async send(chatId, input, options) {
-      const json = validateInput('sendMessage', SendMessageInputSchema, input);
-      return http.call(
-        {
-          operation: 'sendMessage',
-          idempotent: true,
-          method: 'post',
-          path: chatPath(chatId, '/messages'),
-          json,
-          response: ChatMessageSchema,
-        },
-        options,
-      );
-    },
-    markRead(chatId, options) {
-      return http.call(
-        {
-          operation: 'markChatRead',
-          method: 'post',
-          path: chatPath(chatId, '/read'),
-          response: MarkChatReadResultSchema,
-        },
-        options,
-      );
-    },
-    async upload(file, options = {}) {
-      const body = new FormData();
-      const name = options.name ?? (file instanceof File ? file.name : 'file');
-      body.append('file', file, name);
-      const withProgress = options.onProgress && canReportUploadProgress();
-      const result = await http.call(
-        {
-          operation: 'uploadAttachment',
-          method: 'post',
-          path: 'chats/upload',
-          body,
-          response: ChatAttachmentSchema,
-          // 20 MB take a while on a slow line; the signal cancels sooner.
-          timeout: UPLOAD_TIMEOUT_MS,
-          ...(withProgress && options.onProgress ? { fetch: xhrFetch(options.onProgress) } : {}),
-        },
-        { signal: options.signal, timeout: options.timeout, headers: options.headers },
-      );
-      if (options.onProgress && !withProgress) {
-        options.onProgress({ loaded: file.size, total: file.size });
-      }
-      return result;
-    },
-    async fetchAttachment(attachment, options = {}) {
-      const id = typeof attachment === 'string' ? attachment : attachment.id;
-      try {
-        const response = await http.ky.get(`chats/attachments/${encodeURIComponent(id)}`, {
-          ...(options.signal ? { signal: options.signal } : {}),
-          ...(options.timeout !== undefined ? { timeout: options.timeout } : {}),
-          headers: { ...options.headers, accept: '*/*' },
-        });
-        return await response.blob();
-      } catch (error) {
-        if (isApiError(error)) throw error;
-        if (isHTTPError(error)) {
-          // ky has read the body into `data`; nothing readable gives the generic message.
-          throw httpError(
-            'fetchAttachment',
-            error.response.status,
-            errorBodyText(error.data),
-            error,
-          );
-        }
-        throw networkError('fetchAttachment', error);
-      }
-    },
+    list: (query, options) => listChats(http, query, options),
+    get: (chatId, query, options) => getChat(http, chatId, query, options),
+    create: (input, options) => createChat(http, input, options),
+    send: (chatId, input, options) => sendMessage(http, chatId, input, options),
+    markRead: (chatId, options) => markChatRead(http, chatId, options),
+    upload: (file, options) => uploadAttachment(http, file, options),
+    fetchAttachment: (attachment, options) => fetchAttachment(http, attachment, options),
     unreadCount(options) {
       return http.call(
         {

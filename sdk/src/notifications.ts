@@ -50,6 +50,65 @@ export interface NotificationsApi {
 }
 
 /**
+ * `GET users/notifications`: the signed-in user's notifications, newest first, a page at a time
+ * (awaitable for one page, async-iterable for every notification).
+ *
+ * @example
+ * ```ts
+ * const { data, unreadCount } = await listNotifications(api.http, { page: 1 });
+ * ```
+ */
+export function listNotifications(
+  http: Http,
+  query: NotificationListQuery = {},
+  options?: RequestOptions,
+): PagedCall<NotificationList, NotificationList['data'][number]> {
+  return paged(
+    async (page) => {
+      const q = page === undefined ? query : { ...query, page };
+      validateInput('fetchNotifications', NotificationListQuerySchema, q);
+      return http.call(
+        {
+          operation: 'fetchNotifications',
+          method: 'get',
+          path: withQuery('users/notifications', { page: q.page, limit: q.limit }),
+          response: NotificationListSchema,
+          fresh: true,
+        },
+        options,
+      );
+    },
+    (p) => p.data,
+  );
+}
+
+/**
+ * `POST users/notifications/read`: marks the given notifications (or all) read.
+ *
+ * @example
+ * ```ts
+ * const { unreadCount } = await markNotificationsRead(api.http, { ids: ['n1'] });
+ * ```
+ */
+export async function markNotificationsRead(
+  http: Http,
+  input: MarkNotificationsReadInput,
+  options?: RequestOptions,
+): Promise<MarkNotificationsReadResult> {
+  const json = validateInput('markNotificationRead', MarkNotificationsReadInputSchema, input);
+  return http.call(
+    {
+      operation: 'markNotificationRead',
+      method: 'post',
+      path: 'users/notifications/read',
+      json,
+      response: MarkNotificationsReadResultSchema,
+    },
+    options,
+  );
+}
+
+/**
  * Creates the notification calls on a transport.
  *
  * @example
@@ -59,37 +118,7 @@ export interface NotificationsApi {
  */
 export function createNotificationsApi(http: Http): NotificationsApi {
   return {
-    list(query = {}, options) {
-      return paged(
-        async (page) => {
-          const q = page === undefined ? query : { ...query, page };
-          validateInput('fetchNotifications', NotificationListQuerySchema, q);
-          return http.call(
-            {
-              operation: 'fetchNotifications',
-              method: 'get',
-              path: withQuery('users/notifications', { page: q.page, limit: q.limit }),
-              response: NotificationListSchema,
-              fresh: true,
-            },
-            options,
-          );
-        },
-        (p) => p.data,
-      );
-    },
-    async markRead(input, options) {
-      const json = validateInput('markNotificationRead', MarkNotificationsReadInputSchema, input);
-      return http.call(
-        {
-          operation: 'markNotificationRead',
-          method: 'post',
-          path: 'users/notifications/read',
-          json,
-          response: MarkNotificationsReadResultSchema,
-        },
-        options,
-      );
-    },
+    list: (query, options) => listNotifications(http, query, options),
+    markRead: (input, options) => markNotificationsRead(http, input, options),
   };
 }

@@ -25,6 +25,26 @@ export interface PromotionsApi {
 }
 
 /**
+ * `GET users/promotions`: the promotions the signed-in user may see.
+ *
+ * @example
+ * ```ts
+ * const { data } = await listPromotions(api.http);
+ * ```
+ */
+export function listPromotions(http: Http, options?: RequestOptions): Promise<PromotionList> {
+  return http.call(
+    {
+      operation: 'fetchPromotions',
+      method: 'get',
+      path: 'users/promotions',
+      response: PromotionListSchema,
+    },
+    options,
+  );
+}
+
+/**
  * Creates the promotion calls on a transport.
  *
  * @example
@@ -33,17 +53,5 @@ export interface PromotionsApi {
  * ```
  */
 export function createPromotionsApi(http: Http): PromotionsApi {
-  return {
-    list(options) {
-      return http.call(
-        {
-          operation: 'fetchPromotions',
-          method: 'get',
-          path: 'users/promotions',
-          response: PromotionListSchema,
-        },
-        options,
-      );
-    },
-  };
+  return { list: (options) => listPromotions(http, options) };
 }

@@ -5,6 +5,8 @@ import {
   RealtimeTicketSchema,
 } from './contracts/index.ts';
 import type { Http, RequestOptions } from './http.ts';
+import type { RealtimeClient } from './realtime.ts';
+import { fetchConfig } from './system.ts';
 import { validateInput } from './validate-input.ts';
 
 /**
@@ -30,6 +32,32 @@ export interface RealtimeApi {
 }
 
 /**
+ * `POST realtime/ticket {room}`: a single-use ticket that admits one socket to one room.
+ *
+ * @example
+ * ```ts
+ * const { ticket } = await fetchRealtimeTicket(api.http, 'user-u1');
+ * ```
+ */
+export async function fetchRealtimeTicket(
+  http: Http,
+  room: string,
+  options?: RequestOptions,
+): Promise<RealtimeTicket> {
+  const json = validateInput('fetchRealtimeTicket', RealtimeTicketInputSchema, { room });
+  return http.call(
+    {
+      operation: 'fetchRealtimeTicket',
+      method: 'post',
+      path: REALTIME_API_PATHS.ticket,
+      json,
+      response: RealtimeTicketSchema,
+    },
+    options,
+  );
+}
+
+/**
  * Creates the realtime calls on a transport.
  *
  * @example
@@ -38,19 +66,21 @@ export interface RealtimeApi {
  * ```
  */
 export function createRealtimeApi(http: Http): RealtimeApi {
+  return { ticket: (room, options) => fetchRealtimeTicket(http, room, options) };
+}
+
+/**
+ * The calls `connectRealtime` and `connectMeetingRoom` need (a ticket per connect, the rooms'
+ * address), on a transport alone: `FmClient` has them as namespaces, an `ApiClient` through this.
+ *
+ * @example
+ * ```ts
+ * const live = connectRealtime({ client: realtimeClientOf(api.http), room: userRoomId(userId) });
+ * ```
+ */
+export function realtimeClientOf(http: Http): RealtimeClient {
   return {
-    async ticket(room, options) {
-      const json = validateInput('fetchRealtimeTicket', RealtimeTicketInputSchema, { room });
-      return http.call(
-        {
-          operation: 'fetchRealtimeTicket',
-          method: 'post',
-          path: REALTIME_API_PATHS.ticket,
-          json,
-          response: RealtimeTicketSchema,
-        },
-        options,
-      );
-    },
+    realtime: { ticket: (room) => fetchRealtimeTicket(http, room) },
+    config: () => fetchConfig(http),
   };
 }

@@ -16,9 +16,10 @@ type Missing<T> = {
       : K
     : never;
 }[keyof T];
+// `http` is the transport the call functions take, not a namespace of calls.
 type Namespaces = {
   [K in keyof FmClient]: FmClient[K] extends (...args: never[]) => unknown ? never : K;
-}[keyof FmClient];
+}[Exclude<keyof FmClient, 'http'>];
 type MissingEverywhere =
   | { [N in Namespaces]: Missing<FmClient[N]> }[Namespaces]
   // Top-level calls too; `credentials()` only reads the store.

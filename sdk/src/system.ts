@@ -36,27 +36,37 @@ export interface SystemApi {
 }
 
 /**
+ * `GET config`: the realtime server's address and the version (no credentials sent).
+ *
+ * @example
+ * ```ts
+ * const { partyUrl } = await fetchConfig(api.http);
+ * ```
+ */
+export function fetchConfig(http: Http, options?: RequestOptions): Promise<ClientConfig> {
+  return http.call(
+    {
+      operation: 'fetchConfig',
+      method: 'get',
+      path: 'config',
+      response: ClientConfigSchema,
+      credentials: false,
+    },
+    options,
+  );
+}
+
+/**
  * Creates the config and health calls on a transport.
  *
  * @example
  * ```ts
- * const system = createSystemApi(createHttp({ baseUrl, tokenStore }));
+ * const system = createSystemApi(http);
  * ```
  */
 export function createSystemApi(http: Http): SystemApi {
   return {
-    config(options) {
-      return http.call(
-        {
-          operation: 'fetchConfig',
-          method: 'get',
-          path: 'config',
-          response: ClientConfigSchema,
-          credentials: false,
-        },
-        options,
-      );
-    },
+    config: (options) => fetchConfig(http, options),
     health(options) {
       return http.call(
         {

@@ -77,6 +77,32 @@ const PUBLIC_PROFILE_OPERATIONS: Record<SignUpRole, SdkOperation> = {
 };
 
 /**
+ * `GET users/profile/{id}`: a consultant's or franchisor's public profile; with the role the caller
+ * expects, a failure is worded for it.
+ *
+ * @example
+ * ```ts
+ * const profile = await getPublicProfile(api.http, id, 'consultant');
+ * ```
+ */
+export function getPublicProfile(
+  http: Http,
+  id: string,
+  expectedRole?: SignUpRole,
+  options?: RequestOptions,
+): Promise<PublicProfile> {
+  return http.call(
+    {
+      operation: expectedRole ? PUBLIC_PROFILE_OPERATIONS[expectedRole] : 'fetchProfile',
+      method: 'get',
+      path: `users/profile/${encodeURIComponent(id)}`,
+      response: PublicProfileSchema,
+    },
+    options,
+  );
+}
+
+/**
  * Creates the users calls on a transport.
  *
  * @example
@@ -99,17 +125,8 @@ export function createUsersApi(http: Http): UsersApi {
       );
     },
 
-    getPublicProfile(id, expectedRole, options) {
-      return http.call(
-        {
-          operation: expectedRole ? PUBLIC_PROFILE_OPERATIONS[expectedRole] : 'fetchProfile',
-          method: 'get',
-          path: `users/profile/${encodeURIComponent(id)}`,
-          response: PublicProfileSchema,
-        },
-        options,
-      );
-    },
+    getPublicProfile: (id, expectedRole, options) =>
+      getPublicProfile(http, id, expectedRole, options),
 
     async changePassword(input, options) {
       const json = validateInput('updatePassword', ChangePasswordInputSchema, input);

@@ -1,10 +1,11 @@
-import type { FmClient } from '@fm/sdk';
+import type { ApiClient } from '@fm/sdk/embed';
 import { createContext, type ReactNode, useContext } from 'react';
 
-const FmClientContext = createContext<FmClient | null>(null);
+const FmClientContext = createContext<ApiClient | null>(null);
 
 export interface FmClientProviderProps {
-  client: FmClient;
+  /** An app's `FmClient`, or an element's `ApiClient` (the transport and its credentials). */
+  client: ApiClient;
   children?: ReactNode;
 }
 
@@ -27,7 +28,7 @@ export function FmClientProvider({ client, children }: FmClientProviderProps) {
  * @example
  * const api = useFmClient(props.client);
  */
-export function useFmClient(explicit?: FmClient): FmClient {
+export function useFmClient(explicit?: ApiClient): ApiClient {
   const fromContext = useContext(FmClientContext);
   const client = explicit ?? fromContext;
   if (!client) {

@@ -1,5 +1,5 @@
-import { isApiError } from '@fm/sdk';
 import { GENERIC_MESSAGES } from '@fm/sdk/contracts';
+import { isApiError } from '@fm/sdk/embed';
 
 /**
  * What a widget reports when it fails: the SDK error's text, code and HTTP status

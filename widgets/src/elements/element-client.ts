@@ -1,5 +1,5 @@
-import { createClient, type FmClient, memoryTokenStore, type TokenStore } from '@fm/sdk';
 import { EMBED_KEY_HEADER } from '@fm/sdk/contracts';
+import { type ApiClient, createApiClient, memoryTokenStore, type TokenStore } from '@fm/sdk/embed';
 import { useSyncExternalStore } from 'react';
 
 /**
@@ -19,7 +19,7 @@ export function defaultApiBase(moduleUrl: string = import.meta.url): string {
  * embed key, an embed session (decision 029) once the visitor signed in through the popup.
  */
 export interface ElementClient {
-  client: FmClient;
+  client: ApiClient;
   store: TokenStore;
   baseUrl: string;
   embedKey: string | null;
@@ -55,7 +55,7 @@ export function elementClientFor(
   let entry = clients.get(id);
   if (!entry) {
     const store = memoryTokenStore();
-    const client = createClient({
+    const client = createApiClient({
       baseUrl,
       tokenStore: store,
       ...(key ? { fetch: withEmbedKey(key) } : {}),

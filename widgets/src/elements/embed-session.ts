@@ -1,5 +1,6 @@
 import type { AuthUser } from '@fm/sdk/contracts';
 import { acceptSignInMessage } from '@fm/sdk/contracts';
+import { signOut } from '@fm/sdk/embed';
 import type { ElementClient } from './element-client.ts';
 
 /** Why signing in through the popup ended without a user. */
@@ -94,7 +95,7 @@ export function signInWithPopup(entry: ElementClient, win: Window = window): Pro
 export async function signOutOfElement(entry: ElementClient): Promise<void> {
   if (!entry.store.get()) return;
   try {
-    await entry.client.auth.signOut();
+    await signOut(entry.client.http);
   } catch {
     // The credentials are forgotten below whatever the server says.
   } finally {

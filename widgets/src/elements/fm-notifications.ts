@@ -1,5 +1,5 @@
-import { connectRealtime } from '@fm/sdk';
 import { type Notification, userRoomId } from '@fm/sdk/contracts';
+import { connectRealtime, realtimeClientOf } from '@fm/sdk/embed';
 import r2wc from '@r2wc/react-to-web-component';
 import { createElement, useEffect, useState } from 'react';
 import type { ChatRealtime } from '../components/chat/chat-ports.ts';
@@ -24,7 +24,10 @@ function FmNotificationsElement({ drawer, ...attributes }: FmNotificationsAttrib
   // The element's own socket to the user's room, while someone is signed in.
   useEffect(() => {
     if (!userId) return;
-    const connection = connectRealtime({ client, room: userRoomId(userId) });
+    const connection = connectRealtime({
+      client: realtimeClientOf(client.http),
+      room: userRoomId(userId),
+    });
     setRealtime(chatRealtimeOf(connection));
     return () => {
       connection.close();

@@ -1,5 +1,12 @@
-import { type FmClient, isApiError } from '@fm/sdk';
 import type { Session, Slot, TimeZone } from '@fm/sdk/contracts';
+import {
+  type ApiClient,
+  createSession,
+  getAvailability,
+  getPublicProfile,
+  getSlots,
+  isApiError,
+} from '@fm/sdk/embed';
 import { type MouseEvent, useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import { useFmClient } from '../../client-context.tsx';
 import type { WidgetTheme } from '../../theme.ts';
@@ -16,7 +23,7 @@ export interface BookingModalProps {
   /** Called by CANCEL, the close button, Escape and Done. */
   onClose: () => void;
   /** The SDK client; defaults to the one of the nearest `FmClientProvider`. */
-  client?: FmClient | undefined;
+  client?: ApiClient | undefined;
   theme?: WidgetTheme | undefined;
   /** The zone the modal starts in; by default the browser's when it is one of the 13. */
   timeZone?: TimeZone | undefined;
@@ -123,7 +130,7 @@ function OpenBookingModal({
     if (givenConsultant !== undefined) return;
     let current = true;
     setLoadedConsultant(null);
-    api.users.getPublicProfile(state.consultantId, 'consultant').then(
+    getPublicProfile(api.http, state.consultantId, 'consultant').then(
       (profile) => {
         if (!current || profile.role !== 'consultant') return;
         setLoadedConsultant({
@@ -148,26 +155,24 @@ function OpenBookingModal({
     let current = true;
     dispatch({ type: 'availabilityLoading' });
     const month: LocalMonth = state.month;
-    api.bookings
-      .getAvailability(state.consultantId, {
-        month,
-        timezone: state.timeZone,
-        ...(state.duration === null ? {} : { duration: state.duration }),
-      })
-      .then(
-        (result) => {
-          if (!current) return;
-          dispatch({
-            type: 'availabilityLoaded',
-            month,
-            dates: result.dates,
-            meetingLengths: result.meetingLengths,
-          });
-        },
-        (error: unknown) => {
-          if (current) dispatch({ type: 'availabilityFailed', message: report(error).message });
-        },
-      );
+    getAvailability(api.http, state.consultantId, {
+      month,
+      timezone: state.timeZone,
+      ...(state.duration === null ? {} : { duration: state.duration }),
+    }).then(
+      (result) => {
+        if (!current) return;
+        dispatch({
+          type: 'availabilityLoaded',
+          month,
+          dates: result.dates,
+          meetingLengths: result.meetingLengths,
+        });
+      },
+      (error: unknown) => {
+        if (current) dispatch({ type: 'availabilityFailed', message: report(error).message });
+      },
+    );
     return () => {
       current = false;
     };
@@ -188,22 +193,24 @@ function OpenBookingModal({
     if (date === null || state.duration === null) return;
     let current = true;
     dispatch({ type: 'slotsLoading', append: false });
-    api.bookings
-      .getSlots(state.consultantId, { date, timezone: state.timeZone, duration: state.duration })
-      .then(
-        (result) => {
-          if (!current) return;
-          dispatch({
-            type: 'slotsLoaded',
-            slots: result.days.flatMap((day) => day.slots),
-            hasMore: result.hasMore,
-            append: false,
-          });
-        },
-        (error: unknown) => {
-          if (current) dispatch({ type: 'slotsFailed', message: report(error).message });
-        },
-      );
+    getSlots(api.http, state.consultantId, {
+      date,
+      timezone: state.timeZone,
+      duration: state.duration,
+    }).then(
+      (result) => {
+        if (!current) return;
+        dispatch({
+          type: 'slotsLoaded',
+          slots: result.days.flatMap((day) => day.slots),
+          hasMore: result.hasMore,
+          append: false,
+        });
+      },
+      (error: unknown) => {
+        if (current) dispatch({ type: 'slotsFailed', message: report(error).message });
+      },
+    );
     return () => {
       current = false;
     };
@@ -218,27 +225,25 @@ function OpenBookingModal({
     if (!last || date === null || state.duration === null || state.slots.loadingMore) return;
     const key = { consultantId: state.consultantId, zone: state.timeZone, date };
     dispatch({ type: 'slotsLoading', append: true });
-    api.bookings
-      .getSlots(state.consultantId, {
-        date,
-        timezone: state.timeZone,
-        duration: state.duration,
-        from: last.end,
-      })
-      .then(
-        (result) => {
-          // Nothing to append to once the day, zone or consultant changed meanwhile.
-          if (key.consultantId !== stateRef.current.consultantId) return;
-          if (key.zone !== stateRef.current.timeZone || key.date !== stateRef.current.date) return;
-          dispatch({
-            type: 'slotsLoaded',
-            slots: result.days.flatMap((day) => day.slots),
-            hasMore: result.hasMore,
-            append: true,
-          });
-        },
-        (error: unknown) => dispatch({ type: 'slotsFailed', message: report(error).message }),
-      );
+    getSlots(api.http, state.consultantId, {
+      date,
+      timezone: state.timeZone,
+      duration: state.duration,
+      from: last.end,
+    }).then(
+      (result) => {
+        // Nothing to append to once the day, zone or consultant changed meanwhile.
+        if (key.consultantId !== stateRef.current.consultantId) return;
+        if (key.zone !== stateRef.current.timeZone || key.date !== stateRef.current.date) return;
+        dispatch({
+          type: 'slotsLoaded',
+          slots: result.days.flatMap((day) => day.slots),
+          hasMore: result.hasMore,
+          append: true,
+        });
+      },
+      (error: unknown) => dispatch({ type: 'slotsFailed', message: report(error).message }),
+    );
   };
   const schedule = () => {
     const slot = state.selected;
@@ -260,29 +265,27 @@ function OpenBookingModal({
     book(slot);
   };
   const book = (slot: Slot) => {
-    api.bookings
-      .createSession({
-        consultantId: state.consultantId,
-        start: slot.start,
-        end: slot.end,
-        timeZone: state.timeZone,
-      })
-      .then(
-        (session) => {
-          dispatch({ type: 'booked', session });
-          callbacks.current.onBooked?.(session);
-        },
-        (error: unknown) => {
-          const failure = report(error);
-          const code = isApiError(error) ? error.code : '';
-          if (failure.status === 401) dispatch({ type: 'blocked', reason: 'sign-in' });
-          else if (failure.status === 403 && RESTRICTED_CODES.includes(code)) {
-            dispatch({ type: 'blocked', reason: 'restricted' });
-          } else if (SLOT_GONE_CODES.includes(code)) {
-            dispatch({ type: 'slotGone', message: failure.message });
-          } else dispatch({ type: 'submitFailed', message: failure.message });
-        },
-      );
+    createSession(api.http, {
+      consultantId: state.consultantId,
+      start: slot.start,
+      end: slot.end,
+      timeZone: state.timeZone,
+    }).then(
+      (session) => {
+        dispatch({ type: 'booked', session });
+        callbacks.current.onBooked?.(session);
+      },
+      (error: unknown) => {
+        const failure = report(error);
+        const code = isApiError(error) ? error.code : '';
+        if (failure.status === 401) dispatch({ type: 'blocked', reason: 'sign-in' });
+        else if (failure.status === 403 && RESTRICTED_CODES.includes(code)) {
+          dispatch({ type: 'blocked', reason: 'restricted' });
+        } else if (SLOT_GONE_CODES.includes(code)) {
+          dispatch({ type: 'slotGone', message: failure.message });
+        } else dispatch({ type: 'submitFailed', message: failure.message });
+      },
+    );
   };
 
   return (

@@ -1,4 +1,13 @@
-import type { FmClient } from '@fm/sdk';
+import {
+  type ApiClient,
+  createChat,
+  fetchAttachment,
+  getChat,
+  listChats,
+  markChatRead,
+  sendMessage,
+  uploadAttachment,
+} from '@fm/sdk/embed';
 import type { ChatSource } from './chat-ports.ts';
 
 /**
@@ -7,19 +16,19 @@ import type { ChatSource } from './chat-ports.ts';
  * @example
  * const source = chatSourceOf(api);
  */
-export function chatSourceOf(client: FmClient): ChatSource {
-  const messages = client.messages;
+export function chatSourceOf(client: ApiClient): ChatSource {
+  const { http } = client;
   return {
-    list: (query) => messages.list(query),
-    get: (chatId, query) => messages.get(chatId, query),
-    create: (input) => messages.create(input),
-    send: (chatId, input) => messages.send(chatId, input),
-    markRead: (chatId) => messages.markRead(chatId),
+    list: (query) => listChats(http, query),
+    get: (chatId, query) => getChat(http, chatId, query),
+    create: (input) => createChat(http, input),
+    send: (chatId, input) => sendMessage(http, chatId, input),
+    markRead: (chatId) => markChatRead(http, chatId),
     upload: (file, { onProgress, signal }) =>
-      messages.upload(file, {
+      uploadAttachment(http, file, {
         signal,
         onProgress: ({ loaded, total }) => onProgress(total > 0 ? loaded / total : 0),
       }),
-    fetchAttachment: (attachment) => messages.fetchAttachment(attachment),
+    fetchAttachment: (attachment) => fetchAttachment(http, attachment),
   };
 }

@@ -1,10 +1,10 @@
-import type { FmClient } from '@fm/sdk';
 import {
   type ChatMessage,
   type ChatParticipant,
   type RealtimeServerMessage,
   UNREAD_POLL_MS,
 } from '@fm/sdk/contracts';
+import type { ApiClient } from '@fm/sdk/embed';
 import { type MouseEvent, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useFmClient } from '../../client-context.tsx';
 import type { WidgetTheme } from '../../theme.ts';
@@ -21,7 +21,7 @@ import { restrictionOf, useConversation } from './use-conversation.ts';
 
 export interface ChatProps {
   /** The SDK client; defaults to the one of the nearest `FmClientProvider`. */
-  client?: FmClient | undefined;
+  client?: ApiClient | undefined;
   /** The chat calls; `client.messages` by default (stories pass fixtures). */
   source?: ChatSource | undefined;
   /** The signed-in user; read from the client's credentials by default. */

@@ -1,10 +1,10 @@
-import { isApiError } from '@fm/sdk';
 import {
   CHAT_MESSAGES_PAGE_SIZE,
   type ChatAttachment,
   type ChatMessage,
   type SendMessageInput,
 } from '@fm/sdk/contracts';
+import { isApiError } from '@fm/sdk/embed';
 import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import { toWidgetError, type WidgetError } from '../../widget-error.ts';
 import type { ChatSource } from './chat-ports.ts';

@@ -1,5 +1,5 @@
-import { connectRealtime, type FmClient } from '@fm/sdk';
 import { type RealtimeServerMessage, userRoomId } from '@fm/sdk/contracts';
+import { type ApiClient, connectRealtime, realtimeClientOf } from '@fm/sdk/embed';
 import { useEffect, useRef, useState } from 'react';
 import type { ChatRealtime } from './chat-ports.ts';
 import { chatRealtimeOf } from './chat-realtime.ts';
@@ -14,7 +14,7 @@ import { chatRealtimeOf } from './chat-realtime.ts';
  * <Chat client={api} realtime={realtime} … />
  */
 export function useUserRoom(
-  client: FmClient,
+  client: ApiClient,
   userId: string | null,
   onFrame?: (frame: RealtimeServerMessage) => void,
 ): ChatRealtime | null {
@@ -28,7 +28,10 @@ export function useUserRoom(
       setRealtime(null);
       return;
     }
-    const connection = connectRealtime({ client, room: userRoomId(userId) });
+    const connection = connectRealtime({
+      client: realtimeClientOf(client.http),
+      room: userRoomId(userId),
+    });
     const stop = connection.subscribe((frame) => latest.current?.(frame));
     setRealtime(chatRealtimeOf(connection));
     return () => {

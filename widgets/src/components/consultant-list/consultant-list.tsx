@@ -1,4 +1,5 @@
 import type { ConsultantSearchResult, SearchFilters } from '@fm/sdk/contracts';
+import { searchConsultants, toggleFavoriteConsultant } from '@fm/sdk/embed';
 import {
   type SearchListSource,
   type SearchListWidgetProps,
@@ -23,8 +24,8 @@ const CONSULTANT_SOURCE: SearchListSource<
 > = {
   emptyFilters: emptyConsultantFilters,
   toQuery: consultantQuery,
-  search: (sdk, query) => sdk.discovery.searchConsultants(query),
-  toggleFavorite: (sdk, id) => sdk.discovery.toggleFavoriteConsultant(id),
+  search: (sdk, query) => searchConsultants(sdk.http, query),
+  toggleFavorite: (sdk, id) => toggleFavoriteConsultant(sdk.http, id),
   options: (all) => all.consultants,
   signInText: { message: CONSULTANT_LIST_TEXT.signIn, linkText: CONSULTANT_LIST_TEXT.signInLink },
 };

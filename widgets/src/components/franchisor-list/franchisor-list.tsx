@@ -1,4 +1,5 @@
 import type { FranchisorSearchParams, SearchFilters } from '@fm/sdk/contracts';
+import { aiSearchFranchisors, searchFranchisors, toggleFavoriteFranchisor } from '@fm/sdk/embed';
 import { useFmClient } from '../../client-context.tsx';
 import {
   type SearchListSource,
@@ -42,12 +43,12 @@ const FRANCHISOR_SOURCE: SearchListSource<
   search: (sdk, query) => {
     if (query.kind === 'ai') {
       const { q, page, limit } = query;
-      return sdk.discovery.aiSearchFranchisors({ q, page, limit }).then(toListResult);
+      return aiSearchFranchisors(sdk.http, { q, page, limit }).then(toListResult);
     }
     const { kind: _kind, ...regular } = query;
-    return sdk.discovery.searchFranchisors(regular);
+    return searchFranchisors(sdk.http, regular);
   },
-  toggleFavorite: (sdk, id) => sdk.discovery.toggleFavoriteFranchisor(id),
+  toggleFavorite: (sdk, id) => toggleFavoriteFranchisor(sdk.http, id),
   options: (all) => all.franchisors,
   signInText: { message: FRANCHISOR_LIST_TEXT.signIn, linkText: FRANCHISOR_LIST_TEXT.signInLink },
 };

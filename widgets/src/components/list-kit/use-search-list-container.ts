@@ -1,9 +1,9 @@
-import type { FmClient } from '@fm/sdk';
 import {
   DEFAULT_PAGE_SIZE,
   type FavoriteToggleResult,
   type SearchFilters,
 } from '@fm/sdk/contracts';
+import type { ApiClient } from '@fm/sdk/embed';
 import { useMemo } from 'react';
 import { useFmClient } from '../../client-context.tsx';
 import type { WidgetTheme } from '../../theme.ts';
@@ -24,8 +24,8 @@ export interface SearchListSource<F extends { favoritesOnly: boolean }, Q, R, O>
   emptyFilters: (pageSize: number) => F;
   /** The API query of the filters. */
   toQuery: (filters: F) => Q;
-  search: (client: FmClient, query: Q) => Promise<R>;
-  toggleFavorite: (client: FmClient, id: string) => Promise<FavoriteToggleResult>;
+  search: (client: ApiClient, query: Q) => Promise<R>;
+  toggleFavorite: (client: ApiClient, id: string) => Promise<FavoriteToggleResult>;
   /** This list's part of `GET /api/users/filters`. */
   options: (all: SearchFilters) => O;
   /** The prompt a signed-out visitor sees instead of a 401 error. */
@@ -35,7 +35,7 @@ export interface SearchListSource<F extends { favoritesOnly: boolean }, Q, R, O>
 /** The props of a search list widget (`ConsultantList`, `FranchisorList`). */
 export interface SearchListWidgetProps<F> {
   /** The SDK client; defaults to the one of the nearest `FmClientProvider`. */
-  client?: FmClient | undefined;
+  client?: ApiClient | undefined;
   theme?: WidgetTheme | undefined;
   /** Controlled filters (e.g. kept in the URL); leave out to let the list keep its own. */
   filters?: F | undefined;

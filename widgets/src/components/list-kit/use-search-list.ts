@@ -1,14 +1,14 @@
-import type { FmClient } from '@fm/sdk';
 import type { FavoriteToggleResult, SearchFilters } from '@fm/sdk/contracts';
+import { type ApiClient, getSearchFilters } from '@fm/sdk/embed';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { toWidgetError, type WidgetError } from '../../widget-error.ts';
 import type { ListState, SignInPrompt } from './list-shell.tsx';
 
 export interface UseSearchListOptions<Q, R> {
-  client: FmClient;
+  client: ApiClient;
   /** The query to load; a new value (by content) loads again. */
   query: Q;
-  search: (client: FmClient, query: Q) => Promise<R>;
+  search: (client: ApiClient, query: Q) => Promise<R>;
   /** What to show instead of the error when the API answers 401 (a signed-out visitor). */
   signIn?: SignInPrompt | undefined;
   onError?: ((error: WidgetError) => void) | undefined;
@@ -28,7 +28,7 @@ function canonicalKey(query: unknown): string {
  * meanwhile, and keeping the previous result on screen while the next one loads.
  *
  * @example
- * const { state, reload } = useSearchList({ client, query, search: (api, q) => api.discovery.searchConsultants(q) });
+ * const { state, reload } = useSearchList({ client, query, search: (api, q) => searchConsultants(api.http, q) });
  */
 export function useSearchList<Q, R>({
   client,
@@ -81,7 +81,7 @@ export function useSearchList<Q, R>({
   return { state, reload };
 }
 
-const filterRequests = new WeakMap<FmClient, Promise<SearchFilters>>();
+const filterRequests = new WeakMap<ApiClient, Promise<SearchFilters>>();
 
 /**
  * The filter options with their counts (`GET /api/users/filters`), fetched once per client and
@@ -91,13 +91,13 @@ const filterRequests = new WeakMap<FmClient, Promise<SearchFilters>>();
  * @example
  * const options = useSearchFilters(client)?.consultants ?? null;
  */
-export function useSearchFilters(client: FmClient): SearchFilters | null {
+export function useSearchFilters(client: ApiClient): SearchFilters | null {
   const [filters, setFilters] = useState<SearchFilters | null>(null);
   useEffect(() => {
     let current = true;
     let request = filterRequests.get(client);
     if (!request) {
-      request = client.discovery.getFilters();
+      request = getSearchFilters(client.http);
       filterRequests.set(client, request);
       // A failed request is not cached: the next list (or a remount) asks again.
       request.catch(() => filterRequests.delete(client));
@@ -132,7 +132,7 @@ export interface FavouritesControl {
  * changes (a new result from the server is the truth again).
  *
  * @example
- * const favourites = useFavouriteToggles((id) => api.discovery.toggleFavoriteConsultant(id), onError, result);
+ * const favourites = useFavouriteToggles((id) => toggleFavoriteConsultant(api.http, id), onError, result);
  */
 export function useFavouriteToggles(
   toggleOnServer: (id: string) => Promise<FavoriteToggleResult>,

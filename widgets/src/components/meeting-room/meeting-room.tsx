@@ -1,6 +1,13 @@
-import { connectMeetingRoom, type FmClient, isApiError, type MeetingSignalling } from '@fm/sdk';
+import {
+  connectMeetingRoom,
+  createMeetingRoomApi,
+  type FmClient,
+  isApiError,
+  type MeetingSignalling,
+  realtimeClientOf,
+} from '@fm/sdk';
 import type { MediaState, MeetingRoomInfo, MeetingSide } from '@fm/sdk/contracts';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useFmClient } from '../../client-context.tsx';
 import type { WidgetTheme } from '../../theme.ts';
 import { type CallQuality, worstQuality } from './call-quality.ts';
@@ -78,6 +85,7 @@ async function listDevices(): Promise<{
  */
 export function MeetingRoom({ client, meetingId, backHref, theme, onLeave }: MeetingRoomProps) {
   const api = useFmClient(client);
+  const meetingRoom = useMemo(() => createMeetingRoomApi(api.http), [api]);
   const [phase, setPhase] = useState<MeetingRoomPhase>({ kind: 'loading' });
   const [info, setInfo] = useState<MeetingRoomInfo | null>(null);
   const [stream, setStream] = useState<MediaStream | null>(null);
@@ -110,7 +118,7 @@ export function MeetingRoom({ client, meetingId, backHref, theme, onLeave }: Mee
   const load = useCallback(async () => {
     try {
       const asked = Date.now();
-      const room = await api.meetingRoom.get(meetingId);
+      const room = await meetingRoom.get(meetingId);
       skewMs.current = Date.parse(room.now) - (asked + Date.now()) / 2;
       setInfo(room);
       used.current = clockFromMeasure(room.presence.measuredMs, false, Date.now());
@@ -126,7 +134,7 @@ export function MeetingRoom({ client, meetingId, backHref, theme, onLeave }: Mee
           message: error instanceof Error ? error.message : String(error),
         });
     }
-  }, [api, meetingId]);
+  }, [meetingRoom, meetingId]);
 
   useEffect(() => {
     void load();
@@ -179,13 +187,13 @@ export function MeetingRoom({ client, meetingId, backHref, theme, onLeave }: Mee
   // The server's measure, shown as it is: the page's own count drifts over a drop.
   const readMeasure = useCallback(async () => {
     try {
-      const presence = await api.meetingRoom.presence(meetingId);
+      const presence = await meetingRoom.presence(meetingId);
       used.current = clockFromMeasure(presence.measuredMs, together(), Date.now());
       rerender();
     } catch {
       // The next read (or reconnect) tries again; meanwhile the page counts on.
     }
-  }, [api, meetingId, together, rerender]);
+  }, [meetingRoom, meetingId, together, rerender]);
   const readMeasureRef = useRef(readMeasure);
   readMeasureRef.current = readMeasure;
 
@@ -233,7 +241,7 @@ export function MeetingRoom({ client, meetingId, backHref, theme, onLeave }: Mee
       screen: false,
     };
     setMedia(initial);
-    const socket = connectMeetingRoom({ client: api, meetingId });
+    const socket = connectMeetingRoom({ client: realtimeClientOf(api.http), meetingId });
     const mesh = createMeshCall({
       iceServers: info.iceServers,
       send: (frame) => socket.send(frame),

@@ -1,10 +1,10 @@
-import type { FmClient } from '@fm/sdk';
 import type {
   MarkNotificationsReadInput,
   MarkNotificationsReadResult,
   NotificationList,
   NotificationListQuery,
 } from '@fm/sdk/contracts';
+import { type ApiClient, listNotifications, markNotificationsRead } from '@fm/sdk/embed';
 
 /**
  * The calls the notifications widget makes. In an app it is the SDK's `client.notifications`
@@ -24,11 +24,9 @@ export interface NotificationsSource {
  * @example
  * <Notifications source={notificationsSourceOf(api)} />
  */
-export function notificationsSourceOf(
-  client: Pick<FmClient, 'notifications'>,
-): NotificationsSource {
+export function notificationsSourceOf(client: ApiClient): NotificationsSource {
   return {
-    list: (query) => client.notifications.list(query),
-    markRead: (input) => client.notifications.markRead(input),
+    list: (query) => listNotifications(client.http, query),
+    markRead: (input) => markNotificationsRead(client.http, input),
   };
 }

@@ -1,5 +1,5 @@
-import type { FmClient } from '@fm/sdk';
 import { MOBILE_BREAKPOINT_PX, type Notification } from '@fm/sdk/contracts';
+import type { ApiClient } from '@fm/sdk/embed';
 import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { useFmClient } from '../../client-context.tsx';
 import type { WidgetTheme } from '../../theme.ts';
@@ -28,7 +28,7 @@ function useNarrowViewport(): boolean {
 
 export interface NotificationsProps {
   /** The signed-in SDK client; defaults to the one of the nearest `FmClientProvider`. */
-  client?: FmClient | undefined;
+  client?: ApiClient | undefined;
   /** The user's realtime room: new notifications appear at once (polling while it is down). */
   realtime?: RealtimeFeed | null | undefined;
   /** Forces the drawer (true) or the dropdown (false); by default the drawer under 768 px. */

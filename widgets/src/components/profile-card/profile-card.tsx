@@ -1,5 +1,5 @@
-import type { FmClient } from '@fm/sdk';
 import type { PublicProfile, SignUpRole } from '@fm/sdk/contracts';
+import { type ApiClient, getPublicProfile } from '@fm/sdk/embed';
 import { useEffect, useRef, useState } from 'react';
 import { useFmClient } from '../../client-context.tsx';
 import type { WidgetTheme } from '../../theme.ts';
@@ -19,7 +19,7 @@ export interface ProfileCardProps {
    */
   expectedRole?: SignUpRole | undefined;
   /** The SDK client; defaults to the one of the nearest `FmClientProvider`. */
-  client?: FmClient | undefined;
+  client?: ApiClient | undefined;
   theme?: WidgetTheme | undefined;
   /** Called once the profile has loaded. */
   onLoaded?: ((profile: PublicProfile) => void) | undefined;
@@ -57,7 +57,7 @@ export function ProfileCard({
   useEffect(() => {
     let current = true;
     setState({ status: 'loading' });
-    api.users.getPublicProfile(profileId, expectedRole).then(
+    getPublicProfile(api.http, profileId, expectedRole).then(
       (profile) => {
         if (!current) return;
         setState({ status: 'ready', profile });

@@ -1,5 +1,5 @@
-import type { FmClient } from '@fm/sdk';
 import type { Promotion } from '@fm/sdk/contracts';
+import { type ApiClient, listPromotions } from '@fm/sdk/embed';
 import { useEffect, useRef, useState } from 'react';
 import { useFmClient } from '../../client-context.tsx';
 import type { WidgetTheme } from '../../theme.ts';
@@ -13,7 +13,7 @@ import {
 export interface PromotionsProps
   extends Pick<PromotionsViewProps, 'reducedMotion' | 'autoAdvanceMs' | 'headingLevel'> {
   /** The SDK client (signed in); defaults to the one of the nearest `FmClientProvider`. */
-  client?: FmClient | undefined;
+  client?: ApiClient | undefined;
   theme?: WidgetTheme | undefined;
   /** Called with the promotions once loaded (also when there are none). */
   onLoaded?: ((promotions: readonly Promotion[]) => void) | undefined;
@@ -43,7 +43,7 @@ export function Promotions({ client, theme, onLoaded, onError, ...view }: Promot
   useEffect(() => {
     let current = true;
     setState({ status: 'loading' });
-    api.promotions.list().then(
+    listPromotions(api.http).then(
       ({ promotions }) => {
         if (!current) return;
         setState({ status: 'ready', promotions });
