@@ -36,9 +36,9 @@ const ALLOWED_OLD_STYLE: readonly { path: string; text: string }[] = [
 function citedNumbers(list: string): number[] {
   const numbers: number[] = [];
   for (const item of list.split(/, | and /)) {
-    const [from, to = from] = item.split('–').map(Number);
+    const [from, to] = item.split('–').map(Number);
     if (from === undefined) continue;
-    for (let n = from; n <= to; n += 1) numbers.push(n);
+    for (let n = from; n <= (to ?? from); n += 1) numbers.push(n);
   }
   return numbers;
 }
