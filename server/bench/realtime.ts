@@ -9,7 +9,8 @@ import {
 } from '@fm/sdk/contracts';
 import * as v from 'valibot';
 import WebSocket from 'ws';
-import { migrateDatabase, openDatabase } from '../src/db/client.ts';
+import { migrateDatabase } from '../src/boot/migrate-database.ts';
+import { openDatabase } from '../src/db/client.ts';
 import { BENCH_PASSWORD, percentile, startForkedApi } from './forked-api.ts';
 import type { Measurement } from './measurement.ts';
 

@@ -3,7 +3,8 @@ import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startParty } from '@fm/party/testing';
-import { migrateDatabase, openDatabase } from '../src/db/client.ts';
+import { migrateDatabase } from '../src/boot/migrate-database.ts';
+import { openDatabase } from '../src/db/client.ts';
 import { freePort, repoRoot, spawnApi } from '../src/testing/api-process.ts';
 import { cannon } from './cannon.ts';
 import { loadBenchData } from './data.ts';

@@ -1,3 +1,4 @@
+import { migrateDatabase } from './boot/migrate-database.ts';
 import { openDatabase } from './db/client.ts';
 import { migrateUnderLock } from './db/migrations-runner.ts';
 import { EnvError, loadEnv } from './env.ts';
@@ -21,7 +22,10 @@ async function migrate() {
     url: env.DATABASE_URL,
     authToken: env.DATABASE_AUTH_TOKEN,
   });
-  const { applied } = await migrateUnderLock(database, { log: (m) => console.log(m) });
+  const { applied } = await migrateUnderLock(database, {
+    migrate: migrateDatabase,
+    log: (m) => console.log(m),
+  });
   console.log(applied > 0 ? `migrated: ${applied} applied` : 'migrated: already up to date');
   database.close();
 }

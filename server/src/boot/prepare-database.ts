@@ -1,5 +1,6 @@
 import type { Database } from '../db/client.ts';
 import { assertSchemaCurrent, migrateUnderLock } from '../db/migrations-runner.ts';
+import { migrateDatabase } from './migrate-database.ts';
 
 /**
  * The schema step of a start: development migrates (under the database lock, so processes starting
@@ -12,6 +13,6 @@ export async function prepareDatabase(
   env: { MIGRATE_ON_START: boolean },
   log: (message: string) => void,
 ): Promise<void> {
-  if (env.MIGRATE_ON_START) await migrateUnderLock(database, { log });
+  if (env.MIGRATE_ON_START) await migrateUnderLock(database, { migrate: migrateDatabase, log });
   else await assertSchemaCurrent(database);
 }

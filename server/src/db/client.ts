@@ -5,7 +5,6 @@ import { type Client, createClient, type Transaction } from '@libsql/client';
 import type { BatchItem } from 'drizzle-orm/batch';
 import { drizzle, type LibSQLDatabase } from 'drizzle-orm/libsql';
 import { migrate } from 'drizzle-orm/libsql/migrator';
-import { syncSearchVocabulary } from '../features/discovery/projection.ts';
 import { BUSY_TIMEOUT_MS } from './busy-timeout.ts';
 import { clusterWriteLock } from './cluster-write-lock.ts';
 import * as schema from './schema/index.ts';
@@ -93,8 +92,10 @@ export async function openDatabase(options: {
   return { db, client, close: () => client.close() };
 }
 
-/** Applies the committed drizzle-kit migrations, then fills the search vocabulary from the contract. */
-export async function migrateDatabase(db: Db): Promise<void> {
+/**
+ * Applies the committed drizzle-kit migrations. What the schema takes from the contracts (the
+ * search vocabulary) is filled by `migrateDatabase` in boot/, which runs this first.
+ */
+export async function applyMigrations(db: Db): Promise<void> {
   await migrate(db, { migrationsFolder });
-  await syncSearchVocabulary(db);
 }

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { readMigrationFiles } from 'drizzle-orm/migrator';
 import { afterEach, describe, expect, it } from 'vitest';
+import { migrateDatabase } from '../boot/migrate-database.ts';
 import { type ApiProcess, spawnApi } from '../testing/api-process.ts';
 import { migrationsFolder, openDatabase } from './client.ts';
 import {
@@ -46,7 +47,10 @@ describe('migrations under a lock in the database', () => {
     const url = freshDatabaseUrl();
     const [a, b] = await Promise.all([openDatabase({ url }), openDatabase({ url })]);
     if (!a || !b) throw new Error('unreachable');
-    const results = await Promise.all([migrateUnderLock(a), migrateUnderLock(b)]);
+    const results = await Promise.all([
+      migrateUnderLock(a, { migrate: migrateDatabase }),
+      migrateUnderLock(b, { migrate: migrateDatabase }),
+    ]);
     expect(results.map((r) => r.applied).sort((x, y) => x - y)).toEqual([0, expected]);
     expect(await schemaStatus(a)).toEqual({ expected, pending: 0 });
     await assertSchemaCurrent(b);
@@ -68,7 +72,10 @@ describe('migrations under a lock in the database', () => {
       args: ['dead-process', Date.now() + 400],
     });
     const started = Date.now();
-    const { applied } = await migrateUnderLock(database, { waitMs: 5_000 });
+    const { applied } = await migrateUnderLock(database, {
+      migrate: migrateDatabase,
+      waitMs: 5_000,
+    });
     expect(applied).toBe(expected);
     expect(Date.now() - started).toBeGreaterThanOrEqual(300);
     database.close();

@@ -1,7 +1,6 @@
 import { hostname } from 'node:os';
 import { readMigrationFiles } from 'drizzle-orm/migrator';
-import type { Database } from './client.ts';
-import { migrateDatabase, migrationsFolder } from './client.ts';
+import { type Database, type Db, migrationsFolder } from './client.ts';
 
 /** How long a migrating process holds the lock; one that dies gives it up when this runs out. */
 const LOCK_LEASE_MS = 120_000;
@@ -58,14 +57,20 @@ export async function assertSchemaCurrent(database: Database): Promise<void> {
 }
 
 /**
- * Applies the migrations while holding a lease row in the database (`migration_lock`), so that two
+ * Runs `options.migrate` (boot/migrate-database.ts: the migrations and the data the schema takes
+ * from the contracts) while holding a lease row in the database (`migration_lock`), so that two
  * processes starting at once on one database — a file or a libSQL server — never run them together:
  * the second waits, then finds nothing left to do. A holder that died is taken over after the lease.
- * @example await migrateUnderLock(database, { log: (m) => logger.info(m) });
+ * @example await migrateUnderLock(database, { migrate: migrateDatabase, log: (m) => logger.info(m) });
  */
 export async function migrateUnderLock(
   database: Database,
-  options: { log?: (message: string) => void; waitMs?: number; leaseMs?: number } = {},
+  options: {
+    migrate: (db: Db) => Promise<void>;
+    log?: (message: string) => void;
+    waitMs?: number;
+    leaseMs?: number;
+  },
 ): Promise<{ applied: number }> {
   const { client } = database;
   const leaseMs = options.leaseMs ?? LOCK_LEASE_MS;
@@ -101,7 +106,7 @@ export async function migrateUnderLock(
   }
   try {
     const before = await schemaStatus(database);
-    await migrateDatabase(database.db);
+    await options.migrate(database.db);
     if (before.pending > 0) options.log?.(`applied ${before.pending} migrations`);
     return { applied: before.pending };
   } finally {

@@ -2,7 +2,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { migrateDatabase, openDatabase } from '../db/client.ts';
+import { migrateDatabase } from '../boot/migrate-database.ts';
+import { openDatabase } from '../db/client.ts';
 import { RateLimitedError } from './errors.ts';
 import { type BackoffRule, createFailureBackoff, pauseAfter } from './failure-backoff.ts';
 

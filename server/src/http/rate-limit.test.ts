@@ -2,8 +2,9 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { migrateDatabase } from '../boot/migrate-database.ts';
 import { createContainer } from '../container.ts';
-import { migrateDatabase, openDatabase } from '../db/client.ts';
+import { openDatabase } from '../db/client.ts';
 import { loadEnv } from '../env.ts';
 
 describe('sign-in rate limit', () => {

@@ -1,5 +1,6 @@
+import { migrateDatabase } from '../boot/migrate-database.ts';
 import { createContainer } from '../container.ts';
-import { migrateDatabase, openDatabase } from '../db/client.ts';
+import { openDatabase } from '../db/client.ts';
 import { EnvError, loadEnv } from '../env.ts';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './demo-accounts.ts';
 import { seedIfEmpty } from './seed-if-empty.ts';

@@ -14,7 +14,8 @@ import {
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { SQLiteTable } from 'drizzle-orm/sqlite-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { migrateDatabase, openDatabase } from '../db/client.ts';
+import { migrateDatabase } from '../boot/migrate-database.ts';
+import { openDatabase } from '../db/client.ts';
 import * as s from '../db/schema/index.ts';
 import { unreadMessageCount } from '../features/messaging/unread.ts';
 import { startTestServer, type TestServer } from '../testing/test-server.ts';

@@ -2,7 +2,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
-import { type Database, migrateDatabase, openDatabase } from '../db/client.ts';
+import { migrateDatabase } from '../boot/migrate-database.ts';
+import { type Database, openDatabase } from '../db/client.ts';
 
 /**
  * A fresh, migrated libSQL file for the test file that calls this (opened before its tests,

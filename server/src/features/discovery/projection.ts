@@ -87,7 +87,7 @@ async function readVocabulary(db: Db | Tx): Promise<VocabRow[]> {
  * Makes `search_vocab` match the contract's enums; when it changed (first boot, or an enum was
  * edited) the projection is rebuilt so every stored token follows. Call right after migrations.
  * @returns whether the vocabulary changed (and the index was rebuilt)
- * @example await migrateDatabase(db); // calls syncSearchVocabulary(db)
+ * @example await migrateDatabase(db); // boot/migrate-database.ts: calls syncSearchVocabulary(db)
  */
 export async function syncSearchVocabulary(db: Db): Promise<boolean> {
   const wanted = searchVocabulary();
