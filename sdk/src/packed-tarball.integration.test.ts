@@ -60,6 +60,7 @@ function closure(names: string[], seen = new Set<string>()): Set<string> {
 const consumerSource = (apiUrl: string) => `
 import { createClient, isApiError } from '@fm/sdk';
 import { API_VERSION, type Meeting, type SlotsQuery } from '@fm/sdk/contracts';
+import { createApiClient, getSlots } from '@fm/sdk/embed';
 
 const baseUrl = ${JSON.stringify(apiUrl)};
 const password = 'Consumer-Pass-2025!';
@@ -95,6 +96,9 @@ const query: SlotsQuery = { date: day.toISOString().slice(0, 10), timezone: 'Ame
 const { days } = await franchisor.meetings.getSlots(consultantUser.id, query);
 const slot = days[0]?.slots[0];
 if (!slot) throw new Error('no slot offered');
+// The same slots through the embed entry: a plain call on a client without namespaces.
+const visitor = createApiClient({ baseUrl });
+const embedSlot = (await getSlots(visitor.http, consultantUser.id, query)).days[0]?.slots[0];
 const meeting: Meeting = await franchisor.meetings.book({ consultantId: consultantUser.id, ...slot, timeZone: 'America/New_York' });
 
 // The same slot again: an ApiError with its code, status and request id.
@@ -109,6 +113,7 @@ console.log(JSON.stringify({
   apiVersion: API_VERSION,
   meeting: { id: meeting.id, status: meeting.status, company: meeting.franchise?.company },
   listed,
+  embedSameSlot: JSON.stringify(embedSlot) === JSON.stringify(slot),
   again: isApiError(again) ? { code: again.code, status: again.status, requestId: again.requestId } : null,
 }));
 `;
@@ -164,6 +169,7 @@ describe('the packed SDK in a fresh project', () => {
       { cwd: project },
     );
     expect(existsSync(join(project, 'node_modules/@fm/sdk/index.d.ts'))).toBe(true);
+    expect(existsSync(join(project, 'node_modules/@fm/sdk/embed.d.ts'))).toBe(true);
 
     writeFileSync(join(project, 'main.ts'), consumerSource(`${server.url}/api`));
     writeFileSync(
@@ -195,10 +201,12 @@ describe('the packed SDK in a fresh project', () => {
     const answer = JSON.parse(result) as {
       meeting: { id: string; status: string; company: string };
       listed: string[];
+      embedSameSlot: boolean;
       again: { code: string; status: number; requestId: string } | null;
     };
     expect(answer.meeting).toMatchObject({ status: 'future', company: 'Consumer Bakery' });
     expect(answer.listed).toEqual([answer.meeting.id]);
+    expect(answer.embedSameSlot).toBe(true);
     expect(answer.again).toMatchObject({ code: 'SLOT_TAKEN', status: 409 });
     expect(answer.again?.requestId).toMatch(/\S{8,}/);
   }, 120_000);
