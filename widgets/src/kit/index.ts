@@ -1,7 +1,8 @@
 /**
  * The kit the portal and the admin app both build with: form fields and the valibot form hook,
  * the franchise profile's field groups, the photo cropper, dialogs (confirm, unsaved changes),
- * tables with their pager, status labels, money and date formats and the toast outlet. Styles: `@fm/widgets/kit.css` (design tokens
+ * tables with their pager, status labels, money and date formats, the loading / failure / retry
+ * state of a read and the toast outlet. Styles: `@fm/widgets/kit.css` (design tokens
  * included).
  */
 
@@ -118,6 +119,7 @@ export {
   type TrainingValues,
   trainingValues,
 } from './franchise-profile/franchise-values.ts';
+export { LoadStatus, type LoadStatusProps, RETRY_TEXT } from './load-status/load-status.tsx';
 export { cropToJpeg, outputSize, type PixelArea } from './photo/crop-image.ts';
 export {
   DOCUMENT_ACCEPT,
