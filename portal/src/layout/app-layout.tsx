@@ -2,11 +2,10 @@ import { useRef, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { Toaster } from 'sonner';
 import { CalendarPrompts } from '../features/calendar-settings/calendar-prompts.tsx';
-import { OwnProfileProvider } from '../shared/own-profile.tsx';
 import { PATHS } from '../shared/paths.ts';
 import { RealtimeProvider } from '../shared/realtime.tsx';
 import { useSession } from '../shared/session.ts';
-import { useUnreadCountPolling } from '../shared/unread-count.ts';
+import { useUnreadCount } from '../shared/unread-count.ts';
 import { layoutChromeFor } from './layout-rules.ts';
 import { LogOutDialog } from './log-out-dialog.tsx';
 import { SiteFooter } from './site-footer.tsx';
@@ -24,37 +23,35 @@ export function AppLayout() {
   const main = useRef<HTMLElement>(null);
   const [dialog, setDialog] = useState<OpenDialog>(null);
   useRouteFocus(main);
-  // Keyed by user, so that a different sign-in starts from its own count.
   const appUserId = session !== null && session.role !== 'admin' ? session.user.id : null;
-  useUnreadCountPolling(appUserId);
+  // Keeps the Messages count polled while signed in, whichever header (or none) shows it.
+  useUnreadCount();
 
   const dialogSetter = (name: Exclude<OpenDialog, null>) => (open: boolean) =>
     setDialog(open ? name : null);
 
   return (
-    <OwnProfileProvider>
-      <RealtimeProvider userId={appUserId}>
-        <div className="app">
-          <a className="skip-link" href="#main-content">
-            Skip to content
-          </a>
-          <SiteHeader
-            session={session}
-            landing={pathname === PATHS.landing}
-            hideOnMobile={chrome.hideHeaderOnMobile}
-            onSupport={() => setDialog('support')}
-            onLogOut={() => setDialog('log-out')}
-          />
-          <main className="app__main" id="main-content" ref={main} tabIndex={-1}>
-            <CalendarPrompts />
-            <Outlet />
-          </main>
-          {chrome.hideFooter ? null : <SiteFooter />}
-          <SupportDialog open={dialog === 'support'} onOpenChange={dialogSetter('support')} />
-          <LogOutDialog open={dialog === 'log-out'} onOpenChange={dialogSetter('log-out')} />
-          <Toaster position="top-center" richColors closeButton />
-        </div>
-      </RealtimeProvider>
-    </OwnProfileProvider>
+    <RealtimeProvider userId={appUserId}>
+      <div className="app">
+        <a className="skip-link" href="#main-content">
+          Skip to content
+        </a>
+        <SiteHeader
+          session={session}
+          landing={pathname === PATHS.landing}
+          hideOnMobile={chrome.hideHeaderOnMobile}
+          onSupport={() => setDialog('support')}
+          onLogOut={() => setDialog('log-out')}
+        />
+        <main className="app__main" id="main-content" ref={main} tabIndex={-1}>
+          <CalendarPrompts />
+          <Outlet />
+        </main>
+        {chrome.hideFooter ? null : <SiteFooter />}
+        <SupportDialog open={dialog === 'support'} onOpenChange={dialogSetter('support')} />
+        <LogOutDialog open={dialog === 'log-out'} onOpenChange={dialogSetter('log-out')} />
+        <Toaster position="top-center" richColors closeButton />
+      </div>
+    </RealtimeProvider>
   );
 }

@@ -1,4 +1,4 @@
-import { businessNameOf, useOwnProfile } from '../shared/own-profile.tsx';
+import { businessNameOf, useOwnProfile } from '../shared/own-profile.ts';
 import { publicProfilePath } from '../shared/paths.ts';
 import type { Session } from '../shared/session.ts';
 

@@ -1,56 +1,31 @@
 import type { OwnProfile } from '@fm/sdk/contracts';
-import { createContext, type ReactNode, useCallback, useContext, useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { api } from './api-client.ts';
+import { queryKeys } from './query-keys.ts';
 import { useSession } from './session.ts';
 
-interface OwnProfileState {
-  /** The signed-in user's profile; `null` while loading, for guests, or when it failed. */
-  profile: OwnProfile | null;
-  /** Fetches the profile again, e.g. after an edit. */
-  reload: () => void;
-}
-
-const OwnProfileContext = createContext<OwnProfileState>({ profile: null, reload: () => {} });
-
 /**
- * Loads the signed-in user's own profile once per user, for the header's business name and for
- * pages that need more than the stored credentials.
+ * The query of the signed-in user's own profile: read once per user (the SDK retries the fetch
+ * once, user-area §4) and then kept current by what each save answers (`setQueryData`) or by an
+ * invalidation, so the header, the my-profile area, the dashboard and the prompts share one copy.
+ *
+ * @example
+ * const query = useOwnProfileQuery();
+ * if (query.data) console.log(query.data.profileCompleteness);
  */
-export function OwnProfileProvider({ children }: { children: ReactNode }) {
+export function useOwnProfileQuery() {
   const session = useSession();
-  const userId = session?.user.id ?? null;
-  const [loaded, setLoaded] = useState<OwnProfile | null>(null);
-  const [version, setVersion] = useState(0);
-  // A profile loaded for a previous user is never shown.
-  const profile = loaded !== null && loaded.id === userId ? loaded : null;
-
-  useEffect(() => {
-    if (userId === null) return;
-    // `version` is read so that `reload` refetches.
-    void version;
-    let current = true;
-    // The SDK retries this fetch once (user-area §4).
-    api.users.getProfile().then(
-      (next) => {
-        if (current) setLoaded(next);
-      },
-      () => {
-        // The header simply shows no business name; pages that need the profile report errors.
-      },
-    );
-    return () => {
-      current = false;
-    };
-  }, [userId, version]);
-
-  const reload = useCallback(() => setVersion((v) => v + 1), []);
-  return (
-    <OwnProfileContext.Provider value={{ profile, reload }}>{children}</OwnProfileContext.Provider>
-  );
+  return useQuery({
+    queryKey: queryKeys.ownProfile,
+    queryFn: () => api.users.getProfile(),
+    enabled: session !== null,
+    staleTime: Number.POSITIVE_INFINITY,
+  });
 }
 
 /**
- * The signed-in user's own profile.
+ * The signed-in user's own profile; `null` while loading, for guests, or when it failed (the header
+ * then simply shows no business name; pages that need the profile report errors).
  *
  * @example
  * ```tsx
@@ -58,8 +33,11 @@ export function OwnProfileProvider({ children }: { children: ReactNode }) {
  * const company = profile?.franchise?.company;
  * ```
  */
-export function useOwnProfile(): OwnProfileState {
-  return useContext(OwnProfileContext);
+export function useOwnProfile(): { profile: OwnProfile | null } {
+  const session = useSession();
+  const { data } = useOwnProfileQuery();
+  // A profile loaded for a previous user is never shown.
+  return { profile: data !== undefined && data.id === session?.user.id ? data : null };
 }
 
 /** The business name the profile menu shows: the franchise's company, else the consultant's. */

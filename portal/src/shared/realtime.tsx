@@ -1,10 +1,11 @@
 import { connectRealtime } from '@fm/sdk';
 import { REALTIME_EVENTS, type RealtimeServerMessage, userRoomId } from '@fm/sdk/contracts';
 import { type ChatRealtime, chatRealtimeOf } from '@fm/widgets';
-import { createContext, type ReactNode, useContext, useEffect, useRef, useState } from 'react';
+import { type QueryClient, useQueryClient } from '@tanstack/react-query';
+import { createContext, type ReactNode, useContext, useEffect, useState } from 'react';
 import { api } from './api-client.ts';
 import { PATHS } from './paths.ts';
-import { refreshUnreadCount } from './unread-count.ts';
+import { queryKeys } from './query-keys.ts';
 
 /** The signed-in user's realtime room as the widgets read it (frames, and whether it is live). */
 export type RealtimeFeed = ChatRealtime;
@@ -18,11 +19,26 @@ const COUNT_CHANGING: ReadonlySet<RealtimeServerMessage['type']> = new Set([
 ]);
 
 /**
- * The portal's one socket (rules 12 and 15): the user room of the signed-in franchisor or consultant,
- * opened once for the whole app and reconnected forever at 1 s by the SDK. The bell and the chat
- * read its frames through {@link useRealtime}; the Messages badge refreshes at once on
- * `receiveMessage`, `readMessage`, `joinChat` and `notification` frames, and after every
- * (re)connect. Polling stays as the fallback. `userId` null (signed out, admin) opens nothing.
+ * The queries a frame makes out of date: the Messages count on chat and notification frames, and
+ * every meeting read (My Meetings, Sessions, a meeting's details and presence) on a notification
+ * that leads under My Meetings (booked, declined, cancelled, completed, reviewed, charged).
+ */
+export function invalidateFor(queryClient: QueryClient, frame: RealtimeServerMessage): void {
+  if (COUNT_CHANGING.has(frame.type)) {
+    void queryClient.invalidateQueries({ queryKey: queryKeys.unreadCount });
+  }
+  if (frame.type === 'notification' && isMeetingLink(frame.notification.link)) {
+    void queryClient.invalidateQueries({ queryKey: queryKeys.meetings.all });
+  }
+}
+
+/**
+ * The portal's one socket (rules 12 and 15): the user room of the signed-in franchisor or
+ * consultant, opened once for the whole app and reconnected forever at 1 s by the SDK. The bell
+ * and the chat read its frames through {@link useRealtime}; its frames invalidate the matching
+ * queries ({@link invalidateFor}), so the Messages badge and the meeting pages show the other
+ * side's changes without a reload. After a reconnect, what was missed is read again; polling
+ * stays as the fallback. `userId` null (signed out, admin) opens nothing.
  *
  * @example
  * <RealtimeProvider userId={session?.user.id ?? null}><Outlet /></RealtimeProvider>
@@ -34,18 +50,22 @@ export function RealtimeProvider({
   userId: string | null;
   children?: ReactNode;
 }) {
+  const queryClient = useQueryClient();
   const [feed, setFeed] = useState<RealtimeFeed | null>(null);
 
   useEffect(() => {
     if (!userId) return;
     const connection = connectRealtime({ client: api, room: userRoomId(userId) });
     setFeed(chatRealtimeOf(connection));
-    const stopFrames = connection.subscribe((frame) => {
-      if (COUNT_CHANGING.has(frame.type)) void refreshUnreadCount();
-    });
+    const stopFrames = connection.subscribe((frame) => invalidateFor(queryClient, frame));
+    let opened = false;
     // Whatever happened while the socket was down is read from the API.
     const stopStatus = connection.onStatus((status) => {
-      if (status === 'open') void refreshUnreadCount();
+      if (status !== 'open') return;
+      void queryClient.invalidateQueries({ queryKey: queryKeys.unreadCount });
+      // The first open follows the pages' own first reads; only a reconnect missed anything.
+      if (opened) void queryClient.invalidateQueries({ queryKey: queryKeys.meetings.all });
+      opened = true;
     });
     return () => {
       stopFrames();
@@ -53,7 +73,7 @@ export function RealtimeProvider({
       connection.close();
       setFeed(null);
     };
-  }, [userId]);
+  }, [userId, queryClient]);
 
   return <RealtimeContext.Provider value={feed}>{children}</RealtimeContext.Provider>;
 }
@@ -66,41 +86,6 @@ export function RealtimeProvider({
  */
 export function useRealtime(): RealtimeFeed | null {
   return useContext(RealtimeContext);
-}
-
-/**
- * Calls `onNews` when something happened to one of the user's meetings — a notification frame
- * that leads under My Meetings (booked, declined, cancelled, completed, reviewed, charged) — and
- * when the socket comes back after a drop (what it missed is read again). My Meetings and Meeting
- * Details reload with it, so the other side's changes show without a reload of the page.
- *
- * @example
- * useMeetingNews(reload);
- */
-export function useMeetingNews(onNews: () => void): void {
-  const realtime = useRealtime();
-  const latest = useRef(onNews);
-  latest.current = onNews;
-  useEffect(() => {
-    if (!realtime) return;
-    let dropped = false;
-    const stopFrames = realtime.subscribe((frame) => {
-      if (frame.type === 'notification' && isMeetingLink(frame.notification.link)) {
-        latest.current();
-      }
-    });
-    const stopLive = realtime.onLiveChange((live) => {
-      if (!live) dropped = true;
-      else if (dropped) {
-        dropped = false;
-        latest.current();
-      }
-    });
-    return () => {
-      stopFrames();
-      stopLive();
-    };
-  }, [realtime]);
 }
 
 /** Whether a notification's link is My Meetings or one of its meetings. */

@@ -1,32 +1,18 @@
 import { UNREAD_POLL_MS } from '@fm/sdk/contracts';
-import { useEffect, useSyncExternalStore } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
 import { api } from './api-client.ts';
-import { usePolling } from './use-polling.ts';
+import { queryKeys } from './query-keys.ts';
+import { useSession } from './session.ts';
+
+const wholeCount = (count: number) => Math.max(0, Math.floor(count));
 
 /**
- * The unread-message count shown on Messages and on the dashboard: polled from the API every
- * `UNREAD_POLL_MS` while someone is signed in (user-area §7); the chat's socket events will also
- * refresh it. While it is 0 the badge stays hidden.
- */
-let unreadCount = 0;
-const listeners = new Set<() => void>();
-
-export function setUnreadCount(count: number): void {
-  const next = Math.max(0, Math.floor(count));
-  if (next === unreadCount) return;
-  unreadCount = next;
-  for (const listener of [...listeners]) listener();
-}
-
-function subscribe(listener: () => void): () => void {
-  listeners.add(listener);
-  return () => {
-    listeners.delete(listener);
-  };
-}
-
-/**
- * The current unread-message count.
+ * The unread-message count shown on Messages and on the dashboard (user-area §7), for a signed-in
+ * franchisor or consultant; 0 otherwise, and while it is 0 the badge stays hidden. Read at once,
+ * every `UNREAD_POLL_MS` while the tab is visible, and again when the tab comes back into view;
+ * the realtime feed invalidates it on chat and notification frames. A failed poll keeps the last
+ * known count (polling again is the retry; a 401 already sent the user to sign-in).
  *
  * @example
  * ```tsx
@@ -34,37 +20,28 @@ function subscribe(listener: () => void): () => void {
  * ```
  */
 export function useUnreadCount(): number {
-  return useSyncExternalStore(
-    subscribe,
-    () => unreadCount,
-    () => 0,
-  );
-}
-
-/** Asks the API for the count now; a failed poll keeps the last known count. */
-export async function refreshUnreadCount(): Promise<void> {
-  try {
-    const { unreadCount: count } = await api.messages.unreadCount();
-    setUnreadCount(count);
-  } catch {
-    // Polling again in a few seconds is the retry; a 401 already sent the user to sign-in.
-  }
+  const session = useSession();
+  const enabled = session !== null && session.role !== 'admin';
+  const query = useQuery({
+    queryKey: queryKeys.unreadCount,
+    queryFn: async () => wholeCount((await api.messages.unreadCount()).unreadCount),
+    enabled,
+    refetchInterval: UNREAD_POLL_MS,
+    refetchOnWindowFocus: true,
+  });
+  return enabled ? (query.data ?? 0) : 0;
 }
 
 /**
- * Keeps the count of the signed-in franchisor or consultant `userId` fresh: at once, every
- * `UNREAD_POLL_MS`, and when the tab becomes visible again. `null` (signed out) resets it to 0.
+ * Sets the count from what a screen already knows (the chat reports it as it reads messages).
  *
  * @example
- * ```tsx
- * useUnreadCountPolling(session?.role === 'admin' ? null : (session?.user.id ?? null));
- * ```
+ * <Chat onUnreadCount={useSetUnreadCount()} … />
  */
-export function useUnreadCountPolling(userId: string | null): void {
-  useEffect(() => {
-    // Another user (or none): the previous count is not theirs.
-    void userId;
-    setUnreadCount(0);
-  }, [userId]);
-  usePolling(userId, UNREAD_POLL_MS, () => void refreshUnreadCount());
+export function useSetUnreadCount(): (count: number) => void {
+  const queryClient = useQueryClient();
+  return useCallback(
+    (count: number) => queryClient.setQueryData(queryKeys.unreadCount, wholeCount(count)),
+    [queryClient],
+  );
 }

@@ -1,9 +1,10 @@
-import { isApiError } from '@fm/sdk';
-import { GENERIC_MESSAGES } from '@fm/sdk/contracts';
-import { useEffect, useId, useState } from 'react';
+import { LoadStatus } from '@fm/widgets/kit';
+import { useQuery } from '@tanstack/react-query';
+import { useId, useState } from 'react';
 import { toast } from 'sonner';
 import { api } from '../../shared/api-client.ts';
-import type { Load } from './calendar-load.ts';
+import { failureOf } from '../../shared/error-message.ts';
+import { queryKeys } from '../../shared/query-keys.ts';
 import { Section } from './calendar-section.tsx';
 import { CALENDAR_TEXT } from './calendar-text.ts';
 import { FeedLinkReset } from './feed-link-reset.tsx';
@@ -44,39 +45,26 @@ export function FeedSection({ url: shown }: { url: string }) {
 
 /** A franchisor's calendar page: only their private feed of meetings. */
 export function FeedOnly() {
-  const [state, setState] = useState<Load<string>>({ status: 'loading' });
-  useEffect(() => {
-    let current = true;
-    api.bookings.getCalendarFeed().then(
-      ({ icalFeedUrl }) => current && setState({ status: 'ready', data: icalFeedUrl }),
-      (error: unknown) =>
-        current &&
-        setState({
-          status: 'error',
-          message: isApiError(error) ? error.message : GENERIC_MESSAGES.somethingWentWrong,
-        }),
-    );
-    return () => {
-      current = false;
-    };
-  }, []);
-  if (state.status === 'loading') {
+  const query = useQuery({
+    queryKey: queryKeys.calendar.feed,
+    queryFn: async () => (await api.bookings.getCalendarFeed()).icalFeedUrl,
+  });
+  if (query.data === undefined || query.isError) {
     return (
-      <p className="page__status" role="status">
-        {CALENDAR_TEXT.loading}
-      </p>
-    );
-  }
-  if (state.status === 'error') {
-    return (
-      <p className="meetings__notice" role="alert">
-        {state.message}
-      </p>
+      <LoadStatus
+        pending={query.isPending}
+        error={failureOf(query)}
+        onRetry={query.refetch}
+        loadingText={CALENDAR_TEXT.loading}
+        retryText={CALENDAR_TEXT.retry}
+        loadingClassName="page__status"
+        errorClassName="meetings__notice"
+      />
     );
   }
   return (
     <div className="calendar-settings">
-      <FeedSection url={state.data} />
+      <FeedSection url={query.data} />
     </div>
   );
 }

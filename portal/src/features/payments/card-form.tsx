@@ -1,6 +1,7 @@
 import type { PaymentMethod } from '@fm/sdk/contracts';
 import { type FormEvent, useId, useState } from 'react';
 import { api } from '../../shared/api-client.ts';
+import { errorMessage } from '../../shared/error-message.ts';
 import {
   CARD_BRAND_LABELS,
   type CardErrors,
@@ -13,7 +14,6 @@ import {
   testPaymentMethodIdFor,
   validateCard,
 } from './card-rules.ts';
-import { errorMessage } from './use-async.ts';
 
 export const DEMO_MODE_CARD_MESSAGE =
   'In this demo only Stripe test cards are accepted. Please use one of the test cards listed below.';

@@ -3,7 +3,7 @@ import { FIELD_MESSAGES } from '@fm/sdk/contracts';
 import { type FormEvent, useId, useState } from 'react';
 import { toast } from 'sonner';
 import { api } from '../../shared/api-client.ts';
-import { errorMessage } from './use-async.ts';
+import { errorMessage } from '../../shared/error-message.ts';
 
 /** Changes the e-mail the payment provider uses for receipts and statements (both roles). */
 export function PaymentEmailForm() {

@@ -1,12 +1,14 @@
 import type { PaymentMethod } from '@fm/sdk/contracts';
-import { ConfirmDialog } from '@fm/widgets/kit';
+import { ConfirmDialog, LoadStatus } from '@fm/widgets/kit';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { toast } from 'sonner';
 import { api } from '../../shared/api-client.ts';
+import { errorMessage, failureOf } from '../../shared/error-message.ts';
+import { queryKeys } from '../../shared/query-keys.ts';
 import { CardForm } from './card-form.tsx';
 import { paymentsConfig } from './payments-config.ts';
 import { formatCardExpiry } from './payments-format.ts';
-import { dataOf, errorMessage, useAsync } from './use-async.ts';
 
 const BRAND_NAMES: Record<string, string> = {
   visa: 'Visa',
@@ -26,12 +28,12 @@ const StripeCardForm = lazy(() =>
 
 /** The form this server takes cards with: Stripe Elements in Stripe mode, else the test cards. */
 function AddCardForm({ onAdded }: { onAdded: (method: PaymentMethod) => void }) {
-  const [config] = useAsync('payments-config', paymentsConfig);
-  const loaded = dataOf(config);
+  const config = useQuery({ queryKey: queryKeys.payments.config, queryFn: paymentsConfig });
+  const loaded = config.data;
   if (!loaded) {
-    return config.status === 'error' ? (
+    return config.isError ? (
       <div className="form-alert" role="alert">
-        {config.message}
+        {errorMessage(config.error)}
       </div>
     ) : null;
   }
@@ -47,11 +49,17 @@ function AddCardForm({ onAdded }: { onAdded: (method: PaymentMethod) => void }) 
 
 /** A franchisor's saved cards: list, delete (after a confirm), make default, add. */
 export function PaymentMethodsPanel() {
-  const [state, reload] = useAsync('methods', () => api.payments.listPaymentMethods());
+  const queryClient = useQueryClient();
+  const query = useQuery({
+    queryKey: queryKeys.payments.methods,
+    queryFn: () => api.payments.listPaymentMethods(),
+  });
+  // The subscription screen reads the cards too (whether one is on file).
+  const reload = () => queryClient.invalidateQueries({ queryKey: queryKeys.payments.all });
   const [toDelete, setToDelete] = useState<PaymentMethod | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
   const [actionError, setActionError] = useState<string | null>(null);
-  const methods = dataOf(state);
+  const methods = query.data ?? null;
 
   const remove = async () => {
     if (!toDelete) return;
@@ -60,7 +68,7 @@ export function PaymentMethodsPanel() {
     try {
       await api.payments.deletePaymentMethod(toDelete.id);
       toast.success('Card removed');
-      reload();
+      void reload();
     } catch (error) {
       setActionError(errorMessage(error));
     } finally {
@@ -75,7 +83,7 @@ export function PaymentMethodsPanel() {
     try {
       await api.payments.setDefaultPaymentMethod(method.id);
       toast.success('Default card updated');
-      reload();
+      void reload();
     } catch (error) {
       setActionError(errorMessage(error));
     } finally {
@@ -88,19 +96,13 @@ export function PaymentMethodsPanel() {
       <h2 id="cards-heading" className="payments-card__title">
         Cards
       </h2>
-      {state.status === 'error' ? (
-        <div className="form-alert" role="alert">
-          <p>{state.message}</p>
-          <button type="button" className="button button--ghost" onClick={reload}>
-            Try again
-          </button>
-        </div>
-      ) : null}
-      {methods === null && state.status === 'loading' ? (
-        <p className="page__status" role="status">
-          Loading your cards…
-        </p>
-      ) : null}
+      <LoadStatus
+        pending={query.isPending}
+        error={failureOf(query)}
+        onRetry={query.refetch}
+        loadingText="Loading your cards…"
+        loadingClassName="page__status"
+      />
       {methods !== null && methods.length === 0 ? (
         <p className="page__text" data-testid="no-cards">
           No card yet. Add a card to subscribe and book meetings.
@@ -150,7 +152,7 @@ export function PaymentMethodsPanel() {
       <AddCardForm
         onAdded={(method) => {
           toast.success(`${brandName(method.brand)} •••• ${method.last4} added`);
-          reload();
+          void reload();
         }}
       />
       <ConfirmDialog

@@ -1,8 +1,11 @@
 import type { PayoutAccountStatus, PayoutReturnPage } from '@fm/sdk/contracts';
+import { LoadStatus } from '@fm/widgets/kit';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { api } from '../../shared/api-client.ts';
-import { dataOf, errorMessage, useAsync } from './use-async.ts';
+import { errorMessage, failureOf } from '../../shared/error-message.ts';
+import { queryKeys } from '../../shared/query-keys.ts';
 
 const TEXTS: Record<PayoutAccountStatus, { text: string; action: string }> = {
   none: {
@@ -38,10 +41,16 @@ const TEXTS: Record<PayoutAccountStatus, { text: string; action: string }> = {
  */
 export function PayoutAccountPanel({ returnTo = 'payments' }: { returnTo?: PayoutReturnPage }) {
   const [params, setParams] = useSearchParams();
-  const [state, reload] = useAsync('payout-account', () => api.payments.payoutAccount());
+  const queryClient = useQueryClient();
+  const query = useQuery({
+    queryKey: queryKeys.payments.payoutAccount,
+    queryFn: () => api.payments.payoutAccount(),
+  });
+  // Back from Stripe: the account, and the payouts that waited for it, are read again.
+  const reload = () => void queryClient.invalidateQueries({ queryKey: queryKeys.payments.all });
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const status = dataOf(state)?.status ?? null;
+  const status = query.data?.status ?? null;
 
   const connect = async () => {
     setPending(true);
@@ -73,14 +82,7 @@ export function PayoutAccountPanel({ returnTo = 'payments' }: { returnTo?: Payou
 
   return (
     <div className="payout-account" data-testid="payout-account" data-status={status ?? undefined}>
-      {state.status === 'error' ? (
-        <div className="form-alert" role="alert">
-          <p>{state.message}</p>
-          <button type="button" className="button button--ghost" onClick={reload}>
-            Try again
-          </button>
-        </div>
-      ) : null}
+      <LoadStatus error={failureOf(query)} onRetry={query.refetch} />
       {status ? (
         <>
           <p className="page__text">{TEXTS[status].text}</p>

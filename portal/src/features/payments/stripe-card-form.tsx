@@ -2,7 +2,7 @@ import type { PaymentMethod } from '@fm/sdk/contracts';
 import type { Stripe, StripeCardElement } from '@stripe/stripe-js';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { api } from '../../shared/api-client.ts';
-import { errorMessage } from './use-async.ts';
+import { errorMessage } from '../../shared/error-message.ts';
 
 const LOAD_FAILED = 'The card form could not be loaded. Please try again later.';
 

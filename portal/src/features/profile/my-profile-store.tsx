@@ -1,24 +1,17 @@
-import { isApiError } from '@fm/sdk';
-import { GENERIC_MESSAGES, type OwnProfile } from '@fm/sdk/contracts';
-import {
-  createContext,
-  type ReactNode,
-  useCallback,
-  useContext,
-  useEffect,
-  useMemo,
-  useState,
-} from 'react';
-import { api } from '../../shared/api-client.ts';
-import { useOwnProfile } from '../../shared/own-profile.tsx';
-import { useSession } from '../../shared/session.ts';
+import type { OwnProfile } from '@fm/sdk/contracts';
+import { LoadStatus } from '@fm/widgets/kit';
+import { useQueryClient } from '@tanstack/react-query';
+import { type ReactNode, useCallback } from 'react';
+import { failureOf } from '../../shared/error-message.ts';
+import { useOwnProfile, useOwnProfileQuery } from '../../shared/own-profile.ts';
+import { queryKeys } from '../../shared/query-keys.ts';
 
 export type MyProfileState =
   | { status: 'loading' }
   | { status: 'error'; message: string }
   | { status: 'ready'; profile: OwnProfile };
 
-interface MyProfileContextValue {
+interface MyProfileValue {
   state: MyProfileState;
   /** Shows a profile the server just answered (after an update) everywhere, header included. */
   setProfile: (profile: OwnProfile) => void;
@@ -28,72 +21,11 @@ interface MyProfileContextValue {
   retry: () => void;
 }
 
-const MyProfileContext = createContext<MyProfileContextValue | null>(null);
-
-const messageOf = (error: unknown) =>
-  isApiError(error) ? error.message : GENERIC_MESSAGES.somethingWentWrong;
-
 /**
- * The signed-in user's own profile for the my-profile area and the dashboard: loaded once when the
- * area opens (the SDK retries the fetch once, user-area §4) and replaced by what each save answers,
- * so the navigation ticks and the completeness widget follow every edit.
- */
-export function MyProfileProvider({ children }: { children: ReactNode }) {
-  const session = useSession();
-  const userId = session?.user.id ?? null;
-  const { reload: reloadHeader } = useOwnProfile();
-  const [state, setState] = useState<MyProfileState>({ status: 'loading' });
-  const [attempt, setAttempt] = useState(0);
-
-  useEffect(() => {
-    if (userId === null) return;
-    void attempt;
-    let current = true;
-    setState({ status: 'loading' });
-    api.users.getProfile().then(
-      (profile) => {
-        if (current) setState({ status: 'ready', profile });
-      },
-      (error: unknown) => {
-        if (current) setState({ status: 'error', message: messageOf(error) });
-      },
-    );
-    return () => {
-      current = false;
-    };
-  }, [userId, attempt]);
-
-  const setProfile = useCallback(
-    (profile: OwnProfile) => {
-      setState({ status: 'ready', profile });
-      // The header shows the business name from its own copy.
-      reloadHeader();
-    },
-    [reloadHeader],
-  );
-
-  const refresh = useCallback(async () => {
-    try {
-      setProfile(await api.users.getProfile());
-    } catch {
-      // The last good profile stays; the next save or visit fetches it again.
-    }
-  }, [setProfile]);
-
-  const value = useMemo(
-    () => ({
-      state,
-      setProfile,
-      refresh,
-      retry: () => setAttempt((n) => n + 1),
-    }),
-    [state, setProfile, refresh],
-  );
-  return <MyProfileContext.Provider value={value}>{children}</MyProfileContext.Provider>;
-}
-
-/**
- * The my-profile area's profile state.
+ * The signed-in user's own profile for the my-profile area and the dashboard: the one cached copy
+ * of the own-profile query, replaced by what each save answers, so the navigation ticks, the
+ * completeness widget and the header follow every edit. A profile on screen stays while a later
+ * read fails.
  *
  * @example
  * ```tsx
@@ -101,10 +33,27 @@ export function MyProfileProvider({ children }: { children: ReactNode }) {
  * if (state.status === 'ready') console.log(state.profile.profileCompleteness);
  * ```
  */
-export function useMyProfile(): MyProfileContextValue {
-  const value = useContext(MyProfileContext);
-  if (!value) throw new Error('useMyProfile needs a <MyProfileProvider> above it.');
-  return value;
+export function useMyProfile(): MyProfileValue {
+  const queryClient = useQueryClient();
+  const query = useOwnProfileQuery();
+  const { profile } = useOwnProfile();
+  const failure = failureOf(query);
+  const state: MyProfileState = profile
+    ? { status: 'ready', profile }
+    : failure !== null
+      ? { status: 'error', message: failure }
+      : { status: 'loading' };
+  const setProfile = useCallback(
+    (next: OwnProfile) => queryClient.setQueryData(queryKeys.ownProfile, next),
+    [queryClient],
+  );
+  // A failed read keeps the last good profile; the next save or visit fetches it again.
+  const refresh = useCallback(
+    () => queryClient.invalidateQueries({ queryKey: queryKeys.ownProfile }),
+    [queryClient],
+  );
+  const { refetch } = query;
+  return { state, setProfile, refresh, retry: () => void refetch() };
 }
 
 /**
@@ -117,25 +66,15 @@ export function useMyProfile(): MyProfileContextValue {
  * ```
  */
 export function ProfileGate({ children }: { children: (profile: OwnProfile) => ReactNode }) {
-  const context = useContext(MyProfileContext);
-  if (!context) throw new Error('ProfileGate needs a <MyProfileProvider> above it.');
-  const { state, retry } = context;
-  if (state.status === 'loading') {
-    return (
-      <p className="page__status" role="status">
-        Loading your profile…
-      </p>
-    );
-  }
-  if (state.status === 'error') {
-    return (
-      <div className="form-alert" role="alert">
-        <p>{state.message}</p>
-        <button type="button" className="button button--ghost" onClick={retry}>
-          Try again
-        </button>
-      </div>
-    );
-  }
-  return <>{children(state.profile)}</>;
+  const { state, retry } = useMyProfile();
+  if (state.status === 'ready') return <>{children(state.profile)}</>;
+  return (
+    <LoadStatus
+      pending={state.status === 'loading'}
+      error={state.status === 'error' ? state.message : null}
+      onRetry={retry}
+      loadingText="Loading your profile…"
+      loadingClassName="page__status"
+    />
+  );
 }

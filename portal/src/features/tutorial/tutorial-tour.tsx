@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
-import { useOwnProfile } from '../../shared/own-profile.tsx';
+import { useOwnProfile } from '../../shared/own-profile.ts';
 import type { Session } from '../../shared/session.ts';
 import { type Box, placePopover } from './placement.ts';
 import { type TourStep, tourSteps } from './tour-steps.ts';

@@ -7,10 +7,12 @@ import {
   type Role,
   type Session,
 } from '@fm/sdk/contracts';
-import { useCallback, useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { api } from '../../shared/api-client.ts';
+import { queryKeys } from '../../shared/query-keys.ts';
 import { formatMeetingDateTime } from './meeting-format.ts';
 
 /**
@@ -72,27 +74,15 @@ export function JoinMeetingLink({ id, className }: { id: string; className?: str
  * The presence summary of a meeting; null while loading or when the viewer may not see it.
  *
  * @example
- * const [presence, reload] = useMeetingPresence(id);
+ * const presence = useMeetingPresence(id);
  */
-export function useMeetingPresence(id: string): [PresenceSummary | null, () => void] {
-  const [presence, setPresence] = useState<PresenceSummary | null>(null);
-  const [attempt, setAttempt] = useState(0);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` asks for a fresh read.
-  useEffect(() => {
-    let current = true;
-    api.meetingRoom.presence(id).then(
-      (summary) => {
-        if (current) setPresence(summary);
-      },
-      () => {
-        if (current) setPresence(null);
-      },
-    );
-    return () => {
-      current = false;
-    };
-  }, [id, attempt]);
-  return [presence, useCallback(() => setAttempt((n) => n + 1), [])];
+export function useMeetingPresence(id: string): PresenceSummary | null {
+  const query = useQuery({
+    queryKey: queryKeys.meetings.presence(id),
+    // A viewer who may not see the summary simply sees none.
+    queryFn: () => api.meetingRoom.presence(id).catch(() => null),
+  });
+  return query.data ?? null;
 }
 
 /** Who was in the room and for how long, and the franchisor's no-show report. */

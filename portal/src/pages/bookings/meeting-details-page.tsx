@@ -6,14 +6,16 @@ import {
   RESTRICTED_ACTION_TEXT,
   restrictionOf,
 } from '@fm/widgets';
-import { formatDollars } from '@fm/widgets/kit';
+import { formatDollars, LoadStatus } from '@fm/widgets/kit';
 import * as Dialog from '@radix-ui/react-dialog';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { toast } from 'sonner';
 import { api } from '../../shared/api-client.ts';
+import { errorMessage, httpStatusOf } from '../../shared/error-message.ts';
 import { PATHS, publicProfilePath } from '../../shared/paths.ts';
-import { useMeetingNews } from '../../shared/realtime.tsx';
+import { queryKeys } from '../../shared/query-keys.ts';
 import { useSession } from '../../shared/session.ts';
 import { MessageButton } from '../chats/start-chat.tsx';
 import { PageShell } from '../page-shell.tsx';
@@ -35,7 +37,6 @@ import { MeetingStatusBadge, ReviewView } from './meeting-list.tsx';
 import { MEETINGS_TEXT } from './meetings-text.ts';
 import { ReviewForm } from './review-form.tsx';
 import { SUBSCRIPTION_PATH, useActivateLink } from './subscription-prompt.tsx';
-import { useLoad } from './use-load.ts';
 
 type Confirm = 'decline' | 'complete' | 'cancel' | null;
 
@@ -75,16 +76,22 @@ export function MeetingDetailsPage() {
   const { id = '' } = useParams();
   const session = useSession();
   const navigate = useNavigate();
-  const [state, reload] = useLoad<Session>(id, () => api.bookings.getSession(id));
-  // Rule 16: the meeting room's presence summary, and the duration the completion form proposes.
-  const [presence, reloadPresence] = useMeetingPresence(id);
-  // The other side's decline, completion or review shows without a reload.
-  useMeetingNews(() => {
-    reload();
-    reloadPresence();
+  const queryClient = useQueryClient();
+  // The other side's decline, completion or review shows without a reload: the realtime feed
+  // invalidates `queryKeys.meetings.all` (RealtimeProvider).
+  const query = useQuery({
+    queryKey: queryKeys.meetings.detail(id),
+    queryFn: () => api.bookings.getSession(id),
   });
+  // Rule 16: the meeting room's presence summary, and the duration the completion form proposes.
+  const presence = useMeetingPresence(id);
+  /** The meeting as an action returned it; the lists show it at their next read. */
+  const setMeeting = (next: Session) => {
+    queryClient.setQueryData(queryKeys.meetings.detail(next.id), next);
+  };
+  const reloadPresence = () =>
+    void queryClient.invalidateQueries({ queryKey: queryKeys.meetings.presence(id) });
   const [duration, setDuration] = useState<number | null>(null);
-  const [meeting, setMeeting] = useState<Session | null>(null);
   const [confirm, setConfirm] = useState<Confirm>(null);
   const [pending, setPending] = useState(false);
   // Rule 11: an action refused because the profile or subscription is not active shows the modal.
@@ -92,9 +99,6 @@ export function MeetingDetailsPage() {
   const activate = useActivateLink();
   const redirect = useRef<ReturnType<typeof setTimeout> | null>(null);
 
-  useEffect(() => {
-    if (state.status === 'ready') setMeeting(state.data);
-  }, [state]);
   useEffect(
     () => () => {
       if (redirect.current) clearTimeout(redirect.current);
@@ -103,7 +107,7 @@ export function MeetingDetailsPage() {
   );
 
   const role = session?.role ?? 'franchisor';
-  const shown = meeting && meeting.id === id ? meeting : null;
+  const shown = query.data ?? null;
   const actions = shown ? meetingActions(shown, role, Date.now()) : null;
 
   /** After a cancel or decline the page goes back to My Meetings (user-area §4). */
@@ -168,21 +172,21 @@ export function MeetingDetailsPage() {
   if (!shown) {
     return (
       <PageShell title={MEETINGS_TEXT.meetingDetails} backTo={back}>
-        {state.status === 'loading' ? (
-          <p className="meetings__notice" role="status">
-            {MEETINGS_TEXT.loadingMeeting}
-          </p>
-        ) : null}
-        {state.status === 'error' ? (
+        {query.isError && httpStatusOf(query.error) === 404 ? (
           <div className="meetings__notice" role="alert">
-            <p>{state.httpStatus === 404 ? MEETINGS_TEXT.notFound : state.message}</p>
-            {state.httpStatus === 404 ? null : (
-              <button type="button" className="button button--ghost" onClick={reload}>
-                {MEETINGS_TEXT.retry}
-              </button>
-            )}
+            <p>{MEETINGS_TEXT.notFound}</p>
           </div>
-        ) : null}
+        ) : (
+          <LoadStatus
+            pending={query.isPending}
+            error={query.isError ? errorMessage(query.error) : null}
+            onRetry={query.refetch}
+            loadingText={MEETINGS_TEXT.loadingMeeting}
+            retryText={MEETINGS_TEXT.retry}
+            loadingClassName="meetings__notice"
+            errorClassName="meetings__notice"
+          />
+        )}
       </PageShell>
     );
   }
@@ -280,7 +284,7 @@ export function MeetingDetailsPage() {
         presence={presence}
         viewer={role}
         onChanged={() => {
-          reload();
+          void queryClient.invalidateQueries({ queryKey: queryKeys.meetings.detail(id) });
           reloadPresence();
         }}
       />

@@ -1,16 +1,17 @@
-import type { SessionList } from '@fm/sdk/contracts';
+import { LoadStatus } from '@fm/widgets/kit';
 import * as Tabs from '@radix-ui/react-tabs';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
 import { api } from '../../shared/api-client.ts';
+import { failureOf } from '../../shared/error-message.ts';
 import { PATHS } from '../../shared/paths.ts';
-import { useMeetingNews } from '../../shared/realtime.tsx';
+import { queryKeys } from '../../shared/query-keys.ts';
 import { useSession } from '../../shared/session.ts';
 import { PageShell } from '../page-shell.tsx';
 import { browserTimeZone, MEETING_TABS, meetingTab, pageParam } from './meeting-format.ts';
 import { MeetingList, MeetingPager } from './meeting-list.tsx';
 import { MEETINGS_TEXT } from './meetings-text.ts';
 import { SubscriptionPrompts } from './subscription-prompt.tsx';
-import { useLoad } from './use-load.ts';
 
 /** Meetings per page of My Meetings. */
 export const MEETINGS_PAGE_SIZE = 10;
@@ -26,15 +27,18 @@ export function MyMeetingsPage() {
   const [params, setParams] = useSearchParams();
   const tab = meetingTab(params.get('status'));
   const page = pageParam(params.get('page'));
-  const [state, reload] = useLoad<SessionList>(`${tab.key}/${page}`, () =>
-    api.bookings.listSessions({
-      ...(tab.status ? { status: tab.status } : {}),
-      page,
-      limit: MEETINGS_PAGE_SIZE,
-    }),
-  );
-  // The other side's bookings, declines and cancellations show without a reload.
-  useMeetingNews(reload);
+  // The other side's bookings, declines and cancellations show without a reload: the realtime
+  // feed invalidates `queryKeys.meetings.all` (RealtimeProvider).
+  const query = useQuery({
+    queryKey: queryKeys.meetings.list(tab.key, page),
+    queryFn: () =>
+      api.bookings.listSessions({
+        ...(tab.status ? { status: tab.status } : {}),
+        page,
+        limit: MEETINGS_PAGE_SIZE,
+      }),
+    placeholderData: keepPreviousData,
+  });
 
   const go = (next: { status?: string; page?: number }) => {
     const search = new URLSearchParams();
@@ -45,8 +49,8 @@ export function MyMeetingsPage() {
     setParams(search);
   };
 
-  const data =
-    state.status === 'ready' ? state.data : state.status === 'loading' ? state.previous : null;
+  const data = query.isError ? null : (query.data ?? null);
+  const loading = query.isFetching;
   const role = session?.role ?? 'franchisor';
 
   return (
@@ -61,25 +65,17 @@ export function MyMeetingsPage() {
             </Tabs.Trigger>
           ))}
         </Tabs.List>
-        <Tabs.Content
-          value={tab.key}
-          className="meetings-panel"
-          aria-busy={state.status === 'loading'}
-        >
-          {state.status === 'error' ? (
-            <div className="meetings__notice" role="alert">
-              <p>{state.message}</p>
-              <button type="button" className="button button--ghost" onClick={reload}>
-                {MEETINGS_TEXT.retry}
-              </button>
-            </div>
-          ) : null}
-          {state.status === 'loading' && !data ? (
-            <p className="meetings__notice" role="status">
-              {MEETINGS_TEXT.loading}
-            </p>
-          ) : null}
-          {data && data.sessions.length === 0 && state.status !== 'loading' ? (
+        <Tabs.Content value={tab.key} className="meetings-panel" aria-busy={loading}>
+          <LoadStatus
+            pending={query.isPending}
+            error={failureOf(query)}
+            onRetry={query.refetch}
+            loadingText={MEETINGS_TEXT.loading}
+            retryText={MEETINGS_TEXT.retry}
+            loadingClassName="meetings__notice"
+            errorClassName="meetings__notice"
+          />
+          {data && data.sessions.length === 0 && !loading ? (
             <div className="meetings__notice">
               <p>{MEETINGS_TEXT.empty}</p>
               {role === 'franchisor' ? (
@@ -90,7 +86,7 @@ export function MyMeetingsPage() {
             </div>
           ) : null}
           {data && data.sessions.length > 0 ? (
-            <div data-stale={state.status === 'loading' ? '' : undefined}>
+            <div data-stale={loading ? '' : undefined}>
               <MeetingList sessions={data.sessions} viewer={role} />
               <MeetingPager
                 page={data.page}

@@ -8,7 +8,7 @@ import {
 import { type MouseEvent, useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { toast } from 'sonner';
-import { useOwnProfile } from '../../shared/own-profile.tsx';
+import { useOwnProfile } from '../../shared/own-profile.ts';
 import { PATHS } from '../../shared/paths.ts';
 import { useSession } from '../../shared/session.ts';
 

@@ -6,7 +6,7 @@ import { api } from '../../shared/api-client.ts';
 import { usePageTitle } from '../../shared/page-title.ts';
 import { PATHS, publicProfilePath } from '../../shared/paths.ts';
 import { useSession } from '../../shared/session.ts';
-import { setUnreadCount } from '../../shared/unread-count.ts';
+import { useSetUnreadCount } from '../../shared/unread-count.ts';
 import { SUBSCRIPTION_PATH, useActivateLink } from '../bookings/subscription-prompt.tsx';
 import { chatPath } from './start-chat.tsx';
 import { useChatRealtime } from './use-chat-realtime.ts';
@@ -26,6 +26,7 @@ export function ChatsPage() {
   const navigate = useNavigate();
   const activate = useActivateLink();
   const realtime = useChatRealtime();
+  const setUnreadCount = useSetUnreadCount();
   usePageTitle('Messages');
 
   const toProfile = (participant: ChatParticipant, event: MouseEvent<HTMLAnchorElement>) => {

@@ -1,47 +1,20 @@
-import { isApiError } from '@fm/sdk';
-import { GENERIC_MESSAGES, type Session as Meeting } from '@fm/sdk/contracts';
+import type { Session as Meeting } from '@fm/sdk/contracts';
 import { Promotions } from '@fm/widgets';
-import { formatDollars } from '@fm/widgets/kit';
-import { type ReactNode, useEffect, useState } from 'react';
+import { formatDollars, LoadStatus } from '@fm/widgets/kit';
+import { type UseQueryResult, useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { completenessOf } from '../../features/profile/completeness.ts';
 import { CompletenessWidget } from '../../features/profile/completeness-widget.tsx';
-import { MyProfileProvider, useMyProfile } from '../../features/profile/my-profile-store.tsx';
+import { useMyProfile } from '../../features/profile/my-profile-store.tsx';
 import { api } from '../../shared/api-client.ts';
+import { failureOf } from '../../shared/error-message.ts';
 import { homePathFor, PATHS, publicProfilePath } from '../../shared/paths.ts';
+import { queryKeys } from '../../shared/query-keys.ts';
 import { type Session, useSession } from '../../shared/session.ts';
 import { useUnreadCount } from '../../shared/unread-count.ts';
 import { PageShell } from '../page-shell.tsx';
 import { counterpartOf, formatMeetingTime } from './dashboard-format.ts';
-
-type Load<T> =
-  | { status: 'loading' }
-  | { status: 'error'; message: string }
-  | { status: 'ready'; data: T };
-
-/** Loads once (and again on retry); failures become the SDK's ready-to-show message. */
-function useLoad<T>(load: () => Promise<T>): [Load<T>, () => void] {
-  const [state, setState] = useState<Load<T>>({ status: 'loading' });
-  const [attempt, setAttempt] = useState(0);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `load` is a fresh closure each render; `attempt` decides when to load.
-  useEffect(() => {
-    let current = true;
-    setState({ status: 'loading' });
-    load().then(
-      (data) => current && setState({ status: 'ready', data }),
-      (error: unknown) =>
-        current &&
-        setState({
-          status: 'error',
-          message: isApiError(error) ? error.message : GENERIC_MESSAGES.somethingWentWrong,
-        }),
-    );
-    return () => {
-      current = false;
-    };
-  }, [attempt]);
-  return [state, () => setAttempt((n) => n + 1)];
-}
 
 function Card({
   title,
@@ -68,38 +41,46 @@ function Card({
 }
 
 function CardStatus<T>({
-  state,
-  retry,
+  query,
   loadingText,
   children,
 }: {
-  state: Load<T>;
-  retry: () => void;
+  query: UseQueryResult<T>;
   loadingText: string;
   children: (data: T) => ReactNode;
 }) {
-  if (state.status === 'loading') {
-    return (
-      <p className="dashboard-card__status" role="status">
-        {loadingText}
-      </p>
-    );
-  }
-  if (state.status === 'error') {
-    return (
-      <div className="dashboard-card__error" role="alert">
-        <p>{state.message}</p>
-        <button type="button" className="button button--ghost" onClick={retry}>
-          Try again
-        </button>
-      </div>
-    );
-  }
-  return <>{children(state.data)}</>;
+  if (query.data !== undefined && !query.isError) return <>{children(query.data)}</>;
+  return (
+    <CardLoadStatus
+      pending={query.isPending}
+      error={failureOf(query)}
+      onRetry={query.refetch}
+      loadingText={loadingText}
+    />
+  );
+}
+
+/** The loading line and the failure of a card, in the cards' own look. */
+function CardLoadStatus(props: {
+  pending: boolean;
+  error: string | null;
+  onRetry: () => unknown;
+  loadingText: string;
+}) {
+  return (
+    <LoadStatus
+      {...props}
+      loadingClassName="dashboard-card__status"
+      errorClassName="dashboard-card__error"
+    />
+  );
 }
 
 function NextMeetingsCard({ role }: { role: 'franchisor' | 'consultant' }) {
-  const [state, retry] = useLoad(() => api.bookings.listSessions({ status: 'future', limit: 3 }));
+  const query = useQuery({
+    queryKey: queryKeys.meetings.upcoming,
+    queryFn: () => api.bookings.listSessions({ status: 'future', limit: 3 }),
+  });
   return (
     <Card
       title="Next meetings"
@@ -110,7 +91,7 @@ function NextMeetingsCard({ role }: { role: 'franchisor' | 'consultant' }) {
         </Link>
       }
     >
-      <CardStatus state={state} retry={retry} loadingText="Loading your meetings…">
+      <CardStatus query={query} loadingText="Loading your meetings…">
         {(list) =>
           list.sessions.length === 0 ? (
             <p className="dashboard-card__empty">
@@ -151,7 +132,7 @@ async function thisMonth() {
 }
 
 function MoneyCard({ role }: { role: 'franchisor' | 'consultant' }) {
-  const [state, retry] = useLoad(thisMonth);
+  const query = useQuery({ queryKey: queryKeys.payments.thisMonth, queryFn: thisMonth });
   const isFranchisor = role === 'franchisor';
   return (
     <Card
@@ -163,7 +144,7 @@ function MoneyCard({ role }: { role: 'franchisor' | 'consultant' }) {
         </Link>
       }
     >
-      <CardStatus state={state} retry={retry} loadingText="Loading your payments…">
+      <CardStatus query={query} loadingText="Loading your payments…">
         {({ month, totals }) => (
           <>
             <p className="dashboard-card__figure" data-testid="dashboard-month-amount">
@@ -231,17 +212,13 @@ function CompletenessCard({ session }: { session: Session }) {
         </Link>
       }
     >
-      {state.status === 'loading' ? (
-        <p className="dashboard-card__status" role="status">
-          Loading your profile…
-        </p>
-      ) : state.status === 'error' ? (
-        <div className="dashboard-card__error" role="alert">
-          <p>{state.message}</p>
-          <button type="button" className="button button--ghost" onClick={retry}>
-            Try again
-          </button>
-        </div>
+      {state.status !== 'ready' ? (
+        <CardLoadStatus
+          pending={state.status === 'loading'}
+          error={state.status === 'error' ? state.message : null}
+          onRetry={retry}
+          loadingText="Loading your profile…"
+        />
       ) : completenessOf(state.profile.role, state.profile.profileCompleteness).isComplete ? (
         <p className="dashboard-card__text">
           Your profile is complete.{' '}
@@ -276,14 +253,12 @@ export function DashboardPage() {
       <div className="dashboard-promotions" data-testid="dashboard-promotions">
         <Promotions client={api} headingLevel={2} />
       </div>
-      <MyProfileProvider>
-        <div className="dashboard">
-          <NextMeetingsCard role={role} />
-          <MoneyCard role={role} />
-          <UnreadMessagesCard />
-          <CompletenessCard session={session} />
-        </div>
-      </MyProfileProvider>
+      <div className="dashboard">
+        <NextMeetingsCard role={role} />
+        <MoneyCard role={role} />
+        <UnreadMessagesCard />
+        <CompletenessCard session={session} />
+      </div>
     </PageShell>
   );
 }

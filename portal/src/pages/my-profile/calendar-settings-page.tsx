@@ -1,14 +1,16 @@
-import { isApiError } from '@fm/sdk';
-import { type CalendarSettings, GENERIC_MESSAGES } from '@fm/sdk/contracts';
+import type { CalendarSettings } from '@fm/sdk/contracts';
+import { LoadStatus } from '@fm/widgets/kit';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { AvailabilityEditor } from '../../features/calendar-settings/availability-editor.tsx';
 import { Connections } from '../../features/calendar-settings/calendar-connections.tsx';
 import { FeedOnly, FeedSection } from '../../features/calendar-settings/calendar-feed.tsx';
-import type { Load } from '../../features/calendar-settings/calendar-load.ts';
 import { CALENDAR_TEXT } from '../../features/calendar-settings/calendar-text.ts';
 import { api } from '../../shared/api-client.ts';
+import { failureOf } from '../../shared/error-message.ts';
+import { queryKeys } from '../../shared/query-keys.ts';
 import { useSession } from '../../shared/session.ts';
 import { PageShell } from '../page-shell.tsx';
 import { BACK_TO_PROFILE } from './my-profile-sections.ts';
@@ -30,28 +32,15 @@ export function CalendarSettingsPage() {
 }
 
 function ConsultantCalendar() {
-  const [state, setState] = useState<Load<CalendarSettings>>({ status: 'loading' });
-  const [attempt, setAttempt] = useState(0);
+  const queryClient = useQueryClient();
+  const query = useQuery({
+    queryKey: queryKeys.calendar.settings,
+    queryFn: () => api.bookings.getCalendarSettings(),
+  });
+  const setSettings = (data: CalendarSettings) =>
+    queryClient.setQueryData(queryKeys.calendar.settings, data);
   const [params, setParams] = useSearchParams();
   const [returnMessage, setReturnMessage] = useState<string | null>(null);
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` is the retry trigger
-  useEffect(() => {
-    let current = true;
-    setState({ status: 'loading' });
-    api.bookings.getCalendarSettings().then(
-      (data) => current && setState({ status: 'ready', data }),
-      (error: unknown) =>
-        current &&
-        setState({
-          status: 'error',
-          message: isApiError(error) ? error.message : GENERIC_MESSAGES.somethingWentWrong,
-        }),
-    );
-    return () => {
-      current = false;
-    };
-  }, [attempt]);
 
   // Back from the provider: /my-profile/calendar?connected=google or ?error=…&calendar=google.
   useEffect(() => {
@@ -67,25 +56,18 @@ function ConsultantCalendar() {
     setParams({}, { replace: true });
   }, [params, setParams]);
 
-  if (state.status === 'loading') {
+  const settings = query.data;
+  if (settings === undefined || query.isError) {
     return (
-      <p className="page__status" role="status">
-        {CALENDAR_TEXT.loading}
-      </p>
-    );
-  }
-  if (state.status === 'error') {
-    return (
-      <div className="meetings__notice" role="alert">
-        <p>{state.message}</p>
-        <button
-          type="button"
-          className="button button--ghost"
-          onClick={() => setAttempt((n) => n + 1)}
-        >
-          {CALENDAR_TEXT.retry}
-        </button>
-      </div>
+      <LoadStatus
+        pending={query.isPending}
+        error={failureOf(query)}
+        onRetry={query.refetch}
+        loadingText={CALENDAR_TEXT.loading}
+        retryText={CALENDAR_TEXT.retry}
+        loadingClassName="page__status"
+        errorClassName="meetings__notice"
+      />
     );
   }
   return (
@@ -95,15 +77,9 @@ function ConsultantCalendar() {
           {returnMessage}
         </p>
       ) : null}
-      <AvailabilityEditor
-        settings={state.data}
-        onSaved={(data) => setState({ status: 'ready', data })}
-      />
-      <Connections
-        settings={state.data}
-        onChanged={(data) => setState({ status: 'ready', data })}
-      />
-      <FeedSection url={state.data.icalFeedUrl} />
+      <AvailabilityEditor settings={settings} onSaved={setSettings} />
+      <Connections settings={settings} onChanged={setSettings} />
+      <FeedSection url={settings.icalFeedUrl} />
     </div>
   );
 }

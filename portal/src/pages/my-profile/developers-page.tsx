@@ -1,7 +1,9 @@
 import { API_KEY_TEXT } from '@fm/sdk/contracts';
 import { ApiKeyManager } from '@fm/widgets/kit';
-import { dataOf, errorMessage, useAsync } from '../../features/payments/use-async.ts';
+import { useQuery } from '@tanstack/react-query';
 import { api } from '../../shared/api-client.ts';
+import { errorMessage, failureOf } from '../../shared/error-message.ts';
+import { queryKeys } from '../../shared/query-keys.ts';
 import { PageShell } from '../page-shell.tsx';
 import { BACK_TO_PROFILE } from './my-profile-sections.ts';
 
@@ -17,7 +19,7 @@ const KIND_CHOICES = {
  * are created and revoked here; failures read as the SDK words them ("Error creating API key: …").
  */
 export function DevelopersPage() {
-  const [state, reload] = useAsync('api-keys', () => api.apiKeys.list());
+  const query = useQuery({ queryKey: queryKeys.apiKeys, queryFn: () => api.apiKeys.list() });
   return (
     <PageShell title={API_KEY_TEXT.title} backTo={BACK_TO_PROFILE} className="developers">
       <p className="page__text">{API_KEY_TEXT.intro}</p>
@@ -25,11 +27,11 @@ export function DevelopersPage() {
         The API reference is at <a href="/api/docs">/api/docs</a>.
       </p>
       <ApiKeyManager
-        keys={dataOf(state) ?? undefined}
-        loadError={state.status === 'error' ? state.message : null}
+        keys={query.data}
+        loadError={failureOf(query)}
         create={(input) => api.apiKeys.create(input)}
         revoke={(id) => api.apiKeys.revoke(id)}
-        onChanged={reload}
+        onChanged={() => void query.refetch()}
         failureText={(error) => errorMessage(error)}
         headingLevel={2}
         failureIn="form"

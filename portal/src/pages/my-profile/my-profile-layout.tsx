@@ -1,7 +1,7 @@
 import type { OwnProfile, Role } from '@fm/sdk/contracts';
 import { NavLink, Outlet, useLocation } from 'react-router';
 import { stepsOfSection } from '../../features/profile/completeness.ts';
-import { MyProfileProvider, useMyProfile } from '../../features/profile/my-profile-store.tsx';
+import { useMyProfile } from '../../features/profile/my-profile-store.tsx';
 import { PATHS } from '../../shared/paths.ts';
 import { useSession } from '../../shared/session.ts';
 import {
@@ -23,16 +23,14 @@ export function MyProfileLayout() {
   const isDetail = pathname.replace(/\/$/, '') !== PATHS.myProfile;
 
   return (
-    <MyProfileProvider>
-      <div className={isDetail ? 'my-profile my-profile--detail' : 'my-profile'}>
-        <nav className="my-profile__nav" aria-label="My profile">
-          <SectionLinks role={session.role} />
-        </nav>
-        <div className="my-profile__content">
-          <Outlet />
-        </div>
+    <div className={isDetail ? 'my-profile my-profile--detail' : 'my-profile'}>
+      <nav className="my-profile__nav" aria-label="My profile">
+        <SectionLinks role={session.role} />
+      </nav>
+      <div className="my-profile__content">
+        <Outlet />
       </div>
-    </MyProfileProvider>
+    </div>
   );
 }
 

@@ -9,15 +9,15 @@ import {
   SUBSCRIPTION_TERM_MONTHS,
   type Subscription,
 } from '@fm/sdk/contracts';
-import { ConfirmDialog } from '@fm/widgets/kit';
+import { ConfirmDialog, LoadStatus } from '@fm/widgets/kit';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { formatDate, formatMonthlyPrice } from '../../features/payments/payments-format.ts';
-import { dataOf, errorMessage, useAsync } from '../../features/payments/use-async.ts';
-import { useMyProfile } from '../../features/profile/my-profile-store.tsx';
 import { api } from '../../shared/api-client.ts';
-import { useOwnProfile } from '../../shared/own-profile.tsx';
+import { errorMessage, failureOf } from '../../shared/error-message.ts';
+import { queryKeys } from '../../shared/query-keys.ts';
 import { useSession } from '../../shared/session.ts';
 import { PageShell } from '../page-shell.tsx';
 import { BACK_TO_PROFILE, sectionPath } from './my-profile-sections.ts';
@@ -51,16 +51,17 @@ export function SubscriptionPage() {
 
 function SubscriptionPanel() {
   const id = useId();
-  const { reload: reloadOwnProfile } = useOwnProfile();
-  const { refresh: refreshMyProfile } = useMyProfile();
-  const [state, reload] = useAsync<SubscriptionData>('subscription', async () => {
-    const [subscription, methods] = await Promise.all([
-      api.payments.getSubscription(),
-      api.payments.listPaymentMethods(),
-    ]);
-    return { subscription, hasCard: methods.length > 0 };
+  const queryClient = useQueryClient();
+  const query = useQuery({
+    queryKey: queryKeys.payments.subscription,
+    queryFn: async (): Promise<SubscriptionData> => {
+      const [subscription, methods] = await Promise.all([
+        api.payments.getSubscription(),
+        api.payments.listPaymentMethods(),
+      ]);
+      return { subscription, hasCard: methods.length > 0 };
+    },
   });
-  const [shown, setShown] = useState<Subscription | null>(null);
   const [promoCode, setPromoCode] = useState('');
   const [promo, setPromo] = useState<{ code: string; result: PromoCodeResult } | null>(null);
   const [promoError, setPromoError] = useState<string | null>(null);
@@ -70,26 +71,19 @@ function SubscriptionPanel() {
   >(null);
   const [confirmUnsubscribe, setConfirmUnsubscribe] = useState(false);
 
-  const loaded = dataOf(state);
-  const subscription = shown ?? loaded?.subscription ?? null;
-
-  if (state.status === 'error') {
+  const loaded = query.data;
+  if (query.isError || !loaded) {
     return (
-      <div className="form-alert" role="alert">
-        <p>{state.message}</p>
-        <button type="button" className="button button--ghost" onClick={reload}>
-          Try again
-        </button>
-      </div>
+      <LoadStatus
+        pending={query.isPending}
+        error={failureOf(query)}
+        onRetry={query.refetch}
+        loadingText="Loading your subscription…"
+        loadingClassName="page__status"
+      />
     );
   }
-  if (!loaded || !subscription) {
-    return (
-      <p className="page__status" role="status">
-        Loading your subscription…
-      </p>
-    );
-  }
+  const subscription = loaded.subscription;
 
   const status = subscription.status;
   const isLive = status !== null && ACTIVE_SUBSCRIPTION_STATUSES.includes(status);
@@ -99,12 +93,13 @@ function SubscriptionPanel() {
   const paidUntil = status === 'canceled' || isLive ? paidPeriodOf(subscription, new Date()) : null;
 
   const afterChange = (next: Subscription, message: string) => {
-    setShown(next);
+    queryClient.setQueryData<SubscriptionData>(queryKeys.payments.subscription, (before) =>
+      before ? { ...before, subscription: next } : before,
+    );
     toast.success(message);
     // The subscription prompts and the Start Booking Calls banner read the own profile.
-    reloadOwnProfile();
-    void refreshMyProfile();
-    reload();
+    void queryClient.invalidateQueries({ queryKey: queryKeys.ownProfile });
+    void queryClient.invalidateQueries({ queryKey: queryKeys.payments.subscription });
   };
 
   const run = async (

@@ -1,4 +1,6 @@
 import type { LateCancellation, LateCancellationDecision, Payout } from '@fm/sdk/contracts';
+import { LoadStatus } from '@fm/widgets/kit';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import {
@@ -8,8 +10,9 @@ import {
   formatMoney,
 } from '../../features/payments/payments-format.ts';
 import { PayoutAccountPanel } from '../../features/payments/payout-account-panel.tsx';
-import { dataOf, errorMessage, useAsync } from '../../features/payments/use-async.ts';
 import { api } from '../../shared/api-client.ts';
+import { errorMessage, failureOf } from '../../shared/error-message.ts';
+import { queryKeys } from '../../shared/query-keys.ts';
 import { payoutsWaitingText } from './payouts-waiting.ts';
 
 /** Saves text as a file through a temporary object URL. */
@@ -29,18 +32,21 @@ function saveText(text: string, filename: string, type: string) {
  * payout account (issue 31.4).
  */
 export function PayoutsSection() {
-  const [state, reload] = useAsync('payouts', async () => {
-    // The account first: reading it pays what waited if it has just become ready, so the list read
-    // after it is current. Its own failure is the account panel's to show.
-    const account = await api.payments.payoutAccount().then(
-      (a) => a.status,
-      () => null,
-    );
-    return { account, payouts: await api.payments.listPayouts() };
+  const query = useQuery({
+    queryKey: queryKeys.payments.payouts,
+    queryFn: async () => {
+      // The account first: reading it pays what waited if it has just become ready, so the list
+      // read after it is current. Its own failure is the account panel's to show.
+      const account = await api.payments.payoutAccount().then(
+        (a) => a.status,
+        () => null,
+      );
+      return { account, payouts: await api.payments.listPayouts() };
+    },
   });
   const [downloading, setDownloading] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const loaded = dataOf(state);
+  const loaded = query.isError ? null : (query.data ?? null);
   const payouts = loaded?.payouts ?? null;
   const waiting = loaded ? payoutsWaitingText(loaded.payouts, loaded.account) : null;
 
@@ -69,19 +75,13 @@ export function PayoutsSection() {
         </p>
       ) : null}
       <PayoutAccountPanel />
-      {state.status === 'error' ? (
-        <div className="form-alert" role="alert">
-          <p>{state.message}</p>
-          <button type="button" className="button button--ghost" onClick={reload}>
-            Try again
-          </button>
-        </div>
-      ) : null}
-      {payouts === null && state.status === 'loading' ? (
-        <p className="page__status" role="status">
-          Loading payouts…
-        </p>
-      ) : null}
+      <LoadStatus
+        pending={query.isPending}
+        error={failureOf(query)}
+        onRetry={query.refetch}
+        loadingText="Loading payouts…"
+        loadingClassName="page__status"
+      />
       {payouts && payouts.length === 0 ? <p className="page__text">No payouts yet.</p> : null}
       {payouts && payouts.length > 0 ? (
         <div className="payments-table__scroll">
@@ -134,24 +134,17 @@ export function PayoutsSection() {
  * Meetings a franchisor cancelled within 24 hours: the consultant decides to charge the booked
  * amount or to reschedule (admin-panel §1). Hidden when there are none.
  */
-export function LateCancellationsSection({ onResolved }: { onResolved: () => void }) {
-  const [state, reload] = useAsync('late-cancellations', () =>
-    api.payments.listLateCancellations(),
-  );
+export function LateCancellationsSection() {
+  const queryClient = useQueryClient();
+  const query = useQuery({
+    queryKey: queryKeys.payments.lateCancellations,
+    queryFn: () => api.payments.listLateCancellations(),
+  });
   const [busy, setBusy] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const items = dataOf(state);
+  const items = query.data ?? null;
 
-  if (state.status === 'error') {
-    return (
-      <div className="form-alert" role="alert">
-        <p>{state.message}</p>
-        <button type="button" className="button button--ghost" onClick={reload}>
-          Try again
-        </button>
-      </div>
-    );
-  }
+  if (query.isError) return <LoadStatus error={failureOf(query)} onRetry={query.refetch} />;
   if (!items || items.length === 0) return null;
 
   const decide = async (item: LateCancellation, decision: LateCancellationDecision) => {
@@ -162,8 +155,8 @@ export function LateCancellationsSection({ onResolved }: { onResolved: () => voi
       if (result === 'failed') toast.error("The franchisor's card was declined");
       else
         toast.success(result === 'charged' ? 'Meeting charged' : 'Meeting released to reschedule');
-      reload();
-      onResolved();
+      // The totals, the history and the list itself change with the decision.
+      void queryClient.invalidateQueries({ queryKey: queryKeys.payments.all });
     } catch (caught) {
       setError(errorMessage(caught));
     } finally {

@@ -1,8 +1,11 @@
 import { GRAPH_PERIODS, type GraphPeriod } from '@fm/sdk/contracts';
+import { LoadStatus } from '@fm/widgets/kit';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useId, useState } from 'react';
 import { formatMoney } from '../../features/payments/payments-format.ts';
-import { dataOf, useAsync } from '../../features/payments/use-async.ts';
 import { api } from '../../shared/api-client.ts';
+import { failureOf } from '../../shared/error-message.ts';
+import { queryKeys } from '../../shared/query-keys.ts';
 
 // Its own chunk with the chart library: the page shows the figures without waiting for it.
 const PaymentsBarPlot = lazy(() =>
@@ -15,8 +18,12 @@ const PERIOD_LABELS: Record<GraphPeriod, string> = { week: 'Week', month: 'Month
 export function PaymentsChart({ title }: { title: string }) {
   const id = useId();
   const [period, setPeriod] = useState<GraphPeriod>('month');
-  const [state, reload] = useAsync(`graph/${period}`, () => api.payments.getGraph(period));
-  const graph = dataOf(state);
+  const query = useQuery({
+    queryKey: queryKeys.payments.graph(period),
+    queryFn: () => api.payments.getGraph(period),
+    placeholderData: keepPreviousData,
+  });
+  const graph = query.isError ? null : (query.data ?? null);
   const points = graph?.points ?? [];
   const total = points.reduce((sum, point) => sum + point.amount, 0);
 
@@ -42,14 +49,7 @@ export function PaymentsChart({ title }: { title: string }) {
           ))}
         </fieldset>
       </div>
-      {state.status === 'error' ? (
-        <div className="form-alert" role="alert">
-          <p>{state.message}</p>
-          <button type="button" className="button button--ghost" onClick={reload}>
-            Try again
-          </button>
-        </div>
-      ) : null}
+      <LoadStatus error={failureOf(query)} onRetry={query.refetch} />
       {/* The summary line and the plot's box keep their place while the data and the chart
           library load, so nothing below them moves when they arrive. */}
       {graph ? (
@@ -59,7 +59,7 @@ export function PaymentsChart({ title }: { title: string }) {
         </p>
       ) : (
         <p className="payments-chart__summary" role="status">
-          {state.status === 'loading' ? 'Loading the chart…' : '\u00a0'}
+          {query.isFetching ? 'Loading the chart…' : '\u00a0'}
         </p>
       )}
       <div className="payments-chart__plot" aria-hidden="true">

@@ -4,14 +4,17 @@ import {
   type PaymentMeetingStatus,
   type PaymentRow,
 } from '@fm/sdk/contracts';
+import { LoadStatus } from '@fm/widgets/kit';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import {
   capitalise,
   formatDateTime,
   formatMoney,
 } from '../../features/payments/payments-format.ts';
-import { dataOf, useAsync } from '../../features/payments/use-async.ts';
 import { api } from '../../shared/api-client.ts';
+import { failureOf } from '../../shared/error-message.ts';
+import { queryKeys } from '../../shared/query-keys.ts';
 
 const otherParty = (row: PaymentRow, isConsultant: boolean) =>
   isConsultant
@@ -23,14 +26,17 @@ export function PaymentsHistory({ isConsultant }: { isConsultant: boolean }) {
   const id = useId();
   const [page, setPage] = useState(1);
   const [status, setStatus] = useState<PaymentMeetingStatus | ''>('');
-  const [state, reload] = useAsync(`payments/${page}/${status}`, () =>
-    api.payments.listPayments({
-      page,
-      limit: DEFAULT_PAGE_SIZE,
-      ...(status ? { status } : {}),
-    }),
-  );
-  const list = dataOf(state);
+  const query = useQuery({
+    queryKey: queryKeys.payments.history(page, status),
+    queryFn: () =>
+      api.payments.listPayments({
+        page,
+        limit: DEFAULT_PAGE_SIZE,
+        ...(status ? { status } : {}),
+      }),
+    placeholderData: keepPreviousData,
+  });
+  const list = query.isError ? null : (query.data ?? null);
   const pages = list ? Math.max(1, Math.ceil(list.total / list.limit)) : 1;
 
   return (
@@ -58,19 +64,13 @@ export function PaymentsHistory({ isConsultant }: { isConsultant: boolean }) {
           </select>
         </label>
       </div>
-      {state.status === 'error' ? (
-        <div className="form-alert" role="alert">
-          <p>{state.message}</p>
-          <button type="button" className="button button--ghost" onClick={reload}>
-            Try again
-          </button>
-        </div>
-      ) : null}
-      {list === null && state.status === 'loading' ? (
-        <p className="page__status" role="status">
-          Loading payments…
-        </p>
-      ) : null}
+      <LoadStatus
+        pending={query.isPending}
+        error={failureOf(query)}
+        onRetry={query.refetch}
+        loadingText="Loading payments…"
+        loadingClassName="page__status"
+      />
       {list && list.data.length === 0 ? (
         <p className="page__text" data-testid="payments-empty">
           No payments yet.
@@ -129,7 +129,7 @@ export function PaymentsHistory({ isConsultant }: { isConsultant: boolean }) {
           <button
             type="button"
             className="button button--ghost"
-            disabled={page <= 1 || state.status === 'loading'}
+            disabled={page <= 1 || query.isFetching}
             onClick={() => setPage((p) => p - 1)}
           >
             Previous
@@ -140,7 +140,7 @@ export function PaymentsHistory({ isConsultant }: { isConsultant: boolean }) {
           <button
             type="button"
             className="button button--ghost"
-            disabled={page >= pages || state.status === 'loading'}
+            disabled={page >= pages || query.isFetching}
             onClick={() => setPage((p) => p + 1)}
           >
             Next

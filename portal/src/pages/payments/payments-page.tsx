@@ -3,10 +3,12 @@ import {
   PAYMENT_TOTAL_BUCKETS,
   type PaymentTotalBucket,
 } from '@fm/sdk/contracts';
-import { useState } from 'react';
+import { LoadStatus } from '@fm/widgets/kit';
+import { useQuery } from '@tanstack/react-query';
 import { formatMoney } from '../../features/payments/payments-format.ts';
-import { dataOf, useAsync } from '../../features/payments/use-async.ts';
 import { api } from '../../shared/api-client.ts';
+import { failureOf } from '../../shared/error-message.ts';
+import { queryKeys } from '../../shared/query-keys.ts';
 import { useSession } from '../../shared/session.ts';
 import { PageShell } from '../page-shell.tsx';
 import { LateCancellationsSection, PayoutsSection } from './consultant-money.tsx';
@@ -23,9 +25,11 @@ const BUCKET_LABELS: Record<PaymentTotalBucket, { title: string; hint: string }>
 export function PaymentsPage() {
   const session = useSession();
   const isConsultant = session?.role === 'consultant';
-  const [version, setVersion] = useState(0);
-  const [totalsState, reloadTotals] = useAsync(`totals/${version}`, () => api.payments.getTotals());
-  const totals = dataOf(totalsState);
+  const totalsQuery = useQuery({
+    queryKey: queryKeys.payments.totals,
+    queryFn: () => api.payments.getTotals(),
+  });
+  const totals = totalsQuery.data ?? null;
 
   return (
     <PageShell
@@ -37,17 +41,10 @@ export function PaymentsPage() {
       }
       className="payments"
     >
-      {isConsultant ? (
-        <LateCancellationsSection onResolved={() => setVersion((v) => v + 1)} />
-      ) : null}
+      {isConsultant ? <LateCancellationsSection /> : null}
       <section className="payments-totals" aria-label="Totals">
-        {totalsState.status === 'error' ? (
-          <div className="form-alert" role="alert">
-            <p>{totalsState.message}</p>
-            <button type="button" className="button button--ghost" onClick={reloadTotals}>
-              Try again
-            </button>
-          </div>
+        {totalsQuery.isError ? (
+          <LoadStatus error={failureOf(totalsQuery)} onRetry={totalsQuery.refetch} />
         ) : (
           PAYMENT_TOTAL_BUCKETS.map((bucket) => (
             <div key={bucket} className="payments-total" data-testid={`total-${bucket}`}>
@@ -61,7 +58,7 @@ export function PaymentsPage() {
         )}
       </section>
       <PaymentsChart title={isConsultant ? 'Earnings' : 'Spend'} />
-      <PaymentsHistory key={version} isConsultant={isConsultant} />
+      <PaymentsHistory isConsultant={isConsultant} />
       {isConsultant ? <PayoutsSection /> : null}
     </PageShell>
   );

@@ -2,9 +2,10 @@ import type { FavoriteToggleResult } from '@fm/sdk/contracts';
 import { MAX_PAGE_SIZE } from '@fm/sdk/contracts';
 import type { ProfileCardFavourite } from '@fm/widgets';
 import { toWidgetError } from '@fm/widgets';
-import { useCallback, useEffect, useState } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { api } from '../../shared/api-client.ts';
+import { queryKeys } from '../../shared/query-keys.ts';
 
 /** Which favourites a profile belongs to: a franchisor keeps consultants, a consultant franchisors. */
 export type FavouriteKind = 'consultant' | 'franchisor';
@@ -40,8 +41,8 @@ function toggleOnServer(kind: FavouriteKind, id: string): Promise<FavoriteToggle
 
 /**
  * The heart on a public profile for a signed-in user who may favourite it (`kind` null otherwise):
- * the current state is read from the user's favourites, a press flips it at once and the answer
- * confirms it; a failure flips it back with a toast.
+ * the current state is read from the user's favourites, a press flips it at once (an optimistic
+ * update of the query's cache) and the answer confirms it; a failure rolls it back with a toast.
  *
  * @example
  * ```tsx
@@ -53,45 +54,37 @@ export function useProfileFavourite(
   kind: FavouriteKind | null,
   id: string,
 ): ProfileCardFavourite | null {
-  const [isFavorite, setIsFavorite] = useState<boolean | null>(null);
-  const [pending, setPending] = useState(false);
+  const queryClient = useQueryClient();
+  const key = queryKeys.favourite(kind ?? 'consultant', id);
+  // Unknown (a failed read): the heart stays hidden rather than showing a guess.
+  const known = useQuery({
+    queryKey: key,
+    queryFn: () => isFavourite(kind ?? 'consultant', id),
+    enabled: kind !== null,
+  });
+  const toggle = useMutation({
+    mutationFn: () => toggleOnServer(kind ?? 'consultant', id),
+    onMutate: async () => {
+      await queryClient.cancelQueries({ queryKey: key });
+      const before = queryClient.getQueryData<boolean>(key);
+      queryClient.setQueryData<boolean>(key, !before);
+      return { before };
+    },
+    onSuccess: (answer) => queryClient.setQueryData<boolean>(key, answer.isFavorite),
+    onError: (error, _variables, context) => {
+      queryClient.setQueryData<boolean | undefined>(key, context?.before);
+      const failure = toWidgetError(error);
+      if (failure.status !== 401) toast.error(failure.message);
+    },
+  });
 
-  useEffect(() => {
-    setIsFavorite(null);
-    if (!kind) return;
-    let current = true;
-    isFavourite(kind, id).then(
-      (known) => {
-        if (current) setIsFavorite(known);
-      },
-      () => {
-        // Unknown: the heart stays hidden rather than showing a guess.
-      },
-    );
-    return () => {
-      current = false;
-    };
-  }, [kind, id]);
-
-  const onToggle = useCallback(() => {
-    if (!kind || isFavorite === null || pending) return;
-    const before = isFavorite;
-    setIsFavorite(!before);
-    setPending(true);
-    toggleOnServer(kind, id).then(
-      (answer) => {
-        setIsFavorite(answer.isFavorite);
-        setPending(false);
-      },
-      (error: unknown) => {
-        setIsFavorite(before);
-        setPending(false);
-        const failure = toWidgetError(error);
-        if (failure.status !== 401) toast.error(failure.message);
-      },
-    );
-  }, [kind, id, isFavorite, pending]);
-
-  if (!kind || isFavorite === null) return null;
-  return { isFavorite, pending, onToggle };
+  const isFavorite = known.data;
+  if (!kind || isFavorite === undefined) return null;
+  return {
+    isFavorite,
+    pending: toggle.isPending,
+    onToggle: () => {
+      if (!toggle.isPending) toggle.mutate();
+    },
+  };
 }

@@ -1,7 +1,8 @@
 import { isApiError } from '@fm/sdk';
 import type { PublicProfile, SignUpRole } from '@fm/sdk/contracts';
-import { useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { api } from '../../shared/api-client.ts';
+import { queryKeys } from '../../shared/query-keys.ts';
 
 export type PublicProfileState =
   | { status: 'loading' }
@@ -14,29 +15,14 @@ export type PublicProfileState =
  * on a consultant's page (user-area §8) and "Error fetching franchisor by ID: …" on a franchisor's.
  */
 export function usePublicProfile(id: string, role: SignUpRole): PublicProfileState {
-  const [state, setState] = useState<PublicProfileState>({ status: 'loading' });
-
-  useEffect(() => {
-    let current = true;
-    setState({ status: 'loading' });
-    api.users.getPublicProfile(id, role).then(
-      (profile) => {
-        if (current) setState({ status: 'loaded', profile });
-      },
-      (error: unknown) => {
-        if (!current) return;
-        if (isApiError(error) && error.status === 404) setState({ status: 'not-found' });
-        else
-          setState({
-            status: 'failed',
-            message: isApiError(error) ? error.message : String(error),
-          });
-      },
-    );
-    return () => {
-      current = false;
-    };
-  }, [id, role]);
-
-  return state;
+  const query = useQuery({
+    queryKey: queryKeys.publicProfile(role, id),
+    queryFn: () => api.users.getPublicProfile(id, role),
+  });
+  if (query.isError) {
+    const error = query.error;
+    if (isApiError(error) && error.status === 404) return { status: 'not-found' };
+    return { status: 'failed', message: isApiError(error) ? error.message : String(error) };
+  }
+  return query.data ? { status: 'loaded', profile: query.data } : { status: 'loading' };
 }

@@ -1,11 +1,13 @@
-import type { SessionList } from '@fm/sdk/contracts';
+import { LoadStatus } from '@fm/widgets/kit';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { api } from '../../shared/api-client.ts';
+import { failureOf } from '../../shared/error-message.ts';
+import { queryKeys } from '../../shared/query-keys.ts';
 import { useSession } from '../../shared/session.ts';
 import { browserTimeZone, pageParam } from '../bookings/meeting-format.ts';
 import { MeetingList, MeetingPager } from '../bookings/meeting-list.tsx';
 import { MEETINGS_TEXT } from '../bookings/meetings-text.ts';
-import { useLoad } from '../bookings/use-load.ts';
 import { PageShell } from '../page-shell.tsx';
 
 /** Past meetings per page. */
@@ -19,11 +21,13 @@ export function SessionsPage() {
   const session = useSession();
   const [params, setParams] = useSearchParams();
   const page = pageParam(params.get('page'));
-  const [state, reload] = useLoad<SessionList>(String(page), () =>
-    api.bookings.listSessions({ status: 'completed', page, limit: SESSIONS_PAGE_SIZE }),
-  );
-  const data =
-    state.status === 'ready' ? state.data : state.status === 'loading' ? state.previous : null;
+  const query = useQuery({
+    queryKey: queryKeys.meetings.sessions(page),
+    queryFn: () =>
+      api.bookings.listSessions({ status: 'completed', page, limit: SESSIONS_PAGE_SIZE }),
+    placeholderData: keepPreviousData,
+  });
+  const data = query.isError ? null : (query.data ?? null);
 
   return (
     <PageShell
@@ -32,21 +36,17 @@ export function SessionsPage() {
       className="page--meetings"
     >
       <p className="meetings__zone">{MEETINGS_TEXT.timesIn(browserTimeZone())}</p>
-      <div className="meetings-panel" aria-busy={state.status === 'loading'}>
-        {state.status === 'error' ? (
-          <div className="meetings__notice" role="alert">
-            <p>{state.message}</p>
-            <button type="button" className="button button--ghost" onClick={reload}>
-              {MEETINGS_TEXT.retry}
-            </button>
-          </div>
-        ) : null}
-        {state.status === 'loading' && !data ? (
-          <p className="meetings__notice" role="status">
-            {MEETINGS_TEXT.loading}
-          </p>
-        ) : null}
-        {data && data.sessions.length === 0 && state.status !== 'loading' ? (
+      <div className="meetings-panel" aria-busy={query.isFetching}>
+        <LoadStatus
+          pending={query.isPending}
+          error={failureOf(query)}
+          onRetry={query.refetch}
+          loadingText={MEETINGS_TEXT.loading}
+          retryText={MEETINGS_TEXT.retry}
+          loadingClassName="meetings__notice"
+          errorClassName="meetings__notice"
+        />
+        {data && data.sessions.length === 0 && !query.isFetching ? (
           <p className="meetings__notice">{MEETINGS_TEXT.emptySessions}</p>
         ) : null}
         {data && data.sessions.length > 0 ? (

@@ -1,13 +1,10 @@
 import { isApiError } from '@fm/sdk';
-import type {
-  FranchisorSearchResult,
-  StateCode,
-  TerritoryQuery,
-  TerritoryStats,
-} from '@fm/sdk/contracts';
+import type { FranchisorSearchResult, StateCode, TerritoryQuery } from '@fm/sdk/contracts';
+import { keepPreviousData, type UseQueryResult, useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { api } from '../../shared/api-client.ts';
+import { queryKeys } from '../../shared/query-keys.ts';
 import { type ScoutState, scoutParamsOf, scoutStateOf } from './scout-state.ts';
 
 /**
@@ -54,77 +51,37 @@ export type Loadable<T> =
 
 const messageOf = (error: unknown) => (isApiError(error) ? error.message : String(error));
 
-/**
- * Loads something again whenever `key` changes, keeping the previous answer on screen meanwhile
- * when `keepPrevious`; `retry` asks again after a failure.
- */
-function useLoad<T>(
-  key: string | null,
-  load: () => Promise<T>,
-  keepPrevious: boolean,
-): [Loadable<T> | null, () => void] {
-  // The answer remembers what it answers, so that a new key never shows the old one as current.
-  const [state, setState] = useState<{ key: string; value: Loadable<T> } | null>(null);
-  const [attempt, setAttempt] = useState(0);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `key` stands for everything `load` reads.
-  useEffect(() => {
-    if (key === null) return;
-    let current = true;
-    setState((previous) => ({
-      key,
-      value: {
-        status: 'loading',
-        data: keepPrevious || previous?.key === key ? (previous?.value.data ?? null) : null,
-      },
-    }));
-    load().then(
-      (data) => {
-        if (current) setState({ key, value: { status: 'loaded', data } });
-      },
-      (error: unknown) => {
-        if (current)
-          setState((previous) => ({
-            key,
-            value: {
-              status: 'failed',
-              message: messageOf(error),
-              data: previous?.value.data ?? null,
-            },
-          }));
-      },
-    );
-    return () => {
-      current = false;
-    };
-  }, [key, attempt]);
-  const retry = () => setAttempt((n) => n + 1);
-  if (key === null) return [null, retry];
-  if (!state || state.key !== key) {
-    return [{ status: 'loading', data: keepPrevious ? (state?.value.data ?? null) : null }, retry];
-  }
-  return [state.value, retry];
+/** A query as the page draws it: the data on screen (kept while the next read runs) and its state. */
+function loadableOf<T>(query: UseQueryResult<T>): Loadable<T> {
+  const data = query.data ?? null;
+  if (query.isError) return { status: 'failed', message: messageOf(query.error), data };
+  if (query.isFetching || data === null) return { status: 'loading', data };
+  return { status: 'loaded', data };
 }
 
 /** Brands registered and consultants covering every state and province, for the filters. */
 export function useTerritoryStats(query: TerritoryQuery) {
-  const key = JSON.stringify(query);
-  const [state, retry] = useLoad<TerritoryStats>(
-    key,
-    () => api.discovery.territoryStats(query),
-    true,
-  );
-  return [state ?? { status: 'loading', data: null }, retry] as const;
+  const stats = useQuery({
+    queryKey: queryKeys.territory.stats(query),
+    queryFn: () => api.discovery.territoryStats(query),
+    placeholderData: keepPreviousData,
+  });
+  return [loadableOf(stats), () => void stats.refetch()] as const;
 }
 
 export const BRANDS_PAGE_SIZE = 10;
 
 /** The brands of the chosen place (null when none is chosen). */
-export function useTerritoryBrands(code: StateCode | null, query: TerritoryQuery, page: number) {
-  const key = code ? JSON.stringify([code, query, page]) : null;
-  return useLoad<FranchisorSearchResult>(
-    key,
-    () =>
+export function useTerritoryBrands(
+  code: StateCode | null,
+  query: TerritoryQuery,
+  page: number,
+): [Loadable<FranchisorSearchResult> | null, () => void] {
+  const brands = useQuery({
+    queryKey: queryKeys.territory.brands([code, query, page]),
+    queryFn: () =>
       api.discovery.territoryBrands(code as StateCode, { ...query, page, limit: BRANDS_PAGE_SIZE }),
-    false,
-  );
+    enabled: code !== null,
+  });
+  return [code === null ? null : loadableOf(brands), () => void brands.refetch()];
 }

@@ -1,6 +1,5 @@
 import {
   BROKER_GROUPS,
-  type ContactProfile,
   INDUSTRY_SPECIALTIES,
   type OwnProfile,
   type ProfilePatch,
@@ -15,9 +14,10 @@ import {
   TextAreaField,
   TextField,
 } from '@fm/widgets/kit';
-import { useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import * as v from 'valibot';
 import { api } from '../../../shared/api-client.ts';
+import { contactQuery } from '../contact-query.ts';
 import { EmailChangeSection } from '../email-change-section.tsx';
 import { useMyProfile } from '../my-profile-store.tsx';
 import { OwnNameFields, OwnPhotoSection } from '../own-photo-and-name.tsx';
@@ -96,18 +96,8 @@ const toInput = (values: GeneralValues) => ({
  */
 export function ConsultantGeneralSection({ profile }: { profile: OwnProfile }) {
   // The position is kept with the contact data (the own profile does not carry it).
-  const [contact, setContact] = useState<ContactProfile | 'failed' | null>(null);
-  useEffect(() => {
-    let current = true;
-    api.profile.getContact().then(
-      (next) => current && setContact(next),
-      () => current && setContact('failed'),
-    );
-    return () => {
-      current = false;
-    };
-  }, []);
-  if (contact === null) {
+  const contact = useQuery(contactQuery);
+  if (contact.isPending) {
     return (
       <p className="page__status" role="status">
         Loading your profile…
@@ -117,7 +107,7 @@ export function ConsultantGeneralSection({ profile }: { profile: OwnProfile }) {
   return (
     <>
       <OwnPhotoSection profile={profile} title="Profile photo" />
-      <GeneralForm profile={profile} position={contact === 'failed' ? null : contact.position} />
+      <GeneralForm profile={profile} position={contact.data?.position ?? null} />
       <EmailChangeSection profile={profile} />
     </>
   );

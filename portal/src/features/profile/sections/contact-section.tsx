@@ -4,11 +4,13 @@ import {
   type OwnProfile,
   TOASTS,
 } from '@fm/sdk/contracts';
-import { CheckboxField, TextField } from '@fm/widgets/kit';
-import { useEffect, useState } from 'react';
+import { CheckboxField, LoadStatus, TextField } from '@fm/widgets/kit';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { toast } from 'sonner';
 import * as v from 'valibot';
 import { api } from '../../../shared/api-client.ts';
+import { contactQuery } from '../contact-query.ts';
 import { EmailChangeSection } from '../email-change-section.tsx';
 import { useMyProfile } from '../my-profile-store.tsx';
 import { OwnNameFields, OwnPhotoSection } from '../own-photo-and-name.tsx';
@@ -27,11 +29,6 @@ const franchisorSchema = v.object({
 });
 const consultantSchema = v.omit(franchisorSchema, ['smsConsent']);
 
-type ContactState =
-  | { status: 'loading' }
-  | { status: 'error'; message: string }
-  | { status: 'ready'; contact: ContactProfile };
-
 /**
  * Contact Info: the user's own names, phone and position (the e-mail is shown, not editable in this
  * form; Change Email below changes it with the password and a link), SMS
@@ -39,53 +36,29 @@ type ContactState =
  * contact (user-area §5).
  */
 export function ContactSection({ profile }: { profile: OwnProfile }) {
-  const [state, setState] = useState<ContactState>({ status: 'loading' });
-  const [attempt, setAttempt] = useState(0);
-
-  useEffect(() => {
-    void attempt;
-    let current = true;
-    api.profile.getContact().then(
-      (contact) => current && setState({ status: 'ready', contact }),
-      (error: unknown) =>
-        current &&
-        setState({ status: 'error', message: failureText(error, TOASTS.failedToUpdateProfile) }),
-    );
-    return () => {
-      current = false;
-    };
-  }, [attempt]);
-
-  if (state.status === 'loading') {
+  const queryClient = useQueryClient();
+  const query = useQuery(contactQuery);
+  const contact = query.data;
+  if (contact === undefined || query.isError) {
     return (
-      <p className="page__status" role="status">
-        Loading your contact details…
-      </p>
-    );
-  }
-  if (state.status === 'error') {
-    return (
-      <div className="form-alert" role="alert">
-        <p>{state.message}</p>
-        <button
-          type="button"
-          className="button button--ghost"
-          onClick={() => setAttempt((n) => n + 1)}
-        >
-          Try again
-        </button>
-      </div>
+      <LoadStatus
+        pending={query.isPending}
+        error={query.isError ? failureText(query.error, TOASTS.failedToUpdateProfile) : null}
+        onRetry={query.refetch}
+        loadingText="Loading your contact details…"
+        loadingClassName="page__status"
+      />
     );
   }
   const isFranchisor = profile.role === 'franchisor';
-  const update = (contact: ContactProfile) => setState({ status: 'ready', contact });
+  const update = (next: ContactProfile) => queryClient.setQueryData(contactQuery.queryKey, next);
   return (
     <>
-      <ContactForm profile={profile} contact={state.contact} onSaved={update} />
+      <ContactForm profile={profile} contact={contact} onSaved={update} />
       <EmailChangeSection profile={profile} />
       {isFranchisor ? <OwnPhotoSection profile={profile} title="Your photo" /> : null}
       {isFranchisor && profile.franchise ? (
-        <MembersBlock contact={state.contact} onChanged={update} />
+        <MembersBlock contact={contact} onChanged={update} />
       ) : null}
     </>
   );
