@@ -22,6 +22,7 @@ import {
   type PaymentContextRow,
   startLabel,
 } from './payment-rows.ts';
+import { paymentIdsWhere, tallyRun } from './payment-runs.ts';
 import { HoldUnusableError, isPaymentDeclined, type PaymentDeclinedError } from './provider.ts';
 import { createProviderAttempts } from './provider-attempts.ts';
 
@@ -466,18 +467,16 @@ export function createCharges(ctx: PaymentsContext) {
   /** Late cancellations the consultant never decided on are released after a week (treated as reschedule). */
   async function expireLateCancellations(release: (paymentId: string) => Promise<void>) {
     const cutoff = new Date(ctx.now().getTime() - HOLD_VALIDITY_MS);
-    const stale = await db
-      .select({ id: payment.id })
-      .from(payment)
-      .where(
-        and(
-          isNotNull(payment.lateCancelledAt),
-          lt(payment.lateCancelledAt, cutoff),
-          eq(payment.status, 'pending'),
-          eq(payment.isPaid, false),
-        ),
-      );
-    for (const s of stale) await release(s.id);
+    const stale = await paymentIdsWhere(
+      db,
+      and(
+        isNotNull(payment.lateCancelledAt),
+        lt(payment.lateCancelledAt, cutoff),
+        eq(payment.status, 'pending'),
+        eq(payment.isPaid, false),
+      ),
+    );
+    for (const id of stale) await release(id);
   }
 
   /**
@@ -487,57 +486,48 @@ export function createCharges(ctx: PaymentsContext) {
    */
   async function runCharges(options: { hooks?: ChargeHooks } = {}): Promise<PaymentRunResult> {
     await ensurePaymentRows();
-    const due = await db
-      .select({ id: payment.id })
-      .from(payment)
-      .leftJoin(meeting, eq(meeting.id, payment.meetingId))
-      .where(
-        and(
-          eq(payment.isPaid, false),
-          isNull(payment.failureCode),
-          or(eq(payment.status, 'completed'), eq(meeting.status, 'completed')),
-        ),
-      )
-      .orderBy(asc(payment.createdAt), asc(payment.id));
-    const result: PaymentRunResult = { charged: 0, failed: 0, skipped: 0 };
-    for (const { id } of due) {
-      let outcome: ChargeOutcome;
-      try {
-        outcome = await chargePayment(id, { hooks: options.hooks });
-      } catch (error) {
+    const due = await paymentIdsWhere(
+      db,
+      and(
+        eq(payment.isPaid, false),
+        isNull(payment.failureCode),
+        or(eq(payment.status, 'completed'), eq(meeting.status, 'completed')),
+      ),
+      asc(payment.createdAt),
+      asc(payment.id),
+    );
+    return tallyRun(
+      due,
+      { charged: 0, failed: 0, skipped: 0 },
+      (id) => chargePayment(id, { hooks: options.hooks }),
+      (error, id) => {
         if (!isAppError(error)) throw error;
         ctx.logger.error('charge skipped', { paymentId: id, code: error.code });
-        outcome = 'skipped';
-      }
-      result[outcome] += 1;
-    }
-    return result;
+        return 'skipped';
+      },
+    );
   }
 
   /** A new default card: the franchise's declined charges are tried again (each attempt its own key). */
   async function retryFailedForFranchise(franchiseId: string): Promise<PaymentRunResult> {
-    const failed = await db
-      .select({ id: payment.id })
-      .from(payment)
-      .leftJoin(meeting, eq(meeting.id, payment.meetingId))
-      .where(
-        and(
-          eq(payment.isPaid, false),
-          isNotNull(payment.failureCode),
-          or(eq(payment.franchiseId, franchiseId), eq(meeting.franchiseId, franchiseId)),
-        ),
-      )
-      .orderBy(asc(payment.createdAt));
-    const result: PaymentRunResult = { charged: 0, failed: 0, skipped: 0 };
-    for (const { id } of failed) {
-      try {
-        result[await chargePayment(id, { retry: true })] += 1;
-      } catch (error) {
+    const failed = await paymentIdsWhere(
+      db,
+      and(
+        eq(payment.isPaid, false),
+        isNotNull(payment.failureCode),
+        or(eq(payment.franchiseId, franchiseId), eq(meeting.franchiseId, franchiseId)),
+      ),
+      asc(payment.createdAt),
+    );
+    return tallyRun(
+      failed,
+      { charged: 0, failed: 0, skipped: 0 },
+      (id) => chargePayment(id, { retry: true }),
+      (error) => {
         ctx.logger.error('retry of a declined charge failed', error);
-        result.skipped += 1;
-      }
-    }
-    return result;
+        return 'skipped';
+      },
+    );
   }
 
   /**

@@ -22,6 +22,7 @@ import {
   type PaymentContextRow,
   startLabel,
 } from './payment-rows.ts';
+import { loadEach, paymentIdsWhere, tallyRun } from './payment-runs.ts';
 import {
   type Hold,
   type IntentSnapshot,
@@ -832,77 +833,65 @@ export function createMeetingPayments(ctx: PaymentsContext, charges: Charges) {
   async function placeDueHolds(
     hooks?: HoldHooks,
   ): Promise<{ held: number; failed: number; skipped: number }> {
-    const due = await db
-      .select({ id: payment.id })
-      .from(payment)
-      .innerJoin(meeting, eq(meeting.id, payment.meetingId))
-      .where(
-        and(
-          isNotNull(payment.holdDueAt),
-          lte(payment.holdDueAt, ctx.now()),
-          isNull(payment.holdId),
-          eq(payment.isPaid, false),
-          eq(meeting.status, 'future'),
-        ),
-      )
-      .orderBy(asc(payment.holdDueAt));
-    const result = { held: 0, failed: 0, skipped: 0 };
-    for (const { id } of due) {
-      const row = await loadPayment(db, id);
-      if (!row) continue;
-      try {
-        result[await placeHold(row, { hooks })] += 1;
-      } catch (error) {
+    const due = await paymentIdsWhere(
+      db,
+      and(
+        isNotNull(payment.holdDueAt),
+        lte(payment.holdDueAt, ctx.now()),
+        isNull(payment.holdId),
+        eq(payment.isPaid, false),
+        eq(meeting.status, 'future'),
+      ),
+      asc(payment.holdDueAt),
+    );
+    return tallyRun(
+      loadEach(db, due),
+      { held: 0, failed: 0, skipped: 0 },
+      (row) => placeHold(row, { hooks }),
+      (error) => {
         ctx.logger.error('placing a hold failed', error);
-        result.skipped += 1;
-      }
-    }
-    return result;
+        return 'skipped';
+      },
+    );
   }
 
   /** A new default card: failed holds of upcoming meetings are placed again. */
   async function retryFailedHolds(franchiseId: string): Promise<void> {
-    const failed = await db
-      .select({ id: payment.id })
-      .from(payment)
-      .innerJoin(meeting, eq(meeting.id, payment.meetingId))
-      .where(
-        and(
-          isNotNull(payment.holdFailureCode),
-          isNull(payment.holdId),
-          eq(payment.isPaid, false),
-          eq(meeting.status, 'future'),
-          or(eq(payment.franchiseId, franchiseId), eq(meeting.franchiseId, franchiseId)),
-        ),
-      );
-    for (const { id } of failed) {
-      const row = await loadPayment(db, id);
-      if (row)
-        await placeHold(row).catch((error: unknown) =>
-          ctx.logger.error('hold retry failed', error),
-        );
-    }
+    const failed = await paymentIdsWhere(
+      db,
+      and(
+        isNotNull(payment.holdFailureCode),
+        isNull(payment.holdId),
+        eq(payment.isPaid, false),
+        eq(meeting.status, 'future'),
+        or(eq(payment.franchiseId, franchiseId), eq(meeting.franchiseId, franchiseId)),
+      ),
+    );
+    await tallyRun(
+      loadEach(db, failed),
+      { held: 0, failed: 0, skipped: 0 },
+      (row) => placeHold(row),
+      (error) => {
+        ctx.logger.error('hold retry failed', error);
+        return 'skipped';
+      },
+    );
   }
 
   /** Late cancellations waiting for this consultant's decision. */
   async function pendingLateCancellations(consultantId: string) {
-    const rows = await db
-      .select({ id: payment.id })
-      .from(payment)
-      .where(
-        and(
-          eq(payment.consultantId, consultantId),
-          isNotNull(payment.lateCancelledAt),
-          eq(payment.status, 'pending'),
-          eq(payment.isPaid, false),
-        ),
-      )
-      .orderBy(asc(payment.startAt));
+    const ids = await paymentIdsWhere(
+      db,
+      and(
+        eq(payment.consultantId, consultantId),
+        isNotNull(payment.lateCancelledAt),
+        eq(payment.status, 'pending'),
+        eq(payment.isPaid, false),
+      ),
+      asc(payment.startAt),
+    );
     const result: PaymentContextRow[] = [];
-    for (const r of rows) {
-      const row = await loadPayment(db, r.id);
-      if (row) result.push(row);
-    }
+    for await (const row of loadEach(db, ids)) result.push(row);
     return result;
   }
 

@@ -6,30 +6,10 @@
  * are run for). With `STRIPE_API_URL` it pays through the Stripe adapter against that (recorded
  * fake) API. Prints the outcome as one JSON line. Test-only.
  */
-import { createContainer } from '../container.ts';
-import { openDatabase } from '../db/client.ts';
-import { loadEnv } from '../env.ts';
+import { finishRun, openRunContainer } from '../testing/run-container.ts';
 
-const url = process.env.DATABASE_URL ?? '';
 const at = new Date(process.env.AT ?? Date.now());
-const stripe = process.env.STRIPE_API_URL
-  ? {
-      PAYMENTS_PROVIDER: 'stripe',
-      STRIPE_API_URL: process.env.STRIPE_API_URL,
-      STRIPE_SECRET_KEY: 'sk_test_fake',
-      STRIPE_WEBHOOK_SECRET: 'whsec_fake',
-      STRIPE_PUBLISHABLE_KEY: 'pk_test_fake',
-    }
-  : {};
-const env = loadEnv({
-  NODE_ENV: 'test',
-  LOG_LEVEL: 'silent',
-  SEED: 'none',
-  DATABASE_URL: url,
-  ...stripe,
-});
-const database = await openDatabase({ url });
-const container = await createContainer({ env, database });
+const { container, database } = await openRunContainer();
 const { jobs, payouts } = container.payments;
 const outcome =
   process.env.RUN === 'waiting'
@@ -39,6 +19,4 @@ const outcome =
       : process.env.RUN === 'catch-up'
         ? await jobs.catchUp(at)
         : await jobs.monthlyPayouts(at);
-process.stdout.write(`${JSON.stringify(outcome)}\n`);
-database.close();
-process.exit(0);
+finishRun(outcome, database);

@@ -1,8 +1,7 @@
-import { spawn } from 'node:child_process';
 import { copyFileSync, mkdtempSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import type { Container } from '../container.ts';
@@ -11,8 +10,7 @@ import type { Db } from '../db/client.ts';
 import { openDatabase } from '../db/client.ts';
 import { meeting, paymentMethod, user } from '../db/schema/index.ts';
 import { serveFramed } from '../http/framed-response.ts';
-import { repoRoot } from '../testing/api-process.ts';
-import type { RunProcess } from '../testing/charge-runs.ts';
+import { type RunProcess, spawnRun } from '../testing/charge-runs.ts';
 import type { TestServer } from '../testing/test-server.ts';
 import { TEST_PASSWORD } from '../testing/test-server.ts';
 import type { MeetingMoneyRef } from './meeting-payments.ts';
@@ -189,30 +187,10 @@ export function runPayoutProcess(
     stripeApiUrl?: string;
   },
 ): RunProcess {
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', resolve(repoRoot, 'server/src/payments/payout-run-process.ts')],
-    {
-      cwd: repoRoot,
-      env: {
-        PATH: process.env.PATH ?? '',
-        DATABASE_URL: url,
-        RUN: options.run,
-        AT: options.at,
-        ...(options.stripeApiUrl ? { STRIPE_API_URL: options.stripeApiUrl } : {}),
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  );
-  let output = '';
-  const collect = (chunk: Buffer) => {
-    output += chunk.toString();
-  };
-  child.stdout.on('data', collect);
-  child.stderr.on('data', collect);
-  return {
-    output: () => output,
-    exited: new Promise((done) => child.once('exit', (code, signal) => done(code ?? signal ?? ''))),
-    kill: () => child.kill('SIGKILL'),
-  };
+  return spawnRun('server/src/payments/payout-run-process.ts', {
+    DATABASE_URL: url,
+    RUN: options.run,
+    AT: options.at,
+    ...(options.stripeApiUrl ? { STRIPE_API_URL: options.stripeApiUrl } : {}),
+  });
 }

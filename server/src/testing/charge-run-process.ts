@@ -7,33 +7,11 @@
  * `STRIPE_API_URL` it runs the Stripe adapter against that (recorded fake) API. Prints the run's
  * outcome as one JSON line. Test-only.
  */
-import { createContainer } from '../container.ts';
-import { openDatabase } from '../db/client.ts';
-import { loadEnv } from '../env.ts';
+import { finishRun, openRunContainer } from './run-container.ts';
 
-const url = process.env.DATABASE_URL ?? '';
 const offset = Number(process.env.CLOCK_OFFSET_MS ?? 0);
 const pauseAt = Number(process.env.PAUSE_AFTER_PROVIDER_CALLS ?? 0);
-const stripe = process.env.STRIPE_API_URL
-  ? {
-      PAYMENTS_PROVIDER: 'stripe',
-      STRIPE_API_URL: process.env.STRIPE_API_URL,
-      STRIPE_SECRET_KEY: 'sk_test_fake',
-      STRIPE_WEBHOOK_SECRET: 'whsec_fake',
-      STRIPE_PUBLISHABLE_KEY: 'pk_test_fake',
-    }
-  : {};
-const env = loadEnv({
-  NODE_ENV: 'test',
-  LOG_LEVEL: 'silent',
-  SEED: 'none',
-  DATABASE_URL: url,
-  ...stripe,
-});
-const database = await openDatabase({ url });
-const container = await createContainer({
-  env,
-  database,
+const { container, database } = await openRunContainer({
   now: () => new Date(Date.now() + offset),
 });
 let calls = 0;
@@ -52,6 +30,4 @@ const outcome =
     : process.env.RUN === 'holds'
       ? await container.payments.meetings.placeDueHolds(hooks)
       : await container.payments.jobs.weeklyCharges();
-process.stdout.write(`${JSON.stringify(outcome)}\n`);
-database.close();
-process.exit(0);
+finishRun(outcome, database);

@@ -20,29 +20,32 @@ export function runCharges(
     stripeApiUrl?: string;
   },
 ): RunProcess {
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', resolve(repoRoot, 'server/src/testing/charge-run-process.ts')],
-    {
-      cwd: repoRoot,
-      env: {
-        PATH: process.env.PATH ?? '',
-        DATABASE_URL: url,
-        RUN: options.run,
-        CLOCK_OFFSET_MS: String(options.clockOffsetMs ?? 0),
-        PAUSE_AFTER_PROVIDER_CALLS: String(options.pauseAfter ?? 0),
-        ...(options.stripeApiUrl ? { STRIPE_API_URL: options.stripeApiUrl } : {}),
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  );
+  return spawnRun('server/src/testing/charge-run-process.ts', {
+    DATABASE_URL: url,
+    RUN: options.run,
+    CLOCK_OFFSET_MS: String(options.clockOffsetMs ?? 0),
+    PAUSE_AFTER_PROVIDER_CALLS: String(options.pauseAfter ?? 0),
+    ...(options.stripeApiUrl ? { STRIPE_API_URL: options.stripeApiUrl } : {}),
+  });
+}
+
+/**
+ * A run script (path from the repository's root) in its own Node process with only `env` and PATH,
+ * its stdout and stderr collected together. Test-only.
+ * @example const run = spawnRun('server/src/payments/payout-run-process.ts', { DATABASE_URL: url, RUN: 'monthly' });
+ */
+export function spawnRun(script: string, env: Record<string, string>): RunProcess {
+  const child = spawn(process.execPath, ['--import', 'tsx', resolve(repoRoot, script)], {
+    cwd: repoRoot,
+    env: { PATH: process.env.PATH ?? '', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
-  child.stdout.on('data', (c: Buffer) => {
-    output += c.toString();
-  });
-  child.stderr.on('data', (c: Buffer) => {
-    output += c.toString();
-  });
+  const collect = (chunk: Buffer) => {
+    output += chunk.toString();
+  };
+  child.stdout.on('data', collect);
+  child.stderr.on('data', collect);
   return {
     output: () => output,
     exited: new Promise((done) => child.once('exit', (code, signal) => done(code ?? signal ?? ''))),
