@@ -1,58 +1,28 @@
 import type { ConsultantListItem, ConsultantSearchResult } from '@fm/sdk/contracts';
-import {
-  type ConsultantFavourites,
-  type ConsultantFilters,
-  ConsultantListView,
-  emptyConsultantFilters,
-  type ListState,
-  type WidgetTheme,
-} from '@fm/widgets';
+import { type ConsultantFilters, ConsultantListView, emptyConsultantFilters } from '@fm/widgets';
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { useState } from 'react';
 import {
   consultantItem,
   consultantResult,
   longConsultantItem,
   searchFilters,
 } from './fixtures/discovery.ts';
-import { ListStoryFrame, useStoryFavourites } from './fixtures/list-story.tsx';
+import { type ListStoryArgs, ListStoryFrame, useListStoryProps } from './fixtures/list-story.tsx';
 
-interface ConsultantListStoryProps {
-  state: ListState<ConsultantSearchResult>;
-  filters?: Partial<ConsultantFilters>;
-  withFavourites?: boolean;
+interface ConsultantListStoryProps
+  extends ListStoryArgs<ConsultantFilters, ConsultantSearchResult> {
   withOptions?: boolean;
-  theme?: WidgetTheme;
-  /** The width of the box the list sits in (375 shows the narrow layout). */
-  width?: number;
 }
 
 /** The view with its filters and hearts kept in story state: clicking works, no API is called. */
-function ConsultantListStory({
-  state,
-  filters: initial,
-  withFavourites = true,
-  withOptions = true,
-  theme = 'light',
-  width,
-}: ConsultantListStoryProps) {
-  const [filters, setFilters] = useState<ConsultantFilters>({
-    ...emptyConsultantFilters(12),
-    ...initial,
-  });
-  const favourites: ConsultantFavourites = useStoryFavourites<ConsultantListItem>();
+function ConsultantListStory({ withOptions = true, ...args }: ConsultantListStoryProps) {
+  const props = useListStoryProps<ConsultantFilters, ConsultantSearchResult, ConsultantListItem>(
+    emptyConsultantFilters(12),
+    args,
+  );
   return (
-    <ListStoryFrame width={width} theme={theme}>
-      <ConsultantListView
-        state={state}
-        filters={filters}
-        onFiltersChange={setFilters}
-        options={withOptions ? searchFilters.consultants : null}
-        favourites={withFavourites ? favourites : null}
-        onSelect={() => {}}
-        onRetry={() => {}}
-        theme={theme}
-      />
+    <ListStoryFrame width={args.width} theme={props.theme}>
+      <ConsultantListView {...props} options={withOptions ? searchFilters.consultants : null} />
     </ListStoryFrame>
   );
 }

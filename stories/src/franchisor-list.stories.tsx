@@ -2,59 +2,32 @@ import type { AiMatch, FranchisorListItem } from '@fm/sdk/contracts';
 import {
   emptyFranchisorFilters,
   FRANCHISOR_LIST_TEXT,
-  type FranchisorFavourites,
   type FranchisorFilters,
   type FranchisorListResult,
   FranchisorListView,
-  type ListState,
-  type WidgetTheme,
 } from '@fm/widgets';
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { useState } from 'react';
 import {
   franchisorItem,
   franchisorResult,
   longFranchisorItem,
   searchFilters,
 } from './fixtures/discovery.ts';
-import { ListStoryFrame, useStoryFavourites } from './fixtures/list-story.tsx';
+import { type ListStoryArgs, ListStoryFrame, useListStoryProps } from './fixtures/list-story.tsx';
 
-interface FranchisorListStoryProps {
-  state: ListState<FranchisorListResult>;
-  filters?: Partial<FranchisorFilters>;
-  withFavourites?: boolean;
+interface FranchisorListStoryProps extends ListStoryArgs<FranchisorFilters, FranchisorListResult> {
   aiSearch?: boolean;
-  theme?: WidgetTheme;
-  width?: number;
 }
 
 /** The view with its filters and hearts kept in story state: clicking works, no API is called. */
-function FranchisorListStory({
-  state,
-  filters: initial,
-  withFavourites = true,
-  aiSearch = false,
-  theme = 'light',
-  width,
-}: FranchisorListStoryProps) {
-  const [filters, setFilters] = useState<FranchisorFilters>({
-    ...emptyFranchisorFilters(12),
-    ...initial,
-  });
-  const favourites: FranchisorFavourites = useStoryFavourites<FranchisorListItem>();
+function FranchisorListStory({ aiSearch = false, ...args }: FranchisorListStoryProps) {
+  const props = useListStoryProps<FranchisorFilters, FranchisorListResult, FranchisorListItem>(
+    emptyFranchisorFilters(12),
+    args,
+  );
   return (
-    <ListStoryFrame width={width} theme={theme}>
-      <FranchisorListView
-        state={state}
-        filters={filters}
-        onFiltersChange={setFilters}
-        options={searchFilters.franchisors}
-        favourites={withFavourites ? favourites : null}
-        onSelect={() => {}}
-        onRetry={() => {}}
-        theme={theme}
-        aiSearch={aiSearch}
-      />
+    <ListStoryFrame width={args.width} theme={props.theme}>
+      <FranchisorListView {...props} options={searchFilters.franchisors} aiSearch={aiSearch} />
     </ListStoryFrame>
   );
 }

@@ -12,18 +12,12 @@ import {
   REGIONS,
   TAG_DISPLAY_LIMITS,
 } from '@fm/sdk/contracts';
-import { FavoriteButton } from '../list-kit/favorite-button.tsx';
-import {
-  CheckboxGroup,
-  type FilterOption,
-  NumberField,
-  SearchField,
-} from '../list-kit/filter-fields.tsx';
+import { CheckboxGroup, NumberField, SearchField } from '../list-kit/filter-fields.tsx';
+import { type ItemListKind, ItemListView, withCounts } from '../list-kit/item-list-view.tsx';
 import { LIST_TEXT } from '../list-kit/list-text.ts';
 import type { FilterPatch } from '../list-kit/query.ts';
-import { CardFact, ResultCard } from '../list-kit/result-card.tsx';
+import { CardFact } from '../list-kit/result-card.tsx';
 import type { ItemFavourites, KindListViewProps } from '../list-kit/search-list-view.tsx';
-import { type SearchListKind, SearchListView } from '../list-kit/search-list-view.tsx';
 import { TagFact } from '../list-kit/tag-list.tsx';
 import {
   experienceLabel,
@@ -49,26 +43,16 @@ export type ConsultantListViewProps = KindListViewProps<
   ConsultantListItem
 >;
 
-function withCounts<T extends string | number>(
-  values: readonly { value: T; label: string }[],
-  counts: readonly { value: T; count: number }[] | undefined,
-): FilterOption<T>[] {
-  const byValue = new Map(counts?.map((c) => [c.value, c.count]));
-  return values.map(({ value, label }) => ({
-    value,
-    label,
-    count: counts ? (byValue.get(value) ?? 0) : undefined,
-  }));
-}
-
 const asOptions = <T extends string>(values: readonly T[]) =>
   values.map((value) => ({ value, label: value }));
 
-/** The consultant list's part of the shared search list. */
-const CONSULTANT_LIST_KIND: SearchListKind<
+/** The consultant list as the shared list view shows it. */
+const CONSULTANT_LIST_KIND: ItemListKind<
   ConsultantSort,
   ConsultantFilters,
-  ConsultantSearchResult
+  ConsultantSearchResult,
+  SearchFilters['consultants'],
+  ConsultantListItem
 > = {
   className: 'fm-consultant-list',
   text: CONSULTANT_LIST_TEXT,
@@ -76,6 +60,9 @@ const CONSULTANT_LIST_KIND: SearchListKind<
   countFilters: countConsultantFilters,
   clearFilters: clearConsultantFilters,
   totals: (result) => ({ total: result.total, favourites: result.totalFavorite }),
+  items: (result) => result.consultants,
+  card: consultantCard,
+  filterFields: (props) => <ConsultantFilterFields {...props} />,
 };
 
 /**
@@ -85,43 +72,8 @@ const CONSULTANT_LIST_KIND: SearchListKind<
  * @example
  * <ConsultantListView state={{ status: 'ready', result }} filters={filters} onFiltersChange={setFilters} />
  */
-export function ConsultantListView({
-  state,
-  filters,
-  onFiltersChange,
-  options,
-  favourites,
-  hrefFor,
-  onSelect,
-  onRetry,
-  theme = 'light',
-}: ConsultantListViewProps) {
-  return (
-    <SearchListView
-      kind={CONSULTANT_LIST_KIND}
-      state={state}
-      filters={filters}
-      onFiltersChange={onFiltersChange}
-      favourites={favourites ? { total: favourites.total } : null}
-      onRetry={onRetry}
-      theme={theme}
-      renderItems={(result) =>
-        result.consultants.map((item) => (
-          <li key={item.id}>
-            <ConsultantCard
-              item={item}
-              href={hrefFor?.(item.id)}
-              onSelect={onSelect}
-              favourites={favourites}
-            />
-          </li>
-        ))
-      }
-      renderFilters={(change) => (
-        <ConsultantFilterFields filters={filters} change={change} options={options} />
-      )}
-    />
-  );
+export function ConsultantListView(props: ConsultantListViewProps) {
+  return <ItemListView kind={CONSULTANT_LIST_KIND} {...props} />;
 }
 
 function ConsultantFilterFields({
@@ -188,72 +140,51 @@ function ConsultantFilterFields({
   );
 }
 
-function ConsultantCard({
-  item,
-  href,
-  onSelect,
-  favourites,
-}: {
-  item: ConsultantListItem;
-  href: string | undefined;
-  onSelect: ((id: string) => void) | undefined;
-  favourites: ConsultantFavourites | null | undefined;
-}) {
+/** A consultant's card: rate, rating, experience, industries and regions. */
+function consultantCard(item: ConsultantListItem) {
   const name = `${item.firstName} ${item.lastName}`.trim();
   const experience = experienceLabel(item.experienceLevel);
-  return (
-    <ResultCard
-      id={item.id}
-      title={name}
-      subtitle={item.company}
-      avatar={{
-        src: item.profilePhoto,
-        alt: name,
-        fallback: initials(item.firstName, item.lastName),
-      }}
-      href={href}
-      onSelect={onSelect}
-      action={
-        favourites && (
-          <FavoriteButton
-            name={name}
-            isFavorite={favourites.isFavorite(item)}
-            pending={favourites.isPending(item)}
-            onToggle={() => favourites.onToggle(item)}
+  return {
+    title: name,
+    subtitle: item.company,
+    avatar: {
+      src: item.profilePhoto,
+      alt: name,
+      fallback: initials(item.firstName, item.lastName),
+    },
+    body: (
+      <>
+        <div className="fm-card__line">
+          {item.rate !== null && <p className="fm-card__price">{formatRate(item.rate)}</p>}
+          <p className="fm-card__rating">
+            {item.averageRating === null || item.reviewCount === 0 ? (
+              LIST_TEXT.noRating
+            ) : (
+              <>
+                <span className="fm-card__stars">
+                  <span aria-hidden="true">★ </span>
+                  <span className="fm-visually-hidden">{LIST_TEXT.rating}: </span>
+                  {formatRating(item.averageRating)}
+                </span>{' '}
+                ({formatReviewCount(item.reviewCount)})
+              </>
+            )}
+          </p>
+        </div>
+        <dl className="fm-card__facts">
+          {experience && <CardFact label={CONSULTANT_LIST_TEXT.experience}>{experience}</CardFact>}
+          <TagFact
+            label={CONSULTANT_LIST_TEXT.industries}
+            tags={item.industrySpecialty}
+            limit={TAG_DISPLAY_LIMITS.industries}
           />
-        )
-      }
-    >
-      <div className="fm-card__line">
-        {item.rate !== null && <p className="fm-card__price">{formatRate(item.rate)}</p>}
-        <p className="fm-card__rating">
-          {item.averageRating === null || item.reviewCount === 0 ? (
-            LIST_TEXT.noRating
-          ) : (
-            <>
-              <span className="fm-card__stars">
-                <span aria-hidden="true">★ </span>
-                <span className="fm-visually-hidden">{LIST_TEXT.rating}: </span>
-                {formatRating(item.averageRating)}
-              </span>{' '}
-              ({formatReviewCount(item.reviewCount)})
-            </>
-          )}
-        </p>
-      </div>
-      <dl className="fm-card__facts">
-        {experience && <CardFact label={CONSULTANT_LIST_TEXT.experience}>{experience}</CardFact>}
-        <TagFact
-          label={CONSULTANT_LIST_TEXT.industries}
-          tags={item.industrySpecialty}
-          limit={TAG_DISPLAY_LIMITS.industries}
-        />
-        <TagFact
-          label={CONSULTANT_LIST_TEXT.regions}
-          tags={item.region}
-          limit={TAG_DISPLAY_LIMITS.regions}
-        />
-      </dl>
-    </ResultCard>
-  );
+          <TagFact
+            label={CONSULTANT_LIST_TEXT.regions}
+            tags={item.region}
+            limit={TAG_DISPLAY_LIMITS.regions}
+          />
+        </dl>
+      </>
+    ),
+  };
 }

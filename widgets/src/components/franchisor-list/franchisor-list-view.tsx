@@ -13,7 +13,6 @@ import {
   INVESTMENT_RANGES,
   TAG_DISPLAY_LIMITS,
 } from '@fm/sdk/contracts';
-import { FavoriteButton } from '../list-kit/favorite-button.tsx';
 import {
   CheckboxField,
   CheckboxGroup,
@@ -22,12 +21,12 @@ import {
   SearchField,
   SelectField,
 } from '../list-kit/filter-fields.tsx';
+import { countsOf, type ItemListKind, ItemListView } from '../list-kit/item-list-view.tsx';
 import { formatInvestment, formatMoney } from '../list-kit/list-format.ts';
 import { LIST_TEXT } from '../list-kit/list-text.ts';
 import type { FilterPatch } from '../list-kit/query.ts';
-import { CardFact, ResultCard } from '../list-kit/result-card.tsx';
+import { CardFact } from '../list-kit/result-card.tsx';
 import type { ItemFavourites, KindListViewProps } from '../list-kit/search-list-view.tsx';
-import { type SearchListKind, SearchListView } from '../list-kit/search-list-view.tsx';
 import { TagFact, TagList } from '../list-kit/tag-list.tsx';
 import { initials } from '../profile-card/profile-format.ts';
 import {
@@ -63,21 +62,18 @@ export type FranchisorListViewProps = KindListViewProps<
   aiSearch?: boolean | undefined;
 };
 
-function countsOf<T>(counts: readonly { value: T; count: number }[] | undefined) {
-  const byValue = new Map(counts?.map((c) => [c.value, c.count]));
-  return (value: T) => (counts ? (byValue.get(value) ?? 0) : undefined);
-}
-
 /** A franchise's title: its company, else the franchisor's name. */
 function titleOf(item: FranchisorListItem): string {
   return item.franchise.company || `${item.firstName} ${item.lastName}`.trim();
 }
 
-/** The franchisor list's part of the shared search list. */
-const FRANCHISOR_LIST_KIND: SearchListKind<
+/** The franchisor list as the shared list view shows it. */
+const FRANCHISOR_LIST_KIND: ItemListKind<
   FranchisorSort,
   FranchisorFilters,
-  FranchisorListResult
+  FranchisorListResult,
+  SearchFilters['franchisors'],
+  FranchisorListItem
 > = {
   className: 'fm-franchisor-list',
   text: FRANCHISOR_LIST_TEXT,
@@ -86,6 +82,9 @@ const FRANCHISOR_LIST_KIND: SearchListKind<
   clearFilters: clearFranchisorFilters,
   normalize: normalizeFranchisorFilters,
   totals: (result) => ({ total: result.total, favourites: result.favoriteTotal }),
+  items: (result) => result.franchisees,
+  card: (item, result) => franchisorCard(item, result.ai?.matched[item.id]),
+  filterFields: (props) => <FranchisorFilterFields {...props} />,
 };
 
 /** The same list with the AI search's texts. */
@@ -126,15 +125,19 @@ export function FranchisorListView({
       ? filtersFromReading(reading.interpretation, filters)
       : { ...clearFranchisorFilters(filters), page: filters.page, ai: filters.ai };
   return (
-    <SearchListView
+    <ItemListView
       kind={filters.ai ? AI_LIST_KIND : FRANCHISOR_LIST_KIND}
       state={state}
       filters={shown}
       onFiltersChange={
         filters.ai ? (next) => onFiltersChange(nextFiltersFromAi(shown, next)) : onFiltersChange
       }
+      options={options}
+      favourites={favourites}
       // The AI ranking has no favourites tab (the hearts stay on the cards).
-      favourites={favourites && !filters.ai ? { total: favourites.total } : null}
+      favouritesTab={!filters.ai}
+      hrefFor={hrefFor}
+      onSelect={onSelect}
       onRetry={onRetry}
       theme={theme}
       banner={
@@ -147,22 +150,6 @@ export function FranchisorListView({
           />
         ) : null
       }
-      renderItems={(result) =>
-        result.franchisees.map((item) => (
-          <li key={item.id}>
-            <FranchisorCard
-              item={item}
-              href={hrefFor?.(item.id)}
-              onSelect={onSelect}
-              favourites={favourites}
-              matched={result.ai?.matched[item.id]}
-            />
-          </li>
-        ))
-      }
-      renderFilters={(change) => (
-        <FranchisorFilterFields filters={shown} change={change} options={options} />
-      )}
     />
   );
 }
@@ -295,97 +282,73 @@ function FranchisorFilterFields({
   );
 }
 
-function FranchisorCard({
-  item,
-  href,
-  onSelect,
-  favourites,
-  matched,
-}: {
-  item: FranchisorListItem;
-  href: string | undefined;
-  onSelect: ((id: string) => void) | undefined;
-  favourites: FranchisorFavourites | null | undefined;
-  /** What this brand matched of an AI search's request. */
-  matched?: readonly AiMatch[] | undefined;
-}) {
+/** A franchise's card: investment, net worth and fee, categories, states, features, and what it matched of an AI search. */
+function franchisorCard(item: FranchisorListItem, matched: readonly AiMatch[] | undefined) {
   const { franchise } = item;
   const title = titleOf(item);
   const investment = formatInvestment(franchise.cashRequiredMin, franchise.cashRequiredMax);
   const flags = FRANCHISE_FILTER_FLAGS.filter((flag) => franchise[flag] === true).map(
     (flag) => FRANCHISE_FLAG_LABELS[flag],
   );
-  return (
-    <ResultCard
-      id={item.id}
-      title={title}
-      subtitle={[franchise.country, franchise.established && `Est. ${franchise.established}`]
-        .filter(Boolean)
-        .join(' · ')}
-      avatar={{
-        src: franchise.logo ?? item.profilePhoto,
-        alt: title,
-        fallback: initials(...title.split(/\s+/)),
-        shape: franchise.logo ? 'logo' : 'photo',
-      }}
-      href={href}
-      onSelect={onSelect}
-      action={
-        favourites && (
-          <FavoriteButton
-            name={title}
-            isFavorite={favourites.isFavorite(item)}
-            pending={favourites.isPending(item)}
-            onToggle={() => favourites.onToggle(item)}
+  return {
+    title,
+    subtitle: [franchise.country, franchise.established && `Est. ${franchise.established}`]
+      .filter(Boolean)
+      .join(' · '),
+    avatar: {
+      src: franchise.logo ?? item.profilePhoto,
+      alt: title,
+      fallback: initials(...title.split(/\s+/)),
+      shape: franchise.logo ? ('logo' as const) : ('photo' as const),
+    },
+    body: (
+      <>
+        {investment && <p className="fm-card__price">{investment}</p>}
+        {(franchise.minNetWorth !== null || franchise.franchiseFee !== null) && (
+          <dl className="fm-card__facts fm-card__facts--pair">
+            {franchise.minNetWorth !== null && (
+              <CardFact label={FRANCHISOR_LIST_TEXT.minNetWorth}>
+                {formatMoney(franchise.minNetWorth)}
+              </CardFact>
+            )}
+            {franchise.franchiseFee !== null && (
+              <CardFact label={FRANCHISOR_LIST_TEXT.franchiseFee}>
+                {formatMoney(franchise.franchiseFee)}
+              </CardFact>
+            )}
+          </dl>
+        )}
+        <dl className="fm-card__facts">
+          <TagFact
+            label={FRANCHISOR_LIST_TEXT.categories}
+            tags={franchise.categories}
+            limit={TAG_DISPLAY_LIMITS.categories}
           />
-        )
-      }
-    >
-      {investment && <p className="fm-card__price">{investment}</p>}
-      {(franchise.minNetWorth !== null || franchise.franchiseFee !== null) && (
-        <dl className="fm-card__facts fm-card__facts--pair">
-          {franchise.minNetWorth !== null && (
-            <CardFact label={FRANCHISOR_LIST_TEXT.minNetWorth}>
-              {formatMoney(franchise.minNetWorth)}
-            </CardFact>
-          )}
-          {franchise.franchiseFee !== null && (
-            <CardFact label={FRANCHISOR_LIST_TEXT.franchiseFee}>
-              {formatMoney(franchise.franchiseFee)}
-            </CardFact>
-          )}
+          <TagFact
+            label={FRANCHISOR_LIST_TEXT.cardStates}
+            tags={franchise.statesRegisteredIn}
+            limit={TAG_DISPLAY_LIMITS.states}
+          />
         </dl>
-      )}
-      <dl className="fm-card__facts">
-        <TagFact
-          label={FRANCHISOR_LIST_TEXT.categories}
-          tags={franchise.categories}
-          limit={TAG_DISPLAY_LIMITS.categories}
-        />
-        <TagFact
-          label={FRANCHISOR_LIST_TEXT.cardStates}
-          tags={franchise.statesRegisteredIn}
-          limit={TAG_DISPLAY_LIMITS.states}
-        />
-      </dl>
-      {flags.length > 0 && (
-        <TagList
-          label={FRANCHISOR_LIST_TEXT.features}
-          tags={flags}
-          limit={flags.length}
-          variant="chip"
-        />
-      )}
-      {matched && matched.length > 0 && (
-        <div className="fm-card__why">
-          <span className="fm-card__why-label">{FRANCHISOR_LIST_TEXT.aiMatches}</span>
+        {flags.length > 0 && (
           <TagList
-            label={FRANCHISOR_LIST_TEXT.aiMatches}
-            tags={matched.map(matchLabel)}
-            limit={matched.length}
+            label={FRANCHISOR_LIST_TEXT.features}
+            tags={flags}
+            limit={flags.length}
+            variant="chip"
           />
-        </div>
-      )}
-    </ResultCard>
-  );
+        )}
+        {matched && matched.length > 0 && (
+          <div className="fm-card__why">
+            <span className="fm-card__why-label">{FRANCHISOR_LIST_TEXT.aiMatches}</span>
+            <TagList
+              label={FRANCHISOR_LIST_TEXT.aiMatches}
+              tags={matched.map(matchLabel)}
+              limit={matched.length}
+            />
+          </div>
+        )}
+      </>
+    ),
+  };
 }

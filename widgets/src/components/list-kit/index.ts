@@ -10,6 +10,14 @@ export {
   SearchField,
   SelectField,
 } from './filter-fields.tsx';
+export {
+  countsOf,
+  type ItemCard,
+  type ItemListKind,
+  ItemListView,
+  type ItemListViewProps,
+  withCounts,
+} from './item-list-view.tsx';
 export { formatCount, formatInvestment, formatMoney } from './list-format.ts';
 export {
   type FavouritesTabs,
