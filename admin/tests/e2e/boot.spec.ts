@@ -5,9 +5,9 @@ import { E2E_BOOTSTRAP_ADMIN } from '../../../playwright.config.ts';
 // The issue's "done when", against the real server booted by `server/src/main.ts` with
 // PORT, DATABASE_URL, ADMIN_EMAIL and ADMIN_PASSWORD set.
 test.describe('a booted server (rules 1, 3, 4, 6 and 7)', () => {
-  test('serves the portal, the control panel, the widgets bundle and the health check on one origin', async ({
-    request,
-  }) => {
+  test('serves the portal, the control panel, the widgets bundle and the health check on one origin', {
+    tag: '@smoke',
+  }, async ({ request }) => {
     const health = await request.get('/api/health');
     expect(await health.json()).toMatchObject({ status: 'ok', database: 'ok' });
     // The e2e server is started by Playwright's webServer through npm: the pinned Node 24, never
@@ -84,9 +84,9 @@ test.describe('a booted server (rules 1, 3, 4, 6 and 7)', () => {
     expect((await admin.json()).code).toBe('ROLE_NOT_ALLOWED');
   });
 
-  test('the configured admin signs in to the control panel; a consultant is refused', async ({
-    page,
-  }) => {
+  test('the configured admin signs in to the control panel; a consultant is refused', {
+    tag: '@smoke',
+  }, async ({ page }) => {
     await page.goto('/control-panel/auth/sign-in');
     await page.getByLabel('Email').fill(E2E_BOOTSTRAP_ADMIN.email);
     await page.getByLabel('Password', { exact: true }).fill(E2E_BOOTSTRAP_ADMIN.password);

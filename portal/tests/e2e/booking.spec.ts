@@ -185,11 +185,9 @@ async function openMeetingRow(page: Page, time: string, name: string): Promise<s
 }
 
 test.describe('booking a meeting (issue 5)', () => {
-  test('a franchisor books in Los Angeles time; the consultant sees it in theirs, declines it, and the slot is offered again', async ({
-    browser,
-    request,
-    baseURL,
-  }) => {
+  test('a franchisor books in Los Angeles time; the consultant sees it in theirs, declines it, and the slot is offered again', {
+    tag: '@smoke',
+  }, async ({ browser, request, baseURL }) => {
     test.setTimeout(120_000);
     const consultant = await apiSignIn(request, baseURL!, DEMO.consultant);
     const franchisor = await apiSignIn(request, baseURL!, DEMO.franchisor);

@@ -99,11 +99,9 @@ async function chooseFullDay(dialog: Locator): Promise<string> {
 }
 
 test.describe('<fm-booking-modal> embedded in a partner page', () => {
-  test('opens from the page, shows free days and slots, and invites a visitor to log in', async ({
-    page,
-    request,
-    baseURL,
-  }) => {
+  test('opens from the page, shows free days and slots, and invites a visitor to log in', {
+    tag: '@smoke',
+  }, async ({ page, request, baseURL }) => {
     const consultantId = await demoConsultantId(request, baseURL!);
     await openPartnerPage(page, baseURL!, consultantId);
 
