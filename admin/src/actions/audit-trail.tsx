@@ -3,7 +3,7 @@ import { DataTable, formatDateTime } from '@fm/widgets/kit';
 import { useQuery } from '@tanstack/react-query';
 import { ADMIN_UI } from '../admin-toasts.ts';
 import { api } from '../api/client.ts';
-import { LoadFailure } from '../ui/load-failure.tsx';
+import { QueryStatus } from '../ui/query-status.tsx';
 
 function show(value: unknown): string {
   if (value === null || value === undefined || value === '') return '—';
@@ -42,7 +42,7 @@ export function AuditTrail({
         {ADMIN_UI.auditTrail}
       </h2>
       {audit.isError ? (
-        <LoadFailure error={audit.error} onRetry={audit.refetch} />
+        <QueryStatus pending={false} error={audit.error} onRetry={audit.refetch} />
       ) : (
         <DataTable
           caption={ADMIN_UI.auditTrail}

@@ -1,5 +1,5 @@
 import { type Column, DataTable, TablePager } from '@fm/widgets/kit';
-import { LoadFailure } from '../ui/load-failure.tsx';
+import { QueryStatus } from '../ui/query-status.tsx';
 import type { TableState } from './use-table-query.ts';
 
 /** What a list call answers: rows under some key, and the paging figures. */
@@ -31,7 +31,7 @@ export function ListTable<TRow>({
   error: unknown;
   onRetry: () => unknown;
 }) {
-  if (error) return <LoadFailure error={error} onRetry={onRetry} />;
+  if (error) return <QueryStatus pending={false} error={error} onRetry={onRetry} />;
   return (
     <>
       <DataTable

@@ -1,13 +1,12 @@
 import { formatDateTime, formatDollars, StatusLabel } from '@fm/widgets/kit';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
-import { ADMIN_TEXT, PAGE_TITLES } from '../../admin-texts.ts';
+import { PAGE_TITLES } from '../../admin-texts.ts';
 import { api } from '../../api/client.ts';
 import { paths } from '../../paths.ts';
 import { DetailList, DetailSection } from '../../ui/detail-list.tsx';
-import { LoadFailure } from '../../ui/load-failure.tsx';
 import { Page } from '../../ui/page.tsx';
-import { Spinner } from '../../ui/spinner.tsx';
+import { QueryStatus } from '../../ui/query-status.tsx';
 import { BOOKING_STATUS_LABELS, completionText } from './booking-format.ts';
 import { PresenceLog } from './presence-log.tsx';
 
@@ -24,10 +23,8 @@ export function BookingDetailPage() {
         { label: PAGE_TITLES.bookingDetails },
       ]}
     >
-      {booking.isPending ? (
-        <Spinner label={ADMIN_TEXT.loading} />
-      ) : booking.isError ? (
-        <LoadFailure error={booking.error} onRetry={booking.refetch} />
+      {booking.isPending || booking.isError ? (
+        <QueryStatus pending={booking.isPending} error={booking.error} onRetry={booking.refetch} />
       ) : b ? (
         <div className="detail-grid">
           <DetailSection title="Meeting">

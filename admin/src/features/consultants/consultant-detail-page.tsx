@@ -5,14 +5,13 @@ import { Link, useParams } from 'react-router';
 import { useAccountActions } from '../../actions/account-actions.ts';
 import { ActionsMenu } from '../../actions/actions-menu.tsx';
 import { AuditTrail } from '../../actions/audit-trail.tsx';
-import { ADMIN_TEXT, PAGE_TITLES } from '../../admin-texts.ts';
+import { PAGE_TITLES } from '../../admin-texts.ts';
 import { ADMIN_UI } from '../../admin-toasts.ts';
 import { api } from '../../api/client.ts';
 import { paths } from '../../paths.ts';
 import { DetailList, DetailSection } from '../../ui/detail-list.tsx';
-import { LoadFailure } from '../../ui/load-failure.tsx';
 import { Page } from '../../ui/page.tsx';
-import { Spinner } from '../../ui/spinner.tsx';
+import { QueryStatus } from '../../ui/query-status.tsx';
 import { ActivationPanel } from './activation-panel.tsx';
 
 /** `/control-panel/consultants/:id`: Consultant Management > Consultant Detail. */
@@ -42,10 +41,8 @@ export function ConsultantDetailPage() {
         ) : null
       }
     >
-      {user.isPending ? (
-        <Spinner label={ADMIN_TEXT.loading} />
-      ) : user.isError ? (
-        <LoadFailure error={user.error} onRetry={user.refetch} />
+      {user.isPending || user.isError ? (
+        <QueryStatus pending={user.isPending} error={user.error} onRetry={user.refetch} />
       ) : u ? (
         <div className="detail-grid">
           <DetailSection title="Account">

@@ -2,14 +2,13 @@ import type { AdminUserUpdate } from '@fm/sdk/contracts';
 import { toast } from '@fm/widgets/kit';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useParams } from 'react-router';
-import { ADMIN_TEXT, PAGE_TITLES } from '../../admin-texts.ts';
+import { PAGE_TITLES } from '../../admin-texts.ts';
 import { ADMIN_TOASTS, ADMIN_UI } from '../../admin-toasts.ts';
 import { api } from '../../api/client.ts';
 import { serverMessageOr } from '../../api/error-message.ts';
 import { paths } from '../../paths.ts';
-import { LoadFailure } from '../../ui/load-failure.tsx';
 import { Page } from '../../ui/page.tsx';
-import { Spinner } from '../../ui/spinner.tsx';
+import { QueryStatus } from '../../ui/query-status.tsx';
 import { ConsultantForm, consultantFormValues } from './consultant-form.tsx';
 
 /** `/control-panel/consultants/:id/edit`. */
@@ -22,10 +21,8 @@ export function ConsultantEditPage() {
       title={PAGE_TITLES.editConsultant}
       back={{ to: paths.consultant(id), label: PAGE_TITLES.consultantDetail }}
     >
-      {user.isPending ? (
-        <Spinner label={ADMIN_TEXT.loading} />
-      ) : user.isError ? (
-        <LoadFailure error={user.error} onRetry={user.refetch} />
+      {user.isPending || user.isError ? (
+        <QueryStatus pending={user.isPending} error={user.error} onRetry={user.refetch} />
       ) : (
         <div className="card">
           <ConsultantForm

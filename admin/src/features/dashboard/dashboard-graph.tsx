@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { api } from '../../api/client.ts';
 import { FilterSelect } from '../../tables/table-toolbar.tsx';
-import { LoadFailure } from '../../ui/load-failure.tsx';
+import { QueryStatus } from '../../ui/query-status.tsx';
 
 const TYPE_LABELS: Record<DashboardGraphType, string> = {
   meetings: 'Meetings',
@@ -45,7 +45,7 @@ export function DashboardGraph() {
         />
       </div>
       {graph.isError ? (
-        <LoadFailure error={graph.error} onRetry={graph.refetch} />
+        <QueryStatus pending={false} error={graph.error} onRetry={graph.refetch} />
       ) : (
         <>
           <div className="dashboard-graph__chart" aria-hidden="true">

@@ -1,11 +1,10 @@
 import { formatDollars } from '@fm/widgets/kit';
 import { useQuery } from '@tanstack/react-query';
 import { ManualProcessingButton } from '../../actions/manual-processing-button.tsx';
-import { ADMIN_TEXT, PAGE_TITLES } from '../../admin-texts.ts';
+import { PAGE_TITLES } from '../../admin-texts.ts';
 import { api } from '../../api/client.ts';
-import { LoadFailure } from '../../ui/load-failure.tsx';
 import { Page } from '../../ui/page.tsx';
-import { Spinner } from '../../ui/spinner.tsx';
+import { QueryStatus } from '../../ui/query-status.tsx';
 import { DashboardGraph } from './dashboard-graph.tsx';
 
 function Figure({ label, value }: { label: string; value: string | number }) {
@@ -23,10 +22,12 @@ export function DashboardPage() {
   const d = dashboard.data;
   return (
     <Page title={PAGE_TITLES.dashboard} actions={<ManualProcessingButton />}>
-      {dashboard.isPending ? (
-        <Spinner label={ADMIN_TEXT.loading} />
-      ) : dashboard.isError ? (
-        <LoadFailure error={dashboard.error} onRetry={dashboard.refetch} />
+      {dashboard.isPending || dashboard.isError ? (
+        <QueryStatus
+          pending={dashboard.isPending}
+          error={dashboard.error}
+          onRetry={dashboard.refetch}
+        />
       ) : d ? (
         <>
           <section className="card" aria-label="Figures">

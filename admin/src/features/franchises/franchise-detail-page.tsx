@@ -3,13 +3,12 @@ import { Link, useParams } from 'react-router';
 import { useAccountActions } from '../../actions/account-actions.ts';
 import { ActionsMenu } from '../../actions/actions-menu.tsx';
 import { AuditTrail } from '../../actions/audit-trail.tsx';
-import { ADMIN_TEXT, PAGE_TITLES } from '../../admin-texts.ts';
+import { PAGE_TITLES } from '../../admin-texts.ts';
 import { ADMIN_UI } from '../../admin-toasts.ts';
 import { api } from '../../api/client.ts';
 import { paths } from '../../paths.ts';
-import { LoadFailure } from '../../ui/load-failure.tsx';
 import { Page } from '../../ui/page.tsx';
-import { Spinner } from '../../ui/spinner.tsx';
+import { QueryStatus } from '../../ui/query-status.tsx';
 import { FranchiseApiKeys } from './franchise-api-keys.tsx';
 import { FranchiseMembers } from './franchise-members.tsx';
 import { FranchiseAccordion } from './franchise-sections.tsx';
@@ -48,10 +47,12 @@ export function FranchiseDetailPage() {
         ) : null
       }
     >
-      {franchise.isPending ? (
-        <Spinner label={ADMIN_TEXT.loading} />
-      ) : franchise.isError ? (
-        <LoadFailure error={franchise.error} onRetry={franchise.refetch} />
+      {franchise.isPending || franchise.isError ? (
+        <QueryStatus
+          pending={franchise.isPending}
+          error={franchise.error}
+          onRetry={franchise.refetch}
+        />
       ) : f ? (
         <div className="detail-grid">
           <FranchiseAccordion franchise={f} paymentMethods={methods.data} />

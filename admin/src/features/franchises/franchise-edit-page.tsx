@@ -2,14 +2,13 @@ import type { AdminFranchiseUpdate } from '@fm/sdk/contracts';
 import { toast } from '@fm/widgets/kit';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useParams } from 'react-router';
-import { ADMIN_TEXT, PAGE_TITLES } from '../../admin-texts.ts';
+import { PAGE_TITLES } from '../../admin-texts.ts';
 import { ADMIN_TOASTS, ADMIN_UI } from '../../admin-toasts.ts';
 import { api } from '../../api/client.ts';
 import { serverMessageOr } from '../../api/error-message.ts';
 import { paths } from '../../paths.ts';
-import { LoadFailure } from '../../ui/load-failure.tsx';
 import { Page } from '../../ui/page.tsx';
-import { Spinner } from '../../ui/spinner.tsx';
+import { QueryStatus } from '../../ui/query-status.tsx';
 import { FranchiseForm, franchiseFormValues } from './franchise-form.tsx';
 
 /** `/control-panel/franchisors/:id/edit` (adds SBA eligible and E2 visa friendly). */
@@ -25,10 +24,12 @@ export function FranchiseEditPage() {
       title={PAGE_TITLES.editFranchise}
       back={{ to: paths.franchisor(id), label: PAGE_TITLES.franchiseDetails }}
     >
-      {franchise.isPending ? (
-        <Spinner label={ADMIN_TEXT.loading} />
-      ) : franchise.isError ? (
-        <LoadFailure error={franchise.error} onRetry={franchise.refetch} />
+      {franchise.isPending || franchise.isError ? (
+        <QueryStatus
+          pending={franchise.isPending}
+          error={franchise.error}
+          onRetry={franchise.refetch}
+        />
       ) : (
         <div className="card">
           <FranchiseForm

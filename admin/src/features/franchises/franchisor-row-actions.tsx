@@ -4,12 +4,10 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useAccountActions } from '../../actions/account-actions.ts';
 import { ActionsMenu } from '../../actions/actions-menu.tsx';
-import { ADMIN_TEXT } from '../../admin-texts.ts';
 import { ADMIN_TOASTS, ADMIN_UI } from '../../admin-toasts.ts';
 import { api } from '../../api/client.ts';
 import { FormDialog, FormDialogFooter } from '../../ui/form-dialog.tsx';
-import { LoadFailure } from '../../ui/load-failure.tsx';
-import { Spinner } from '../../ui/spinner.tsx';
+import { QueryStatus } from '../../ui/query-status.tsx';
 import {
   FranchisorUserFormSchema,
   type FranchisorUserFormValues,
@@ -72,8 +70,9 @@ function EditFranchisorForm({
 /** The edit form, filled from the user's full record (the table row lacks the SMS consent). */
 function EditFranchisor({ id, onDone }: { id: string; onDone: () => void }) {
   const user = useQuery({ queryKey: ['user', id], queryFn: () => api.admin.getUser(id) });
-  if (user.isPending) return <Spinner label={ADMIN_TEXT.loading} />;
-  if (user.isError) return <LoadFailure error={user.error} onRetry={user.refetch} />;
+  if (user.isPending || user.isError) {
+    return <QueryStatus pending={user.isPending} error={user.error} onRetry={user.refetch} />;
+  }
   return (
     <EditFranchisorForm id={id} initial={franchisorUserFormValues(user.data)} onDone={onDone} />
   );

@@ -9,12 +9,10 @@ import {
   useValibotForm,
 } from '@fm/widgets/kit';
 import { useQuery } from '@tanstack/react-query';
-import { ADMIN_TEXT } from '../../admin-texts.ts';
 import { api } from '../../api/client.ts';
 import { serverMessageOr } from '../../api/error-message.ts';
 import { rememberUser } from '../../session/session-store.ts';
-import { LoadFailure } from '../../ui/load-failure.tsx';
-import { Spinner } from '../../ui/spinner.tsx';
+import { QueryStatus } from '../../ui/query-status.tsx';
 import { nonEmptyFields, PersonalInformationFormSchema } from './personal-information-schema.ts';
 
 function valuesOf(profile: Pick<OwnProfile, 'firstName' | 'lastName' | 'email'>) {
@@ -25,8 +23,11 @@ const withPassword = (values: ReturnType<typeof valuesOf>) => ({ ...values, curr
 /** The Personal Information tab: first name, last name and e-mail, prefilled from the profile. */
 export function PersonalInformationForm() {
   const profile = useQuery({ queryKey: ['admin-profile'], queryFn: () => api.users.getProfile() });
-  if (profile.isPending) return <Spinner label={ADMIN_TEXT.loading} />;
-  if (profile.isError) return <LoadFailure error={profile.error} onRetry={profile.refetch} />;
+  if (profile.isPending || profile.isError) {
+    return (
+      <QueryStatus pending={profile.isPending} error={profile.error} onRetry={profile.refetch} />
+    );
+  }
   return <PersonalInformationFields initial={withPassword(valuesOf(profile.data))} />;
 }
 
