@@ -1,7 +1,5 @@
-import { TZDate } from '@date-fns/tz';
 import type { ChatParticipant } from '@fm/sdk/contracts';
-import { DATE_TIME_FORMAT, SLOT_TIME_FORMAT } from '@fm/sdk/contracts';
-import { format } from 'date-fns';
+import { dateTimeFormat } from '../../kit/format/intl.ts';
 import { initials } from '../profile-card/profile-format.ts';
 
 const BYTE_UNITS = ['KB', 'MB', 'GB'] as const;
@@ -45,8 +43,46 @@ export function localTimeZone(): string {
   }
 }
 
-function zoned(iso: string, zone: string): TZDate {
-  return new TZDate(Date.parse(iso), zone);
+/**
+ * The parts of an instant in a zone, by type (`day`, `month`, `hour`, `dayPeriod`, …), from the
+ * platform's en-US formatter: the browser has the zones, so no time-zone library is shipped.
+ */
+function partsOf(
+  iso: string,
+  zone: string,
+  options: Intl.DateTimeFormatOptions,
+): Partial<Record<Intl.DateTimeFormatPartTypes, string>> {
+  const parts: Partial<Record<Intl.DateTimeFormatPartTypes, string>> = {};
+  for (const part of dateTimeFormat({ ...options, timeZone: zone }).formatToParts(
+    Date.parse(iso),
+  )) {
+    parts[part.type] = part.value;
+  }
+  return parts;
+}
+
+/** '9 Mar, 2026' (`d MMM, yyyy`). */
+function dayMonthYear(iso: string, zone: string): string {
+  const { day, month, year } = partsOf(iso, zone, {
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+  });
+  return `${day} ${month}, ${year}`;
+}
+
+/** The hour, minutes and AM/PM of an instant in a zone. */
+function clock(iso: string, zone: string) {
+  const {
+    hour,
+    minute,
+    dayPeriod = '',
+  } = partsOf(iso, zone, {
+    hour: 'numeric',
+    minute: '2-digit',
+    hour12: true,
+  });
+  return { hm: `${hour}:${minute}`, dayPeriod };
 }
 
 /**
@@ -56,7 +92,12 @@ function zoned(iso: string, zone: string): TZDate {
  * dayKey('2026-03-10T03:00:00Z', 'America/New_York'); // '2026-03-09'
  */
 export function dayKey(iso: string, zone: string): string {
-  return format(zoned(iso, zone), 'yyyy-MM-dd');
+  const { year, month, day } = partsOf(iso, zone, {
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  });
+  return `${year}-${month}-${day}`;
 }
 
 function previousDay(key: string): string {
@@ -76,7 +117,7 @@ export function dayLabel(iso: string, zone: string, now: number): string {
   const today = dayKey(new Date(now).toISOString(), zone);
   if (key === today) return 'Today';
   if (key === previousDay(today)) return 'Yesterday';
-  return format(zoned(iso, zone), 'd MMM, yyyy');
+  return dayMonthYear(iso, zone);
 }
 
 /**
@@ -86,7 +127,8 @@ export function dayLabel(iso: string, zone: string, now: number): string {
  * formatMessageTime('2026-03-09T15:05:00Z', 'UTC'); // '3:05 PM'
  */
 export function formatMessageTime(iso: string, zone: string): string {
-  return format(zoned(iso, zone), SLOT_TIME_FORMAT);
+  const { hm, dayPeriod } = clock(iso, zone);
+  return `${hm} ${dayPeriod}`;
 }
 
 /**
@@ -96,7 +138,8 @@ export function formatMessageTime(iso: string, zone: string): string {
  * formatMessageDateTime('2025-01-01T15:00:00Z', 'UTC'); // '1 Jan, 2025, 3:00 pm'
  */
 export function formatMessageDateTime(iso: string, zone: string): string {
-  return format(zoned(iso, zone), DATE_TIME_FORMAT);
+  const { hm, dayPeriod } = clock(iso, zone);
+  return `${dayMonthYear(iso, zone)}, ${hm} ${dayPeriod.toLowerCase()}`;
 }
 
 /**
@@ -113,8 +156,8 @@ export function formatListTime(iso: string, zone: string, now: number): string {
   if (key === today) return formatMessageTime(iso, zone);
   if (key === previousDay(today)) return 'Yesterday';
   const ageDays = (Date.parse(`${today}T00:00:00Z`) - Date.parse(`${key}T00:00:00Z`)) / 86_400_000;
-  if (ageDays > 0 && ageDays < 7) return format(zoned(iso, zone), 'EEE');
-  return format(zoned(iso, zone), 'd MMM, yyyy');
+  if (ageDays > 0 && ageDays < 7) return partsOf(iso, zone, { weekday: 'short' }).weekday ?? '';
+  return dayMonthYear(iso, zone);
 }
 
 /**

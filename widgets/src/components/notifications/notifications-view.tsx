@@ -1,5 +1,4 @@
-import * as Dialog from '@radix-ui/react-dialog';
-import { type UIEvent, useId, useState } from 'react';
+import { lazy, Suspense, type UIEvent, useId, useRef, useState } from 'react';
 import { useAnchoredPanel } from '../../kit/dialogs/anchored-panel.ts';
 import { Drawer } from '../../kit/dialogs/drawer.tsx';
 import type { WidgetTheme } from '../../theme.ts';
@@ -10,6 +9,11 @@ import {
   nearBottom,
 } from './notifications-list.tsx';
 import { NOTIFICATIONS_TEXT as T } from './notifications-text.ts';
+
+/** The dropdown's dialog code arrives with the first open: a page that never opens it skips it. */
+const NotificationsDropdown = lazy(() =>
+  import('./notifications-dropdown.tsx').then((m) => ({ default: m.NotificationsDropdown })),
+);
 
 function BellIcon() {
   return (
@@ -56,6 +60,11 @@ export function NotificationsView({
   const [panel, setPanel] = useState<HTMLDivElement | null>(null);
   useAnchoredPanel(anchor, panel, open && !drawer, DROPDOWN_GAP);
   const titleId = useId();
+  const panelId = useId();
+  const bell = useRef<HTMLButtonElement | null>(null);
+  // Mounted from the first open on, so that it can animate closed and open again at once.
+  const [opened, setOpened] = useState(open);
+  if (open && !opened) setOpened(true);
   const unread = list.state.unreadCount;
   // Inside a shadow root, document listeners see the host as the target: a click in the panel
   // would look like one outside it. The composed path tells the truth.
@@ -118,26 +127,35 @@ export function NotificationsView({
           </Drawer>
         </>
       ) : (
-        <Dialog.Root open={open} onOpenChange={onOpenChange} modal={false}>
-          <span className="notifications__anchor" ref={setAnchor}>
-            <Dialog.Trigger className="notifications-bell" aria-label={bellLabel}>
-              {bellFace}
-            </Dialog.Trigger>
-            <Dialog.Content
-              ref={setPanel}
-              className="notifications notifications--dropdown"
-              aria-describedby={undefined}
-              onOpenAutoFocus={(event) => event.preventDefault()}
-              onScroll={onScroll}
-              onInteractOutside={keepIfInside}
-            >
-              <div className="notifications__header">
-                <Dialog.Title className="notifications__title">{T.title}</Dialog.Title>
-              </div>
-              <NotificationsList {...list} />
-            </Dialog.Content>
-          </span>
-        </Dialog.Root>
+        <span className="notifications__anchor" ref={setAnchor}>
+          <button
+            type="button"
+            ref={bell}
+            className="notifications-bell"
+            aria-label={bellLabel}
+            aria-haspopup="dialog"
+            aria-expanded={open}
+            aria-controls={open ? panelId : undefined}
+            data-state={open ? 'open' : 'closed'}
+            onClick={() => onOpenChange(!open)}
+          >
+            {bellFace}
+          </button>
+          {opened && (
+            <Suspense fallback={null}>
+              <NotificationsDropdown
+                {...list}
+                open={open}
+                onOpenChange={onOpenChange}
+                id={panelId}
+                bell={bell}
+                panelRef={setPanel}
+                onInteractOutside={keepIfInside}
+                onScroll={onScroll}
+              />
+            </Suspense>
+          )}
+        </span>
       )}
     </div>
   );
