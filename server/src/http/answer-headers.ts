@@ -18,7 +18,7 @@ type OutgoingValue = OutgoingHttpHeaders[string];
  * is written (`FramedServerResponse`), so no web `Headers` is built for them: reading or changing
  * `c.res.headers` turns @hono/node-server's plain header object into one, which cost a small
  * answer like `/api/config` about a quarter of its time. Elsewhere (`app.request` in tests) the
- * frame applies them to `c.res.headers` after the handlers, in the same order.
+ * frame applies them to `c.res.headers` after the handlers, by the same code (`applyToRecord`).
  *
  * Applied in this order: `fallback` (only where the answer has no such header), `append` (after
  * the answer's value), `byContentType` (the list for a JSON answer or the other one), `set` (in
@@ -89,13 +89,15 @@ export class AnswerHeaders {
     for (const [name, value] of this.#sets) record[name] = value;
   }
 
-  /** Applies them to a web `Headers` (a response whose headers can change). */
+  /**
+   * Applies them to a web `Headers` (a response whose headers can change; `app.request` in
+   * tests): through `applyToRecord`, the node server's own path, so both send the same headers
+   * (one-header-path.test.ts compares them route by route).
+   */
   applyToHeaders(headers: Headers): void {
-    for (const [name, value] of this.#fallbacks) if (!headers.has(name)) headers.set(name, value);
-    for (const [name, value] of this.#appends) headers.append(name, value);
-    const list = isJsonType(headers.get('content-type') ?? undefined) ? this.#json : this.#other;
-    for (const [name, value] of list) headers.set(name, value);
-    for (const [name, value] of this.#sets) headers.set(name, value);
+    const record: Record<string, OutgoingValue> = {};
+    this.applyToRecord(record, (name) => headers.get(name) ?? undefined);
+    for (const name in record) headers.set(name, String(record[name]));
   }
 }
 
