@@ -1,14 +1,19 @@
-import { type MouseEvent, useId, useRef } from 'react';
+import { lazy, type MouseEvent, Suspense, useId, useRef } from 'react';
 import type { WidgetTheme } from '../../theme.ts';
 import { useNarrow } from '../list-kit/use-narrow.ts';
-import { ActionNotAvailableContent } from '../restricted-action/action-not-available.tsx';
-import { ModalFrame } from '../restricted-action/modal-frame.tsx';
-import restrictedStyles from '../restricted-action/restricted-action.css?inline';
-import { RESTRICTED_ACTION_TEXT } from '../restricted-action/restricted-action-text.ts';
 import styles from './chat.css?inline';
 import { ChatListView, type ChatListViewProps } from './chat-list-view.tsx';
 import { CHAT_TEXT } from './chat-text.ts';
-import { ConversationView, type ConversationViewProps } from './conversation-view.tsx';
+import type { ConversationViewProps } from './conversation-view.tsx';
+
+// What shows only after a choice arrives with it: the conversation (messages, composer,
+// attachments) once a chat is chosen, the Action Not Available modal once an action is refused.
+const ConversationView = lazy(() =>
+  import('./conversation-view.tsx').then((m) => ({ default: m.ConversationView })),
+);
+const ChatRestrictionModal = lazy(() =>
+  import('./chat-restriction-modal.tsx').then((m) => ({ default: m.ChatRestrictionModal })),
+);
 
 /** Why an action was refused with 403 (rule 11): the Action Not Available modal shows. */
 export type ChatRestriction = 'SUBSCRIPTION_REQUIRED' | 'PROFILE_INACTIVE';
@@ -72,7 +77,7 @@ export function ChatView({
       data-layout={narrow ? 'single' : 'split'}
       data-testid="fm-chat"
     >
-      <style>{restrictedStyles + styles}</style>
+      <style>{styles}</style>
       {signInHref ? (
         <div className="fm-chat-notice fm-chat__signin">
           <p>{CHAT_TEXT.signIn}</p>
@@ -90,13 +95,15 @@ export function ChatView({
           {showConversation ? (
             <div className="fm-chat__pane fm-chat__pane--conversation">
               {conversation ? (
-                <ConversationView
-                  {...conversation}
-                  backHref={narrow ? listHref : null}
-                  onBack={onBackToList}
-                  now={list.now}
-                  timeZone={list.timeZone}
-                />
+                <Suspense fallback={null}>
+                  <ConversationView
+                    {...conversation}
+                    backHref={narrow ? listHref : null}
+                    onBack={onBackToList}
+                    now={list.now}
+                    timeZone={list.timeZone}
+                  />
+                </Suspense>
               ) : (
                 <p className="fm-chat-notice fm-chat__choose">{CHAT_TEXT.chooseChat}</p>
               )}
@@ -105,24 +112,15 @@ export function ChatView({
         </>
       )}
       {restriction ? (
-        <ModalFrame
-          labelledBy={titleId}
-          describedBy={`${titleId}-text`}
-          onClose={() => onCloseRestriction?.()}
-          className="fm-modal__panel--small"
-        >
-          <ActionNotAvailableContent
+        <Suspense fallback={null}>
+          <ChatRestrictionModal
+            restriction={restriction}
             titleId={titleId}
             activateHref={activateHref}
             onActivate={onActivate}
             onClose={() => onCloseRestriction?.()}
-            message={
-              restriction === 'SUBSCRIPTION_REQUIRED'
-                ? RESTRICTED_ACTION_TEXT.subscriptionRequired
-                : RESTRICTED_ACTION_TEXT.body
-            }
           />
-        </ModalFrame>
+        </Suspense>
       ) : null}
     </div>
   );
