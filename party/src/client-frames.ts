@@ -1,12 +1,9 @@
 import {
-  ERROR_CODES,
-  type ErrorCode,
   type RealtimeClientMessage,
   RealtimeClientMessageSchema,
-  type RealtimeErrorMessage,
   type RealtimeServerMessage,
 } from '@fm/sdk/contracts';
-import * as v from 'valibot';
+import { type ValidatedFrame, validateFrame } from './frame-validation.ts';
 
 /**
  * What a room (user or chat) does with a frame a client sent, as a pure function: frame in, effects out.
@@ -28,14 +25,7 @@ export interface FrameContext {
   now: () => number;
 }
 
-export type ParsedFrame =
-  | { ok: true; message: RealtimeClientMessage }
-  | { ok: false; error: RealtimeErrorMessage };
-
-function errorFrame(code: ErrorCode, detail?: string): RealtimeErrorMessage {
-  const base = ERROR_CODES[code].message;
-  return { type: 'error', code, message: detail ? `${base}: ${detail}` : base };
-}
+export type ParsedFrame = ValidatedFrame<RealtimeClientMessage>;
 
 /**
  * Validates one raw socket frame against the contract (never a bare `JSON.parse` cast).
@@ -45,23 +35,7 @@ function errorFrame(code: ErrorCode, detail?: string): RealtimeErrorMessage {
  * parseClientFrame('nope').ok; // false
  */
 export function parseClientFrame(raw: string | ArrayBuffer | ArrayBufferView): ParsedFrame {
-  if (typeof raw !== 'string') {
-    return { ok: false, error: errorFrame('MALFORMED_BODY', 'frames must be JSON text') };
-  }
-  if (raw.length > MAX_FRAME_CHARS) {
-    return { ok: false, error: errorFrame('PAYLOAD_TOO_LARGE') };
-  }
-  let json: unknown;
-  try {
-    json = JSON.parse(raw);
-  } catch {
-    return { ok: false, error: errorFrame('MALFORMED_BODY', 'frames must be JSON text') };
-  }
-  const parsed = v.safeParse(RealtimeClientMessageSchema, json);
-  if (!parsed.success) {
-    return { ok: false, error: errorFrame('VALIDATION_FAILED', parsed.issues[0].message) };
-  }
-  return { ok: true, message: parsed.output };
+  return validateFrame(RealtimeClientMessageSchema, raw, MAX_FRAME_CHARS);
 }
 
 /**

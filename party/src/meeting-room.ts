@@ -1,6 +1,4 @@
 import {
-  ERROR_CODES,
-  type ErrorCode,
   MEETING_ROOM,
   MEETING_ROOM_CLOSE_CODES,
   MEETING_SIDES,
@@ -17,6 +15,7 @@ import {
 } from '@fm/sdk/contracts';
 import * as v from 'valibot';
 import { MAX_FRAME_CHARS } from './client-frames.ts';
+import { errorFrame, validateFrame } from './frame-validation.ts';
 
 /**
  * A meeting room `meeting-{id}` (rule 16) as pure functions: the signalling of a WebRTC mesh (the
@@ -100,11 +99,6 @@ function closeWith(id: string, code: MeetingClosingFrame['code'], reason: string
   ];
 }
 
-function errorFrame(code: ErrorCode, detail?: string): MeetingServerFrame {
-  const base = ERROR_CODES[code].message;
-  return { type: 'error', code, message: detail ? `${base}: ${detail}` : base };
-}
-
 /** Who opened a socket: the verified identity, with the side and closing time when known. */
 export interface MeetingNewcomer extends RealtimeIdentity {
   id: string;
@@ -177,23 +171,9 @@ export function meetingJoin(
 export function parseMeetingFrame(
   raw: string | ArrayBuffer | ArrayBufferView,
 ): { ok: true; frame: MeetingClientFrame } | { ok: false; error: MeetingServerFrame } {
-  if (typeof raw !== 'string') {
-    return { ok: false, error: errorFrame('MALFORMED_BODY', 'frames must be JSON text') };
-  }
   // SDPs are larger than chat frames; four times the chat bound covers a video offer.
-  if (raw.length > MAX_FRAME_CHARS * 4)
-    return { ok: false, error: errorFrame('PAYLOAD_TOO_LARGE') };
-  let json: unknown;
-  try {
-    json = JSON.parse(raw);
-  } catch {
-    return { ok: false, error: errorFrame('MALFORMED_BODY', 'frames must be JSON text') };
-  }
-  const parsed = v.safeParse(MeetingClientFrameSchema, json);
-  if (!parsed.success) {
-    return { ok: false, error: errorFrame('VALIDATION_FAILED', parsed.issues[0].message) };
-  }
-  return { ok: true, frame: parsed.output };
+  const parsed = validateFrame(MeetingClientFrameSchema, raw, MAX_FRAME_CHARS * 4);
+  return parsed.ok ? { ok: true, frame: parsed.message } : parsed;
 }
 
 /**
