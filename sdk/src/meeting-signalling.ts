@@ -1,4 +1,3 @@
-import { PartySocket } from 'partysocket';
 import * as v from 'valibot';
 import {
   MEETING_ROOM,
@@ -8,12 +7,10 @@ import {
   type MeetingServerFrame,
   MeetingServerFrameSchema,
   meetingRoomId,
-  REALTIME_AUTH,
-  REALTIME_PARTY,
-  REALTIME_RECONNECT_MS,
 } from './contracts/index.ts';
 import { isApiError } from './errors.ts';
 import type { RealtimeClient, WebSocketConstructor } from './realtime.ts';
+import { listenerSet, openRoomSocket, statusTracker } from './room-socket.ts';
 
 /**
  * Where the signalling socket of a meeting is: opening (or reopening after a drop), open, refused
@@ -78,27 +75,18 @@ export interface ConnectMeetingRoomOptions {
  */
 export function connectMeetingRoom(options: ConnectMeetingRoomOptions): MeetingSignalling {
   const room = meetingRoomId(options.meetingId);
-  const logger = options.logger ?? console;
-  const listeners = new Set<(frame: MeetingServerFrame) => void>();
-  const statusListeners = new Set<(status: MeetingSignallingStatus) => void>();
-  let current: MeetingSignallingStatus = 'connecting';
+  const frames = listenerSet<MeetingServerFrame>();
+  const status = statusTracker<MeetingSignallingStatus>('connecting');
   let refused: MeetingRefusal | null = null;
-  let socket: PartySocket | null = null;
   let heartbeat: ReturnType<typeof setInterval> | null = null;
   let done = false;
-
-  const setStatus = (next: MeetingSignallingStatus) => {
-    if (next === current) return;
-    current = next;
-    for (const listener of [...statusListeners]) listener(next);
-  };
 
   const refuse = (why: MeetingRefusal) => {
     refused = why;
     done = true;
     stopHeartbeat();
-    socket?.close();
-    setStatus('refused');
+    live.socket()?.close();
+    status.set('refused');
   };
 
   const stopHeartbeat = () => {
@@ -106,107 +94,65 @@ export function connectMeetingRoom(options: ConnectMeetingRoomOptions): MeetingS
     heartbeat = null;
   };
 
-  function open(partyUrl: string) {
-    const url = new URL(partyUrl);
-    const created = new PartySocket({
-      host: url.host,
-      protocol: url.protocol === 'https:' ? 'wss' : 'ws',
-      party: REALTIME_PARTY,
-      room,
-      query: async () => {
-        try {
-          const { ticket } = await options.client.realtime.ticket(room);
-          return { [REALTIME_AUTH.ticketQueryParam]: ticket };
-        } catch (error) {
-          if (isApiError(error) && (error.status === 404 || error.status === 422)) {
-            queueMicrotask(() => refuse(error.status === 404 ? 'notFound' : 'notOpen'));
-          }
-          throw error;
-        }
-      },
-      minReconnectionDelay: REALTIME_RECONNECT_MS,
-      maxReconnectionDelay: REALTIME_RECONNECT_MS,
-      reconnectionDelayGrowFactor: 1,
-      maxRetries: Number.POSITIVE_INFINITY,
-      ...(options.WebSocket ? { WebSocket: options.WebSocket } : {}),
-    });
-    created.addEventListener('message', (event: MessageEvent) => {
-      if (typeof event.data !== 'string') return;
-      let json: unknown;
-      try {
-        json = JSON.parse(event.data);
-      } catch {
-        return;
+  const connection: MeetingSignalling = {
+    subscribe: frames.add,
+    send(frame) {
+      const parsed = v.safeParse(MeetingClientFrameSchema, frame);
+      const socket = live.socket();
+      if (!parsed.success || !socket || socket.readyState !== 1) return false;
+      socket.send(JSON.stringify(parsed.output));
+      return true;
+    },
+    status: status.current,
+    refusal: () => refused,
+    onStatus: status.onChange,
+    close() {
+      if (done && status.current() !== 'refused') return;
+      done = true;
+      stopHeartbeat();
+      live.socket()?.close();
+      if (status.current() !== 'refused') status.set('closed');
+    },
+  };
+
+  const live = openRoomSocket({
+    client: options.client,
+    room,
+    partyUrl: options.partyUrl,
+    WebSocket: options.WebSocket,
+    logger: options.logger ?? console,
+    label: '[meeting]',
+    schema: MeetingServerFrameSchema,
+    warnOfTransport: false,
+    ended: () => done,
+    ticketFailed(error) {
+      if (isApiError(error) && (error.status === 404 || error.status === 422)) {
+        queueMicrotask(() => refuse(error.status === 404 ? 'notFound' : 'notOpen'));
       }
-      const parsed = v.safeParse(MeetingServerFrameSchema, json);
-      if (!parsed.success) {
-        logger.warn(`[meeting] ${room}: a frame outside the contract was dropped`);
-        return;
-      }
-      for (const listener of [...listeners]) listener(parsed.output);
+    },
+    frame(frame, socket) {
+      frames.emit(frame);
       // The room is closing this socket; its close event may come seconds later, so act now.
-      if (parsed.output.type === 'closing') {
-        const refusal = refusalOf(parsed.output.code);
+      if (frame.type === 'closing') {
+        const refusal = refusalOf(frame.code);
         if (refusal) refuse(refusal);
-        else created.reconnect();
+        else socket.reconnect();
       }
-    });
-    created.addEventListener('open', () => {
+    },
+    opened() {
       stopHeartbeat();
       heartbeat = setInterval(
         () => connection.send({ type: 'heartbeat' }),
         MEETING_ROOM.heartbeatIntervalMs,
       );
-      setStatus('open');
-    });
-    created.addEventListener('close', (event: CloseEvent) => {
+      status.set('open');
+    },
+    closed(event) {
       stopHeartbeat();
       const refusal = refusalOf(event.code);
       if (refusal) refuse(refusal);
-      else if (!done) setStatus('connecting');
-    });
-    socket = created;
-  }
-
-  const connection: MeetingSignalling = {
-    subscribe(listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
+      else if (!done) status.set('connecting');
     },
-    send(frame) {
-      const parsed = v.safeParse(MeetingClientFrameSchema, frame);
-      if (!parsed.success || !socket || socket.readyState !== 1) return false;
-      socket.send(JSON.stringify(parsed.output));
-      return true;
-    },
-    status: () => current,
-    refusal: () => refused,
-    onStatus(listener) {
-      statusListeners.add(listener);
-      return () => statusListeners.delete(listener);
-    },
-    close() {
-      if (done && current !== 'refused') return;
-      done = true;
-      stopHeartbeat();
-      socket?.close();
-      if (current !== 'refused') setStatus('closed');
-    },
-  };
-
-  if (options.partyUrl) open(options.partyUrl);
-  else {
-    const locate = () => {
-      options.client.config().then(
-        ({ partyUrl }) => {
-          if (!done) open(partyUrl);
-        },
-        () => {
-          if (!done) setTimeout(locate, REALTIME_RECONNECT_MS);
-        },
-      );
-    };
-    locate();
-  }
+  });
   return connection;
 }

@@ -1,13 +1,6 @@
-import { PartySocket } from 'partysocket';
-import * as v from 'valibot';
-import {
-  REALTIME_AUTH,
-  REALTIME_PARTY,
-  REALTIME_RECONNECT_MS,
-  type RealtimeServerMessage,
-  RealtimeServerMessageSchema,
-} from './contracts/index.ts';
+import { type RealtimeServerMessage, RealtimeServerMessageSchema } from './contracts/index.ts';
 import { isApiError } from './errors.ts';
+import { listenerSet, openRoomSocket, statusTracker } from './room-socket.ts';
 
 /** Where a connection is: opening (or reopening after a drop), open, or closed for good. */
 export type RealtimeStatus = 'connecting' | 'open' | 'closed';
@@ -86,114 +79,47 @@ export interface ConnectRealtimeOptions {
  */
 export function connectRealtime(options: ConnectRealtimeOptions): RealtimeConnection {
   const { client, room } = options;
-  const logger = options.logger ?? console;
-  const listeners = new Set<(message: RealtimeServerMessage) => void>();
-  const statusListeners = new Set<(status: RealtimeStatus) => void>();
-  let current: RealtimeStatus = 'connecting';
-  let socket: PartySocket | null = null;
+  const frames = listenerSet<RealtimeServerMessage>();
+  const status = statusTracker<RealtimeStatus>('connecting');
   let closed = false;
 
-  const setStatus = (next: RealtimeStatus) => {
-    if (next === current) return;
-    current = next;
-    for (const listener of [...statusListeners]) listener(next);
-  };
-
-  const onMessage = (event: MessageEvent) => {
-    if (typeof event.data !== 'string') return;
-    let json: unknown;
-    try {
-      json = JSON.parse(event.data);
-    } catch {
-      logger.warn(`[realtime] ${room}: a frame that is not JSON was dropped`);
-      return;
-    }
-    const parsed = v.safeParse(RealtimeServerMessageSchema, json);
-    if (!parsed.success) {
-      logger.warn(`[realtime] ${room}: a frame outside the contract was dropped`);
-      return;
-    }
-    for (const listener of [...listeners]) listener(parsed.output);
-    // The room is closing this socket; its close event may come seconds later, so reopen now.
-    if (parsed.output.type === 'sessionEnded') socket?.reconnect();
-  };
-
-  function open(partyUrl: string) {
-    const url = new URL(partyUrl);
-    const created = new PartySocket({
-      host: url.host,
-      protocol: url.protocol === 'https:' ? 'wss' : 'ws',
-      party: REALTIME_PARTY,
-      room,
-      // Called before every connect: a fresh ticket each time (they work once).
-      query: async () => {
-        try {
-          const { ticket } = await client.realtime.ticket(room);
-          return { [REALTIME_AUTH.ticketQueryParam]: ticket };
-        } catch (error) {
-          if (isApiError(error) && [401, 403, 404].includes(error.status)) {
-            // Signed out, or not a room this user may join: retrying would not change that.
-            queueMicrotask(() => connection.close());
-          }
-          throw error;
-        }
-      },
-      minReconnectionDelay: REALTIME_RECONNECT_MS,
-      maxReconnectionDelay: REALTIME_RECONNECT_MS,
-      reconnectionDelayGrowFactor: 1,
-      maxRetries: Number.POSITIVE_INFINITY,
-      ...(options.WebSocket ? { WebSocket: options.WebSocket } : {}),
-    });
-    created.addEventListener('message', onMessage);
-    created.addEventListener('open', () => setStatus('open'));
-    created.addEventListener('close', () => {
-      if (!closed) setStatus('connecting');
-    });
-    created.addEventListener('error', (event) => {
-      const message = 'message' in event ? String(event.message) : 'socket error';
-      logger.warn(`[realtime] ${room}: ${message}`);
-    });
-    socket = created;
-  }
-
   const connection: RealtimeConnection = {
-    subscribe(listener) {
-      listeners.add(listener);
-      return () => {
-        listeners.delete(listener);
-      };
-    },
-    status: () => current,
-    onStatus(listener) {
-      statusListeners.add(listener);
-      return () => {
-        statusListeners.delete(listener);
-      };
-    },
+    subscribe: frames.add,
+    status: status.current,
+    onStatus: status.onChange,
     close() {
       if (closed) return;
       closed = true;
-      socket?.close();
-      setStatus('closed');
+      live.socket()?.close();
+      status.set('closed');
     },
   };
 
-  if (options.partyUrl) {
-    open(options.partyUrl);
-  } else {
-    // The address comes from the API; until it answers, ask again at the reconnect pace.
-    const locate = () => {
-      client.config().then(
-        ({ partyUrl }) => {
-          if (!closed) open(partyUrl);
-        },
-        (error: unknown) => {
-          logger.warn(`[realtime] ${room}: no realtime address yet (${String(error)})`);
-          if (!closed) setTimeout(locate, REALTIME_RECONNECT_MS);
-        },
-      );
-    };
-    locate();
-  }
+  const live = openRoomSocket({
+    client,
+    room,
+    partyUrl: options.partyUrl,
+    WebSocket: options.WebSocket,
+    logger: options.logger ?? console,
+    label: '[realtime]',
+    schema: RealtimeServerMessageSchema,
+    warnOfTransport: true,
+    ended: () => closed,
+    ticketFailed(error) {
+      if (isApiError(error) && [401, 403, 404].includes(error.status)) {
+        // Signed out, or not a room this user may join: retrying would not change that.
+        queueMicrotask(() => connection.close());
+      }
+    },
+    frame(message, socket) {
+      frames.emit(message);
+      // The room is closing this socket; its close event may come seconds later, so reopen now.
+      if (message.type === 'sessionEnded') socket.reconnect();
+    },
+    opened: () => status.set('open'),
+    closed() {
+      if (!closed) status.set('connecting');
+    },
+  });
   return connection;
 }
