@@ -149,14 +149,11 @@ export default defineConfig({
     },
     rolldownOptions: {
       external: [],
-      // The SDK, its contracts and these libraries have no import-time effects: what an element
-      // does not use (the realtime socket in a list, say) is left out of its chunks.
       treeshake: {
-        moduleSideEffects: (id: string) =>
-          !/\/(sdk\/src|node_modules\/(partysocket|valibot|ky|date-fns|@date-fns))\//.test(id),
         // valibot's functions are pure, but the contract calls them through `import * as v`,
         // which hides that: without this, every schema of a module any element uses is kept.
         manualPureFunctions: ['v'],
+        // The contract spreads `Schema.entries`; no code here reads a property for its effect.
         propertyReadSideEffects: false,
       },
       output: {
