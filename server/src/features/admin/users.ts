@@ -4,7 +4,9 @@ import {
   AdminUserListQuerySchema,
   AdminUserUpdateSchema,
   FRANCHISOR_OPTIONS_LIMIT,
+  PROFILE_JSON_FIELDS,
   type ProfilePatchParsed,
+  ProfilePatchSchema,
 } from '@fm/sdk/contracts';
 import { and, asc, eq, ne } from 'drizzle-orm';
 import { Hono } from 'hono';
@@ -46,26 +48,14 @@ const asOwner = (row: UserRow): SessionUser => ({
   franchiseId: row.franchiseId,
 });
 
-const PROFILE_KEYS = [
-  'firstName',
-  'lastName',
-  'email',
-  'phone',
-  'bio',
-  'company',
-  'rate',
-  'experienceLevel',
-  'industrySpecialty',
-  'region',
-  'groups',
-  'country',
-  'stateProvince',
-  'city',
-  'address',
-  'profileUrl',
-  'position',
-  'smsConsent',
-] as const;
+/**
+ * The profile fields an admin sets on a user's behalf: the contract's profile patch without the
+ * current password (an admin gives none for another user) and without the franchise and its
+ * documents, which are edited through the franchise's own routes.
+ */
+const PROFILE_KEYS = Object.keys(ProfilePatchSchema.entries).filter(
+  (key) => key !== 'currentPassword' && !(PROFILE_JSON_FIELDS as readonly string[]).includes(key),
+);
 
 function profilePatchOf(input: Record<string, unknown>): ProfilePatchParsed {
   const out: Record<string, unknown> = {};
