@@ -16,7 +16,7 @@ import { type FranchiseRanker, inProcessRanker } from './features/ai-search/rank
 import { aiSearchRoutes } from './features/ai-search/routes.ts';
 import { apiKeyAuthentication } from './features/api-keys/authenticate.ts';
 import { apiKeyRoutes } from './features/api-keys/routes.ts';
-import { createApiKeyService } from './features/api-keys/service.ts';
+import { type ApiKeyService, createApiKeyService } from './features/api-keys/service.ts';
 import { authRoutes } from './features/auth/routes.ts';
 import type { AccountService } from './features/auth/service.ts';
 import { noMeetingPayments } from './features/booking/meeting-payments.ts';
@@ -25,7 +25,7 @@ import type { ListReader } from './features/discovery/list-reader.ts';
 import { discoveryRoutes } from './features/discovery/routes.ts';
 import { embedAccess, hasEmbedKey } from './features/embed/embed-access.ts';
 import { embedSessionScope } from './features/embed/embed-scope.ts';
-import { createEmbedSessions } from './features/embed/embed-sessions.ts';
+import { createEmbedSessions, type EmbedSessions } from './features/embed/embed-sessions.ts';
 import { embedRoutes } from './features/embed/routes.ts';
 import { meetingRoomRoutes } from './features/meeting-room/routes.ts';
 import { createMeetingRoomService } from './features/meeting-room/service.ts';
@@ -46,12 +46,12 @@ import { territoryRoutes } from './features/territory/routes.ts';
 import { userRoutes } from './features/users/routes.ts';
 import { answerHeaders } from './http/answer-headers.ts';
 import { refuseUnservedVersion } from './http/api-version.ts';
-import { bodyCaps } from './http/body-caps.ts';
+import { BODY_HEADERS, bodyCaps } from './http/body-caps.ts';
 import { cors } from './http/cors.ts';
 import { AppError, errorResponse, toAppError } from './http/errors.ts';
 import { idempotency } from './http/idempotency.ts';
 import type { Logger } from './http/logger.ts';
-import { chainWhen, guardsThen } from './http/middleware-chain.ts';
+import { chainWhen, type Gated, guardsThen } from './http/middleware-chain.ts';
 import { createRateLimiter } from './http/rate-limit.ts';
 import { requestFrame } from './http/request-frame.ts';
 import { jsonSecurityHeaders, securityHeaders } from './http/security-headers.ts';
@@ -63,10 +63,10 @@ import { paymentsCsp } from './payments/stripe-csp.ts';
 import type { RealtimePublisher } from './realtime/publisher.ts';
 import type { UploadService } from './uploads/upload-service.ts';
 
-/** Reads that need no account: public profiles and the service's own status. */
 /** Two years, the preload list's own bar; one year is the least a browser should remember. */
 const HSTS = 'max-age=63072000; includeSubDomains';
 
+/** Reads that need no account: public profiles and the service's own status. */
 const PUBLIC_READS = [
   /^\/api\/users\/profile\/[^/]+$/,
   /^\/api\/(health|config)$/,
@@ -80,24 +80,6 @@ const asksForEmbedKey = (c: { req: { header: (name: string) => string | undefine
     .toLowerCase()
     .split(',')
     .some((name) => name.trim() === EMBED_KEY_HEADER);
-
-/**
- * Whether a request may need the body caps, credentials or idempotency: anything but a GET or HEAD,
- * one that declares a body, or one with an account's, a key's or an idempotency header.
- */
-const mayNeedCredentialsOrBody = (c: {
-  req: { method: string; header: (name: string) => string | undefined };
-}) =>
-  (c.req.method !== 'GET' && c.req.method !== 'HEAD') ||
-  CREDENTIAL_OR_BODY_HEADERS.some((name) => c.req.header(name) !== undefined);
-const CREDENTIAL_OR_BODY_HEADERS = [
-  'content-length',
-  'transfer-encoding',
-  'authorization',
-  AUTH_HEADERS.refreshToken,
-  EMBED_KEY_HEADER,
-  IDEMPOTENCY_HEADER,
-];
 
 export interface AppDeps {
   env: Env;
@@ -119,6 +101,60 @@ export interface AppDeps {
   searchLists?: ListReader | undefined;
   /** Ranks the AI search (a worker thread for a file); on this thread when absent. */
   franchiseRanker?: FranchiseRanker | undefined;
+}
+
+/**
+ * The middleware only a request with a body or credentials needs, in order, each with the request
+ * headers it reads to decide whether a GET or HEAD needs it: the one list from which `chainWhen`
+ * decides to skip them (middleware-gates.test.ts holds each entry to what its middleware reads).
+ */
+export function bodyAndCredentialMiddleware(
+  deps: Pick<AppDeps, 'env' | 'db' | 'auth' | 'refreshTokens' | 'now'>,
+  parts: { apiKeys: ApiKeyService; embedSessions: EmbedSessions },
+): Gated<AppEnv>[] {
+  const { env, db } = deps;
+  const { apiKeys, embedSessions } = parts;
+  return [
+    {
+      headers: BODY_HEADERS,
+      handler: bodyCaps({ jsonBytes: env.BODY_LIMIT_BYTES, uploadBytes: MULTIPART_LIMIT_BYTES }),
+    },
+    {
+      headers: ['authorization', AUTH_HEADERS.refreshToken],
+      handler: createSessionMiddleware({
+        db,
+        auth: deps.auth,
+        refreshTokens: deps.refreshTokens,
+        now: deps.now,
+        embedSessions: embedSessions.resolve,
+      }),
+    },
+    // `Authorization: Bearer sk_…`: a franchise's backend, within its key's scopes (600 calls a minute).
+    {
+      headers: ['authorization'],
+      handler: apiKeyAuthentication({
+        keys: apiKeys,
+        limiter: createRateLimiter({ db, windowMs: 60_000 }),
+        perMinute: 600,
+      }),
+    },
+    // `x-fm-embed-key`: a partner page on one of the key's origins (rule 18).
+    {
+      headers: [EMBED_KEY_HEADER],
+      handler: embedAccess({
+        findPublishable: apiKeys.findPublishable,
+        touch: apiKeys.touch,
+        limiter: createRateLimiter({ db, windowMs: 60_000 }),
+        trustProxy: env.TRUST_PROXY,
+      }),
+    },
+    // An embed session (decision 029): only with its own key, only the elements' calls (else 403
+    // EMBED_SCOPE); renewed inside the embed. It acts on what the session middleware found, so it
+    // reads no header of its own.
+    { headers: [], handler: embedSessionScope({ db, sessions: embedSessions }) },
+    // Safe retries of creates and charges (`Idempotency-Key`), per signed-in caller.
+    { headers: [IDEMPOTENCY_HEADER], handler: idempotency({ db, now: deps.now }) },
+  ];
 }
 
 /**
@@ -210,35 +246,7 @@ export function createApp(deps: AppDeps) {
   // idempotency, in this order, for the requests that may need them: a GET without a body or any
   // of their headers skips them all in one step (most public reads). Then `cache-control: no-store`.
   const credentialsChain = chainWhen<AppEnv>({
-    needed: mayNeedCredentialsOrBody,
-    middleware: [
-      bodyCaps({ jsonBytes: env.BODY_LIMIT_BYTES, uploadBytes: MULTIPART_LIMIT_BYTES }),
-      createSessionMiddleware({
-        db,
-        auth: deps.auth,
-        refreshTokens: deps.refreshTokens,
-        now: deps.now,
-        embedSessions: embedSessions.resolve,
-      }),
-      // `Authorization: Bearer sk_…`: a franchise's backend, within its key's scopes (600 calls a minute).
-      apiKeyAuthentication({
-        keys: apiKeys,
-        limiter: createRateLimiter({ db, windowMs: 60_000 }),
-        perMinute: 600,
-      }),
-      // `x-fm-embed-key`: a partner page on one of the key's origins (rule 18).
-      embedAccess({
-        findPublishable: apiKeys.findPublishable,
-        touch: apiKeys.touch,
-        limiter: createRateLimiter({ db, windowMs: 60_000 }),
-        trustProxy: env.TRUST_PROXY,
-      }),
-      // An embed session (decision 029): only with its own key, only the elements' calls (else 403
-      // EMBED_SCOPE); renewed inside the embed.
-      embedSessionScope({ db, sessions: embedSessions }),
-      // Safe retries of creates and charges (`Idempotency-Key`), per signed-in caller.
-      idempotency({ db, now: deps.now }),
-    ],
+    middleware: bodyAndCredentialMiddleware(deps, { apiKeys, embedSessions }),
     skipped: (c) => {
       // What the session middleware sets for a request without credentials.
       c.set('user', null);

@@ -29,6 +29,9 @@ export function isUploadRoute(method: string, path: string, contentType: string)
   return UPLOAD_ROUTES.some((r) => r.method === method.toUpperCase() && r.path.test(path));
 }
 
+/** The request headers that declare a body: a GET or HEAD with neither has none. */
+export const BODY_HEADERS: readonly string[] = ['content-length', 'transfer-encoding'];
+
 /** Forms are parsed from the web Request (they need its content type); every other body is text. */
 const FORM_TYPE = /^\s*(multipart\/form-data|application\/x-www-form-urlencoded)/i;
 
@@ -81,8 +84,7 @@ export function bodyCaps(limits: { jsonBytes: number; uploadBytes: number }): Mi
     // @hono/node-server build a full web Request for nothing (most of a small GET's cost).
     if (
       (c.req.method === 'GET' || c.req.method === 'HEAD') &&
-      !c.req.header('content-length') &&
-      !c.req.header('transfer-encoding')
+      !BODY_HEADERS.some((name) => c.req.header(name))
     ) {
       return next();
     }

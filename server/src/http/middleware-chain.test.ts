@@ -9,19 +9,24 @@ function appWith(seen: string[]) {
     .use(
       '*',
       chainWhen<TestEnv>({
-        needed: (c) => c.req.header('x-need') !== undefined,
         middleware: [
-          async (c, next) => {
-            seen.push('first');
-            await next();
-            seen.push(`first saw ${c.res.status}`);
+          {
+            headers: [],
+            handler: async (c, next) => {
+              seen.push('first');
+              await next();
+              seen.push(`first saw ${c.res.status}`);
+            },
           },
-          async (c, next) => {
-            seen.push('second');
-            if (c.req.header('x-need') === 'fail') throw new Error('refused');
-            if (c.req.header('x-need') === 'answer') return c.text('answered early', 202);
-            c.set('who', 'someone');
-            await next();
+          {
+            headers: ['X-Need'],
+            handler: async (c, next) => {
+              seen.push('second');
+              if (c.req.header('x-need') === 'fail') throw new Error('refused');
+              if (c.req.header('x-need') === 'answer') return c.text('answered early', 202);
+              c.set('who', 'someone');
+              await next();
+            },
           },
         ],
         skipped: (c) => c.set('who', 'nobody'),

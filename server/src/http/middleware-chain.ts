@@ -1,9 +1,18 @@
 import type { Context, Env, ErrorHandler, MiddlewareHandler } from 'hono';
 
+/**
+ * A middleware that a GET or HEAD needs only when it carries one of `headers`: the request headers
+ * it reads to decide whether to act (a credential, a declared body). Any other method always runs
+ * it. middleware-gates.test.ts holds each of the app's to what it reads on such a request.
+ */
+export interface Gated<E extends Env> {
+  headers: readonly string[];
+  handler: MiddlewareHandler<E>;
+}
+
 export interface ChainOptions<E extends Env> {
-  /** Whether the request may need the middleware (else they are skipped, all of them). */
-  needed: (c: Context<E>) => boolean;
-  middleware: readonly MiddlewareHandler<E>[];
+  /** Run in order when the request may need one of them (else skipped, all of them). */
+  middleware: readonly Gated<E>[];
   /** What a skipped request gets instead (what the middleware set for such a request). */
   skipped: (c: Context<E>) => void;
   /** The app's error handler (a thrown error becomes its answer where it was thrown). */
@@ -13,18 +22,37 @@ export interface ChainOptions<E extends Env> {
 }
 
 /**
- * Middleware that most requests do not need, as one step: when `needed(c)` says the request may
- * need them they run in order, exactly as if each had been `use`d on its own (an error thrown by
+ * Whether a request may need one of `gated`: anything but a GET or HEAD, or one that carries one
+ * of their headers. The one list is theirs: a header a middleware starts to read is added to its
+ * `headers`, and the skip follows.
+ *
+ * @example
+ * mayNeed([{ headers: ['authorization'], handler: session }])(c); // false for a plain GET
+ */
+export function mayNeed<E extends Env>(
+  gated: readonly Gated<E>[],
+): (c: { req: { method: string; header: (name: string) => string | undefined } }) => boolean {
+  const names = [...new Set(gated.flatMap((g) => g.headers.map((name) => name.toLowerCase())))];
+  return (c) =>
+    (c.req.method !== 'GET' && c.req.method !== 'HEAD') ||
+    names.some((name) => c.req.header(name) !== undefined);
+}
+
+/**
+ * Middleware that most requests do not need, as one step: when the request may need them
+ * (`mayNeed`: not a GET or HEAD, or one with a header one of them reads) they run in order, exactly as if each had been `use`d on its own (an error thrown by
  * one becomes the error handler's answer at that point, and the middleware before it still see
  * that answer); otherwise `skipped(c)` runs and the request goes straight on. `after` is a last
  * middleware's work after `next()`. A skipped request saves a few promises per middleware (and
  * the request context's async hooks on each of them).
  *
  * @example
- * api.use('*', chainWhen({ needed: (c) => c.req.header('authorization') !== undefined, middleware: [session], skipped: () => {}, onError }));
+ * api.use('*', chainWhen({ middleware: [{ headers: ['authorization'], handler: session }], skipped: () => {}, onError }));
  */
 export function chainWhen<E extends Env>(options: ChainOptions<E>): MiddlewareHandler<E> {
-  const { needed, middleware, skipped, onError, after } = options;
+  const { skipped, onError, after } = options;
+  const needed = mayNeed(options.middleware);
+  const middleware = options.middleware.map((g) => g.handler);
   const last = after
     ? (c: Context<E>, next: () => Promise<void>) => next().then(() => after(c))
     : (_c: Context<E>, next: () => Promise<void>) => next();
