@@ -1,21 +1,5 @@
-import { DATE_TIME_FORMAT, UNSUBSCRIBED_LABEL } from '@fm/sdk/contracts';
-import { format } from 'date-fns';
-
-const money = new Intl.NumberFormat('en-US', {
-  style: 'currency',
-  currency: 'USD',
-  minimumFractionDigits: 2,
-  maximumFractionDigits: 2,
-});
-
-/**
- * Dollars with cents, as the payments pages show amounts.
- *
- * @example formatMoney(1234.5); // '$1,234.50'
- */
-export function formatMoney(amount: number): string {
-  return money.format(amount);
-}
+import { UNSUBSCRIBED_LABEL } from '@fm/sdk/contracts';
+import { formatDollars } from '@fm/widgets/kit';
 
 /**
  * A monthly price: whole dollars without cents.
@@ -23,28 +7,7 @@ export function formatMoney(amount: number): string {
  * @example formatMonthlyPrice(300); // '$300/month'
  */
 export function formatMonthlyPrice(amount: number): string {
-  const text = Number.isInteger(amount)
-    ? `$${amount.toLocaleString('en-US')}`
-    : formatMoney(amount);
-  return `${text}/month`;
-}
-
-/**
- * An instant in the spec's date format (admin-panel §9), in the viewer's zone.
- *
- * @example formatDateTime('2025-01-01T15:00:00Z'); // '1 Jan, 2025, 3:00 pm' (in UTC)
- */
-export function formatDateTime(iso: string | null): string {
-  if (!iso) return '—';
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? '—' : format(date, DATE_TIME_FORMAT);
-}
-
-/** A date without the time, e.g. a subscription's period end. */
-export function formatDate(iso: string | null): string {
-  if (!iso) return '—';
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? '—' : format(date, 'd MMM, yyyy');
+  return `${formatDollars(amount)}/month`;
 }
 
 /** A card's expiry as MM/YY. */

@@ -5,7 +5,7 @@ import {
   type Role,
   type Session,
 } from '@fm/sdk/contracts';
-import { formatDateTimeIn } from '@fm/widgets';
+import { formatDateTime } from '@fm/widgets/kit';
 
 /** Display rules of the meetings pages (user-area §3, §4, §9), as plain functions. */
 
@@ -25,7 +25,7 @@ export function browserTimeZone(): string {
  * formatMeetingDateTime('2025-01-01T20:00:00Z', 'America/New_York'); // '1 Jan, 2025, 3:00 pm'
  */
 export function formatMeetingDateTime(iso: string, zone: string = browserTimeZone()): string {
-  return formatDateTimeIn(iso, zone);
+  return formatDateTime(iso, zone);
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { Session } from '@fm/sdk/contracts';
-import { dateTimeFormat } from '@fm/widgets/kit';
+import { formatDateTime } from '@fm/widgets/kit';
 
 /**
  * A meeting's start as the spec writes dates ("1 Jan, 2025, 3:00 pm", user-area §9), in the
@@ -11,26 +11,7 @@ import { dateTimeFormat } from '@fm/widgets/kit';
  * ```
  */
 export function formatMeetingTime(iso: string, timeZone: string): string {
-  const date = new Date(iso);
-  let parts: Intl.DateTimeFormatPart[];
-  try {
-    parts = dateTimeFormat({
-      timeZone,
-      day: 'numeric',
-      month: 'short',
-      year: 'numeric',
-      hour: 'numeric',
-      minute: '2-digit',
-      hour12: true,
-      timeZoneName: 'short',
-    }).formatToParts(date);
-  } catch {
-    // An unknown zone: show the time in the browser's zone rather than nothing.
-    return formatMeetingTime(iso, Intl.DateTimeFormat().resolvedOptions().timeZone);
-  }
-  const part = (type: Intl.DateTimeFormatPartTypes) =>
-    parts.find((p) => p.type === type)?.value ?? '';
-  return `${part('day')} ${part('month')}, ${part('year')}, ${part('hour')}:${part('minute')} ${part('dayPeriod').toLowerCase()} ${part('timeZoneName')}`.trim();
+  return formatDateTime(iso, timeZone, { zoneName: true });
 }
 
 /**

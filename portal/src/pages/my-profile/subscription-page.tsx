@@ -9,12 +9,12 @@ import {
   SUBSCRIPTION_TERM_MONTHS,
   type Subscription,
 } from '@fm/sdk/contracts';
-import { ConfirmDialog, LoadStatus } from '@fm/widgets/kit';
+import { ConfirmDialog, formatDate, LoadStatus } from '@fm/widgets/kit';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
-import { formatDate, formatMonthlyPrice } from '../../features/payments/payments-format.ts';
+import { formatMonthlyPrice } from '../../features/payments/payments-format.ts';
 import { api } from '../../shared/api-client.ts';
 import { errorMessage, failureOf } from '../../shared/error-message.ts';
 import { queryKeys } from '../../shared/query-keys.ts';

@@ -1,14 +1,9 @@
 import type { LateCancellation, LateCancellationDecision, Payout } from '@fm/sdk/contracts';
-import { LoadStatus } from '@fm/widgets/kit';
+import { formatDate, formatDateTime, formatDollars, LoadStatus } from '@fm/widgets/kit';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { toast } from 'sonner';
-import {
-  capitalise,
-  formatDate,
-  formatDateTime,
-  formatMoney,
-} from '../../features/payments/payments-format.ts';
+import { capitalise } from '../../features/payments/payments-format.ts';
 import { PayoutAccountPanel } from '../../features/payments/payout-account-panel.tsx';
 import { api } from '../../shared/api-client.ts';
 import { errorMessage, failureOf } from '../../shared/error-message.ts';
@@ -101,7 +96,7 @@ export function PayoutsSection() {
               {payouts.map((payout) => (
                 <tr key={payout.id}>
                   <td>{payout.period}</td>
-                  <td>{formatMoney(payout.amount)}</td>
+                  <td>{formatDollars(payout.amount, 'always')}</td>
                   <td>{capitalise(payout.status)}</td>
                   <td>{formatDate(payout.createdAt)}</td>
                   <td>
@@ -178,7 +173,7 @@ export function LateCancellationsSection() {
           <li key={item.paymentId} className="late-list__item">
             <span>
               <strong>{item.franchise?.company ?? 'A franchise'}</strong> ·{' '}
-              {formatDateTime(item.start)} · {formatMoney(item.amount)}
+              {formatDateTime(item.start)} · {formatDollars(item.amount, 'always')}
             </span>
             <span className="late-list__actions">
               <button

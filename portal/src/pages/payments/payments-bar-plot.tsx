@@ -1,6 +1,6 @@
 import type { PaymentsGraph } from '@fm/sdk/contracts';
+import { formatDollars } from '@fm/widgets/kit';
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import { formatMoney } from '../../features/payments/payments-format.ts';
 
 /** Height of the plot; its box keeps it reserved while the chart library loads. */
 export const PLOT_HEIGHT = 260;
@@ -22,12 +22,12 @@ export function PaymentsBarPlot({ points }: { points: PaymentsGraph['points'] })
         <CartesianGrid strokeDasharray="3 3" vertical={false} />
         <XAxis dataKey="label" tickLine={false} fontSize={12} />
         <YAxis
-          tickFormatter={(value: number) => `$${value}`}
+          tickFormatter={(value: number) => formatDollars(value)}
           width={64}
           fontSize={12}
           allowDecimals={false}
         />
-        <Tooltip formatter={(value) => formatMoney(Number(value))} />
+        <Tooltip formatter={(value) => formatDollars(Number(value), 'always')} />
         <Bar dataKey="amount" name="Amount" fill="var(--color-primary)" radius={[4, 4, 0, 0]} />
       </BarChart>
     </ResponsiveContainer>

@@ -1,8 +1,7 @@
 import { GRAPH_PERIODS, type GraphPeriod } from '@fm/sdk/contracts';
-import { LoadStatus } from '@fm/widgets/kit';
+import { formatDollars, LoadStatus } from '@fm/widgets/kit';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useId, useState } from 'react';
-import { formatMoney } from '../../features/payments/payments-format.ts';
 import { api } from '../../shared/api-client.ts';
 import { failureOf } from '../../shared/error-message.ts';
 import { queryKeys } from '../../shared/query-keys.ts';
@@ -54,7 +53,7 @@ export function PaymentsChart({ title }: { title: string }) {
           library load, so nothing below them moves when they arrive. */}
       {graph ? (
         <p className="payments-chart__summary" data-testid="chart-summary">
-          {formatMoney(total)} over the last {period}
+          {formatDollars(total, 'always')} over the last {period}
           {points.length > 0 ? ` in ${points.length} intervals` : ''}.
         </p>
       ) : (
@@ -85,7 +84,7 @@ export function PaymentsChart({ title }: { title: string }) {
             {points.map((point) => (
               <tr key={point.start}>
                 <td>{point.label}</td>
-                <td>{formatMoney(point.amount)}</td>
+                <td>{formatDollars(point.amount, 'always')}</td>
               </tr>
             ))}
           </tbody>

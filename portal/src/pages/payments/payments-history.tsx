@@ -4,14 +4,10 @@ import {
   type PaymentMeetingStatus,
   type PaymentRow,
 } from '@fm/sdk/contracts';
-import { LoadStatus } from '@fm/widgets/kit';
+import { formatDateTime, formatDollars, LoadStatus } from '@fm/widgets/kit';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import {
-  capitalise,
-  formatDateTime,
-  formatMoney,
-} from '../../features/payments/payments-format.ts';
+import { capitalise } from '../../features/payments/payments-format.ts';
 import { api } from '../../shared/api-client.ts';
 import { failureOf } from '../../shared/error-message.ts';
 import { queryKeys } from '../../shared/query-keys.ts';
@@ -99,14 +95,14 @@ export function PaymentsHistory({ isConsultant }: { isConsultant: boolean }) {
                 <tr key={row.id}>
                   <td className="payments-table__date">{formatDateTime(row.start)}</td>
                   <td className="payments-table__party">{otherParty(row, isConsultant)}</td>
-                  <td className="payments-table__amount">{formatMoney(row.amount)}</td>
+                  <td className="payments-table__amount">{formatDollars(row.amount, 'always')}</td>
                   {isConsultant ? (
                     <>
                       <td className="payments-table__labelled" data-label="Platform fee">
-                        {formatMoney(row.platformFee)}
+                        {formatDollars(row.platformFee, 'always')}
                       </td>
                       <td className="payments-table__labelled" data-label="Your share">
-                        {formatMoney(row.consultantShare)}
+                        {formatDollars(row.consultantShare, 'always')}
                       </td>
                     </>
                   ) : null}

@@ -3,9 +3,8 @@ import {
   PAYMENT_TOTAL_BUCKETS,
   type PaymentTotalBucket,
 } from '@fm/sdk/contracts';
-import { LoadStatus } from '@fm/widgets/kit';
+import { formatDollars, LoadStatus } from '@fm/widgets/kit';
 import { useQuery } from '@tanstack/react-query';
-import { formatMoney } from '../../features/payments/payments-format.ts';
 import { api } from '../../shared/api-client.ts';
 import { failureOf } from '../../shared/error-message.ts';
 import { queryKeys } from '../../shared/query-keys.ts';
@@ -50,7 +49,7 @@ export function PaymentsPage() {
             <div key={bucket} className="payments-total" data-testid={`total-${bucket}`}>
               <span className="payments-total__label">{BUCKET_LABELS[bucket].title}</span>
               <span className="payments-total__value" aria-busy={totals === null}>
-                {totals ? formatMoney(totals[bucket]) : '…'}
+                {totals ? formatDollars(totals[bucket], 'always') : '…'}
               </span>
               <span className="payments-total__hint">{BUCKET_LABELS[bucket].hint}</span>
             </div>

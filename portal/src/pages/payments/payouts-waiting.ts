@@ -1,5 +1,5 @@
 import type { Payout, PayoutAccountStatus } from '@fm/sdk/contracts';
-import { formatMoney } from '../../features/payments/payments-format.ts';
+import { formatDollars } from '@fm/widgets/kit';
 
 /**
  * What the consultant's Payments page says of payouts still waiting (`pending`): how many, how
@@ -19,8 +19,8 @@ export function payoutsWaitingText(
   const cents = waiting.reduce((sum, p) => sum + Math.round(p.amount * 100), 0);
   const one = waiting.length === 1;
   const what = one
-    ? `1 payout of ${formatMoney(cents / 100)} is`
-    : `${waiting.length} payouts totalling ${formatMoney(cents / 100)} are`;
+    ? `1 payout of ${formatDollars(cents / 100, 'always')} is`
+    : `${waiting.length} payouts totalling ${formatDollars(cents / 100, 'always')} are`;
   const they = one ? 'It' : 'They';
   switch (account) {
     case 'ready':

@@ -264,24 +264,6 @@ export function formatSlotTime(iso: string, zone: string): string {
 }
 
 /**
- * A meeting's time as the spec writes dates, `d MMM, yyyy, h:mm aaa` (DATE_TIME_FORMAT), in a
- * zone; no zone, or an unknown one, is the machine's.
- *
- * @example
- * formatDateTimeIn('2025-01-01T20:00:00Z', 'America/New_York'); // '1 Jan, 2025, 3:00 pm'
- */
-export function formatDateTimeIn(iso: string, zone?: string): string {
-  const instant = Date.parse(iso);
-  let p: ReturnType<typeof partsOf>;
-  try {
-    p = partsOf(instant, zone);
-  } catch {
-    p = partsOf(instant);
-  }
-  return `${p.day} ${p.month.slice(0, 3)}, ${p.year}, ${p.hour}:${p.minute} ${p.period.toLowerCase()}`;
-}
-
-/**
  * Slots without duplicates (same start and end, user-area §5), in time order.
  *
  * @example

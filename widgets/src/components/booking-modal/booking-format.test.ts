@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatDollars, meetingTotal } from './booking-format.ts';
+import { formatDollars } from '../../kit/format/format.ts';
+import { meetingTotal } from './booking-format.ts';
 
 describe('booking amounts', () => {
   it('prices a meeting as floor(duration / 15) × rate', () => {

@@ -1,12 +1,12 @@
 import { type Slot, TIME_ZONES, type TimeZone, UI_TEXT } from '@fm/sdk/contracts';
 import { type MouseEvent, useId } from 'react';
+import { formatDateTime, formatDollars } from '../../kit/format/format.ts';
 import type { WidgetTheme } from '../../theme.ts';
 import { ActionNotAvailableContent } from '../restricted-action/action-not-available.tsx';
 import { ModalFrame } from '../restricted-action/modal-frame.tsx';
 import restrictedStyles from '../restricted-action/restricted-action.css?inline';
 import {
   dayLabel,
-  formatDateTimeIn,
   formatSlotTime,
   type LocalDate,
   type LocalMonth,
@@ -15,7 +15,7 @@ import {
   slotMinutes,
   timeZoneLabel,
 } from './booking-calendar.ts';
-import { formatDollars, meetingTotal } from './booking-format.ts';
+import { meetingTotal } from './booking-format.ts';
 import styles from './booking-modal.css?inline';
 import { availableDaysOf, type BookingState, canSchedule } from './booking-state.ts';
 import { BOOKING_TEXT } from './booking-text.ts';
@@ -360,7 +360,7 @@ function BookedBody(props: BodyProps) {
   if (!session) return null;
   const zone = props.state.timeZone;
   // The spec's date format, as the meeting's page shows it, with the zone it is in.
-  const when = BOOKING_TEXT.bookedAt(formatDateTimeIn(session.start, zone), timeZoneLabel(zone));
+  const when = BOOKING_TEXT.bookedAt(formatDateTime(session.start, zone), timeZoneLabel(zone));
   const name =
     props.consultant?.name ??
     (`${session.consultant.firstName} ${session.consultant.lastName}`.trim() || null);

@@ -7,7 +7,6 @@ export {
   defaultTimeZone,
   FALLBACK_TIME_ZONE,
   firstSelectedDay,
-  formatDateTimeIn,
   formatSlotTime,
   isSelectable,
   isTimeZone,
@@ -20,7 +19,7 @@ export {
   timeZoneLabel,
   todayIn,
 } from './booking-calendar.ts';
-export { formatDollars, meetingTotal } from './booking-format.ts';
+export { meetingTotal } from './booking-format.ts';
 export { BookingModal, type BookingModalProps } from './booking-modal.tsx';
 export {
   type BookingConsultant,

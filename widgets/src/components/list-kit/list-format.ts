@@ -1,8 +1,4 @@
-const money = new Intl.NumberFormat('en-US', {
-  style: 'currency',
-  currency: 'USD',
-  maximumFractionDigits: 0,
-});
+import { formatDollars } from '../../kit/format/format.ts';
 
 /**
  * Whole dollars as lists show them.
@@ -11,7 +7,7 @@ const money = new Intl.NumberFormat('en-US', {
  * formatMoney(150000); // '$150,000'
  */
 export function formatMoney(dollars: number): string {
-  return money.format(dollars);
+  return formatDollars(dollars, 'none');
 }
 
 /**

@@ -4,7 +4,6 @@ export { MEETING_ROOM_UI } from './meeting-room-text.ts';
 export {
   type CallTile,
   formatClock,
-  formatRateDollars,
   type MediaDeviceChoice,
   type MeetingRoomPhase,
   MeetingRoomView,

@@ -1,7 +1,7 @@
 import type { MediaState, MeetingRoomInfo } from '@fm/sdk/contracts';
 import { useEffect, useRef } from 'react';
+import { formatDateTime, formatDollars } from '../../kit/format/format.ts';
 import type { WidgetTheme } from '../../theme.ts';
-import { formatDateTimeIn } from '../booking-modal/booking-calendar.ts';
 import type { CallQuality } from './call-quality.ts';
 import styles from './meeting-room.css?inline';
 import { MEETING_ROOM_UI as T } from './meeting-room-text.ts';
@@ -81,20 +81,6 @@ export function formatClock(ms: number): string {
   return `${two(Math.floor(total / 60))}:${two(total % 60)}`;
 }
 
-/**
- * A rate in dollars as the product writes it: `$50`, `$62.50`.
- *
- * @example
- * formatRateDollars(50); // '$50'
- */
-export function formatRateDollars(dollars: number): string {
-  return new Intl.NumberFormat('en-US', {
-    style: 'currency',
-    currency: 'USD',
-    minimumFractionDigits: Number.isInteger(dollars) ? 0 : 2,
-  }).format(dollars);
-}
-
 const initials = (name: string) =>
   name
     .split(/\s+/)
@@ -163,7 +149,7 @@ function Notice({ children, role = 'status' }: { children: React.ReactNode; role
  */
 export function MeetingRoomView(props: MeetingRoomViewProps) {
   const { phase, info, timeZone, theme = 'light' } = props;
-  const rate = info ? T.rate(formatRateDollars(info.rate)) : null;
+  const rate = info ? T.rate(formatDollars(info.rate)) : null;
   const back = props.backHref ? (
     <a className="fm-meeting__button fm-meeting__button--ghost" href={props.backHref}>
       {T.backToMeeting}
@@ -192,7 +178,7 @@ export function MeetingRoomView(props: MeetingRoomViewProps) {
     case 'notYetOpen':
       body = (
         <Notice>
-          <p>{T.opensAt(formatDateTimeIn(phase.opensAt, timeZone))}</p>
+          <p>{T.opensAt(formatDateTime(phase.opensAt, timeZone))}</p>
           {back}
         </Notice>
       );
@@ -200,7 +186,7 @@ export function MeetingRoomView(props: MeetingRoomViewProps) {
     case 'closed':
       body = (
         <Notice>
-          <p>{T.closedAt(formatDateTimeIn(phase.closesAt, timeZone))}</p>
+          <p>{T.closedAt(formatDateTime(phase.closesAt, timeZone))}</p>
           {back}
         </Notice>
       );

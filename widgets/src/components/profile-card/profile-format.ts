@@ -1,16 +1,5 @@
 import { EXPERIENCE_LEVELS, MINUTES_PER_RATE_UNIT } from '@fm/sdk/contracts';
-
-const wholeDollars = new Intl.NumberFormat('en-US', {
-  style: 'currency',
-  currency: 'USD',
-  maximumFractionDigits: 0,
-});
-const centsDollars = new Intl.NumberFormat('en-US', {
-  style: 'currency',
-  currency: 'USD',
-  minimumFractionDigits: 2,
-  maximumFractionDigits: 2,
-});
+import { formatDollars } from '../../kit/format/format.ts';
 
 /**
  * A consultant's rate (dollars per 15 minutes) as the card shows it.
@@ -20,8 +9,7 @@ const centsDollars = new Intl.NumberFormat('en-US', {
  * formatRate(62.5); // '$62.50 / 15 min'
  */
 export function formatRate(dollars: number): string {
-  const money = Number.isInteger(dollars) ? wholeDollars : centsDollars;
-  return `${money.format(dollars)} / ${MINUTES_PER_RATE_UNIT} min`;
+  return `${formatDollars(dollars)} / ${MINUTES_PER_RATE_UNIT} min`;
 }
 
 /**

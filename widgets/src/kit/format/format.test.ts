@@ -1,3 +1,5 @@
+import { DATE_TIME_FORMAT } from '@fm/sdk/contracts';
+import { format } from 'date-fns';
 import { describe, expect, it } from 'vitest';
 import {
   formatActivationExpiry,
@@ -43,5 +45,60 @@ describe('dates', () => {
     expect(formatDateTime(null)).toBe('—');
     expect(formatDate('not a date')).toBe('—');
     expect(formatActivationExpiry(undefined)).toBe('—');
+  });
+});
+
+describe('one format for every amount', () => {
+  it('shows cents always on the ledgers and never on whole-dollar figures', () => {
+    expect(formatDollars(1234.5, 'always')).toBe('$1,234.50');
+    expect(formatDollars(50, 'always')).toBe('$50.00');
+    expect(formatDollars(150000, 'none')).toBe('$150,000');
+    expect(formatDollars(99.6, 'none')).toBe('$100');
+  });
+
+  it('writes what each retired formatter wrote, for amounts the API sends', () => {
+    const always = new Intl.NumberFormat('en-US', {
+      style: 'currency',
+      currency: 'USD',
+      minimumFractionDigits: 2,
+      maximumFractionDigits: 2,
+    });
+    const whole = new Intl.NumberFormat('en-US', {
+      style: 'currency',
+      currency: 'USD',
+      maximumFractionDigits: 0,
+    });
+    for (let cents = 0; cents <= 5_000_000; cents += 1_237) {
+      const amount = cents / 100;
+      // The payments pages' formatMoney, the lists' formatMoney.
+      expect(formatDollars(amount, 'always')).toBe(always.format(amount));
+      expect(formatDollars(amount, 'none')).toBe(whole.format(amount));
+      // The profile card's rate and the meeting room's rate: no cents when whole, else two.
+      const rate = Number.isInteger(amount) ? whole.format(amount) : always.format(amount);
+      expect(formatDollars(amount)).toBe(rate);
+    }
+  });
+});
+
+describe('one format for every date-time', () => {
+  it('writes what date-fns wrote with DATE_TIME_FORMAT in the viewer zone, all year round', () => {
+    const start = Date.UTC(2025, 0, 1, 0, 7);
+    for (let hour = 0; hour < 366 * 24; hour += 7) {
+      const iso = new Date(start + hour * 3_600_000).toISOString();
+      expect(formatDateTime(iso)).toBe(format(new Date(iso), DATE_TIME_FORMAT));
+    }
+  });
+
+  it('writes a meeting time in its own zone, with the zone name when asked', () => {
+    expect(formatDateTime('2025-01-01T20:00:00Z', 'America/New_York')).toBe('1 Jan, 2025, 3:00 pm');
+    expect(formatDateTime('2025-07-01T04:05:00Z', 'America/Los_Angeles', { zoneName: true })).toBe(
+      '30 Jun, 2025, 9:05 pm PDT',
+    );
+    expect(formatDateTime('2025-09-01T00:00:00Z', 'UTC')).toBe('1 Sep, 2025, 12:00 am');
+  });
+
+  it('falls back to the viewer zone for an unknown zone', () => {
+    const iso = '2025-03-04T05:06:00Z';
+    expect(formatDateTime(iso, 'Not/AZone')).toBe(formatDateTime(iso));
   });
 });

@@ -1,28 +1,52 @@
-import { ACTIVATION_EXPIRY_FORMAT, DATE_TIME_FORMAT } from '@fm/sdk/contracts';
+import { ACTIVATION_EXPIRY_FORMAT } from '@fm/sdk/contracts';
 import { format } from 'date-fns';
+import { dateTimeFormat } from './intl.ts';
 
 /** Display formats shared by the portal, the admin app and the widgets. */
 
-const dollars = new Intl.NumberFormat('en-US', {
-  style: 'currency',
-  currency: 'USD',
-  minimumFractionDigits: 0,
-  maximumFractionDigits: 2,
-});
+/**
+ * How a dollar amount shows its cents: `'auto'` only when there are any (`$50`, `$12.50`; prices,
+ * rates, the meetings pages), `'always'` (`$50.00`; the payments pages' ledgers), `'none'` rounded
+ * to whole dollars (`$150,000`; investment figures in lists).
+ */
+export type CentsShown = 'auto' | 'always' | 'none';
+
+const DOLLARS: Record<CentsShown, Intl.NumberFormat> = {
+  auto: new Intl.NumberFormat('en-US', {
+    style: 'currency',
+    currency: 'USD',
+    minimumFractionDigits: 0,
+    maximumFractionDigits: 2,
+  }),
+  always: new Intl.NumberFormat('en-US', {
+    style: 'currency',
+    currency: 'USD',
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 2,
+  }),
+  none: new Intl.NumberFormat('en-US', {
+    style: 'currency',
+    currency: 'USD',
+    maximumFractionDigits: 0,
+  }),
+};
 
 /**
- * Dollars as the API sends them (numbers with at most two decimals).
+ * Dollars as the API sends them (numbers with at most two decimals): the one money format of the
+ * portal, the admin app and the widgets.
  *
  * @example
  * ```ts
  * formatDollars(50); // '$50'
  * formatDollars(12.5); // '$12.50'
+ * formatDollars(1234.5, 'always'); // '$1,234.50'
+ * formatDollars(150000, 'none'); // '$150,000'
  * ```
  */
-export function formatDollars(amount: number): string {
-  const text = dollars.format(amount);
+export function formatDollars(amount: number, cents: CentsShown = 'auto'): string {
+  const text = DOLLARS[cents].format(amount);
   // "$12.5" reads oddly: show cents in full whenever there are any.
-  return /\.\d$/.test(text) ? `${text}0` : text;
+  return cents === 'auto' && /\.\d$/.test(text) ? `${text}0` : text;
 }
 
 /** Integer cents (how the contract's prices are kept) as dollars. */
@@ -37,18 +61,58 @@ function toDate(iso: string | null | undefined): Date | null {
   return Number.isNaN(date.getTime()) ? null : date;
 }
 
+/** The zone of the browser (or machine), in which times show unless a zone is given. */
+function viewerZone(): string {
+  try {
+    return new Intl.DateTimeFormat().resolvedOptions().timeZone;
+  } catch {
+    return 'UTC';
+  }
+}
+
+function dateTimeParts(date: Date, zone: string, zoneName: boolean): Intl.DateTimeFormatPart[] {
+  return dateTimeFormat({
+    timeZone: zone,
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+    hour12: true,
+    ...(zoneName ? { timeZoneName: 'short' } : {}),
+  }).formatToParts(date);
+}
+
 /**
- * An instant as the spec writes dates (admin-panel §9, `d MMM, yyyy, h:mm aaa`), in the viewer's
- * zone; `'—'` when there is none.
+ * An instant as the spec writes dates (`d MMM, yyyy, h:mm aaa`, DATE_TIME_FORMAT; admin-panel §9,
+ * user-area §9) in a time zone — the viewer's unless one is given; an unknown zone falls back to
+ * the viewer's. `zoneName` adds the zone's short name (`EST`). `'—'` when there is no instant.
+ * The one date-time format of the portal, the admin app and the widgets.
  *
  * @example
  * ```ts
  * formatDateTime('2025-01-01T15:00:00Z'); // '1 Jan, 2025, 3:00 pm' (viewer in UTC)
+ * formatDateTime('2025-01-01T20:00:00Z', 'America/New_York'); // '1 Jan, 2025, 3:00 pm'
+ * formatDateTime('2025-01-01T20:00:00Z', 'America/New_York', { zoneName: true }); // '… pm EST'
  * ```
  */
-export function formatDateTime(iso: string | null | undefined): string {
+export function formatDateTime(
+  iso: string | null | undefined,
+  zone?: string,
+  { zoneName = false }: { zoneName?: boolean } = {},
+): string {
   const date = toDate(iso);
-  return date ? format(date, DATE_TIME_FORMAT) : '—';
+  if (!date) return '—';
+  let parts: Intl.DateTimeFormatPart[];
+  try {
+    parts = dateTimeParts(date, zone || viewerZone(), zoneName);
+  } catch {
+    parts = dateTimeParts(date, viewerZone(), zoneName);
+  }
+  const part = (type: Intl.DateTimeFormatPartTypes) =>
+    parts.find((p) => p.type === type)?.value ?? '';
+  const text = `${part('day')} ${part('month')}, ${part('year')}, ${part('hour')}:${part('minute')} ${part('dayPeriod').toLowerCase()}`;
+  return zoneName ? `${text} ${part('timeZoneName')}` : text;
 }
 
 /**
