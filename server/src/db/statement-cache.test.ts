@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -104,6 +104,54 @@ describe('kept prepared statements', () => {
     } finally {
       raw.mockRestore();
       safeIntegers.mockRestore();
+    }
+  });
+});
+
+// statement-cache.ts replaces methods of the `libsql` package and leans on how `@libsql/client`
+// calls them. An upgrade of either is a deliberate step (decision 008 says what to check): the
+// version is pinned exactly, and these fail when what the patch relies on moves.
+describe('the libsql it patches', () => {
+  const fromClient = createRequire(createRequire(import.meta.url).resolve('@libsql/client'));
+
+  it('is the version server/package.json pins exactly', () => {
+    const serverPackage = createRequire(import.meta.url)('../../package.json') as {
+      dependencies: Record<string, string>;
+    };
+    const pinned = serverPackage.dependencies.libsql;
+    expect(pinned, 'an exact version, no range').toMatch(/^\d+\.\d+\.\d+$/);
+    // Its exports map hides package.json: read it beside the entry @libsql/client loads.
+    const entry = fromClient.resolve('libsql');
+    const root = entry.slice(
+      0,
+      entry.lastIndexOf('/node_modules/libsql/') + '/node_modules/libsql'.length,
+    );
+    const installed = (
+      JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { version: string }
+    ).version;
+    expect(installed, 'the libsql @libsql/client loads').toBe(pinned);
+  });
+
+  it('has the statement methods the patch wraps, and signals a write as the client expects', () => {
+    type Statement = Record<'run' | 'all' | 'columns' | 'raw' | 'safeIntegers', unknown>;
+    const Native = fromClient('libsql') as new (
+      path: string,
+    ) => { prepare(sql: string): Statement; exec(sql: string): unknown; close(): void };
+    // Through the patched `exec` and `prepare`, which call libsql's own.
+    const probe = new Native(':memory:');
+    try {
+      probe.exec('create table t (a integer)');
+      const read = probe.prepare('select a from t');
+      const write = probe.prepare('insert into t (a) values (1)');
+      for (const method of ['run', 'all', 'columns', 'raw', 'safeIntegers'] as const) {
+        expect(typeof read[method], method).toBe('function');
+      }
+      // `@libsql/client` tells a write from a read by `raw(true)` throwing; the kept statement
+      // remembers that error and throws it again.
+      expect(() => (write.raw as (toggle: boolean) => unknown)(true)).toThrow();
+      expect(() => (read.raw as (toggle: boolean) => unknown)(true)).not.toThrow();
+    } finally {
+      probe.close();
     }
   });
 });
