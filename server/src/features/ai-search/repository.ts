@@ -1,10 +1,10 @@
-import type { Country, StateCode } from '@fm/sdk/contracts';
+import type { StateCode } from '@fm/sdk/contracts';
 import { and, asc, eq, gt, gte, inArray, isNull, lte, type SQL, sql } from 'drizzle-orm';
 import type { AnySQLiteColumn } from 'drizzle-orm/sqlite-core';
 import type { Db } from '../../db/client.ts';
 import { yieldToEventLoop } from '../../db/event-loop.ts';
 import { favorite, franchise, user } from '../../db/schema/index.ts';
-import { centsToDollars } from '../../money/cents.ts';
+import { franchiseCardOf } from '../franchises/franchise-card.ts';
 import {
   analyseTexts,
   buildIndexInSteps,
@@ -260,35 +260,11 @@ async function loadRecords(
       overview: text.overview,
       words: text.words,
       doc: {
-        card: {
-          id: member.id,
-          firstName: member.firstName,
-          lastName: member.lastName,
-          profilePhoto: member.profilePhoto,
-          franchise: {
-            id: row.id,
-            company: row.company,
-            logo: row.logo,
-            country: row.country as Country | null,
-            overview: text.overview,
-            categories: cats,
-            statesRegisteredIn: codes,
-            minNetWorth: centsToDollars(row.minNetWorthCents),
-            cashRequiredMin: centsToDollars(row.cashRequiredMinCents),
-            cashRequiredMax: centsToDollars(row.cashRequiredMaxCents),
-            franchiseFee: centsToDollars(row.franchiseFeeCents),
-            franchisedUnits: row.franchisedUnits,
-            established: row.established,
-            sbaEligible: row.sbaEligible,
-            e2VisaFriendly: row.e2VisaFriendly,
-            veteranDiscount: row.veteranDiscount,
-            homeBased: row.homeBased,
-            absenteeModel: row.absenteeModel,
-            semiAbsenteeModel: row.semiAbsenteeModel,
-            b2b: row.b2b,
-            masterFranchiseOpportunities: row.masterFranchiseOpportunities,
-          },
-        },
+        card: franchiseCardOf(member, row, {
+          overview: text.overview,
+          categories: cats,
+          statesRegisteredIn: codes,
+        }),
         franchisesInCanada: row.franchisesInCanada === true,
         words: text.words,
       },

@@ -19,7 +19,7 @@ import {
   franchiseState,
   user,
 } from '../../db/schema/index.ts';
-import { centsToDollars } from '../../money/cents.ts';
+import { franchiseCardOf } from '../franchises/franchise-card.ts';
 import { cashFitsRangeSql } from './investment.ts';
 import { PLACES, placeOf, REGION_OF_COUNTRY } from './places.ts';
 
@@ -313,33 +313,11 @@ async function loadCards(
     const person = personById.get(match.representative);
     if (!row || !person) continue;
     cards.set(match.id, {
-      id: person.id,
-      firstName: person.firstName,
-      lastName: person.lastName,
-      profilePhoto: person.profilePhoto,
-      franchise: {
-        id: row.id,
-        company: row.company,
-        logo: row.logo,
-        country: row.country,
+      ...franchiseCardOf(person, row, {
         overview: row.overview,
         categories: categoriesOf.get(row.id) ?? [],
         statesRegisteredIn: (statesOf.get(row.id) ?? []).filter(isStateCode),
-        minNetWorth: centsToDollars(row.minNetWorthCents),
-        cashRequiredMin: centsToDollars(row.cashRequiredMinCents),
-        cashRequiredMax: centsToDollars(row.cashRequiredMaxCents),
-        franchiseFee: centsToDollars(row.franchiseFeeCents),
-        franchisedUnits: row.franchisedUnits,
-        established: row.established,
-        sbaEligible: row.sbaEligible,
-        e2VisaFriendly: row.e2VisaFriendly,
-        veteranDiscount: row.veteranDiscount,
-        homeBased: row.homeBased,
-        absenteeModel: row.absenteeModel,
-        semiAbsenteeModel: row.semiAbsenteeModel,
-        b2b: row.b2b,
-        masterFranchiseOpportunities: row.masterFranchiseOpportunities,
-      },
+      }),
       isFavorite: favoriteIds.has(person.id),
     });
   }
