@@ -1,5 +1,5 @@
 import type { FranchisorListItem, FranchisorSearchResult } from '@fm/sdk/contracts';
-import { formatDollars } from '@fm/widgets/kit';
+import { formatDollars, LoadStatus } from '@fm/widgets/kit';
 import { Link } from 'react-router';
 import { publicProfilePath } from '../../shared/paths.ts';
 import { countLabel, type Place } from './places.ts';
@@ -101,21 +101,16 @@ export function BrandList({ place, load, filtered, onPage, onRetry }: BrandListP
       </p>
     );
   }
-  if (!load || (load.status === 'loading' && !load.data)) {
+  if (!load || (load.status === 'loading' && !load.data) || load.status === 'failed') {
     return (
-      <p className="page__status" role="status">
-        Loading brands…
-      </p>
-    );
-  }
-  if (load.status === 'failed') {
-    return (
-      <div className="form-alert territory__error" role="alert">
-        <span>{load.message}</span>
-        <button type="button" className="button button--ghost" onClick={onRetry}>
-          Try again
-        </button>
-      </div>
+      <LoadStatus
+        pending
+        error={load?.status === 'failed' ? load.message : null}
+        onRetry={onRetry}
+        loadingText="Loading brands…"
+        loadingClassName="page__status"
+        errorClassName="form-alert territory__error"
+      />
     );
   }
   const result = load.data;

@@ -6,6 +6,7 @@ import {
   type StateCode,
   toSearchParams,
 } from '@fm/sdk/contracts';
+import { LoadStatus } from '@fm/widgets/kit';
 import { useId, useMemo, useRef, useState } from 'react';
 import { PageShell } from '../page-shell.tsx';
 import '../../styles/territory-scout.css';
@@ -142,19 +143,14 @@ export function TerritoryScoutPage() {
           <h2 id={`${ids}-map-heading`} className="visually-hidden">
             Map of the USA and Canada
           </h2>
-          {stats.status === 'loading' ? (
-            <p className="page__status territory__status" role="status">
-              {stats.data ? 'Updating the map…' : 'Loading the map…'}
-            </p>
-          ) : null}
-          {stats.status === 'failed' ? (
-            <div className="form-alert territory__error" role="alert">
-              <span>{stats.message}</span>
-              <button type="button" className="button button--ghost" onClick={retryStats}>
-                Try again
-              </button>
-            </div>
-          ) : null}
+          <LoadStatus
+            pending={stats.status === 'loading'}
+            error={stats.status === 'failed' ? stats.message : null}
+            onRetry={retryStats}
+            loadingText={stats.data ? 'Updating the map…' : 'Loading the map…'}
+            loadingClassName="page__status territory__status"
+            errorClassName="form-alert territory__error"
+          />
           <div
             className="territory__map-frame"
             aria-busy={stats.status === 'loading'}
