@@ -23,11 +23,9 @@ import {
   knownValues,
   type ListQuery,
   listQuery,
-  loadList,
-  pageRids,
   ridIn,
   type SearchSide,
-  viewerState,
+  searchCards,
 } from './search-runner.ts';
 
 const SIDE: SearchSide = {
@@ -226,29 +224,21 @@ export async function searchConsultants(
   viewerId: string,
   params: ConsultantSearchParams,
 ): Promise<ConsultantSearchResult> {
-  const { db } = deps;
-  const viewer = await viewerState(
-    db,
-    sql`select (select consultant_epoch from search_state where id = 1) as epoch,
+  const cards = await searchCards(deps, {
+    viewer: sql`select (select consultant_epoch from search_state where id = 1) as epoch,
           (select group_concat(s.rid) from favorite f
              join consultant_search s on s.user_id = f.target_user_id
            where f.user_id = ${viewerId}) as favorites`,
-  );
-  const list = await loadList(deps.lists, deps.cache, consultantListQuery(params), viewer.epoch);
-  const paged = pageRids(list, viewer, params);
-  const byRid = await consultantRows(db, deps.cache, viewer.epoch, [
-    ...new Set([...paged.page, ...paged.favorites]),
-  ]);
-  const items = (rids: number[]) =>
-    rids.flatMap((rid) => {
-      const row = byRid.get(rid);
-      return row ? [toItem(row, paged.favoriteSet.has(rid))] : [];
-    });
+    query: consultantListQuery(params),
+    params,
+    rows: (rids, epoch) => consultantRows(deps.db, deps.cache, epoch, rids),
+    toItem,
+  });
   return {
-    total: paged.total,
-    totalFavorite: paged.favoriteTotal,
-    consultants: items(paged.page),
-    favoriteConsultants: items(paged.favorites),
+    total: cards.total,
+    totalFavorite: cards.favoriteTotal,
+    consultants: cards.page,
+    favoriteConsultants: cards.favorites,
     page: params.page,
     limit: params.limit,
   };

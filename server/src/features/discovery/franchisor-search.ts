@@ -23,12 +23,10 @@ import {
   knownValues,
   type ListQuery,
   listQuery,
-  loadList,
   nullableBool,
-  pageRids,
   ridIn,
   type SearchSide,
-  viewerState,
+  searchCards,
 } from './search-runner.ts';
 
 const SIDE: SearchSide = {
@@ -257,26 +255,19 @@ export async function searchFranchisors(
   viewerId: string,
   params: FranchisorSearchParams,
 ): Promise<FranchisorSearchResult> {
-  const { db } = deps;
-  const viewer = await viewerState(
-    db,
-    sql`select (select franchise_epoch from search_state where id = 1) as epoch,
+  const cards = await searchCards(deps, {
+    viewer: sql`select (select franchise_epoch from search_state where id = 1) as epoch,
           (${favoriteFranchisesSql(viewerId)}) as favorites`,
-  );
-  const list = await loadList(deps.lists, deps.cache, franchisorListQuery(params), viewer.epoch);
-  const paged = pageRids(list, viewer, params);
-  const rows = await franchiseRows(db, [...new Set([...paged.page, ...paged.favorites])]);
-  const byRid = new Map(rows.map((r) => [r.rid, r]));
-  const items = (rids: number[]) =>
-    rids.flatMap((rid) => {
-      const row = byRid.get(rid);
-      return row ? [toFranchisorItem(row, paged.favoriteSet.has(rid))] : [];
-    });
+    query: franchisorListQuery(params),
+    params,
+    rows: async (rids) => new Map((await franchiseRows(deps.db, rids)).map((r) => [r.rid, r])),
+    toItem: toFranchisorItem,
+  });
   return {
-    total: paged.total,
-    favoriteTotal: paged.favoriteTotal,
-    franchisees: items(paged.page),
-    favoriteFranchisees: items(paged.favorites),
+    total: cards.total,
+    favoriteTotal: cards.favoriteTotal,
+    franchisees: cards.page,
+    favoriteFranchisees: cards.favorites,
     page: params.page,
     limit: params.limit,
   };

@@ -548,6 +548,48 @@ export function pageRids(
   };
 }
 
+/** What a list search answers: the counts, and the cards of the page and of the favourites. */
+export interface SearchCards<I> {
+  total: number;
+  favoriteTotal: number;
+  page: I[];
+  favorites: I[];
+}
+
+/**
+ * One list search for one viewer: their epoch and favourites (`viewer`, one statement), the
+ * query's list at that epoch, the page cut out of it, and the cards of the page and of the
+ * matching favourites — a row gone between the two reads is left out rather than failing the list.
+ * @example const cards = await searchCards(deps, { viewer, query, params, rows, toItem });
+ */
+export async function searchCards<R, I>(
+  deps: { db: Db; lists: ListReader; cache: RankedListCache },
+  search: {
+    viewer: SQL;
+    query: ListQuery;
+    params: { page: number; limit: number; favoritesOnly: boolean };
+    /** The rows of some rowids read at the viewer's epoch. */
+    rows: (rids: number[], epoch: number) => Promise<ReadonlyMap<number, R>>;
+    toItem: (row: R, isFavorite: boolean) => I;
+  },
+): Promise<SearchCards<I>> {
+  const viewer = await viewerState(deps.db, search.viewer);
+  const list = await loadList(deps.lists, deps.cache, search.query, viewer.epoch);
+  const paged = pageRids(list, viewer, search.params);
+  const byRid = await search.rows([...new Set([...paged.page, ...paged.favorites])], viewer.epoch);
+  const items = (rids: number[]) =>
+    rids.flatMap((rid) => {
+      const row = byRid.get(rid);
+      return row ? [search.toItem(row, paged.favoriteSet.has(rid))] : [];
+    });
+  return {
+    total: paged.total,
+    favoriteTotal: paged.favoriteTotal,
+    page: items(paged.page),
+    favorites: items(paged.favorites),
+  };
+}
+
 /** `rid IN (…)` with one bound JSON parameter, so the statement text stays the same. */
 export const ridIn = (column: SQL, rids: number[]) =>
   sql`${column} in (select value from json_each(${JSON.stringify(rids)}))`;
