@@ -1,6 +1,6 @@
 import type { PaymentMethod } from '@fm/sdk/contracts';
 import { ConfirmDialog, LoadStatus } from '@fm/widgets/kit';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { toast } from 'sonner';
 import { api } from '../../shared/api-client.ts';
@@ -57,39 +57,31 @@ export function PaymentMethodsPanel() {
   // The subscription screen reads the cards too (whether one is on file).
   const reload = () => queryClient.invalidateQueries({ queryKey: queryKeys.payments.all });
   const [toDelete, setToDelete] = useState<PaymentMethod | null>(null);
-  const [busy, setBusy] = useState<string | null>(null);
   const [actionError, setActionError] = useState<string | null>(null);
   const methods = query.data ?? null;
 
-  const remove = async () => {
-    if (!toDelete) return;
-    setBusy(toDelete.id);
-    setActionError(null);
-    try {
-      await api.payments.deletePaymentMethod(toDelete.id);
-      toast.success('Card removed');
+  /** Deleting a card, or making it the default: one call, a toast, the cards read again. */
+  const change = useMutation({
+    mutationFn: async ({ method, kind }: { method: PaymentMethod; kind: 'delete' | 'default' }) => {
+      if (kind === 'delete') await api.payments.deletePaymentMethod(method.id);
+      else await api.payments.setDefaultPaymentMethod(method.id);
+    },
+    onMutate: () => setActionError(null),
+    onSuccess: (_answer, { kind }) => {
+      toast.success(kind === 'delete' ? 'Card removed' : 'Default card updated');
       void reload();
-    } catch (error) {
-      setActionError(errorMessage(error));
-    } finally {
-      setBusy(null);
-      setToDelete(null);
-    }
-  };
+    },
+    onError: (error) => setActionError(errorMessage(error)),
+    onSettled: (_answer, _error, { kind }) => {
+      if (kind === 'delete') setToDelete(null);
+    },
+  });
+  const busy = change.isPending ? change.variables.method.id : null;
 
-  const makeDefault = async (method: PaymentMethod) => {
-    setBusy(method.id);
-    setActionError(null);
-    try {
-      await api.payments.setDefaultPaymentMethod(method.id);
-      toast.success('Default card updated');
-      void reload();
-    } catch (error) {
-      setActionError(errorMessage(error));
-    } finally {
-      setBusy(null);
-    }
+  const remove = () => {
+    if (toDelete) change.mutate({ method: toDelete, kind: 'delete' });
   };
+  const makeDefault = (method: PaymentMethod) => change.mutate({ method, kind: 'default' });
 
   return (
     <section className="payments-card" aria-labelledby="cards-heading">
@@ -124,7 +116,7 @@ export function PaymentMethodsPanel() {
                     type="button"
                     className="button button--ghost"
                     disabled={busy !== null}
-                    onClick={() => void makeDefault(method)}
+                    onClick={() => makeDefault(method)}
                   >
                     Make default
                   </button>
@@ -163,7 +155,7 @@ export function PaymentMethodsPanel() {
         title="Delete card"
         confirmLabel="Delete"
         pending={busy !== null}
-        onConfirm={() => void remove()}
+        onConfirm={remove}
       >
         {toDelete
           ? `Delete ${brandName(toDelete.brand)} ending in ${toDelete.last4}?`
