@@ -1,7 +1,3 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { freePort, startParty } from '@fm/party/testing';
 import {
   type MeetingServerFrame,
   MeetingServerFrameSchema,
@@ -11,11 +7,10 @@ import { eq } from 'drizzle-orm';
 import { chromium } from 'playwright';
 import * as v from 'valibot';
 import WebSocket from 'ws';
-import { migrateDatabase } from '../src/boot/migrate-database.ts';
-import { openDatabase } from '../src/db/client.ts';
 import { meeting, user } from '../src/db/schema/index.ts';
-import { BENCH_PASSWORD, percentile, startForkedApi } from './forked-api.ts';
+import { percentile } from './forked-api.ts';
 import type { Measurement, Row } from './measurement.ts';
+import { startRealtimeStack } from './realtime-stack.ts';
 
 /**
  * MR1, MR2 (issue 11, rule 16): the meeting room. The real API in its own process over a fresh
@@ -103,17 +98,7 @@ export const mrMeetingRoom: Measurement = {
   id: 'MR',
   title: 'meeting room: both sides joined → connected call (Chromium), signalling round trip',
   async run(ctx) {
-    const dir = mkdtempSync(join(tmpdir(), 'fm-bench-mr-'));
-    const secret = `bench-realtime-${crypto.randomUUID()}`;
-    const partyPort = await freePort();
-    const databaseUrl = `file:${join(dir, 'mr.db')}`;
-    const database = await openDatabase({ url: databaseUrl });
-    await migrateDatabase(database.db);
-    const api = await startForkedApi(databaseUrl, {
-      PARTY_INTERNAL_URL: `http://127.0.0.1:${partyPort}`,
-      REALTIME_SECRET: secret,
-    });
-    const party = await startParty({ apiUrl: api.url, secret, port: partyPort });
+    const { database, partyPort, call, signUp: signUpAs, stop } = await startRealtimeStack('mr');
     const browser = await chromium.launch({
       executablePath: CHROMIUM,
       args: [
@@ -128,31 +113,8 @@ export const mrMeetingRoom: Measurement = {
     });
     const sockets: WebSocket[] = [];
     try {
-      const call = async (path: string, token: string | null, body: unknown) => {
-        const res = await fetch(`${api.url}/api/${path}`, {
-          method: 'POST',
-          headers: {
-            'content-type': 'application/json',
-            origin: api.url,
-            ...(token ? { authorization: `Bearer ${token}` } : {}),
-          },
-          body: JSON.stringify(body),
-        });
-        const json = (await res.json()) as Record<string, unknown>;
-        if (!res.ok) throw new Error(`${path}: ${res.status} ${JSON.stringify(json)}`);
-        return json;
-      };
-      const signUp = async (role: 'franchisor' | 'consultant') => {
-        const body = await call('auth/sign-up/email', null, {
-          email: `mr-${role}@bench.example`,
-          password: BENCH_PASSWORD,
-          firstName: 'Bench',
-          lastName: role,
-          role,
-          ageConfirmed: true,
-        });
-        return { id: String((body.user as { id: string }).id), token: String(body.token) };
-      };
+      const signUp = (role: 'franchisor' | 'consultant') =>
+        signUpAs(role, `mr-${role}@bench.example`, role);
       const consultant = await signUp('consultant');
       const franchisor = await signUp('franchisor');
       const [booker] = await database.db
@@ -329,10 +291,7 @@ export const mrMeetingRoom: Measurement = {
     } finally {
       for (const s of sockets) s.terminate();
       await browser.close();
-      await party.stop();
-      api.stop();
-      database.close();
-      rmSync(dir, { recursive: true, force: true });
+      await stop();
     }
   },
 };

@@ -1,7 +1,3 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { freePort, startParty } from '@fm/party/testing';
 import {
   type RealtimeServerMessage,
   RealtimeServerMessageSchema,
@@ -9,10 +5,9 @@ import {
 } from '@fm/sdk/contracts';
 import * as v from 'valibot';
 import WebSocket from 'ws';
-import { migrateDatabase } from '../src/boot/migrate-database.ts';
-import { openDatabase } from '../src/db/client.ts';
-import { BENCH_PASSWORD, percentile, startForkedApi } from './forked-api.ts';
+import { percentile } from './forked-api.ts';
 import type { Measurement } from './measurement.ts';
+import { startRealtimeStack } from './realtime-stack.ts';
 
 /**
  * RT1 (issue 9): a message posted through the API reaches the other participant's socket. The real
@@ -52,45 +47,11 @@ export const rt1Realtime: Measurement = {
   id: 'RT1',
   title: 'chat message from the API to the other participant’s socket (200 sockets, 50 msg/s)',
   async run(ctx) {
-    const dir = mkdtempSync(join(tmpdir(), 'fm-bench-rt-'));
-    const secret = `bench-realtime-${crypto.randomUUID()}`;
-    const partyPort = await freePort();
-    const databaseUrl = `file:${join(dir, 'rt.db')}`;
-    const database = await openDatabase({ url: databaseUrl });
-    await migrateDatabase(database.db);
-    database.close();
-    const api = await startForkedApi(databaseUrl, {
-      PARTY_INTERNAL_URL: `http://127.0.0.1:${partyPort}`,
-      REALTIME_SECRET: secret,
-    });
-    const party = await startParty({ apiUrl: api.url, secret, port: partyPort });
+    const { partyPort, call, signUp: signUpAs, stop } = await startRealtimeStack('rt');
     const sockets: WebSocket[] = [];
     try {
-      const call = async (path: string, token: string | null, body: unknown) => {
-        const res = await fetch(`${api.url}/api/${path}`, {
-          method: 'POST',
-          headers: {
-            'content-type': 'application/json',
-            origin: api.url,
-            ...(token ? { authorization: `Bearer ${token}` } : {}),
-          },
-          body: JSON.stringify(body),
-        });
-        const json = (await res.json()) as Record<string, unknown>;
-        if (!res.ok) throw new Error(`${path}: ${res.status} ${JSON.stringify(json)}`);
-        return json;
-      };
-      const signUp = async (role: 'franchisor' | 'consultant', i: number): Promise<User> => {
-        const body = await call('auth/sign-up/email', null, {
-          email: `rt-${role}-${i}@bench.example`,
-          password: BENCH_PASSWORD,
-          firstName: 'Bench',
-          lastName: `${role} ${i}`,
-          role,
-          ageConfirmed: true,
-        });
-        return { id: String((body.user as { id: string }).id), token: String(body.token) };
-      };
+      const signUp = (role: 'franchisor' | 'consultant', i: number): Promise<User> =>
+        signUpAs(role, `rt-${role}-${i}@bench.example`, `${role} ${i}`);
 
       ctx.log(`RT1: ${PAIRS} franchisors and ${PAIRS} consultants, subscribed, with a chat each`);
       const indexes = Array.from({ length: PAIRS }, (_, i) => i);
@@ -205,9 +166,7 @@ export const rt1Realtime: Measurement = {
       };
     } finally {
       for (const socket of sockets) socket.terminate();
-      await party.stop();
-      api.stop();
-      rmSync(dir, { recursive: true, force: true });
+      await stop();
     }
   },
 };

@@ -1,6 +1,5 @@
-import { openDatabase } from './db/client.ts';
+import { openConfiguredDatabase } from './boot/configured-database.ts';
 import { assertSchemaCurrent, SchemaBehindError } from './db/migrations-runner.ts';
-import { EnvError, loadEnv } from './env.ts';
 import { createLogger } from './http/logger.ts';
 import { createOutboxWorker } from './mail/outbox-worker.ts';
 import { mailTransportFromEnv } from './mail/transport.ts';
@@ -23,21 +22,8 @@ async function runMailWorker() {
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
 
-  let env: ReturnType<typeof loadEnv>;
-  try {
-    env = loadEnv(process.env);
-  } catch (error) {
-    if (error instanceof EnvError) {
-      console.error(error.message);
-      process.exit(1);
-    }
-    throw error;
-  }
+  const { env, database } = await openConfiguredDatabase();
   const logger = createLogger(env.LOG_LEVEL);
-  const database = await openDatabase({
-    url: env.DATABASE_URL,
-    authToken: env.DATABASE_AUTH_TOKEN,
-  });
   try {
     await assertSchemaCurrent(database);
   } catch (error) {

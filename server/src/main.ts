@@ -2,12 +2,11 @@ import cluster from 'node:cluster';
 import { PRODUCT_NAME } from '@fm/sdk/contracts';
 import { bootstrapAdmin } from './boot/admin-bootstrap.ts';
 import { startBackground } from './boot/background.ts';
+import { openConfiguredDatabase } from './boot/configured-database.ts';
 import { prepareDatabase } from './boot/prepare-database.ts';
 import { runWorkers } from './boot/workers.ts';
 import { createContainer, defaultStaticDirs } from './container.ts';
-import { openDatabase } from './db/client.ts';
 import { assertSchemaCurrent, SchemaBehindError } from './db/migrations-runner.ts';
-import { EnvError, loadEnv } from './env.ts';
 import { serveFramed } from './http/framed-response.ts';
 
 /**
@@ -16,20 +15,7 @@ import { serveFramed } from './http/framed-response.ts';
  * shut down gracefully.
  */
 async function main() {
-  let env: ReturnType<typeof loadEnv>;
-  try {
-    env = loadEnv(process.env);
-  } catch (error) {
-    if (error instanceof EnvError) {
-      console.error(error.message);
-      process.exit(1);
-    }
-    throw error;
-  }
-  const database = await openDatabase({
-    url: env.DATABASE_URL,
-    authToken: env.DATABASE_AUTH_TOKEN,
-  });
+  const { env, database } = await openConfiguredDatabase();
   // A forked API process finds the schema ready: its primary prepared it before forking.
   const primary = cluster.isPrimary;
   try {

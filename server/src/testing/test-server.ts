@@ -1,16 +1,14 @@
 import { mkdtempSync, rmSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AuthResult } from '@fm/sdk/contracts';
 import { eq } from 'drizzle-orm';
 import { migrateDatabase } from '../boot/migrate-database.ts';
-import { type Container, createContainer } from '../container.ts';
+import type { Container } from '../container.ts';
 import { openDatabase } from '../db/client.ts';
 import { session } from '../db/schema/index.ts';
-import { loadEnv } from '../env.ts';
-import { serveFramed } from '../http/framed-response.ts';
 import type { RealtimePublisher } from '../realtime/publisher.ts';
+import { serveContainer } from './served-container.ts';
 
 export interface TestServer {
   /** Origin of the running server, e.g. http://127.0.0.1:51234 (the API is at `${url}/api`). */
@@ -48,36 +46,14 @@ export async function startTestServer(
   const databaseUrl = `file:${join(dir, 'test.db')}`;
   const database = await openDatabase({ url: databaseUrl });
   await migrateDatabase(database.db);
-  const server = serveFramed({
-    fetch: () => new Response('starting', { status: 503 }),
-    port: 0,
-    hostname: '127.0.0.1',
-  });
-  await new Promise<void>((ready) => server.once('listening', () => ready()));
-  const port = (server.address() as AddressInfo).port;
-  const url = `http://127.0.0.1:${port}`;
-  const env = loadEnv({
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'silent',
-    DATABASE_URL: databaseUrl,
-    PUBLIC_URL: url,
-    PORT: String(port),
-    SEED: 'none',
-    RATE_LIMIT_SIGN_IN: '1000',
-    RATE_LIMIT_SIGN_UP: '1000',
-    UPLOADS_DIR: join(dir, 'uploads'),
-    ...options.env,
-  });
-  const container = await createContainer({
-    env,
+  const { server, url, container } = await serveContainer({
     database,
-    ...(options.now ? { now: options.now } : {}),
-    ...(options.realtime ? { realtime: options.realtime } : {}),
+    databaseUrl,
+    env: { UPLOADS_DIR: join(dir, 'uploads'), ...options.env },
+    now: options.now,
+    realtime: options.realtime,
+    prepare: options.seed,
   });
-  if (options.seed) await options.seed(container);
-  server.removeAllListeners('request');
-  const { getRequestListener } = await import('@hono/node-server');
-  server.on('request', getRequestListener(container.app.fetch));
 
   const call = (path: string, init: RequestInit & { token?: string } = {}) => {
     const headers = new Headers(init.headers);
