@@ -1,36 +1,16 @@
 import { connectRealtime } from '@fm/sdk';
-import { REALTIME_EVENTS, type RealtimeServerMessage, userRoomId } from '@fm/sdk/contracts';
+import { userRoomId } from '@fm/sdk/contracts';
 import { type ChatRealtime, chatRealtimeOf } from '@fm/widgets';
-import { type QueryClient, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { createContext, type ReactNode, useContext, useEffect, useState } from 'react';
 import { api } from './api-client.ts';
-import { PATHS } from './paths.ts';
 import { queryKeys } from './query-keys.ts';
+import { invalidateFor } from './realtime-invalidation.ts';
 
 /** The signed-in user's realtime room as the widgets read it (frames, and whether it is live). */
 export type RealtimeFeed = ChatRealtime;
 
 const RealtimeContext = createContext<RealtimeFeed | null>(null);
-
-/** Frames after which the Messages badge is out of date (user-area §7). */
-const COUNT_CHANGING: ReadonlySet<RealtimeServerMessage['type']> = new Set([
-  ...REALTIME_EVENTS,
-  'notification',
-]);
-
-/**
- * The queries a frame makes out of date: the Messages count on chat and notification frames, and
- * every meeting read (My Meetings, Sessions, a meeting's details and presence) on a notification
- * that leads under My Meetings (booked, declined, cancelled, completed, reviewed, charged).
- */
-export function invalidateFor(queryClient: QueryClient, frame: RealtimeServerMessage): void {
-  if (COUNT_CHANGING.has(frame.type)) {
-    void queryClient.invalidateQueries({ queryKey: queryKeys.unreadCount });
-  }
-  if (frame.type === 'notification' && isMeetingLink(frame.notification.link)) {
-    void queryClient.invalidateQueries({ queryKey: queryKeys.meetings.all });
-  }
-}
 
 /**
  * The portal's one socket (rules 12 and 15): the user room of the signed-in franchisor or
@@ -87,7 +67,3 @@ export function RealtimeProvider({
 export function useRealtime(): RealtimeFeed | null {
   return useContext(RealtimeContext);
 }
-
-/** Whether a notification's link is My Meetings or one of its meetings. */
-export const isMeetingLink = (link: string | null): boolean =>
-  link === PATHS.bookings || link?.startsWith(`${PATHS.bookings}/`) === true;

@@ -6,6 +6,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { api } from '../../shared/api-client.ts';
 import { queryKeys } from '../../shared/query-keys.ts';
+import { favouriteToggle } from './favourite-toggle.ts';
 
 /** Which favourites a profile belongs to: a franchisor keeps consultants, a consultant franchisors. */
 export type FavouriteKind = 'consultant' | 'franchisor';
@@ -62,21 +63,17 @@ export function useProfileFavourite(
     queryFn: () => isFavourite(kind ?? 'consultant', id),
     enabled: kind !== null,
   });
-  const toggle = useMutation({
-    mutationFn: () => toggleOnServer(kind ?? 'consultant', id),
-    onMutate: async () => {
-      await queryClient.cancelQueries({ queryKey: key });
-      const before = queryClient.getQueryData<boolean>(key);
-      queryClient.setQueryData<boolean>(key, !before);
-      return { before };
-    },
-    onSuccess: (answer) => queryClient.setQueryData<boolean>(key, answer.isFavorite),
-    onError: (error, _variables, context) => {
-      queryClient.setQueryData<boolean | undefined>(key, context?.before);
-      const failure = toWidgetError(error);
-      if (failure.status !== 401) toast.error(failure.message);
-    },
-  });
+  const toggle = useMutation(
+    favouriteToggle(
+      queryClient,
+      key,
+      () => toggleOnServer(kind ?? 'consultant', id),
+      (error) => {
+        const failure = toWidgetError(error);
+        if (failure.status !== 401) toast.error(failure.message);
+      },
+    ),
+  );
 
   const isFavorite = known.data;
   if (!kind || isFavorite === undefined) return null;
