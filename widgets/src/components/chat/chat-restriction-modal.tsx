@@ -1,7 +1,6 @@
 import type { MouseEvent } from 'react';
 import { ActionNotAvailableContent } from '../restricted-action/action-not-available.tsx';
 import { ModalFrame } from '../restricted-action/modal-frame.tsx';
-import restrictedStyles from '../restricted-action/restricted-action.css?inline';
 import { RESTRICTED_ACTION_TEXT } from '../restricted-action/restricted-action-text.ts';
 import type { ChatRestriction } from './chat-view.tsx';
 
@@ -14,8 +13,9 @@ export interface ChatRestrictionModalProps {
 }
 
 /**
- * The Action Not Available modal of a refused chat action (rule 11), with its styles. Loaded when
- * an action is first refused (`ChatView`): a chat that is never refused downloads none of it.
+ * The Action Not Available modal of a refused chat action (rule 11); its styles come with the
+ * chat's. Loaded when an action is first refused (`ChatView`): a chat that is never refused
+ * downloads none of its code.
  *
  * @example
  * <ChatRestrictionModal restriction="SUBSCRIPTION_REQUIRED" titleId={id} activateHref="/my-profile/subscription" onClose={close} />
@@ -28,26 +28,23 @@ export function ChatRestrictionModal({
   onClose,
 }: ChatRestrictionModalProps) {
   return (
-    <>
-      <style>{restrictedStyles}</style>
-      <ModalFrame
-        labelledBy={titleId}
-        describedBy={`${titleId}-text`}
+    <ModalFrame
+      labelledBy={titleId}
+      describedBy={`${titleId}-text`}
+      onClose={onClose}
+      className="fm-modal__panel--small"
+    >
+      <ActionNotAvailableContent
+        titleId={titleId}
+        activateHref={activateHref}
+        onActivate={onActivate}
         onClose={onClose}
-        className="fm-modal__panel--small"
-      >
-        <ActionNotAvailableContent
-          titleId={titleId}
-          activateHref={activateHref}
-          onActivate={onActivate}
-          onClose={onClose}
-          message={
-            restriction === 'SUBSCRIPTION_REQUIRED'
-              ? RESTRICTED_ACTION_TEXT.subscriptionRequired
-              : RESTRICTED_ACTION_TEXT.body
-          }
-        />
-      </ModalFrame>
-    </>
+        message={
+          restriction === 'SUBSCRIPTION_REQUIRED'
+            ? RESTRICTED_ACTION_TEXT.subscriptionRequired
+            : RESTRICTED_ACTION_TEXT.body
+        }
+      />
+    </ModalFrame>
   );
 }

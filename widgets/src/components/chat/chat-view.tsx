@@ -1,6 +1,8 @@
 import { lazy, type MouseEvent, Suspense, useId, useRef } from 'react';
 import type { WidgetTheme } from '../../theme.ts';
 import { useNarrow } from '../list-kit/use-narrow.ts';
+// The kit's base (box sizing, buttons, tokens) the chat's own styles build on, and the modal's.
+import restrictedStyles from '../restricted-action/restricted-action.css?inline';
 import styles from './chat.css?inline';
 import { ChatListView, type ChatListViewProps } from './chat-list-view.tsx';
 import { CHAT_TEXT } from './chat-text.ts';
@@ -77,7 +79,7 @@ export function ChatView({
       data-layout={narrow ? 'single' : 'split'}
       data-testid="fm-chat"
     >
-      <style>{styles}</style>
+      <style>{restrictedStyles + styles}</style>
       {signInHref ? (
         <div className="fm-chat-notice fm-chat__signin">
           <p>{CHAT_TEXT.signIn}</p>
