@@ -15,6 +15,7 @@ import {
   type SignUpInput,
   SignUpInputSchema,
 } from './contracts/index.ts';
+import type { SdkOperation } from './errors.ts';
 import type { Http, RequestOptions } from './http.ts';
 import { validateInput } from './validate-input.ts';
 
@@ -139,85 +140,43 @@ export function createAuthApi(http: Http): AuthApi {
     return result;
   };
 
+  /** A call made signed out: its input checked against the contract first, no credentials sent. */
+  const signedOutPost =
+    <TIn extends v.GenericSchema, TOut extends v.GenericSchema>(
+      operation: SdkOperation,
+      path: string,
+      input: TIn,
+      response: TOut,
+    ) =>
+    (value: v.InferInput<TIn>, options?: RequestOptions): Promise<v.InferOutput<TOut>> => {
+      const json = validateInput(operation, input, value);
+      return http.call(
+        { operation, method: 'post', path, json, response, credentials: false },
+        options,
+      );
+    };
+  /** A call whose answer is a session: stored before it is returned. */
+  const signingIn =
+    <TIn extends v.GenericSchema>(operation: SdkOperation, path: string, input: TIn) =>
+    async (value: v.InferInput<TIn>, options?: RequestOptions): Promise<AuthResult> =>
+      signedIn(await signedOutPost(operation, path, input, AuthResultSchema)(value, options));
+  /** A call answered with `{ ok: true }` only. */
+  const acknowledged =
+    <TIn extends v.GenericSchema>(operation: SdkOperation, path: string, input: TIn) =>
+    async (value: v.InferInput<TIn>, options?: RequestOptions): Promise<void> => {
+      await signedOutPost(operation, path, input, OkSchema)(value, options);
+    };
+
   return {
-    async signUp(input, options) {
-      const json = validateInput('signUp', SignUpInputSchema, input);
-      const result = await http.call(
-        {
-          operation: 'signUp',
-          method: 'post',
-          path: 'auth/sign-up/email',
-          json,
-          response: AuthResultSchema,
-          credentials: false,
-        },
-        options,
-      );
-      return signedIn(result);
-    },
-
-    async signIn(input, options) {
-      const json = validateInput('signIn', SignInInputSchema, input);
-      const result = await http.call(
-        {
-          operation: 'signIn',
-          method: 'post',
-          path: 'auth/sign-in/email',
-          json,
-          response: AuthResultSchema,
-          credentials: false,
-        },
-        options,
-      );
-      return signedIn(result);
-    },
-
+    signUp: signingIn('signUp', 'auth/sign-up/email', SignUpInputSchema),
+    signIn: signingIn('signIn', 'auth/sign-in/email', SignInInputSchema),
     signOut: (options) => signOut(http, options),
-
-    async activate(input, options) {
-      const json = validateInput('activateAccount', ActivateInputSchema, input);
-      const result = await http.call(
-        {
-          operation: 'activateAccount',
-          method: 'post',
-          path: 'users/activate',
-          json,
-          response: AuthResultSchema,
-          credentials: false,
-        },
-        options,
-      );
-      return signedIn(result);
-    },
-
-    async forgotPassword(input, options) {
-      const json = validateInput('requestPasswordReset', ForgotPasswordInputSchema, input);
-      await http.call(
-        {
-          operation: 'requestPasswordReset',
-          method: 'post',
-          path: 'auth/forgot-password',
-          json,
-          response: OkSchema,
-          credentials: false,
-        },
-        options,
-      );
-    },
-
-    async resetPassword(input, options) {
-      const json = validateInput('resetPassword', ResetPasswordInputSchema, input);
-      await http.call(
-        {
-          operation: 'resetPassword',
-          method: 'post',
-          path: 'auth/reset-password',
-          json,
-          response: OkSchema,
-          credentials: false,
-        },
-        options,
-      );
-    },
+    activate: signingIn('activateAccount', 'users/activate', ActivateInputSchema),
+    forgotPassword: acknowledged(
+      'requestPasswordReset',
+      'auth/forgot-password',
+      ForgotPasswordInputSchema,
+    ),
+    resetPassword: acknowledged('resetPassword', 'auth/reset-password', ResetPasswordInputSchema),
   };
 }

@@ -24,6 +24,7 @@ import {
   UploadResultSchema,
 } from './contracts/index.ts';
 import type { Http, RequestOptions } from './http.ts';
+import { patchOwnProfile } from './users.ts';
 import { validateInput } from './validate-input.ts';
 
 /** Files sent with a profile update. */
@@ -132,6 +133,17 @@ const PaymentEmailResultSchema = v.object({ ok: v.literal(true), email: v.string
  * @example const profile = createProfileApi(http);
  */
 export function createProfileApi(http: Http, clearCredentials: () => void): ProfileApi {
+  /** Confirming and undoing an e-mail change: the same token call, each at its own path. */
+  const emailChangeStep =
+    (operation: 'confirmEmailChange' | 'undoEmailChange', path: string) =>
+    async (token: string, options?: RequestOptions): Promise<EmailChangeResult> => {
+      const json = validateInput(operation, EmailChangeTokenInputSchema, { token });
+      return http.call(
+        { operation, method: 'post', path, json, response: EmailChangeResultSchema },
+        options,
+      );
+    };
+
   return {
     async update(patch, files = {}, options) {
       const cleaned = dropUndefined(patch) as ProfilePatch;
@@ -149,44 +161,14 @@ export function createProfileApi(http: Http, clearCredentials: () => void): Prof
       );
     },
     async changeEmail(input, options) {
-      const json = validateInput('updateProfile', EmailChangeInputSchema, input);
-      return http.call(
-        {
-          operation: 'updateProfile',
-          method: 'patch',
-          path: 'users',
-          json,
-          response: OwnProfileSchema,
-        },
+      return patchOwnProfile(
+        http,
+        validateInput('updateProfile', EmailChangeInputSchema, input),
         options,
       );
     },
-    async confirmEmailChange(token, options) {
-      const json = validateInput('confirmEmailChange', EmailChangeTokenInputSchema, { token });
-      return http.call(
-        {
-          operation: 'confirmEmailChange',
-          method: 'post',
-          path: 'users/email-change/confirm',
-          json,
-          response: EmailChangeResultSchema,
-        },
-        options,
-      );
-    },
-    async undoEmailChange(token, options) {
-      const json = validateInput('undoEmailChange', EmailChangeTokenInputSchema, { token });
-      return http.call(
-        {
-          operation: 'undoEmailChange',
-          method: 'post',
-          path: 'users/email-change/undo',
-          json,
-          response: EmailChangeResultSchema,
-        },
-        options,
-      );
-    },
+    confirmEmailChange: emailChangeStep('confirmEmailChange', 'users/email-change/confirm'),
+    undoEmailChange: emailChangeStep('undoEmailChange', 'users/email-change/undo'),
     getContact(options) {
       return http.call(
         {

@@ -103,6 +103,28 @@ export function getPublicProfile(
 }
 
 /**
+ * `PATCH /users` with a checked JSON body: the caller's own profile changed, answered with the
+ * whole profile again. Shared by the account form (users) and the e-mail change (profile).
+ * @example const me = await patchOwnProfile(http, { firstName: 'Ann' });
+ */
+export function patchOwnProfile(
+  http: Http,
+  json: unknown,
+  options?: RequestOptions,
+): Promise<OwnProfile> {
+  return http.call(
+    {
+      operation: 'updateProfile',
+      method: 'patch',
+      path: 'users',
+      json,
+      response: OwnProfileSchema,
+    },
+    options,
+  );
+}
+
+/**
  * Creates the users calls on a transport.
  *
  * @example
@@ -146,15 +168,9 @@ export function createUsersApi(http: Http): UsersApi {
       const filled = Object.fromEntries(
         Object.entries(input).filter(([, value]) => value !== undefined && value !== ''),
       );
-      const json = validateInput('updateProfile', UpdateAccountInputSchema, filled);
-      return http.call(
-        {
-          operation: 'updateProfile',
-          method: 'patch',
-          path: 'users',
-          json,
-          response: OwnProfileSchema,
-        },
+      return patchOwnProfile(
+        http,
+        validateInput('updateProfile', UpdateAccountInputSchema, filled),
         options,
       );
     },
