@@ -1,54 +1,29 @@
 import { CHAT_EMAIL_INTERVAL_MS } from '@fm/sdk/contracts';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { mailOutbox, notification } from '../../db/schema/index.ts';
-import { startTestServer, type TestServer } from '../../testing/test-server.ts';
-import {
-  api,
-  consultant,
-  franchisor,
-  type RecordingPublisher,
-  recordingPublisher,
-  startChat,
-} from './test-fixtures.ts';
+import { api, chatTestWorld, consultant, franchisor, startChat } from './test-fixtures.ts';
 
-let server: TestServer;
-let realtime: RecordingPublisher;
-let clock = new Date();
-beforeAll(async () => {
-  realtime = recordingPublisher();
-  server = await startTestServer({ realtime, now: () => clock });
-});
-afterAll(async () => {
-  await server.close();
-});
-beforeEach(() => {
-  clock = new Date();
-  realtime.pushes.length = 0;
-  realtime.online.clear();
-});
-
+const world = chatTestWorld();
+const { realtime, tick } = world;
 const MINUTE = 60_000;
-const tick = (ms: number) => {
-  clock = new Date(clock.getTime() + ms);
-};
 const send = (token: string, chatId: string, text: string) =>
-  api(server, 'POST', `/api/chats/${chatId}/messages`, token, { text });
+  api(world.server, 'POST', `/api/chats/${chatId}/messages`, token, { text });
 const notificationsOf = (userId: string) =>
-  server.container.db
+  world.server.container.db
     .select()
     .from(notification)
     .where(and(eq(notification.userId, userId), eq(notification.type, 'new_message')));
 const mailsTo = (email: string) =>
-  server.container.db.select().from(mailOutbox).where(eq(mailOutbox.to, email));
+  world.server.container.db.select().from(mailOutbox).where(eq(mailOutbox.to, email));
 
 describe('a message to someone who is offline', () => {
   it('rings the bell every time and e-mails at most once an hour per chat', async () => {
-    const f = await franchisor(server, { firstName: 'Fran' });
-    const c = await consultant(server);
-    const chatId = await startChat(server, f, c);
-    const other = await franchisor(server);
-    const otherChat = await startChat(server, other, c);
+    const f = await franchisor(world.server, { firstName: 'Fran' });
+    const c = await consultant(world.server);
+    const chatId = await startChat(world.server, f, c);
+    const other = await franchisor(world.server);
+    const otherChat = await startChat(world.server, other, c);
 
     expect((await send(f.token, chatId, 'First')).status).toBe(201);
     const [bell] = await notificationsOf(c.id);
@@ -69,7 +44,7 @@ describe('a message to someone who is offline', () => {
     const [mail] = await mailsTo(c.email);
     expect(mail?.subject).toContain('New message from Fran franchisor');
     expect(mail?.text).toContain('First');
-    expect(mail?.text).toContain(`${server.url}/chats/${chatId}`);
+    expect(mail?.text).toContain(`${world.server.url}/chats/${chatId}`);
 
     tick(30 * MINUTE);
     await send(f.token, chatId, 'Second');
@@ -92,18 +67,18 @@ describe('a message to someone who is offline', () => {
   });
 
   it('sends one e-mail when several messages arrive at once', async () => {
-    const f = await franchisor(server);
-    const c = await consultant(server);
-    const chatId = await startChat(server, f, c);
+    const f = await franchisor(world.server);
+    const c = await consultant(world.server);
+    const chatId = await startChat(world.server, f, c);
     await Promise.all(['a', 'b', 'c', 'd'].map((t) => send(f.token, chatId, t)));
     expect(await notificationsOf(c.id)).toHaveLength(4);
     expect(await mailsTo(c.email)).toHaveLength(1);
   });
 
   it('leaves markup as plain text in the bell and the e-mail', async () => {
-    const f = await franchisor(server);
-    const c = await consultant(server);
-    const chatId = await startChat(server, f, c);
+    const f = await franchisor(world.server);
+    const c = await consultant(world.server);
+    const chatId = await startChat(world.server, f, c);
     const text = '<img src=x onerror="alert(1)"> & <b>bold</b>';
     await send(f.token, chatId, text);
     const [mail] = await mailsTo(c.email);
@@ -115,9 +90,9 @@ describe('a message to someone who is offline', () => {
 
 describe('a message to someone who is online', () => {
   it('is delivered live only: no bell notification, no e-mail', async () => {
-    const f = await franchisor(server);
-    const c = await consultant(server);
-    const chatId = await startChat(server, f, c);
+    const f = await franchisor(world.server);
+    const c = await consultant(world.server);
+    const chatId = await startChat(world.server, f, c);
     realtime.online.add(c.id);
     realtime.pushes.length = 0;
     await send(f.token, chatId, 'Live');

@@ -1,8 +1,9 @@
 import type { RealtimeServerMessage } from '@fm/sdk/contracts';
 import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { franchise, user } from '../../db/schema/index.ts';
 import type { RealtimePublisher } from '../../realtime/publisher.ts';
-import type { TestServer } from '../../testing/test-server.ts';
+import { startTestServer, type TestServer } from '../../testing/test-server.ts';
 
 /** Test helpers of the messaging tests (real server, real HTTP). */
 
@@ -28,6 +29,39 @@ export function recordingPublisher(): RecordingPublisher {
       return online.has(userId);
     },
   };
+}
+
+/**
+ * A test file's world: one real server with a recording realtime publisher and a clock the tests
+ * move (`tick`). Every test starts at the real time with nothing pushed and nobody online.
+ * @example const world = chatTestWorld(); … await franchisor(world.server); world.tick(60_000);
+ */
+export function chatTestWorld() {
+  const realtime = recordingPublisher();
+  let started: TestServer | undefined;
+  const world = {
+    realtime,
+    now: new Date(),
+    get server(): TestServer {
+      if (!started) throw new Error('the test server starts in beforeAll');
+      return started;
+    },
+    tick(ms = 1000) {
+      world.now = new Date(world.now.getTime() + ms);
+    },
+  };
+  beforeAll(async () => {
+    started = await startTestServer({ realtime, now: () => world.now });
+  });
+  afterAll(async () => {
+    await started?.close();
+  });
+  beforeEach(() => {
+    world.now = new Date();
+    realtime.pushes.length = 0;
+    realtime.online.clear();
+  });
+  return world;
 }
 
 export interface Person {
