@@ -155,7 +155,9 @@ module.exports = {
     exoticRequireStrings: ['typeOnly'],
     combinedDependencies: true,
     preserveSymlinks: false,
-    exclude: { path: '^[^/]+/(dist|storybook-static|coverage|test-results)/|/migrations/' },
+    exclude: {
+      path: '^[^/]+/(dist|storybook-static|coverage|test-results|[.]wrangler)/|/migrations/',
+    },
     doNotFollow: { path: '(^|/)node_modules/' },
     moduleSystems: ['es6', 'cjs'],
     babelConfig: { fileName: 'scripts/layering-babel.cjs' },
