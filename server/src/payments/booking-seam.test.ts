@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ledgerTransaction, meeting, payment } from '../db/schema/index.ts';
 import {
   book,
@@ -7,7 +7,7 @@ import {
   makeFranchisor,
   OFFICE_HOURS,
 } from '../features/booking/test-fixtures.ts';
-import { startTestServer, type TestServer } from '../testing/test-server.ts';
+import { testServerWorld } from '../testing/test-world.ts';
 import { ACCOUNTS, meetingBalances, unbalancedTransactions } from './ledger.ts';
 import { json, ok, signInAdmin } from './test-fixtures.ts';
 
@@ -17,20 +17,14 @@ import { json, ok, signInAdmin } from './test-fixtures.ts';
  */
 
 const START = new Date('2026-03-02T12:00:00Z'); // Monday 07:00 in New York
-let clock = new Date(START);
-let server: TestServer;
-
-beforeAll(async () => {
-  server = await startTestServer({ now: () => clock });
-});
-afterAll(() => server.close());
+const world = testServerWorld({ start: START });
 
 const NY = 'America/New_York';
 const slot = { start: '2026-03-03T15:00:00.000Z', end: '2026-03-03T15:30:00.000Z', timeZone: NY };
 
 async function addCard(token: string, paymentMethodId: string) {
   await ok(
-    server.fetch('/api/users/payment-method', {
+    world.server.fetch('/api/users/payment-method', {
       method: 'POST',
       token,
       body: json({ paymentMethodId }),
@@ -40,16 +34,19 @@ async function addCard(token: string, paymentMethodId: string) {
 
 describe('booking with the payments seam wired', () => {
   it('refuses a declined card with 402 and no meeting; holds, releases on cancel, charges once', async () => {
-    const consultant = await makeConsultant(server, {
+    const consultant = await makeConsultant(world.server, {
       rateCents: 5_000,
       settings: { timeZone: NY, weeklyHours: OFFICE_HOURS, meetingLengths: [30, 60] },
     });
-    const franchisor = await makeFranchisor(server, { company: 'Maple Bakery' });
+    const franchisor = await makeFranchisor(world.server, { company: 'Maple Bakery' });
     // A card that attaches and declines every charge (Stripe's pm_card_chargeCustomerFail); the
     // newest card becomes the default.
     await addCard(franchisor.token, 'pm_card_chargeCustomerFail');
-    const refused = await book(server, franchisor.token, { consultantId: consultant.id, ...slot });
-    const { db } = server.container;
+    const refused = await book(world.server, franchisor.token, {
+      consultantId: consultant.id,
+      ...slot,
+    });
+    const { db } = world.server.container;
     expect(refused.status).toBe(402);
     expect(refused.body).toMatchObject({
       code: 'PAYMENT_DECLINED',
@@ -61,13 +58,16 @@ describe('booking with the payments seam wired', () => {
 
     // A good card: the booking holds $100 (30 minutes at $50 per 15).
     await addCard(franchisor.token, 'pm_card_visa');
-    const first = await book(server, franchisor.token, { consultantId: consultant.id, ...slot });
+    const first = await book(world.server, franchisor.token, {
+      consultantId: consultant.id,
+      ...slot,
+    });
     expect(first.status).toBe(201);
     const hold = ACCOUNTS.franchiseHold(franchisor.franchiseId);
     expect((await meetingBalances(db, first.body.id))[hold]).toBe(10_000);
 
     // Cancelled more than 24 hours ahead: the meeting is deleted and the hold released.
-    const cancelled = await server.fetch(`/api/session/${first.body.id}`, {
+    const cancelled = await world.server.fetch(`/api/session/${first.body.id}`, {
       method: 'DELETE',
       token: franchisor.token,
     });
@@ -80,19 +80,22 @@ describe('booking with the payments seam wired', () => {
     expect(released).toHaveLength(1);
 
     // Booked again, held by the consultant, completed, charged once by the manual run.
-    const second = await book(server, franchisor.token, { consultantId: consultant.id, ...slot });
+    const second = await book(world.server, franchisor.token, {
+      consultantId: consultant.id,
+      ...slot,
+    });
     expect(second.status).toBe(201);
-    clock = new Date('2026-03-03T16:00:00Z');
-    const done = await server.fetch(`/api/session/${second.body.id}`, {
+    world.now = new Date('2026-03-03T16:00:00Z');
+    const done = await world.server.fetch(`/api/session/${second.body.id}`, {
       method: 'PATCH',
       token: consultant.token,
       body: json({ status: 'completed' }),
     });
     expect(done.status).toBe(200);
-    const admin = await signInAdmin(server);
+    const admin = await signInAdmin(world.server);
     const run = () =>
       ok(
-        server.fetch('/api/users/cron-manual-trigger', {
+        world.server.fetch('/api/users/cron-manual-trigger', {
           method: 'POST',
           token: admin,
           body: '{}',

@@ -7,9 +7,9 @@ import {
   TIME_ZONES,
 } from '@fm/sdk/contracts';
 import { and, desc, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { mailOutbox, meetingSlot, notification } from '../../db/schema/index.ts';
-import { startTestServer, type TestServer } from '../../testing/test-server.ts';
+import { testServerWorld } from '../../testing/test-world.ts';
 import {
   ALWAYS,
   book,
@@ -22,15 +22,7 @@ import {
 
 // A clock the tests move. It stays before the real date, so real sessions stay valid.
 const START = new Date('2026-03-02T12:00:00Z'); // Monday 07:00 in New York
-let clock = new Date(START);
-let server: TestServer;
-
-beforeAll(async () => {
-  server = await startTestServer({ now: () => clock });
-});
-afterAll(async () => {
-  await server.close();
-});
+const world = testServerWorld({ start: START });
 
 const NY = 'America/New_York';
 const TUESDAY = '2026-03-03';
@@ -39,7 +31,7 @@ const TEN_AM = '2026-03-03T15:00:00.000Z';
 const TEN_THIRTY = '2026-03-03T15:30:00.000Z';
 
 const officeConsultant = (rateCents = 5_000, extra = {}) =>
-  makeConsultant(server, {
+  makeConsultant(world.server, {
     rateCents,
     settings: { timeZone: NY, weeklyHours: OFFICE_HOURS, meetingLengths: [30, 60], ...extra },
   });
@@ -48,8 +40,8 @@ const sessionOf = async (res: Response) => (await res.json()) as Session;
 
 describe('calendar settings (GET/PATCH /api/users/calendars)', () => {
   it('gives defaults with a private feed URL, saves changes, and refuses franchisors', async () => {
-    const consultant = await makeConsultant(server);
-    const res = await server.fetch('/api/users/calendars', { token: consultant.token });
+    const consultant = await makeConsultant(world.server);
+    const res = await world.server.fetch('/api/users/calendars', { token: consultant.token });
     expect(res.status).toBe(200);
     const settings = (await res.json()) as CalendarSettings;
     expect(settings).toMatchObject({
@@ -65,11 +57,11 @@ describe('calendar settings (GET/PATCH /api/users/calendars)', () => {
     expect(settings.icalFeedUrl).toMatch(/\/api\/calendar\/feed\/[\w-]{40,}\.ics$/);
     // The same URL on every read (the token is derived, only its hash is stored).
     const again = (await (
-      await server.fetch('/api/users/calendars', { token: consultant.token })
+      await world.server.fetch('/api/users/calendars', { token: consultant.token })
     ).json()) as CalendarSettings;
     expect(again.icalFeedUrl).toBe(settings.icalFeedUrl);
 
-    const patched = await server.fetch('/api/users/calendars', {
+    const patched = await world.server.fetch('/api/users/calendars', {
       method: 'PATCH',
       token: consultant.token,
       body: json({
@@ -97,22 +89,22 @@ describe('calendar settings (GET/PATCH /api/users/calendars)', () => {
       datesOff: ['2026-03-16'],
     });
 
-    const franchisor = await makeFranchisor(server);
-    const refused = await server.fetch('/api/users/calendars', { token: franchisor.token });
+    const franchisor = await makeFranchisor(world.server);
+    const refused = await world.server.fetch('/api/users/calendars', { token: franchisor.token });
     expect(refused.status).toBe(403);
-    const refusedPatch = await server.fetch('/api/users/calendars', {
+    const refusedPatch = await world.server.fetch('/api/users/calendars', {
       method: 'PATCH',
       token: franchisor.token,
       body: json({ bufferMinutes: 5 }),
     });
     expect(refusedPatch.status).toBe(403);
-    expect((await server.fetch('/api/users/calendars')).status).toBe(401);
+    expect((await world.server.fetch('/api/users/calendars')).status).toBe(401);
   });
 
   it('refuses overlapping hours, odd lengths and unknown zones with field messages', async () => {
-    const consultant = await makeConsultant(server);
+    const consultant = await makeConsultant(world.server);
     const send = (body: unknown) =>
-      server.fetch('/api/users/calendars', {
+      world.server.fetch('/api/users/calendars', {
         method: 'PATCH',
         token: consultant.token,
         body: json(body),
@@ -136,7 +128,7 @@ describe('calendar settings (GET/PATCH /api/users/calendars)', () => {
 describe('slots (GET /api/booking/consultant/{id}/slots)', () => {
   it('answers 20 quarter-hour slots a page, continues after `from`, needs no sign-in', async () => {
     const consultant = await officeConsultant();
-    const first = await getSlots(server, consultant.id, { date: TUESDAY, timezone: NY });
+    const first = await getSlots(world.server, consultant.id, { date: TUESDAY, timezone: NY });
     expect(first.days).toHaveLength(1);
     expect(first.days[0]?.date).toBe(TUESDAY);
     const slots = first.days[0]?.slots ?? [];
@@ -148,7 +140,7 @@ describe('slots (GET /api/booking/consultant/{id}/slots)', () => {
     });
     expect(slots[1]?.start).toBe('2026-03-03T14:15:00.000Z');
     const last = slots.at(-1)?.end ?? '';
-    const second = await getSlots(server, consultant.id, {
+    const second = await getSlots(world.server, consultant.id, {
       date: TUESDAY,
       timezone: NY,
       from: last,
@@ -162,7 +154,7 @@ describe('slots (GET /api/booking/consultant/{id}/slots)', () => {
       end: '2026-03-03T22:00:00.000Z',
     });
 
-    const hour = await getSlots(server, consultant.id, {
+    const hour = await getSlots(world.server, consultant.id, {
       date: TUESDAY,
       timezone: NY,
       duration: '60',
@@ -171,59 +163,65 @@ describe('slots (GET /api/booking/consultant/{id}/slots)', () => {
       start: '2026-03-03T14:00:00.000Z',
       end: '2026-03-03T15:00:00.000Z',
     });
-    const notOffered = await server.fetch(
+    const notOffered = await world.server.fetch(
       `/api/booking/consultant/${consultant.id}/slots?date=${TUESDAY}&timezone=${NY}&duration=45`,
     );
     expect(notOffered.status).toBe(400);
   });
 
   it('gives nothing on weekends or past days, and 404 for unknown or hidden consultants', async () => {
-    const consultant = await makeConsultant(server, { settings: { weeklyHours: ALWAYS } });
-    const saturday = await getSlots(server, consultant.id, { date: '2026-03-07', timezone: NY });
+    const consultant = await makeConsultant(world.server, { settings: { weeklyHours: ALWAYS } });
+    const saturday = await getSlots(world.server, consultant.id, {
+      date: '2026-03-07',
+      timezone: NY,
+    });
     expect(saturday.days[0]?.slots).toEqual([]);
-    const yesterday = await getSlots(server, consultant.id, { date: '2026-03-01', timezone: NY });
+    const yesterday = await getSlots(world.server, consultant.id, {
+      date: '2026-03-01',
+      timezone: NY,
+    });
     expect(yesterday.days[0]?.slots).toEqual([]);
     // Today: from now (07:00 New York) on.
-    const today = await getSlots(server, consultant.id, { date: '2026-03-02', timezone: NY });
+    const today = await getSlots(world.server, consultant.id, { date: '2026-03-02', timezone: NY });
     expect(today.days[0]?.slots[0]?.start).toBe('2026-03-02T12:00:00.000Z');
 
-    const missing = await server.fetch(
+    const missing = await world.server.fetch(
       `/api/booking/consultant/nobody/slots?date=${TUESDAY}&timezone=${NY}`,
     );
     expect(missing.status).toBe(404);
-    const franchisor = await makeFranchisor(server);
-    const notAConsultant = await server.fetch(
+    const franchisor = await makeFranchisor(world.server);
+    const notAConsultant = await world.server.fetch(
       `/api/booking/consultant/${franchisor.id}/slots?date=${TUESDAY}&timezone=${NY}`,
     );
     expect(notAConsultant.status).toBe(404);
-    const bad = await server.fetch(
+    const bad = await world.server.fetch(
       `/api/booking/consultant/${consultant.id}/slots?date=2026-02-30&timezone=${NY}`,
     );
     expect(bad.status).toBe(400);
   });
 
   it('never offers a weekend or past slot in any of the 13 zones across DST', async () => {
-    const consultant = await makeConsultant(server, {
+    const consultant = await makeConsultant(world.server, {
       settings: { weeklyHours: ALWAYS, timeZone: 'America/St_Johns' },
     });
-    const saved = clock;
+    const saved = world.now;
     try {
       for (const now of ['2026-03-06T20:00:00Z', '2026-10-30T23:00:00Z', '2026-03-27T10:00:00Z']) {
-        clock = new Date(now);
+        world.now = new Date(now);
         for (const timezone of TIME_ZONES) {
           for (const offset of [0, 2, 3]) {
             const d = new Date(Date.parse(now) + offset * 86_400_000);
             const date = d.toISOString().slice(0, 10);
             let from: string | undefined;
             for (let page = 0; page < 10; page++) {
-              const res = await getSlots(server, consultant.id, {
+              const res = await getSlots(world.server, consultant.id, {
                 date,
                 timezone,
                 ...(from ? { from } : {}),
               });
               for (const slot of res.days[0]?.slots ?? []) {
                 const start = new Date(slot.start);
-                expect(start.getTime()).toBeGreaterThanOrEqual(clock.getTime());
+                expect(start.getTime()).toBeGreaterThanOrEqual(world.now.getTime());
                 expect(Date.parse(slot.end) - start.getTime()).toBe(30 * 60_000);
                 const local = new Intl.DateTimeFormat('en-CA', {
                   timeZone: timezone,
@@ -243,13 +241,13 @@ describe('slots (GET /api/booking/consultant/{id}/slots)', () => {
         }
       }
     } finally {
-      clock = saved;
+      world.now = saved;
     }
   });
 
   it('highlights the days of a month with free slots', async () => {
     const consultant = await officeConsultant();
-    const res = await server.fetch(
+    const res = await world.server.fetch(
       `/api/booking/consultant/${consultant.id}/availability?month=2026-03&timezone=${NY}`,
     );
     expect(res.status).toBe(200);
@@ -273,11 +271,11 @@ describe('slots (GET /api/booking/consultant/{id}/slots)', () => {
 describe('booking (POST /api/session)', () => {
   it('books an offered slot for a subscribed franchisor; both parties see it, nobody else', async () => {
     const consultant = await officeConsultant(5_000);
-    const franchisor = await makeFranchisor(server, {
+    const franchisor = await makeFranchisor(world.server, {
       company: 'Maple Bakery',
       firstName: 'Olivia',
     });
-    const created = await book(server, franchisor.token, {
+    const created = await book(world.server, franchisor.token, {
       consultantId: consultant.id,
       start: TEN_AM,
       end: TEN_THIRTY,
@@ -305,7 +303,7 @@ describe('booking (POST /api/session)', () => {
     expect(session._id).toBe(session.id);
 
     // The cells are held in the database.
-    const cells = await server.container.db
+    const cells = await world.server.container.db
       .select()
       .from(meetingSlot)
       .where(eq(meetingSlot.meetingId, session.id));
@@ -315,7 +313,7 @@ describe('booking (POST /api/session)', () => {
     ]);
 
     // No longer offered, nor are the overlapping starts.
-    const slots = await getSlots(server, consultant.id, { date: TUESDAY, timezone: NY });
+    const slots = await getSlots(world.server, consultant.id, { date: TUESDAY, timezone: NY });
     const starts = (slots.days[0]?.slots ?? []).map((s) => s.start);
     expect(starts).toContain('2026-03-03T14:30:00.000Z');
     expect(starts).not.toContain('2026-03-03T14:45:00.000Z');
@@ -323,33 +321,35 @@ describe('booking (POST /api/session)', () => {
     expect(starts).not.toContain('2026-03-03T15:15:00.000Z');
 
     // Both parties and a colleague of the franchise read it; others get 404.
-    const colleague = await makeFranchisor(server, { franchiseId: franchisor.franchiseId });
+    const colleague = await makeFranchisor(world.server, { franchiseId: franchisor.franchiseId });
     for (const token of [consultant.token, franchisor.token, colleague.token]) {
-      const res = await server.fetch(`/api/session/${session.id}`, { token });
+      const res = await world.server.fetch(`/api/session/${session.id}`, { token });
       expect(res.status).toBe(200);
       // The booking's answer (built from what it wrote, not read back) is exactly the stored one.
       expect(await sessionOf(res)).toEqual(session);
     }
-    const stranger = await makeFranchisor(server);
+    const stranger = await makeFranchisor(world.server);
     const otherConsultant = await officeConsultant();
     for (const token of [stranger.token, otherConsultant.token]) {
-      expect((await server.fetch(`/api/session/${session.id}`, { token })).status).toBe(404);
+      expect((await world.server.fetch(`/api/session/${session.id}`, { token })).status).toBe(404);
     }
-    expect((await server.fetch(`/api/session/${session.id}`)).status).toBe(401);
+    expect((await world.server.fetch(`/api/session/${session.id}`)).status).toBe(401);
 
     // Both list it.
     for (const token of [consultant.token, franchisor.token, colleague.token]) {
-      const list = (await (await server.fetch('/api/session', { token })).json()) as SessionList;
+      const list = (await (
+        await world.server.fetch('/api/session', { token })
+      ).json()) as SessionList;
       expect(list.total).toBe(1);
       expect(list.sessions[0]?.id).toBe(session.id);
     }
     const strangerList = (await (
-      await server.fetch('/api/session', { token: stranger.token })
+      await world.server.fetch('/api/session', { token: stranger.token })
     ).json()) as SessionList;
     expect(strangerList.total).toBe(0);
 
     // The consultant is notified, with a link to the meeting.
-    const [note] = await server.container.db
+    const [note] = await world.server.container.db
       .select()
       .from(notification)
       .where(eq(notification.userId, consultant.id));
@@ -362,7 +362,7 @@ describe('booking (POST /api/session)', () => {
 
     // Both parties get an invitation (.ics) naming both attendees.
     for (const to of [consultant.email, franchisor.email]) {
-      const [mail] = await server.container.db
+      const [mail] = await world.server.container.db
         .select()
         .from(mailOutbox)
         .where(eq(mailOutbox.to, to))
@@ -393,24 +393,26 @@ describe('booking (POST /api/session)', () => {
     const consultant = await officeConsultant();
     const body = { consultantId: consultant.id, start: TEN_AM, end: TEN_THIRTY, timeZone: NY };
     for (const subscription of ['canceled', null] as const) {
-      const franchisor = await makeFranchisor(server, { subscription });
-      const res = await book(server, franchisor.token, body);
+      const franchisor = await makeFranchisor(world.server, { subscription });
+      const res = await book(world.server, franchisor.token, body);
       expect(res.status).toBe(403);
       expect(res.body.code).toBe('SUBSCRIPTION_REQUIRED');
     }
-    const noFranchise = await server.signUp('franchisor');
-    expect((await book(server, noFranchise.token, body)).body.code).toBe('SUBSCRIPTION_REQUIRED');
-    const trialing = await makeFranchisor(server, { subscription: 'trialing' });
-    expect((await book(server, trialing.token, body)).status).toBe(201);
+    const noFranchise = await world.server.signUp('franchisor');
+    expect((await book(world.server, noFranchise.token, body)).body.code).toBe(
+      'SUBSCRIPTION_REQUIRED',
+    );
+    const trialing = await makeFranchisor(world.server, { subscription: 'trialing' });
+    expect((await book(world.server, trialing.token, body)).status).toBe(201);
     // Consultants do not book.
-    expect((await book(server, consultant.token, body)).status).toBe(403);
+    expect((await book(world.server, consultant.token, body)).status).toBe(403);
   });
 
   it('answers 422 SLOT_NOT_OFFERED for times outside the offered slots, 404 for unknown consultants', async () => {
     const consultant = await officeConsultant();
-    const franchisor = await makeFranchisor(server);
+    const franchisor = await makeFranchisor(world.server);
     const attempt = (start: string, end: string, timeZone = NY, consultantId = consultant.id) =>
-      book(server, franchisor.token, { consultantId, start, end, timeZone });
+      book(world.server, franchisor.token, { consultantId, start, end, timeZone });
     const cases: [string, string][] = [
       ['2026-03-03T12:00:00.000Z', '2026-03-03T12:30:00.000Z'], // 07:00, before hours
       ['2026-03-03T15:05:00.000Z', '2026-03-03T15:35:00.000Z'], // not on a quarter hour
@@ -425,7 +427,7 @@ describe('booking (POST /api/session)', () => {
       expect(res.body.code).toBe('SLOT_NOT_OFFERED');
     }
     // A consultant's Saturday hours are never offered (a weekend in the viewer's zone).
-    const saturdayHours = await makeConsultant(server, {
+    const saturdayHours = await makeConsultant(world.server, {
       settings: { weeklyHours: [{ weekday: 6, start: '09:00', end: '17:00' }] },
     });
     const weekend = await attempt(
@@ -436,7 +438,7 @@ describe('booking (POST /api/session)', () => {
     );
     expect(weekend.body.code).toBe('SLOT_NOT_OFFERED');
     expect((await attempt(TEN_AM, TEN_THIRTY, NY, 'no-such-consultant')).status).toBe(404);
-    const invalid = await book(server, franchisor.token, {
+    const invalid = await book(world.server, franchisor.token, {
       consultantId: consultant.id,
       start: 'tomorrow',
       end: TEN_THIRTY,
@@ -447,27 +449,29 @@ describe('booking (POST /api/session)', () => {
 
   it('answers 409 for a time a meeting holds even once the consultant no longer offers it', async () => {
     const consultant = await officeConsultant();
-    const first = await makeFranchisor(server);
+    const first = await makeFranchisor(world.server);
     const slot = { consultantId: consultant.id, start: TEN_AM, end: TEN_THIRTY, timeZone: NY };
-    expect((await book(server, first.token, slot)).status).toBe(201);
-    const closed = await server.fetch('/api/users/calendars', {
+    expect((await book(world.server, first.token, slot)).status).toBe(201);
+    const closed = await world.server.fetch('/api/users/calendars', {
       method: 'PATCH',
       token: consultant.token,
       body: json({ weeklyHours: [] }),
     });
     expect(closed.status).toBe(200);
-    const second = await makeFranchisor(server);
-    expect((await book(server, second.token, slot)).body.code).toBe('SLOT_TAKEN');
+    const second = await makeFranchisor(world.server);
+    expect((await book(world.server, second.token, slot)).body.code).toBe('SLOT_TAKEN');
     const free = { ...slot, start: '2026-03-03T16:00:00.000Z', end: '2026-03-03T16:30:00.000Z' };
-    expect((await book(server, second.token, free)).body.code).toBe('SLOT_NOT_OFFERED');
+    expect((await book(world.server, second.token, free)).body.code).toBe('SLOT_NOT_OFFERED');
   });
 
   it('lets exactly one of 20 concurrent bookings of one slot win; the others get 409', async () => {
     const consultant = await officeConsultant();
-    const franchisors = await Promise.all(Array.from({ length: 20 }, () => makeFranchisor(server)));
+    const franchisors = await Promise.all(
+      Array.from({ length: 20 }, () => makeFranchisor(world.server)),
+    );
     const results = await Promise.all(
       franchisors.map((f) =>
-        book(server, f.token, {
+        book(world.server, f.token, {
           consultantId: consultant.id,
           start: TEN_AM,
           end: TEN_THIRTY,
@@ -483,15 +487,15 @@ describe('booking (POST /api/session)', () => {
       message: ERROR_CODES.SLOT_TAKEN.message,
     });
     // An overlapping hour-long booking is taken too (another cell of the same meeting).
-    const late = await makeFranchisor(server);
-    const overlapping = await book(server, late.token, {
+    const late = await makeFranchisor(world.server);
+    const overlapping = await book(world.server, late.token, {
       consultantId: consultant.id,
       start: '2026-03-03T14:45:00.000Z',
       end: '2026-03-03T15:45:00.000Z',
       timeZone: NY,
     });
     expect(overlapping.status).toBe(409);
-    const cells = await server.container.db
+    const cells = await world.server.container.db
       .select()
       .from(meetingSlot)
       .where(eq(meetingSlot.consultantId, consultant.id));
@@ -500,10 +504,10 @@ describe('booking (POST /api/session)', () => {
 
   it('keeps the buffer free around booked meetings (409 next to one)', async () => {
     const consultant = await officeConsultant(5_000, { bufferMinutes: 15 });
-    const [a, b] = [await makeFranchisor(server), await makeFranchisor(server)];
+    const [a, b] = [await makeFranchisor(world.server), await makeFranchisor(world.server)];
     expect(
       (
-        await book(server, a.token, {
+        await book(world.server, a.token, {
           consultantId: consultant.id,
           start: TEN_AM,
           end: TEN_THIRTY,
@@ -511,14 +515,14 @@ describe('booking (POST /api/session)', () => {
         })
       ).status,
     ).toBe(201);
-    const adjacent = await book(server, b.token, {
+    const adjacent = await book(world.server, b.token, {
       consultantId: consultant.id,
       start: TEN_THIRTY,
       end: '2026-03-03T16:00:00.000Z',
       timeZone: NY,
     });
     expect(adjacent.status).toBe(409);
-    const slots = await getSlots(server, consultant.id, { date: TUESDAY, timezone: NY });
+    const slots = await getSlots(world.server, consultant.id, { date: TUESDAY, timezone: NY });
     const starts = (slots.days[0]?.slots ?? []).map((s) => s.start);
     expect(starts).not.toContain(TEN_THIRTY);
     expect(starts).toContain('2026-03-03T15:45:00.000Z');
@@ -528,8 +532,8 @@ describe('booking (POST /api/session)', () => {
 describe('meeting life cycle (PATCH, DELETE, reviews)', () => {
   async function booked(options: { rateCents?: number } = {}) {
     const consultant = await officeConsultant(options.rateCents ?? 5_000);
-    const franchisor = await makeFranchisor(server);
-    const res = await book(server, franchisor.token, {
+    const franchisor = await makeFranchisor(world.server);
+    const res = await book(world.server, franchisor.token, {
       consultantId: consultant.id,
       start: TEN_AM,
       end: TEN_THIRTY,
@@ -539,13 +543,13 @@ describe('meeting life cycle (PATCH, DELETE, reviews)', () => {
     return { consultant, franchisor, id: res.body.id };
   }
   const patch = (token: string, id: string, body: unknown) =>
-    server.fetch(`/api/session/${id}`, { method: 'PATCH', token, body: json(body) });
+    world.server.fetch(`/api/session/${id}`, { method: 'PATCH', token, body: json(body) });
   const at = (iso: string) => {
-    clock = new Date(iso);
+    world.now = new Date(iso);
   };
 
   it('refuses completion before the start, derives pending after it, then completes once', async () => {
-    clock = new Date(START);
+    world.now = new Date(START);
     const { consultant, franchisor, id } = await booked();
     const early = await patch(consultant.token, id, { status: 'completed' });
     expect(early.status).toBe(422);
@@ -559,15 +563,15 @@ describe('meeting life cycle (PATCH, DELETE, reviews)', () => {
     at('2026-03-03T15:10:00Z');
     try {
       const read = await sessionOf(
-        await server.fetch(`/api/session/${id}`, { token: franchisor.token }),
+        await world.server.fetch(`/api/session/${id}`, { token: franchisor.token }),
       );
       expect(read.status).toBe('pending');
       const pending = (await (
-        await server.fetch('/api/session?status=pending', { token: consultant.token })
+        await world.server.fetch('/api/session?status=pending', { token: consultant.token })
       ).json()) as SessionList;
       expect(pending.sessions.map((s) => s.id)).toEqual([id]);
       const future = (await (
-        await server.fetch('/api/session?status=future', { token: consultant.token })
+        await world.server.fetch('/api/session?status=future', { token: consultant.token })
       ).json()) as SessionList;
       expect(future.total).toBe(0);
 
@@ -579,19 +583,19 @@ describe('meeting life cycle (PATCH, DELETE, reviews)', () => {
       const again = await patch(consultant.token, id, {
         status: 'declined',
         duration: 15,
-        dateTime: clock.toISOString(),
+        dateTime: world.now.toISOString(),
       });
       expect(again.status).toBe(422);
       const finished = (await (
-        await server.fetch('/api/session?status=finished', { token: franchisor.token })
+        await world.server.fetch('/api/session?status=finished', { token: franchisor.token })
       ).json()) as SessionList;
       expect(finished.sessions.map((s) => s.id)).toEqual([id]);
-      const latest = await server.fetch('/api/session/latest-completed', {
+      const latest = await world.server.fetch('/api/session/latest-completed', {
         token: franchisor.token,
       });
       expect((await sessionOf(latest)).id).toBe(id);
       // The franchisor is told.
-      const notes = await server.container.db
+      const notes = await world.server.container.db
         .select()
         .from(notification)
         .where(
@@ -599,7 +603,7 @@ describe('meeting life cycle (PATCH, DELETE, reviews)', () => {
         );
       expect(notes).toHaveLength(1);
     } finally {
-      clock = new Date(START);
+      world.now = new Date(START);
     }
   });
 
@@ -611,13 +615,13 @@ describe('meeting life cycle (PATCH, DELETE, reviews)', () => {
         patch(consultant.token, id, {
           status: 'declined',
           duration: 15,
-          dateTime: clock.toISOString(),
+          dateTime: world.now.toISOString(),
         }),
         patch(consultant.token, id, { status: 'completed' }),
       ]);
       expect([a.status, b.status].sort()).toEqual([200, 422]);
     } finally {
-      clock = new Date(START);
+      world.now = new Date(START);
     }
   });
 
@@ -626,19 +630,19 @@ describe('meeting life cycle (PATCH, DELETE, reviews)', () => {
     const res = await patch(consultant.token, id, {
       status: 'declined',
       duration: 15,
-      dateTime: clock.toISOString(),
+      dateTime: world.now.toISOString(),
     });
     expect(res.status).toBe(200);
     const declined = await sessionOf(res);
     expect(declined).toMatchObject({ status: 'declined', duration: 15 });
-    const cells = await server.container.db
+    const cells = await world.server.container.db
       .select()
       .from(meetingSlot)
       .where(eq(meetingSlot.meetingId, id));
     expect(cells).toEqual([]);
-    const slots = await getSlots(server, consultant.id, { date: TUESDAY, timezone: NY });
+    const slots = await getSlots(world.server, consultant.id, { date: TUESDAY, timezone: NY });
     expect((slots.days[0]?.slots ?? []).map((s) => s.start)).toContain(TEN_AM);
-    const [mail] = await server.container.db
+    const [mail] = await world.server.container.db
       .select()
       .from(mailOutbox)
       .where(eq(mailOutbox.to, franchisor.email))
@@ -649,10 +653,10 @@ describe('meeting life cycle (PATCH, DELETE, reviews)', () => {
       'METHOD:CANCEL',
     );
     // The slot can be booked again.
-    const other = await makeFranchisor(server);
+    const other = await makeFranchisor(world.server);
     expect(
       (
-        await book(server, other.token, {
+        await book(world.server, other.token, {
           consultantId: consultant.id,
           start: TEN_AM,
           end: TEN_THIRTY,
@@ -665,26 +669,30 @@ describe('meeting life cycle (PATCH, DELETE, reviews)', () => {
   it('cancelling (DELETE) by the franchisor side deletes the meeting and frees the slot', async () => {
     const { consultant, franchisor, id } = await booked();
     expect(
-      (await server.fetch(`/api/session/${id}`, { method: 'DELETE', token: consultant.token }))
-        .status,
+      (
+        await world.server.fetch(`/api/session/${id}`, {
+          method: 'DELETE',
+          token: consultant.token,
+        })
+      ).status,
     ).toBe(403);
-    const stranger = await makeFranchisor(server);
+    const stranger = await makeFranchisor(world.server);
     expect(
-      (await server.fetch(`/api/session/${id}`, { method: 'DELETE', token: stranger.token }))
+      (await world.server.fetch(`/api/session/${id}`, { method: 'DELETE', token: stranger.token }))
         .status,
     ).toBe(404);
-    const res = await server.fetch(`/api/session/${id}`, {
+    const res = await world.server.fetch(`/api/session/${id}`, {
       method: 'DELETE',
       token: franchisor.token,
     });
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ ok: true });
-    expect((await server.fetch(`/api/session/${id}`, { token: franchisor.token })).status).toBe(
-      404,
-    );
-    const slots = await getSlots(server, consultant.id, { date: TUESDAY, timezone: NY });
+    expect(
+      (await world.server.fetch(`/api/session/${id}`, { token: franchisor.token })).status,
+    ).toBe(404);
+    const slots = await getSlots(world.server, consultant.id, { date: TUESDAY, timezone: NY });
     expect((slots.days[0]?.slots ?? []).map((s) => s.start)).toContain(TEN_AM);
-    const notes = await server.container.db
+    const notes = await world.server.container.db
       .select()
       .from(notification)
       .where(
@@ -696,9 +704,9 @@ describe('meeting life cycle (PATCH, DELETE, reviews)', () => {
   it('reviews once, only completed meetings, by the franchisor side; review requests are idempotent', async () => {
     const { consultant, franchisor, id } = await booked();
     const review = (token: string, body: unknown = { rating: 5, comment: 'Great advice' }) =>
-      server.fetch(`/api/session/${id}/review`, { method: 'POST', token, body: json(body) });
+      world.server.fetch(`/api/session/${id}/review`, { method: 'POST', token, body: json(body) });
     const request = (token: string) =>
-      server.fetch(`/api/session/${id}/review-request`, { method: 'POST', token });
+      world.server.fetch(`/api/session/${id}/review-request`, { method: 'POST', token });
 
     expect((await review(franchisor.token)).status).toBe(422);
     expect((await request(consultant.token)).status).toBe(422);
@@ -710,7 +718,7 @@ describe('meeting life cycle (PATCH, DELETE, reviews)', () => {
       expect(asked.status).toBe(200);
       expect((await sessionOf(asked)).reviewRequested).toBe(true);
       expect((await request(consultant.token)).status).toBe(200);
-      const asks = await server.container.db
+      const asks = await world.server.container.db
         .select()
         .from(notification)
         .where(
@@ -729,10 +737,10 @@ describe('meeting life cycle (PATCH, DELETE, reviews)', () => {
       expect(twice.status).toBe(409);
       expect((await twice.json()).code).toBe('CONFLICT');
       // A colleague cannot add a second review either.
-      const colleague = await makeFranchisor(server, { franchiseId: franchisor.franchiseId });
+      const colleague = await makeFranchisor(world.server, { franchiseId: franchisor.franchiseId });
       expect((await review(colleague.token, { rating: 3 })).status).toBe(409);
       expect((await request(consultant.token)).status).toBe(409);
-      const reviewedNote = await server.container.db
+      const reviewedNote = await world.server.container.db
         .select()
         .from(notification)
         .where(
@@ -740,21 +748,21 @@ describe('meeting life cycle (PATCH, DELETE, reviews)', () => {
         );
       expect(reviewedNote).toHaveLength(1);
       // Completed meetings cannot be cancelled.
-      const del = await server.fetch(`/api/session/${id}`, {
+      const del = await world.server.fetch(`/api/session/${id}`, {
         method: 'DELETE',
         token: franchisor.token,
       });
       expect(del.status).toBe(422);
     } finally {
-      clock = new Date(START);
+      world.now = new Date(START);
     }
   });
 
   it('lists upcoming meetings soonest first and past ones newest first, paged', async () => {
-    const consultant = await makeConsultant(server, {
+    const consultant = await makeConsultant(world.server, {
       settings: { weeklyHours: OFFICE_HOURS, meetingLengths: [15] },
     });
-    const franchisor = await makeFranchisor(server);
+    const franchisor = await makeFranchisor(world.server);
     const starts = [
       '2026-03-04T15:00:00.000Z',
       '2026-03-03T15:00:00.000Z',
@@ -762,7 +770,7 @@ describe('meeting life cycle (PATCH, DELETE, reviews)', () => {
       '2026-03-02T15:00:00.000Z',
     ];
     for (const start of starts) {
-      const res = await book(server, franchisor.token, {
+      const res = await book(world.server, franchisor.token, {
         consultantId: consultant.id,
         start,
         end: new Date(Date.parse(start) + 15 * 60_000).toISOString(),
@@ -775,7 +783,7 @@ describe('meeting life cycle (PATCH, DELETE, reviews)', () => {
       const list = async (query: string) =>
         (
           (await (
-            await server.fetch(`/api/session?${query}`, { token: consultant.token })
+            await world.server.fetch(`/api/session?${query}`, { token: consultant.token })
           ).json()) as SessionList
         ).sessions.map((s) => `${s.start.slice(0, 10)} ${s.status}`);
       expect(await list('status=future')).toEqual(['2026-03-04 future', '2026-03-05 future']);
@@ -787,18 +795,20 @@ describe('meeting life cycle (PATCH, DELETE, reviews)', () => {
         '2026-03-02 pending',
       ]);
       const page = (await (
-        await server.fetch('/api/session?limit=3&page=2', { token: consultant.token })
+        await world.server.fetch('/api/session?limit=3&page=2', { token: consultant.token })
       ).json()) as SessionList;
       expect(page).toMatchObject({ total: 4, page: 2, limit: 3 });
       expect(page.sessions).toHaveLength(1);
       expect(
-        (await server.fetch('/api/session?status=unknown', { token: consultant.token })).status,
+        (await world.server.fetch('/api/session?status=unknown', { token: consultant.token }))
+          .status,
       ).toBe(400);
       expect(
-        (await server.fetch('/api/session/latest-completed', { token: consultant.token })).status,
+        (await world.server.fetch('/api/session/latest-completed', { token: consultant.token }))
+          .status,
       ).toBe(404);
     } finally {
-      clock = new Date(START);
+      world.now = new Date(START);
     }
   });
 });
@@ -806,18 +816,18 @@ describe('meeting life cycle (PATCH, DELETE, reviews)', () => {
 describe('private iCalendar feed', () => {
   it('serves the owner’s meetings at the secret URL; an unknown token is 404', async () => {
     const consultant = await officeConsultant();
-    const franchisor = await makeFranchisor(server, { company: 'Feed Brand' });
-    const created = await book(server, franchisor.token, {
+    const franchisor = await makeFranchisor(world.server, { company: 'Feed Brand' });
+    const created = await book(world.server, franchisor.token, {
       consultantId: consultant.id,
       start: TEN_AM,
       end: TEN_THIRTY,
       timeZone: NY,
     });
     const settings = (await (
-      await server.fetch('/api/users/calendars', { token: consultant.token })
+      await world.server.fetch('/api/users/calendars', { token: consultant.token })
     ).json()) as CalendarSettings;
     const path = new URL(settings.icalFeedUrl).pathname;
-    const res = await server.fetch(path);
+    const res = await world.server.fetch(path);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/^text\/calendar/);
     const body = await res.text();
@@ -827,12 +837,12 @@ describe('private iCalendar feed', () => {
 
     // The franchisor has a feed too, with the same meeting.
     const feed = (await (
-      await server.fetch('/api/users/calendars/feed', { token: franchisor.token })
+      await world.server.fetch('/api/users/calendars/feed', { token: franchisor.token })
     ).json()) as { icalFeedUrl: string };
-    const theirs = await (await server.fetch(new URL(feed.icalFeedUrl).pathname)).text();
+    const theirs = await (await world.server.fetch(new URL(feed.icalFeedUrl).pathname)).text();
     expect(theirs).toContain(`UID:${created.body.id}`);
 
-    expect((await server.fetch(`/api/calendar/feed/${'x'.repeat(43)}.ics`)).status).toBe(404);
-    expect((await server.fetch('/api/calendar/feed/short.ics')).status).toBe(404);
+    expect((await world.server.fetch(`/api/calendar/feed/${'x'.repeat(43)}.ics`)).status).toBe(404);
+    expect((await world.server.fetch('/api/calendar/feed/short.ics')).status).toBe(404);
   });
 });

@@ -1,31 +1,23 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { meeting, reviewRequest, user } from '../../db/schema/index.ts';
-import { startTestServer, type TestServer } from '../../testing/test-server.ts';
+import { testServerWorld } from '../../testing/test-world.ts';
 import { book, json, makeConsultant, makeFranchisor, OFFICE_HOURS } from './test-fixtures.ts';
 
 // A clock the tests move, before the real date so that real sessions stay valid.
 const START = new Date('2026-03-02T12:00:00Z'); // Monday 07:00 in New York
-let clock = new Date(START);
-let server: TestServer;
-
-beforeAll(async () => {
-  server = await startTestServer({ now: () => clock });
-});
-afterAll(async () => {
-  await server.close();
-});
+const world = testServerWorld({ start: START });
 
 const NY = 'America/New_York';
 
 /** A meeting on Tuesday 10:00–10:30 New York, booked while the consultant was activated. */
 async function booked() {
-  clock = new Date(START);
-  const consultant = await makeConsultant(server, {
+  world.now = new Date(START);
+  const consultant = await makeConsultant(world.server, {
     settings: { timeZone: NY, weeklyHours: OFFICE_HOURS, meetingLengths: [30] },
   });
-  const franchisor = await makeFranchisor(server);
-  const res = await book(server, franchisor.token, {
+  const franchisor = await makeFranchisor(world.server);
+  const res = await book(world.server, franchisor.token, {
     consultantId: consultant.id,
     start: '2026-03-03T15:00:00.000Z',
     end: '2026-03-03T15:30:00.000Z',
@@ -36,27 +28,27 @@ async function booked() {
 }
 
 const setVerified = (id: string, isVerified: boolean) =>
-  server.container.db.update(user).set({ isVerified }).where(eq(user.id, id));
+  world.server.container.db.update(user).set({ isVerified }).where(eq(user.id, id));
 
 const statusOf = async (id: string) =>
-  (await server.container.db.query.meeting.findFirst({ where: eq(meeting.id, id) }))?.status;
+  (await world.server.container.db.query.meeting.findFirst({ where: eq(meeting.id, id) }))?.status;
 
 describe('rule 11 for consultants: meeting actions need an activated profile', () => {
   it('refuses completing, declining and asking for a review with 403 PROFILE_INACTIVE, changing nothing', async () => {
     const { consultant, id } = await booked();
-    clock = new Date('2026-03-03T15:40:00Z');
+    world.now = new Date('2026-03-03T15:40:00Z');
     await setVerified(consultant.id, false);
     const attempts = [
       ['PATCH', `/api/session/${id}`, { status: 'completed' }],
       [
         'PATCH',
         `/api/session/${id}`,
-        { status: 'declined', duration: 15, dateTime: clock.toISOString() },
+        { status: 'declined', duration: 15, dateTime: world.now.toISOString() },
       ],
       ['POST', `/api/session/${id}/review-request`, undefined],
     ] as const;
     for (const [method, path, body] of attempts) {
-      const res = await server.fetch(path, {
+      const res = await world.server.fetch(path, {
         method,
         token: consultant.token,
         ...(body ? { body: json(body) } : {}),
@@ -69,21 +61,24 @@ describe('rule 11 for consultants: meeting actions need an activated profile', (
     }
     expect(await statusOf(id)).toBe('future');
     expect(
-      await server.container.db.select().from(reviewRequest).where(eq(reviewRequest.meetingId, id)),
+      await world.server.container.db
+        .select()
+        .from(reviewRequest)
+        .where(eq(reviewRequest.meetingId, id)),
     ).toEqual([]);
 
     // Reading stays allowed, and once activated the same actions work.
-    expect((await server.fetch(`/api/session/${id}`, { token: consultant.token })).status).toBe(
-      200,
-    );
+    expect(
+      (await world.server.fetch(`/api/session/${id}`, { token: consultant.token })).status,
+    ).toBe(200);
     await setVerified(consultant.id, true);
-    const done = await server.fetch(`/api/session/${id}`, {
+    const done = await world.server.fetch(`/api/session/${id}`, {
       method: 'PATCH',
       token: consultant.token,
       body: json({ status: 'completed' }),
     });
     expect(done.status).toBe(200);
-    const asked = await server.fetch(`/api/session/${id}/review-request`, {
+    const asked = await world.server.fetch(`/api/session/${id}/review-request`, {
       method: 'POST',
       token: consultant.token,
     });
@@ -92,9 +87,9 @@ describe('rule 11 for consultants: meeting actions need an activated profile', (
 
   it('still answers 404 to a consultant who is not part of the meeting', async () => {
     const { id } = await booked();
-    const stranger = await makeConsultant(server);
+    const stranger = await makeConsultant(world.server);
     await setVerified(stranger.id, false);
-    const res = await server.fetch(`/api/session/${id}`, {
+    const res = await world.server.fetch(`/api/session/${id}`, {
       method: 'PATCH',
       token: stranger.token,
       body: json({ status: 'completed' }),

@@ -1,9 +1,10 @@
 import type { RealtimeServerMessage } from '@fm/sdk/contracts';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach } from 'vitest';
+import { beforeEach } from 'vitest';
 import { franchise, user } from '../../db/schema/index.ts';
 import type { RealtimePublisher } from '../../realtime/publisher.ts';
-import { startTestServer, type TestServer } from '../../testing/test-server.ts';
+import type { TestServer } from '../../testing/test-server.ts';
+import { testServerWorld } from '../../testing/test-world.ts';
 
 /** Test helpers of the messaging tests (real server, real HTTP). */
 
@@ -38,24 +39,7 @@ export function recordingPublisher(): RecordingPublisher {
  */
 export function chatTestWorld() {
   const realtime = recordingPublisher();
-  let started: TestServer | undefined;
-  const world = {
-    realtime,
-    now: new Date(),
-    get server(): TestServer {
-      if (!started) throw new Error('the test server starts in beforeAll');
-      return started;
-    },
-    tick(ms = 1000) {
-      world.now = new Date(world.now.getTime() + ms);
-    },
-  };
-  beforeAll(async () => {
-    started = await startTestServer({ realtime, now: () => world.now });
-  });
-  afterAll(async () => {
-    await started?.close();
-  });
+  const world = Object.assign(testServerWorld({ realtime }), { realtime });
   beforeEach(() => {
     world.now = new Date();
     realtime.pushes.length = 0;
