@@ -51,3 +51,6 @@ export interface ChatRealtime {
   /** Called with `true` when the socket opens (again) and `false` when it drops. */
   onLiveChange(listener: (live: boolean) => void): () => void;
 }
+
+/** Why an action was refused with 403 (rule 11): the Action Not Available modal shows. */
+export type ChatRestriction = 'SUBSCRIPTION_REQUIRED' | 'PROFILE_INACTIVE';

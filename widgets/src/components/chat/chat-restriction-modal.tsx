@@ -2,7 +2,7 @@ import type { MouseEvent } from 'react';
 import { ActionNotAvailableContent } from '../restricted-action/action-not-available.tsx';
 import { ModalFrame } from '../restricted-action/modal-frame.tsx';
 import { RESTRICTED_ACTION_TEXT } from '../restricted-action/restricted-action-text.ts';
-import type { ChatRestriction } from './chat-view.tsx';
+import type { ChatRestriction } from './chat-ports.ts';
 
 export interface ChatRestrictionModalProps {
   restriction: ChatRestriction;

@@ -5,6 +5,7 @@ import { useNarrow } from '../list-kit/use-narrow.ts';
 import restrictedStyles from '../restricted-action/restricted-action.css?inline';
 import styles from './chat.css?inline';
 import { ChatListView, type ChatListViewProps } from './chat-list-view.tsx';
+import type { ChatRestriction } from './chat-ports.ts';
 import { CHAT_TEXT } from './chat-text.ts';
 import type { ConversationViewProps } from './conversation-view.tsx';
 
@@ -17,8 +18,7 @@ const ChatRestrictionModal = lazy(() =>
   import('./chat-restriction-modal.tsx').then((m) => ({ default: m.ChatRestrictionModal })),
 );
 
-/** Why an action was refused with 403 (rule 11): the Action Not Available modal shows. */
-export type ChatRestriction = 'SUBSCRIPTION_REQUIRED' | 'PROFILE_INACTIVE';
+export type { ChatRestriction } from './chat-ports.ts';
 
 export interface ChatViewProps {
   theme?: WidgetTheme | undefined;
