@@ -9,10 +9,10 @@ import { type StripeApi, startStripeApi, stripeModeEnv } from '../payments/strip
 import {
   consultantAccount,
   copyDatabase,
-  deliverStripeEvent,
   franchisorWithCard,
   insertMeeting,
   setMeetingStatus,
+  stripeEventSender,
 } from '../payments/test-fixtures.ts';
 import { finished, killWhenPaused, runCharges } from '../testing/charge-runs.ts';
 import { startTestServer, type TestServer } from '../testing/test-server.ts';
@@ -160,23 +160,7 @@ describe('rule 10 (Stripe): the weekly charge run against a recorded fake of Str
 });
 
 describe('Stripe webhooks replayed (rule 10)', () => {
-  let counter = 0;
-  async function deliver(type: string, object: unknown, id?: string) {
-    counter += 1;
-    const res = await deliverStripeEvent(
-      server,
-      {
-        id: id ?? `evt_r2_${counter}`,
-        object: 'event',
-        type,
-        created: Math.floor(Date.now() / 1000),
-        data: { object },
-      },
-      SECRET,
-    );
-    expect(res.status).toBe(200);
-    return (await res.json()) as { duplicate: boolean };
-  }
+  const deliver = stripeEventSender(() => server, SECRET, 'r2');
 
   it('a capture Stripe made but we never recorded: its event delivered three times (and its charge.captured twice) records it once', async () => {
     stripe.restore(base);

@@ -2,7 +2,7 @@ import type { OwnProfile } from '@fm/sdk/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../testing/test-server.ts';
 import { type StripeApi, startStripeApi, stripeModeEnv } from './stripe-fake-api.ts';
-import { consultantAccount, deliverStripeEvent } from './test-fixtures.ts';
+import { consultantAccount, stripeEventSender } from './test-fixtures.ts';
 
 /**
  * The consultant's Payment Details step (user-area §4) is their payout account being ready: the
@@ -82,7 +82,6 @@ describe('Payment Details step — Stripe Connect', () => {
   const SECRET = 'whsec_payment_details';
   let stripe: StripeApi;
   let server: TestServer;
-  let counter = 0;
   beforeAll(async () => {
     stripe = await startStripeApi();
     server = await startTestServer({
@@ -94,20 +93,9 @@ describe('Payment Details step — Stripe Connect', () => {
     await stripe?.close();
   });
 
+  const send = stripeEventSender(() => server, SECRET, 'payment_details');
   async function accountUpdated(object: unknown) {
-    counter += 1;
-    const res = await deliverStripeEvent(
-      server,
-      {
-        id: `evt_payment_details_${counter}`,
-        object: 'event',
-        type: 'account.updated',
-        created: Math.floor(Date.now() / 1000),
-        data: { object },
-      },
-      SECRET,
-    );
-    expect(res.status).toBe(200);
+    await send('account.updated', object);
   }
 
   it('stays to do while onboarding, is ticked by account.updated, and is lost when restricted', async () => {

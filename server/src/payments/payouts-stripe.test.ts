@@ -7,9 +7,9 @@ import { earn, expectPaidOnce, payoutsOf, runScheduler } from './payout-test-fix
 import { type StripeApi, startStripeApi, stripeModeEnv } from './stripe-fake-api.ts';
 import {
   consultantAccount,
-  deliverStripeEvent,
   franchisorWithCard,
   runPayoutProcess,
+  stripeEventSender,
 } from './test-fixtures.ts';
 
 /**
@@ -27,7 +27,6 @@ const SECRET = 'whsec_payouts_waiting';
 let stripe: StripeApi;
 let server: TestServer;
 let franchiseId: string;
-let events = 0;
 
 beforeAll(async () => {
   stripe = await startStripeApi();
@@ -42,21 +41,9 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-async function deliver(object: unknown, id = `evt_payouts_${++events}`) {
-  const res = await deliverStripeEvent(
-    server,
-    {
-      id,
-      object: 'event',
-      type: 'account.updated',
-      created: Math.floor(Date.now() / 1000),
-      data: { object },
-    },
-    SECRET,
-  );
-  expect(res.status).toBe(200);
-  return ((await res.json()) as { duplicate: boolean }).duplicate;
-}
+const send = stripeEventSender(() => server, SECRET, 'payouts');
+const deliver = async (object: unknown, id?: string) =>
+  (await send('account.updated', object, id)).duplicate;
 
 /**
  * A consultant who started Connect onboarding (the account exists, not ready) and earned in

@@ -14,7 +14,7 @@ import { startTestServer, type TestServer } from '../testing/test-server.ts';
 import { LEDGER_KEYS } from './ledger.ts';
 import type { StripeRequest } from './stripe-fake.ts';
 import { type StripeApi, startStripeApi, stripeModeEnv } from './stripe-fake-api.ts';
-import { deliverStripeEvent } from './test-fixtures.ts';
+import { stripeEventSender } from './test-fixtures.ts';
 
 /**
  * Holds in Stripe mode through the real server and the `stripe` package pointed at the recorded
@@ -119,23 +119,9 @@ async function age(subjectId: string, ms: number) {
     .where(eq(providerAttempt.subjectId, subjectId));
 }
 
-let counter = 0;
-async function deliver(type: string, object: unknown, id?: string) {
-  counter += 1;
-  const res = await deliverStripeEvent(
-    server,
-    {
-      id: id ?? `evt_holds_${counter}`,
-      object: 'event',
-      type,
-      created: Math.floor(Date.now() / 1000),
-      data: { object },
-    },
-    SECRET,
-  );
-  expect(res.status).toBe(200);
-  return ((await res.json()) as { duplicate: boolean }).duplicate;
-}
+const send = stripeEventSender(() => server, SECRET, 'holds');
+const deliver = async (type: string, object: unknown, id?: string) =>
+  (await send(type, object, id)).duplicate;
 
 const cancel = (id: string, token: string) =>
   server.fetch(`/api/session/${id}`, { method: 'DELETE', token });

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import Stripe from 'stripe';
+import { expect } from 'vitest';
 import type { Container } from '../container.ts';
 import { createContainer } from '../container.ts';
 import type { Db } from '../db/client.ts';
@@ -170,6 +171,32 @@ export function deliverStripeEvent(
     headers: { 'stripe-signature': header, 'content-type': 'application/json' },
     body: payload,
   });
+}
+
+/**
+ * A sender of Stripe events to `server()` (read at each call: test files start it in `beforeAll`),
+ * each built as Stripe sends it, numbered `evt_{prefix}_{n}` unless given an id (a replay), and
+ * required to be accepted; answers whether the route saw it as a duplicate.
+ * @example const deliver = stripeEventSender(() => server, SECRET, 'holds'); await deliver('payment_intent.canceled', intent);
+ */
+export function stripeEventSender(server: () => TestServer, secret: string, prefix: string) {
+  let counter = 0;
+  return async (type: string, object: unknown, id?: string): Promise<{ duplicate: boolean }> => {
+    counter += 1;
+    const res = await deliverStripeEvent(
+      server(),
+      {
+        id: id ?? `evt_${prefix}_${counter}`,
+        object: 'event',
+        type,
+        created: Math.floor(Date.now() / 1000),
+        data: { object },
+      },
+      secret,
+    );
+    expect(res.status).toBe(200);
+    return (await res.json()) as { duplicate: boolean };
+  };
 }
 
 /**
