@@ -1,11 +1,11 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Browser, chromium, type Page } from 'playwright';
+import { freePort } from '../src/testing/api-process.ts';
 import type { Aim, Measurement, Row } from './measurement.ts';
 
 /**
@@ -102,18 +102,6 @@ interface Vitals {
   inpWhat: string;
   /** Every layout shift that counts for CLS: its value, when, and what moved. */
   shifts: string[];
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const probe = createServer();
-    probe.once('error', fail);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => done(port));
-    });
-  });
 }
 
 /** The one-origin server over a fresh database with the demo seed. */

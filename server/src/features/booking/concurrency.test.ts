@@ -1,11 +1,10 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { createServer } from 'node:net';
-import { dirname, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { resolve } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailOutbox, meeting, meetingSlot, notification } from '../../db/schema/index.ts';
 import { isConstraintViolation } from '../../db/sqlite-errors.ts';
+import { freePort, repoRoot } from '../../testing/api-process.ts';
 import { startTestServer, type TestServer } from '../../testing/test-server.ts';
 import { ALWAYS, book, getSlots, makeConsultant, makeFranchisor } from './test-fixtures.ts';
 
@@ -13,20 +12,6 @@ import { ALWAYS, book, getSlots, makeConsultant, makeFranchisor } from './test-f
  * Rules 2 and 8: two API processes over one database file, twenty franchisors racing for one slot.
  * Process A is the in-process test server; process B is a real `main.ts` started as a child.
  */
-
-const root = resolve(dirname(fileURLToPath(import.meta.url)), '../../../..');
-
-async function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const probe = createServer();
-    probe.once('error', fail);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => done(port));
-    });
-  });
-}
 
 let server: TestServer;
 let child: ChildProcess | undefined;
@@ -36,8 +21,8 @@ beforeAll(async () => {
   server = await startTestServer();
   const port = await freePort();
   otherUrl = `http://127.0.0.1:${port}`;
-  child = spawn(process.execPath, ['--import', 'tsx', resolve(root, 'server/src/main.ts')], {
-    cwd: root,
+  child = spawn(process.execPath, ['--import', 'tsx', resolve(repoRoot, 'server/src/main.ts')], {
+    cwd: repoRoot,
     env: {
       PATH: process.env.PATH ?? '',
       NODE_ENV: 'test',
