@@ -1,4 +1,5 @@
 import { afterAll, beforeAll } from 'vitest';
+import { signInAdmin } from '../payments/test-fixtures.ts';
 import type { RealtimePublisher } from '../realtime/publisher.ts';
 import { startTestServer, type TestServer } from './test-server.ts';
 
@@ -31,4 +32,26 @@ export function testServerWorld(options: { start?: Date; realtime?: RealtimePubl
     await started?.close();
   });
   return world;
+}
+
+/**
+ * {@link testServerWorld} with an admin signed in before the first test: `adminToken`, and
+ * `asAdmin` for a request with it. Test-only.
+ * @example const world = adminTestWorld(); … await world.asAdmin('/api/admin/users');
+ */
+export function adminTestWorld(options: { start?: Date; realtime?: RealtimePublisher } = {}) {
+  const world = testServerWorld(options);
+  let token: string | undefined;
+  beforeAll(async () => {
+    token = await signInAdmin(world.server);
+  });
+  const adminToken = (): string => {
+    if (!token) throw new Error('the admin signs in in beforeAll');
+    return token;
+  };
+  return Object.assign(world, {
+    adminToken,
+    asAdmin: (path: string, init: RequestInit = {}) =>
+      world.server.fetch(path, { ...init, token: adminToken() }),
+  });
 }

@@ -16,24 +16,16 @@ import { CSV_COLUMNS, FRANCHISOR_OPTIONS_LIMIT } from '@fm/sdk/contracts';
 import { parse } from 'csv-parse/sync';
 import { eq } from 'drizzle-orm';
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { csvTable } from '../../csv/csv-file.ts';
 import { brandName, meeting, payment, review, user } from '../../db/schema/index.ts';
-import { insertMeeting, json, ok, signInAdmin } from '../../payments/test-fixtures.ts';
-import { startTestServer, type TestServer } from '../../testing/test-server.ts';
+import { insertMeeting, json, ok } from '../../payments/test-fixtures.ts';
+import { adminTestWorld } from '../../testing/test-world.ts';
 
 const NOW = new Date('2026-03-15T12:00:00.000Z');
-let server: TestServer;
-let admin: string;
+const world = adminTestWorld({ start: NOW });
+const { asAdmin } = world;
 
-beforeAll(async () => {
-  server = await startTestServer({ now: () => NOW });
-  admin = await signInAdmin(server);
-});
-afterAll(() => server.close());
-
-const asAdmin = (path: string, init: RequestInit = {}) =>
-  server.fetch(path, { ...init, token: admin });
 const decode = (file: AdminFile) =>
   parse(Buffer.from(file.file, 'base64').toString('utf8'), {
     relax_column_count: true,
@@ -46,7 +38,7 @@ async function franchiseWithMember(company: string) {
       body: json({ company, country: 'USA', franchiseFee: 25000, categories: ['Fitness'] }),
     }),
   );
-  const member = await server.signUp('franchisor');
+  const member = await world.server.signUp('franchisor');
   await ok(asAdmin(`/api/admin/franchisors/${member.user.id}/add/${f.id}`, { method: 'POST' }));
   return { franchise: f, member };
 }
@@ -107,7 +99,7 @@ describe('admin franchises', () => {
   it('adds an existing franchisor (moving them out of their former franchise) and keeps one billing contact', async () => {
     const a = await franchiseWithMember('Alpha');
     const b = await franchiseWithMember('Beta');
-    const second = await server.signUp('franchisor');
+    const second = await world.server.signUp('franchisor');
     await ok(
       asAdmin(`/api/admin/franchisors/${second.user.id}/add/${a.franchise.id}`, { method: 'POST' }),
     );
@@ -123,7 +115,7 @@ describe('admin franchises', () => {
     );
     expect(alpha.users.map((u) => u.id)).toEqual([second.user.id]);
     expect(alpha.billingAddress).toBe(second.user.email);
-    const [row] = await server.container.db
+    const [row] = await world.server.container.db
       .select()
       .from(user)
       .where(eq(user.id, a.member.user.id));
@@ -177,7 +169,7 @@ describe('Add Existing Franchisor’s search', () => {
       firstName: 'Manyfold',
       lastName: String(i).padStart(3, '0'),
     }));
-    await server.container.db.insert(user).values(rows);
+    await world.server.container.db.insert(user).values(rows);
     const all = await ok<AdminFranchisorList>(asAdmin('/api/admin/franchisors?search=manyfold'));
     expect(all.truncated).toBe(true);
     expect(all.franchisors).toHaveLength(FRANCHISOR_OPTIONS_LIMIT);
@@ -234,7 +226,7 @@ describe('admin promotions and brand names', () => {
   });
 
   it('lists pending brand names by default and sets their status', async () => {
-    await server.container.db.insert(brandName).values([
+    await world.server.container.db.insert(brandName).values([
       { name: 'Pending Pizza', userRegisteredEmail: 'p@test.example' },
       { name: 'Approved Pasta', status: 'approved' },
     ]);
@@ -267,8 +259,8 @@ describe('admin promotions and brand names', () => {
 describe('admin bookings, payments, dashboard and CSV files', () => {
   it('lists bookings with derived statuses, completion dates and filters; payments with paid/unpaid', async () => {
     const { franchise: f, member } = await franchiseWithMember('=HYPERLINK("http://evil")');
-    const c = await server.signUp('consultant');
-    const db = server.container.db;
+    const c = await world.server.signUp('consultant');
+    const db = world.server.container.db;
     const past = await insertMeeting(db, {
       consultantId: c.user.id,
       franchisorId: member.user.id,
@@ -375,8 +367,8 @@ describe('admin bookings, payments, dashboard and CSV files', () => {
 
   it('downloads payments in the list’s order (newest meeting first), whatever order they were made in', async () => {
     const { franchise: f, member } = await franchiseWithMember('Ordered Payments');
-    const c = await server.signUp('consultant');
-    const db = server.container.db;
+    const c = await world.server.signUp('consultant');
+    const db = world.server.container.db;
     const made: Record<string, string> = {};
     // Made on the 1st, 2nd and 3rd of March for meetings on the 20th, 25th and 15th.
     for (const [day, createdDay] of [

@@ -5,24 +5,15 @@ import type {
   AuditEntry,
 } from '@fm/sdk/contracts';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { refreshToken, session, user } from '../../db/schema/index.ts';
-import { json, ok, signInAdmin } from '../../payments/test-fixtures.ts';
+import { json, ok } from '../../payments/test-fixtures.ts';
 import { disconnectRecorder } from '../../testing/disconnect-recorder.ts';
-import { startTestServer, type TestServer } from '../../testing/test-server.ts';
+import { adminTestWorld } from '../../testing/test-world.ts';
 
-let server: TestServer;
-let admin: string;
 const { realtime, disconnected } = disconnectRecorder();
-
-beforeAll(async () => {
-  server = await startTestServer({ realtime });
-  admin = await signInAdmin(server);
-});
-afterAll(() => server.close());
-
-const asAdmin = (path: string, init: RequestInit = {}) =>
-  server.fetch(path, { ...init, token: admin });
+const world = adminTestWorld({ realtime });
+const { asAdmin } = world;
 
 async function createConsultant(overrides: Record<string, unknown> = {}) {
   return ok<AdminUserCreated>(
@@ -44,22 +35,22 @@ async function createConsultant(overrides: Record<string, unknown> = {}) {
 
 describe('admin users', () => {
   it('guards every route: 401 for guests, 403 ADMIN_ONLY for franchisors and consultants', async () => {
-    const franchisor = await server.signUp('franchisor');
-    const consultant = await server.signUp('consultant');
+    const franchisor = await world.server.signUp('franchisor');
+    const consultant = await world.server.signUp('consultant');
     for (const path of [
       '/api/admin/users?role=consultant',
       '/api/admin/dashboard',
       '/api/admin/franchises',
       '/api/admin/sessions',
     ]) {
-      expect((await server.fetch(path)).status).toBe(401);
+      expect((await world.server.fetch(path)).status).toBe(401);
       for (const token of [franchisor.token, consultant.token]) {
-        const res = await server.fetch(path, { token });
+        const res = await world.server.fetch(path, { token });
         expect(res.status).toBe(403);
         expect(await res.json()).toMatchObject({ code: 'ADMIN_ONLY' });
       }
     }
-    const res = await server.fetch('/api/admin/users', {
+    const res = await world.server.fetch('/api/admin/users', {
       method: 'POST',
       token: consultant.token,
       body: json({ role: 'consultant' }),
@@ -88,7 +79,7 @@ describe('admin users', () => {
     expect(fresh.link).not.toBe(created.activation.link);
     const oldToken = new URL(created.activation.link).searchParams.get('token');
     const token = new URL(fresh.link).searchParams.get('token');
-    const stale = await server.fetch('/api/users/activate', {
+    const stale = await world.server.fetch('/api/users/activate', {
       method: 'POST',
       body: json({
         token: oldToken,
@@ -98,7 +89,7 @@ describe('admin users', () => {
     });
     expect(stale.status).toBe(404);
     await ok(
-      server.fetch('/api/users/activate', {
+      world.server.fetch('/api/users/activate', {
         method: 'POST',
         body: json({ token, password: 'Nora-Pass-2025!', confirmPassword: 'Nora-Pass-2025!' }),
       }),
@@ -112,7 +103,7 @@ describe('admin users', () => {
   });
 
   it("refuses bad input with the spec's texts and writes nothing", async () => {
-    const before = await server.container.db.select({ id: user.id }).from(user);
+    const before = await world.server.container.db.select({ id: user.id }).from(user);
     const res = await asAdmin('/api/admin/users', {
       method: 'POST',
       body: json({ role: 'consultant', firstName: ' ', lastName: '', email: 'nope', phone: '' }),
@@ -134,7 +125,7 @@ describe('admin users', () => {
     expect(((await missing.json()) as { errors: Record<string, string> }).errors.email).toBe(
       "Please input user's email!",
     );
-    expect(await server.container.db.select({ id: user.id }).from(user)).toHaveLength(
+    expect(await world.server.container.db.select({ id: user.id }).from(user)).toHaveLength(
       before.length,
     );
     expect((await asAdmin('/api/admin/users?role=admin')).status).toBe(400);
@@ -157,7 +148,7 @@ describe('admin users', () => {
     expect(shown.users.map((u) => u.id)).toContain(hidden.user.id);
     expect(shown.users.find((u) => u.id === hidden.user.id)?.displayStatus).toBe('hidden');
 
-    const f = await server.signUp('franchisor');
+    const f = await world.server.signUp('franchisor');
     const a = await ok<AdminUserList>(asAdmin('/api/admin/users?role=franchisor&limit=20'));
     const b = await ok<AdminUserList>(asAdmin('/api/admin/users?role=franchisee&limit=20'));
     expect(a).toEqual(b);
@@ -166,8 +157,8 @@ describe('admin users', () => {
   });
 
   it('deactivating ends sessions, refresh tokens and sockets at once; deleting too', async () => {
-    const c = await server.signUp('consultant');
-    expect((await server.fetch('/api/users/profile', { token: c.token })).status).toBe(200);
+    const c = await world.server.signUp('consultant');
+    expect((await world.server.fetch('/api/users/profile', { token: c.token })).status).toBe(200);
     const detail = await ok<AdminUserDetail>(
       asAdmin(`/api/admin/users/${c.user.id}`, {
         method: 'PATCH',
@@ -176,21 +167,21 @@ describe('admin users', () => {
     );
     expect(detail.displayStatus).toBe('deactivated');
     expect(disconnected).toContain(c.user.id);
-    const db = server.container.db;
+    const db = world.server.container.db;
     expect(await db.select().from(session).where(eq(session.userId, c.user.id))).toHaveLength(0);
     const tokens = await db.select().from(refreshToken).where(eq(refreshToken.userId, c.user.id));
     expect(tokens.every((t) => t.revokedAt !== null)).toBe(true);
-    expect((await server.fetch('/api/users/profile', { token: c.token })).status).toBe(401);
-    const signIn = await server.fetch('/api/auth/sign-in/email', {
+    expect((await world.server.fetch('/api/users/profile', { token: c.token })).status).toBe(401);
+    const signIn = await world.server.fetch('/api/auth/sign-in/email', {
       method: 'POST',
       body: json({ email: c.user.email, password: c.password }),
     });
     expect(signIn.status).toBe(403);
 
-    const d = await server.signUp('franchisor');
+    const d = await world.server.signUp('franchisor');
     await ok(asAdmin(`/api/admin/users/${d.user.id}`, { method: 'DELETE' }));
     expect(disconnected).toContain(d.user.id);
-    expect((await server.fetch('/api/users/profile', { token: d.token })).status).toBe(401);
+    expect((await world.server.fetch('/api/users/profile', { token: d.token })).status).toBe(401);
     const row = await ok<AdminUserDetail>(asAdmin(`/api/admin/users/${d.user.id}`));
     expect(row.displayStatus).toBe('Deleted');
 

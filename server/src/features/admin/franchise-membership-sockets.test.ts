@@ -1,21 +1,13 @@
 import type { AdminFranchiseDetail } from '@fm/sdk/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { json, ok, signInAdmin } from '../../payments/test-fixtures.ts';
+import { describe, expect, it } from 'vitest';
+import { json, ok } from '../../payments/test-fixtures.ts';
 import { disconnectRecorder } from '../../testing/disconnect-recorder.ts';
-import { startTestServer, type TestServer } from '../../testing/test-server.ts';
+import { adminTestWorld } from '../../testing/test-world.ts';
 
-let server: TestServer;
-let admin: string;
 const { realtime, disconnected } = disconnectRecorder();
+const world = adminTestWorld({ realtime });
+const { asAdmin } = world;
 
-beforeAll(async () => {
-  server = await startTestServer({ realtime });
-  admin = await signInAdmin(server);
-});
-afterAll(() => server.close());
-
-const asAdmin = (path: string, init: RequestInit = {}) =>
-  server.fetch(path, { ...init, token: admin });
 const newFranchise = (company: string) =>
   ok<AdminFranchiseDetail>(
     asAdmin('/api/admin/franchises', { method: 'POST', body: json({ company, country: 'USA' }) }),
@@ -25,13 +17,13 @@ const addTo = (userId: string, franchiseId: string) =>
 
 /**
  * A member who leaves a franchise leaves its live rooms too (its meeting rooms among them): the
- * realtime server is told to close their sockets once the change is committed.
+ * realtime world.server is told to close their sockets once the change is committed.
  */
 describe('leaving a franchise closes the member’s sockets', () => {
   it('when an admin moves a franchisor to another franchise (not when they first join one)', async () => {
     const first = await newFranchise('Socket Swim');
     const second = await newFranchise('Socket Gym');
-    const member = await server.signUp('franchisor');
+    const member = await world.server.signUp('franchisor');
     disconnected.length = 0;
     await addTo(member.user.id, first.id);
     expect(disconnected).toEqual([]);
@@ -41,8 +33,8 @@ describe('leaving a franchise closes the member’s sockets', () => {
 
   it('when an admin deletes the franchise, for every member', async () => {
     const f = await newFranchise('Socket Bakery');
-    const a = await server.signUp('franchisor');
-    const b = await server.signUp('franchisor');
+    const a = await world.server.signUp('franchisor');
+    const b = await world.server.signUp('franchisor');
     await addTo(a.user.id, f.id);
     await addTo(b.user.id, f.id);
     disconnected.length = 0;

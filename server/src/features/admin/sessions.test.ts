@@ -1,10 +1,10 @@
 import type { AdminFranchiseDetail, AdminSessionList } from '@fm/sdk/contracts';
 import { eq } from 'drizzle-orm';
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { user } from '../../db/schema/index.ts';
-import { insertMeeting, json, ok, signInAdmin } from '../../payments/test-fixtures.ts';
-import { startTestServer, type TestServer } from '../../testing/test-server.ts';
+import { insertMeeting, json, ok } from '../../payments/test-fixtures.ts';
+import { adminTestWorld } from '../../testing/test-world.ts';
 import { pageWindow } from './sessions.ts';
 
 /**
@@ -14,44 +14,39 @@ import { pageWindow } from './sessions.ts';
  */
 
 const NOW = new Date('2026-03-15T12:00:00.000Z');
-let server: TestServer;
-let admin: string;
-
-beforeAll(async () => {
-  server = await startTestServer({ now: () => NOW });
-  admin = await signInAdmin(server);
-});
-afterAll(() => server.close());
+const world = adminTestWorld({ start: NOW });
 
 const list = (query: string) =>
-  ok<AdminSessionList>(server.fetch(`/api/admin/sessions?${query}`, { token: admin }));
+  ok<AdminSessionList>(
+    world.server.fetch(`/api/admin/sessions?${query}`, { token: world.adminToken() }),
+  );
 
 describe('admin bookings list: search and pages', () => {
   it('finds meetings by consultant name or e-mail, booker e-mail and franchise name only', async () => {
-    const db = server.container.db;
-    const consultant = await server.signUp('consultant');
+    const db = world.server.container.db;
+    const consultant = await world.server.signUp('consultant');
     await db
       .update(user)
       .set({ firstName: 'Quentin', lastName: 'Zephyrine' })
       .where(eq(user.id, consultant.user.id));
-    const booker = await server.signUp('franchisor', {
+    const booker = await world.server.signUp('franchisor', {
       email: `wanderbooker-${Date.now()}@test.example`,
     });
     // The booker's name is not searched, only their e-mail.
     await db.update(user).set({ firstName: 'Zephyrine' }).where(eq(user.id, booker.user.id));
     const f = await ok<AdminFranchiseDetail>(
-      server.fetch('/api/admin/franchises', {
+      world.server.fetch('/api/admin/franchises', {
         method: 'POST',
-        token: admin,
+        token: world.adminToken(),
         body: json({ company: 'Marigold_% Works', country: 'USA' }),
       }),
     );
-    const other = await server.signUp('consultant');
+    const other = await world.server.signUp('consultant');
     const base = { durationMinutes: 30, rateCents: 5_000 };
     const byConsultant = await insertMeeting(db, {
       ...base,
       consultantId: consultant.user.id,
-      franchisorId: (await server.signUp('franchisor')).user.id,
+      franchisorId: (await world.server.signUp('franchisor')).user.id,
       franchiseId: null,
       startAt: new Date('2026-03-02T15:00:00Z'),
     });
@@ -65,7 +60,7 @@ describe('admin bookings list: search and pages', () => {
     const byFranchise = await insertMeeting(db, {
       ...base,
       consultantId: other.user.id,
-      franchisorId: (await server.signUp('franchisor')).user.id,
+      franchisorId: (await world.server.signUp('franchisor')).user.id,
       franchiseId: f.id,
       startAt: new Date('2026-03-04T15:00:00Z'),
     });
@@ -93,9 +88,9 @@ describe('admin bookings list: search and pages', () => {
   });
 
   it('pages tile the total, newest start first, ties broken by id, with the date filter', async () => {
-    const db = server.container.db;
-    const consultant = await server.signUp('consultant');
-    const booker = await server.signUp('franchisor');
+    const db = world.server.container.db;
+    const consultant = await world.server.signUp('consultant');
+    const booker = await world.server.signUp('franchisor');
     const start = (day: number) => new Date(Date.UTC(2025, 5, day, 15));
     const made = [];
     for (const day of [1, 2, 2, 3, 4, 5, 5, 5, 6, 7, 8]) {
