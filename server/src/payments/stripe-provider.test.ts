@@ -2,7 +2,7 @@ import Stripe from 'stripe';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { AppError } from '../http/errors.ts';
 import { HoldUnusableError, PaymentDeclinedError, type PaymentProvider } from './provider.ts';
-import { cardError, startStripeFake } from './stripe-fake.ts';
+import { cardError, type StripeRequest, startStripeFake } from './stripe-fake.ts';
 import { createStripeProvider, mapSubscriptionStatus } from './stripe-provider.ts';
 
 const NOW = new Date('2026-03-02T12:00:00Z');
@@ -28,6 +28,16 @@ const charge = {
   description: 'Meeting',
   metadata: { kind: 'meeting_charge', paymentId: 'm1', attempt: '0' },
 };
+
+/** The request was sent under the idempotency key `key` and carries at least `params`. */
+function expectSent(
+  request: StripeRequest | undefined,
+  key: string,
+  params: Record<string, string>,
+): void {
+  expect(request?.headers['idempotency-key']).toBe(key);
+  expect(request?.params).toMatchObject(params);
+}
 
 const subscriptionJson = (id: string, start: Date, end: Date, status = 'active') => ({
   id,
@@ -69,8 +79,7 @@ describe('the Stripe adapter (the stripe package against a local fake of its API
     ).resolves.toBe('cus_old');
     const [request] = fake.to('POST /v1/customers');
     expect(fake.requests).toHaveLength(1);
-    expect(request?.headers['idempotency-key']).toBe('customer:f1');
-    expect(request?.params).toMatchObject({
+    expectSent(request, 'customer:f1', {
       email: 'a@b.example',
       name: 'Acme',
       'metadata[franchiseId]': 'f1',
@@ -131,8 +140,7 @@ describe('the Stripe adapter (the stripe package against a local fake of its API
       idempotencyKey: 'verify:m1',
     });
     const [request] = fake.requests;
-    expect(request?.headers['idempotency-key']).toBe('verify:m1');
-    expect(request?.params).toMatchObject({
+    expectSent(request, 'verify:m1', {
       customer: 'cus_1',
       payment_method: 'pm_1',
       confirm: 'true',
@@ -168,8 +176,7 @@ describe('the Stripe adapter (the stripe package against a local fake of its API
     const hold = await provider.authorize({ ...charge, idempotencyKey: 'hold:m1:0' });
     expect(hold).toEqual({ holdId: 'pi_hold', expiresAt: new Date(captureBefore * 1000) });
     const [request] = fake.requests;
-    expect(request?.headers['idempotency-key']).toBe('hold:m1:0');
-    expect(request?.params).toMatchObject({
+    expectSent(request, 'hold:m1:0', {
       amount: '15000',
       currency: 'usd',
       customer: 'cus_1',
@@ -301,8 +308,7 @@ describe('the Stripe adapter (the stripe package against a local fake of its API
       lookup_key: 'fm_subscription_monthly_30000',
     });
     const [created] = fake.to('POST /v1/subscriptions');
-    expect(created?.headers['idempotency-key']).toBe('subscription:f1:0');
-    expect(created?.params).toMatchObject({
+    expectSent(created, 'subscription:f1:0', {
       customer: 'cus_1',
       'items[0][price]': 'price_1',
       default_payment_method: 'pm_1',
@@ -368,8 +374,7 @@ describe('the Stripe adapter (the stripe package against a local fake of its API
       }),
     ).resolves.toEqual({ status: 'paid', reference: 'tr_1' });
     const [transfer] = fake.to('POST /v1/transfers');
-    expect(transfer?.headers['idempotency-key']).toBe('payout:c1:2026-02');
-    expect(transfer?.params).toMatchObject({
+    expectSent(transfer, 'payout:c1:2026-02', {
       amount: '8000',
       currency: 'usd',
       destination: 'acct_1',

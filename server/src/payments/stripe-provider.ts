@@ -3,6 +3,7 @@ import { AppError } from '../http/errors.ts';
 import { holdExpiry } from './money-rules.ts';
 import {
   type CardDetails,
+  type ChargeInput,
   HoldUnusableError,
   type IntentSnapshot,
   PaymentDeclinedError,
@@ -200,6 +201,31 @@ export function createStripeProvider(deps: { stripe: Stripe; now: () => Date }):
     return price;
   }
 
+  /**
+   * The off-session card PaymentIntent behind a hold and a direct charge; the attempt key in its
+   * metadata is what `findIntent` looks for after a crash. A hold adds manual capture.
+   */
+  function createIntent(
+    input: ChargeInput,
+    hold: Pick<Stripe.PaymentIntentCreateParams, 'capture_method' | 'expand'> = {},
+  ) {
+    return stripe.paymentIntents.create(
+      {
+        amount: input.amountCents,
+        currency: CURRENCY,
+        customer: input.customerId,
+        payment_method: input.providerMethodId,
+        allowed_payment_method_types: ['card'],
+        confirm: true,
+        off_session: true,
+        description: input.description,
+        metadata: { ...input.metadata, [ATTEMPT_KEY]: input.idempotencyKey },
+        ...hold,
+      },
+      { idempotencyKey: input.idempotencyKey },
+    );
+  }
+
   return {
     name: 'stripe',
 
@@ -263,22 +289,10 @@ export function createStripeProvider(deps: { stripe: Stripe; now: () => Date }):
 
     authorize: (input) =>
       call(async () => {
-        const intent = await stripe.paymentIntents.create(
-          {
-            amount: input.amountCents,
-            currency: CURRENCY,
-            customer: input.customerId,
-            payment_method: input.providerMethodId,
-            allowed_payment_method_types: ['card'],
-            capture_method: 'manual',
-            confirm: true,
-            off_session: true,
-            description: input.description,
-            metadata: { ...input.metadata, [ATTEMPT_KEY]: input.idempotencyKey },
-            expand: ['latest_charge'],
-          },
-          { idempotencyKey: input.idempotencyKey },
-        );
+        const intent = await createIntent(input, {
+          capture_method: 'manual',
+          expand: ['latest_charge'],
+        });
         if (intent.status !== 'requires_capture') {
           throw notConfirmed(intent.status, intent.last_payment_error);
         }
@@ -318,20 +332,7 @@ export function createStripeProvider(deps: { stripe: Stripe; now: () => Date }):
 
     chargeOffSession: (input) =>
       call(async () => {
-        const intent = await stripe.paymentIntents.create(
-          {
-            amount: input.amountCents,
-            currency: CURRENCY,
-            customer: input.customerId,
-            payment_method: input.providerMethodId,
-            allowed_payment_method_types: ['card'],
-            confirm: true,
-            off_session: true,
-            description: input.description,
-            metadata: { ...input.metadata, [ATTEMPT_KEY]: input.idempotencyKey },
-          },
-          { idempotencyKey: input.idempotencyKey },
-        );
+        const intent = await createIntent(input);
         if (intent.status !== 'succeeded' && intent.status !== 'processing') {
           throw notConfirmed(intent.status, intent.last_payment_error);
         }
