@@ -87,6 +87,7 @@ import {
   type BrandNameStatus,
   CROPPED_IMAGE_NAME,
   OkSchema,
+  OPERATIONS,
   type PaymentMethod,
   type PromotionStatus,
 } from './contracts/index.ts';
@@ -437,10 +438,11 @@ export function createAdminApi(http: Http): AdminApi {
     query?: { schema: v.GenericSchema; value: Record<string, unknown> },
     options?: RequestOptions,
   ): Promise<v.InferOutput<S>> {
-    if (query) validateInput(operation, query.schema, query.value);
+    if (query) validateInput(operation, OPERATIONS, query.schema, query.value);
     return http.call(
       {
         operation,
+        texts: OPERATIONS,
         method: 'get',
         path: query ? withQuery(path, query.value) : path,
         response,
@@ -460,10 +462,11 @@ export function createAdminApi(http: Http): AdminApi {
     options?: RequestOptions,
   ): Promise<v.InferOutput<S>> {
     const cleaned = dropUndefined(input);
-    validateInput(operation, schema, cleaned);
+    validateInput(operation, OPERATIONS, schema, cleaned);
     return http.call(
       {
         operation,
+        texts: OPERATIONS,
         method,
         path,
         ...(hasFiles(files) ? { body: toAdminFormData(cleaned, files) } : { json: cleaned }),
@@ -480,7 +483,10 @@ export function createAdminApi(http: Http): AdminApi {
     path: string,
     options?: RequestOptions,
   ): Promise<void> {
-    await http.call({ operation, method: 'delete', path, response: OkSchema }, options);
+    await http.call(
+      { operation, texts: OPERATIONS, method: 'delete', path, response: OkSchema },
+      options,
+    );
   }
 
   const download =
@@ -572,6 +578,7 @@ export function createAdminApi(http: Http): AdminApi {
       http.call(
         {
           operation: 'issueActivationLink',
+          texts: OPERATIONS,
           method: 'post',
           path: `admin/users/${enc(id)}/activation-link`,
           json: {},
@@ -591,6 +598,7 @@ export function createAdminApi(http: Http): AdminApi {
       http.call(
         {
           operation: 'addExistingFranchisor',
+          texts: OPERATIONS,
           idempotent: true,
           method: 'post',
           path: `admin/franchisors/${enc(franchisorId)}/add/${enc(franchiseId)}`,

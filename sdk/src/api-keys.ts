@@ -6,6 +6,7 @@ import {
   CreateApiKeyInputSchema,
   type CreatedApiKey,
   CreatedApiKeySchema,
+  OPERATIONS,
 } from './contracts/index.ts';
 import type { Http, RequestOptions } from './http.ts';
 import { validateInput } from './validate-input.ts';
@@ -74,6 +75,7 @@ export function createApiKeysApi(http: Http): ApiKeysApi {
       await http.call(
         {
           operation: 'fetchApiKeys',
+          texts: OPERATIONS,
           method: 'get',
           path: base(franchiseId),
           response: ApiKeyListSchema,
@@ -86,10 +88,11 @@ export function createApiKeysApi(http: Http): ApiKeysApi {
     options: RequestOptions | undefined,
     franchiseId?: string,
   ) => {
-    const json = validateInput('createApiKey', CreateApiKeyInputSchema, input);
+    const json = validateInput('createApiKey', OPERATIONS, CreateApiKeyInputSchema, input);
     return http.call(
       {
         operation: 'createApiKey',
+        texts: OPERATIONS,
         method: 'post',
         path: base(franchiseId),
         json,
@@ -102,6 +105,7 @@ export function createApiKeysApi(http: Http): ApiKeysApi {
     http.call(
       {
         operation: 'revokeApiKey',
+        texts: OPERATIONS,
         method: 'delete',
         path: `${base(franchiseId)}/${enc(id)}`,
         response: ApiKeySchema,

@@ -3,6 +3,7 @@ import {
   type ActivateInput,
   ActivateInputSchema,
   AUTH_HEADERS,
+  AUTH_OPERATIONS,
   type AuthResult,
   AuthResultSchema,
   type ForgotPasswordInput,
@@ -15,9 +16,11 @@ import {
   type SignUpInput,
   SignUpInputSchema,
 } from './contracts/index.ts';
-import type { SdkOperation } from './errors.ts';
 import type { Http, RequestOptions } from './http.ts';
 import { validateInput } from './validate-input.ts';
+
+/** The operations of this module: their texts travel with its calls. */
+type AuthOperation = keyof typeof AUTH_OPERATIONS;
 
 /**
  * Sign-up, sign-in, sign-out, activation and password reset (rule 6).
@@ -104,6 +107,7 @@ export async function signOut(http: Http, options?: RequestOptions): Promise<voi
   await http.call(
     {
       operation: 'signOut',
+      texts: AUTH_OPERATIONS,
       method: 'post',
       path: 'auth/sign-out',
       json: {},
@@ -143,26 +147,34 @@ export function createAuthApi(http: Http): AuthApi {
   /** A call made signed out: its input checked against the contract first, no credentials sent. */
   const signedOutPost =
     <TIn extends v.GenericSchema, TOut extends v.GenericSchema>(
-      operation: SdkOperation,
+      operation: AuthOperation,
       path: string,
       input: TIn,
       response: TOut,
     ) =>
     (value: v.InferInput<TIn>, options?: RequestOptions): Promise<v.InferOutput<TOut>> => {
-      const json = validateInput(operation, input, value);
+      const json = validateInput(operation, AUTH_OPERATIONS, input, value);
       return http.call(
-        { operation, method: 'post', path, json, response, credentials: false },
+        {
+          operation,
+          texts: AUTH_OPERATIONS,
+          method: 'post',
+          path,
+          json,
+          response,
+          credentials: false,
+        },
         options,
       );
     };
   /** A call whose answer is a session: stored before it is returned. */
   const signingIn =
-    <TIn extends v.GenericSchema>(operation: SdkOperation, path: string, input: TIn) =>
+    <TIn extends v.GenericSchema>(operation: AuthOperation, path: string, input: TIn) =>
     async (value: v.InferInput<TIn>, options?: RequestOptions): Promise<AuthResult> =>
       signedIn(await signedOutPost(operation, path, input, AuthResultSchema)(value, options));
   /** A call answered with `{ ok: true }` only. */
   const acknowledged =
-    <TIn extends v.GenericSchema>(operation: SdkOperation, path: string, input: TIn) =>
+    <TIn extends v.GenericSchema>(operation: AuthOperation, path: string, input: TIn) =>
     async (value: v.InferInput<TIn>, options?: RequestOptions): Promise<void> => {
       await signedOutPost(operation, path, input, OkSchema)(value, options);
     };

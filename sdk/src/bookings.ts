@@ -4,6 +4,7 @@ import {
   AvailabilityQuerySchema,
   type AvailabilityResult,
   AvailabilityResultSchema,
+  BOOKING_OPERATIONS,
   CANCEL_DURATION_MINUTES,
   type CalendarConnectUrlInput,
   CalendarConnectUrlInputSchema,
@@ -162,10 +163,11 @@ export async function getSlots(
   query: SlotsQuery,
   options?: RequestOptions,
 ): Promise<SlotsResult> {
-  validateInput('fetchSlots', SlotsQuerySchema, query);
+  validateInput('fetchSlots', BOOKING_OPERATIONS, SlotsQuerySchema, query);
   return http.call(
     {
       operation: 'fetchSlots',
+      texts: BOOKING_OPERATIONS,
       method: 'get',
       path: withQuery(`booking/consultant/${segment(consultantId)}/slots`, query),
       response: SlotsResultSchema,
@@ -189,10 +191,11 @@ export async function getAvailability(
   query: AvailabilityQuery,
   options?: RequestOptions,
 ): Promise<AvailabilityResult> {
-  validateInput('fetchAvailability', AvailabilityQuerySchema, query);
+  validateInput('fetchAvailability', BOOKING_OPERATIONS, AvailabilityQuerySchema, query);
   return http.call(
     {
       operation: 'fetchAvailability',
+      texts: BOOKING_OPERATIONS,
       method: 'get',
       path: withQuery(`booking/consultant/${segment(consultantId)}/availability`, query),
       response: AvailabilityResultSchema,
@@ -215,10 +218,11 @@ export async function createSession(
   input: CreateSessionInput,
   options?: RequestOptions,
 ): Promise<Session> {
-  const json = validateInput('createBooking', CreateSessionInputSchema, input);
+  const json = validateInput('createBooking', BOOKING_OPERATIONS, CreateSessionInputSchema, input);
   return http.call(
     {
       operation: 'createBooking',
+      texts: BOOKING_OPERATIONS,
       idempotent: true,
       method: 'post',
       path: 'session',
@@ -243,6 +247,7 @@ export function createBookingsApi(http: Http, clock: () => Date = () => new Date
     http.call(
       {
         operation,
+        texts: BOOKING_OPERATIONS,
         method: 'patch',
         path: `session/${segment(id)}`,
         json,
@@ -256,6 +261,7 @@ export function createBookingsApi(http: Http, clock: () => Date = () => new Date
       return http.call(
         {
           operation: 'getCalendars',
+          texts: BOOKING_OPERATIONS,
           method: 'get',
           path: 'users/calendars',
           response: CalendarSettingsSchema,
@@ -264,10 +270,16 @@ export function createBookingsApi(http: Http, clock: () => Date = () => new Date
       );
     },
     async updateCalendarSettings(patch, options) {
-      const json = validateInput('updateCalendar', CalendarSettingsPatchSchema, patch);
+      const json = validateInput(
+        'updateCalendar',
+        BOOKING_OPERATIONS,
+        CalendarSettingsPatchSchema,
+        patch,
+      );
       return http.call(
         {
           operation: 'updateCalendar',
+          texts: BOOKING_OPERATIONS,
           method: 'patch',
           path: 'users/calendars',
           json,
@@ -278,10 +290,16 @@ export function createBookingsApi(http: Http, clock: () => Date = () => new Date
     },
     async calendarConnectUrl(calendar, options) {
       const input: CalendarConnectUrlInput = { calendar };
-      const json = validateInput('connectCalendar', CalendarConnectUrlInputSchema, input);
+      const json = validateInput(
+        'connectCalendar',
+        BOOKING_OPERATIONS,
+        CalendarConnectUrlInputSchema,
+        input,
+      );
       const { url } = await http.call(
         {
           operation: 'connectCalendar',
+          texts: BOOKING_OPERATIONS,
           method: 'post',
           path: 'users/calendars/connect-url',
           json,
@@ -292,10 +310,13 @@ export function createBookingsApi(http: Http, clock: () => Date = () => new Date
       return url;
     },
     async disconnectCalendar(calendar, options) {
-      validateInput('disconnectCalendar', CalendarConnectUrlInputSchema, { calendar });
+      validateInput('disconnectCalendar', BOOKING_OPERATIONS, CalendarConnectUrlInputSchema, {
+        calendar,
+      });
       await http.call(
         {
           operation: 'disconnectCalendar',
+          texts: BOOKING_OPERATIONS,
           method: 'delete',
           path: `users/calendars/connections/${segment(calendar)}`,
           response: OkSchema,
@@ -307,6 +328,7 @@ export function createBookingsApi(http: Http, clock: () => Date = () => new Date
       return http.call(
         {
           operation: 'fetchCalendarFeed',
+          texts: BOOKING_OPERATIONS,
           method: 'get',
           path: 'users/calendars/feed',
           response: CalendarFeedSchema,
@@ -318,6 +340,7 @@ export function createBookingsApi(http: Http, clock: () => Date = () => new Date
       return http.call(
         {
           operation: 'rotateCalendarFeed',
+          texts: BOOKING_OPERATIONS,
           method: 'post',
           path: 'users/calendars/feed/rotate',
           response: CalendarFeedSchema,
@@ -333,10 +356,11 @@ export function createBookingsApi(http: Http, clock: () => Date = () => new Date
       return paged(
         async (page) => {
           const q = page === undefined ? query : { ...query, page };
-          validateInput('fetchSessions', SessionListQuerySchema, q);
+          validateInput('fetchSessions', BOOKING_OPERATIONS, SessionListQuerySchema, q);
           return http.call(
             {
               operation: 'fetchSessions',
+              texts: BOOKING_OPERATIONS,
               method: 'get',
               path: withQuery('session', q),
               response: SessionListSchema,
@@ -351,6 +375,7 @@ export function createBookingsApi(http: Http, clock: () => Date = () => new Date
       return http.call(
         {
           operation: 'fetchSession',
+          texts: BOOKING_OPERATIONS,
           method: 'get',
           path: `session/${segment(id)}`,
           response: SessionSchema,
@@ -362,6 +387,7 @@ export function createBookingsApi(http: Http, clock: () => Date = () => new Date
       return http.call(
         {
           operation: 'fetchLatestCompleted',
+          texts: BOOKING_OPERATIONS,
           method: 'get',
           path: 'session/latest-completed',
           response: SessionSchema,
@@ -384,6 +410,7 @@ export function createBookingsApi(http: Http, clock: () => Date = () => new Date
       await http.call(
         {
           operation: 'cancelMeeting',
+          texts: BOOKING_OPERATIONS,
           method: 'delete',
           path: `session/${segment(id)}`,
           response: v.optional(OkSchema),
@@ -392,10 +419,11 @@ export function createBookingsApi(http: Http, clock: () => Date = () => new Date
       );
     },
     async reviewSession(id, input, options) {
-      const json = validateInput('reviewBooking', ReviewInputSchema, input);
+      const json = validateInput('reviewBooking', BOOKING_OPERATIONS, ReviewInputSchema, input);
       return http.call(
         {
           operation: 'reviewBooking',
+          texts: BOOKING_OPERATIONS,
           method: 'post',
           path: `session/${segment(id)}/review`,
           json,
@@ -408,6 +436,7 @@ export function createBookingsApi(http: Http, clock: () => Date = () => new Date
       return http.call(
         {
           operation: 'requestReview',
+          texts: BOOKING_OPERATIONS,
           method: 'post',
           path: `session/${segment(id)}/review-request`,
           response: SessionSchema,

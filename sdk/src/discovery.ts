@@ -7,6 +7,7 @@ import {
   ConsultantSearchQuerySchema,
   type ConsultantSearchResult,
   ConsultantSearchResultSchema,
+  DISCOVERY_OPERATIONS,
   FavoriteConsultantInputSchema,
   FavoriteFranchisorInputSchema,
   type FavoriteToggleResult,
@@ -124,10 +125,11 @@ export function searchConsultants(
     async (page) => {
       const q = page === undefined ? query : { ...query, page };
       const operation = isFiltered(q) ? 'fetchFilteredConsultants' : 'fetchConsultants';
-      validateInput(operation, ConsultantSearchQuerySchema, q);
+      validateInput(operation, DISCOVERY_OPERATIONS, ConsultantSearchQuerySchema, q);
       return http.call(
         {
           operation,
+          texts: DISCOVERY_OPERATIONS,
           method: 'get',
           path: withQuery('users', { role: 'consultant', ...q }),
           response: ConsultantSearchResultSchema,
@@ -155,10 +157,11 @@ export function searchFranchisors(
   return paged(
     async (page) => {
       const q = page === undefined ? query : { ...query, page };
-      validateInput('fetchFranchisors', FranchisorSearchQuerySchema, q);
+      validateInput('fetchFranchisors', DISCOVERY_OPERATIONS, FranchisorSearchQuerySchema, q);
       return http.call(
         {
           operation: 'fetchFranchisors',
+          texts: DISCOVERY_OPERATIONS,
           method: 'get',
           path: withQuery('users', { role: 'franchisor', ...q }),
           response: FranchisorSearchResultSchema,
@@ -182,6 +185,7 @@ export function getSearchFilters(http: Http, options?: RequestOptions): Promise<
   return http.call(
     {
       operation: 'getFilters',
+      texts: DISCOVERY_OPERATIONS,
       method: 'get',
       path: 'users/filters',
       response: SearchFiltersSchema,
@@ -204,10 +208,11 @@ export async function toggleFavoriteConsultant(
   options?: RequestOptions,
 ): Promise<FavoriteToggleResult> {
   const json = { consultantId };
-  validateInput('addFavoriteConsultant', FavoriteConsultantInputSchema, json);
+  validateInput('addFavoriteConsultant', DISCOVERY_OPERATIONS, FavoriteConsultantInputSchema, json);
   return http.call(
     {
       operation: 'addFavoriteConsultant',
+      texts: DISCOVERY_OPERATIONS,
       method: 'post',
       path: 'users/favorite-consultant',
       json,
@@ -231,10 +236,11 @@ export async function toggleFavoriteFranchisor(
   options?: RequestOptions,
 ): Promise<FavoriteToggleResult> {
   const json = { franchisorId };
-  validateInput('addFavoriteFranchisor', FavoriteFranchisorInputSchema, json);
+  validateInput('addFavoriteFranchisor', DISCOVERY_OPERATIONS, FavoriteFranchisorInputSchema, json);
   return http.call(
     {
       operation: 'addFavoriteFranchisor',
+      texts: DISCOVERY_OPERATIONS,
       method: 'post',
       path: 'users/favorite-franchisor',
       json,
@@ -257,10 +263,11 @@ export async function aiSearchFranchisors(
   query: AiSearchQuery,
   options?: RequestOptions,
 ): Promise<AiSearchResult> {
-  validateInput('aiSearchFranchisors', AiSearchQuerySchema, query);
+  validateInput('aiSearchFranchisors', DISCOVERY_OPERATIONS, AiSearchQuerySchema, query);
   return http.call(
     {
       operation: 'aiSearchFranchisors',
+      texts: DISCOVERY_OPERATIONS,
       method: 'get',
       path: withQuery('users/ai-franchisees-search', query),
       response: AiSearchResultSchema,
@@ -282,10 +289,11 @@ export function createDiscoveryApi(http: Http): DiscoveryApi {
     toggleFavoriteFranchisor: (id, options) => toggleFavoriteFranchisor(http, id, options),
     aiSearchFranchisors: (query, options) => aiSearchFranchisors(http, query, options),
     async territoryStats(query = {}, options) {
-      validateInput('fetchTerritory', TerritoryQuerySchema, query);
+      validateInput('fetchTerritory', DISCOVERY_OPERATIONS, TerritoryQuerySchema, query);
       return http.call(
         {
           operation: 'fetchTerritory',
+          texts: DISCOVERY_OPERATIONS,
           method: 'get',
           path: withQuery('territory/states', query),
           response: TerritoryStatsSchema,
@@ -297,13 +305,14 @@ export function createDiscoveryApi(http: Http): DiscoveryApi {
       return paged(
         async (page) => {
           const q = page === undefined ? query : { ...query, page };
-          validateInput('fetchTerritory', TerritoryQuerySchema, {
+          validateInput('fetchTerritory', DISCOVERY_OPERATIONS, TerritoryQuerySchema, {
             category: q.category,
             investment: q.investment,
           });
           return http.call(
             {
               operation: 'fetchTerritory',
+              texts: DISCOVERY_OPERATIONS,
               method: 'get',
               path: withQuery(`territory/states/${encodeURIComponent(state)}/franchisees`, q),
               response: FranchisorSearchResultSchema,

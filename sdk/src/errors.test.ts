@@ -1,6 +1,13 @@
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
-import { ChangePasswordInputSchema, FIELD_MESSAGES, SignInInputSchema } from './contracts/index.ts';
+import {
+  AUTH_OPERATIONS,
+  ChangePasswordInputSchema,
+  FIELD_MESSAGES,
+  SignInInputSchema,
+  SYSTEM_OPERATIONS,
+  USER_OPERATIONS,
+} from './contracts/index.ts';
 import {
   ApiError,
   httpError,
@@ -15,6 +22,7 @@ describe('httpError', () => {
   it("formats '{operation}: {server message}' and keeps code and field errors", () => {
     const error = httpError(
       'updatePassword',
+      USER_OPERATIONS.updatePassword,
       400,
       JSON.stringify({
         message: 'The current password is incorrect',
@@ -37,20 +45,27 @@ describe('httpError', () => {
     ['a blank message', '{"message":"  "}'],
     ['a JSON array', '[1]'],
   ])('uses the generic message for %s', (_, body) => {
-    const error = httpError('fetchProfile', 502, body);
+    const error = httpError('fetchProfile', USER_OPERATIONS.fetchProfile, 502, body);
     expect(error.message).toBe('Error fetching profile: Something went wrong. Please try again.');
     expect(error.serverMessage).toBeUndefined();
     expect(error.code).toBe('INTERNAL_ERROR');
   });
 
   it('derives the code from the status when the body has none', () => {
-    expect(httpError('signIn', 401, '{"message":"x"}').code).toBe('UNAUTHORIZED');
-    expect(httpError('signIn', 429, '').code).toBe('RATE_LIMITED');
-    expect(httpError('signIn', 418, '').code).toBe('HTTP_ERROR');
+    expect(httpError('signIn', AUTH_OPERATIONS.signIn, 401, '{"message":"x"}').code).toBe(
+      'UNAUTHORIZED',
+    );
+    expect(httpError('signIn', AUTH_OPERATIONS.signIn, 429, '').code).toBe('RATE_LIMITED');
+    expect(httpError('signIn', AUTH_OPERATIONS.signIn, 418, '').code).toBe('HTTP_ERROR');
   });
 
   it('keeps the message when the errors field is malformed', () => {
-    const error = httpError('updateProfile', 400, '{"message":"Bad","errors":["x"]}');
+    const error = httpError(
+      'updateProfile',
+      USER_OPERATIONS.updateProfile,
+      400,
+      '{"message":"Bad","errors":["x"]}',
+    );
     expect(error.message).toBe('Error updating profile: Bad');
     expect(error.errors).toBeUndefined();
   });
@@ -71,7 +86,7 @@ describe('validationError', () => {
   it('keeps the first message of each field', () => {
     const result = v.safeParse(SignInInputSchema, { email: ' ', password: '' });
     if (result.success) throw new Error('expected a failure');
-    const error = validationError('signIn', result.issues);
+    const error = validationError('signIn', AUTH_OPERATIONS.signIn, result.issues);
     expect(error.status).toBe(400);
     expect(error.code).toBe('VALIDATION_FAILED');
     expect(error.errors).toEqual({
@@ -88,7 +103,9 @@ describe('validationError', () => {
       confirmPassword: 'Other-Pass1!',
     });
     if (result.success) throw new Error('expected a failure');
-    expect(validationError('updatePassword', result.issues).errors).toEqual({
+    expect(
+      validationError('updatePassword', USER_OPERATIONS.updatePassword, result.issues).errors,
+    ).toEqual({
       confirmPassword: FIELD_MESSAGES.passwordsDoNotMatch,
     });
   });
@@ -100,6 +117,7 @@ describe('ResponseShapeError', () => {
     if (result.success) throw new Error('expected a failure');
     const error = new ResponseShapeError({
       operation: 'fetchConfig',
+      operationText: SYSTEM_OPERATIONS.fetchConfig,
       status: 200,
       issues: result.issues,
     });

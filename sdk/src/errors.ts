@@ -1,8 +1,6 @@
 import * as v from 'valibot';
 import {
-  CLIENT_OPERATIONS,
   type ClientErrorCode,
-  type ClientOperation,
   type ErrorCode,
   GENERIC_MESSAGES,
   OPERATIONS,
@@ -10,14 +8,14 @@ import {
 } from './contracts/index.ts';
 
 /**
- * Names a client call for error messages: a key of `OPERATIONS` or `CLIENT_OPERATIONS`.
+ * Names a client call for error messages: a key of `OPERATIONS`.
  *
  * @example
  * ```ts
  * const op: SdkOperation = 'signIn'; // 'Error signing in: …'
  * ```
  */
-export type SdkOperation = Operation | ClientOperation;
+export type SdkOperation = Operation;
 
 /**
  * The `code` of an {@link ApiError}: a server code (`ERROR_CODES`), a client code
@@ -30,10 +28,22 @@ export type SdkOperation = Operation | ClientOperation;
  */
 export type ApiErrorCode = ErrorCode | ClientErrorCode | (string & Record<never, never>);
 
-const OPERATION_TEXTS: Record<SdkOperation, string> = { ...OPERATIONS, ...CLIENT_OPERATIONS };
+/**
+ * Operation texts for a set of calls: a module's map from the contract (`BOOKING_OPERATIONS`, …),
+ * so that a page loads the texts of the calls it makes, or `OPERATIONS` for any call.
+ *
+ * @example
+ * ```ts
+ * const texts: OperationTexts<'fetchSlots'> = BOOKING_OPERATIONS;
+ * ```
+ */
+export type OperationTexts<TOperation extends SdkOperation = SdkOperation> = {
+  readonly [K in TOperation]: string;
+};
 
 /**
- * The text of an operation, e.g. `'Error signing in'`.
+ * The text of any operation, e.g. `'Error signing in'` (every call's text: for apps; the SDK's
+ * calls pass their own module's texts).
  *
  * @example
  * ```ts
@@ -41,30 +51,41 @@ const OPERATION_TEXTS: Record<SdkOperation, string> = { ...OPERATIONS, ...CLIENT
  * ```
  */
 export function operationText(operation: SdkOperation): string {
-  return OPERATION_TEXTS[operation];
+  return OPERATIONS[operation];
 }
 
 /**
- * What an {@link ApiError} is made of.
+ * What an {@link ApiError} is made of: the operation's text (`operationText('signIn')`, or the
+ * calling module's map) or a `message` that replaces the whole message.
  *
  * @example
  * ```ts
- * new ApiError({ operation: 'signIn', status: 401, code: 'INVALID_CREDENTIALS', serverMessage: 'Invalid email or password' });
+ * new ApiError({ operation: 'signIn', operationText: operationText('signIn'), status: 401, code: 'INVALID_CREDENTIALS', serverMessage: 'Invalid email or password' });
  * ```
  */
-export interface ApiErrorInit {
+export type ApiErrorInit = {
   operation: SdkOperation;
   status: number;
   code: ApiErrorCode;
   /** The message part after the operation; the generic message is used when absent. */
   serverMessage?: string | undefined;
-  /** Overrides the whole message (used for non-HTTP failures). */
-  message?: string;
   errors?: Record<string, string> | undefined;
   /** The server's `x-request-id` for the failed call, to quote to support. */
   requestId?: string | undefined;
   cause?: unknown;
-}
+} & (
+  | {
+      /** The text before `': '` (`'Error signing in'`). */
+      operationText: string;
+      /** Overrides the whole message. */
+      message?: string;
+    }
+  | {
+      operationText?: string;
+      /** The whole message (used for non-HTTP failures). */
+      message: string;
+    }
+);
 
 /**
  * Every failure of an SDK call. `message` is ready to show:
@@ -93,7 +114,7 @@ export class ApiError extends Error {
    * message when the input was refused before sending; `undefined` when there was none.
    */
   readonly serverMessage: string | undefined;
-  /** The call that failed, a key of `OPERATIONS`/`CLIENT_OPERATIONS` (e.g. `'signIn'`). */
+  /** The call that failed, a key of `OPERATIONS` (e.g. `'signIn'`). */
   readonly operation: SdkOperation;
   /**
    * The id the server gave the failed request (its `x-request-id` header): quote it to support,
@@ -104,7 +125,7 @@ export class ApiError extends Error {
   constructor(init: ApiErrorInit) {
     super(
       init.message ??
-        `${operationText(init.operation)}: ${init.serverMessage ?? GENERIC_MESSAGES.somethingWentWrong}`,
+        `${init.operationText}: ${init.serverMessage ?? GENERIC_MESSAGES.somethingWentWrong}`,
       init.cause === undefined ? undefined : { cause: init.cause },
     );
     this.status = init.status;
@@ -148,12 +169,14 @@ export class ResponseShapeError extends ApiError {
 
   constructor(init: {
     operation: SdkOperation;
+    operationText: string;
     status: number;
     issues: readonly v.BaseIssue<unknown>[];
     cause?: unknown;
   }) {
     super({
       operation: init.operation,
+      operationText: init.operationText,
       status: init.status,
       code: 'INVALID_RESPONSE',
       cause: init.cause,
@@ -233,11 +256,12 @@ const LenientErrorBodySchema = v.object({
  *
  * @example
  * ```ts
- * httpError('signIn', 401, '{"message":"Invalid email or password","code":"INVALID_CREDENTIALS"}');
+ * httpError('signIn', AUTH_OPERATIONS.signIn, 401, '{"message":"Invalid email or password","code":"INVALID_CREDENTIALS"}');
  * ```
  */
 export function httpError(
   operation: SdkOperation,
+  operationText: string,
   status: number,
   bodyText: string,
   cause?: unknown,
@@ -253,6 +277,7 @@ export function httpError(
   const errors = body?.errors;
   return new ApiError({
     operation,
+    operationText,
     status,
     code: body?.code ?? codeForStatus(status),
     serverMessage: body?.message,
@@ -287,11 +312,12 @@ export function networkError(operation: SdkOperation, cause?: unknown): ApiError
  * @example
  * ```ts
  * const result = v.safeParse(SignInInputSchema, input);
- * if (!result.success) throw validationError('signIn', result.issues);
+ * if (!result.success) throw validationError('signIn', AUTH_OPERATIONS.signIn, result.issues);
  * ```
  */
 export function validationError(
   operation: SdkOperation,
+  operationText: string,
   issues: readonly [v.BaseIssue<unknown>, ...v.BaseIssue<unknown>[]],
 ): ApiError {
   const nested = v.flatten(issues).nested ?? {};
@@ -301,6 +327,7 @@ export function validationError(
   }
   return new ApiError({
     operation,
+    operationText,
     status: 400,
     code: 'VALIDATION_FAILED',
     serverMessage: issues[0].message,

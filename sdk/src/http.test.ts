@@ -10,7 +10,7 @@ import {
   type Mock,
   vi,
 } from 'vitest';
-import { AUTH_HEADERS, IDEMPOTENCY_HEADER } from './contracts/index.ts';
+import { AUTH_HEADERS, IDEMPOTENCY_HEADER, OPERATIONS } from './contracts/index.ts';
 import { type ApiError, isApiError, isResponseShapeError } from './errors.ts';
 import { createHttp, resolveBaseUrl } from './http.ts';
 import { fixtures, startTestApiServer, type TestApiServer } from './test-api-server.ts';
@@ -46,6 +46,7 @@ const ping = (
 ) =>
   http().call({
     operation: 'fetchProfile',
+    texts: OPERATIONS,
     method: 'get',
     path: 'ping',
     response: Pong,
@@ -86,7 +87,13 @@ describe('paths', () => {
   it('are joined to the base URL, with or without a leading slash', async () => {
     server.route('GET /api/ping', () => ({ json: { pong: true } }));
     await ping();
-    await http().call({ operation: 'fetchProfile', method: 'get', path: '/ping', response: Pong });
+    await http().call({
+      operation: 'fetchProfile',
+      texts: OPERATIONS,
+      method: 'get',
+      path: '/ping',
+      response: Pong,
+    });
     expect(server.requests.map((r) => r.url)).toEqual(['/api/ping', '/api/ping']);
   });
 });
@@ -274,6 +281,7 @@ describe('failures', () => {
     const error = await rejection(
       createHttp({ baseUrl: closed.baseUrl, tokenStore: store }).call({
         operation: 'fetchProfile',
+        texts: OPERATIONS,
         method: 'get',
         path: 'ping',
         response: Pong,
@@ -292,6 +300,7 @@ describe('failures', () => {
     const error = await rejection(
       http({ timeout: 50 }).call({
         operation: 'fetchProfile',
+        texts: OPERATIONS,
         method: 'get',
         path: 'ping',
         response: Pong,
@@ -363,6 +372,7 @@ describe('idempotent calls', () => {
   const create = () =>
     http().call({
       operation: 'createBooking',
+      texts: OPERATIONS,
       method: 'post',
       path: 'thing',
       json: { a: 1 },

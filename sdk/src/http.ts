@@ -20,6 +20,7 @@ import {
   httpError,
   isApiError,
   networkError,
+  type OperationTexts,
   ResponseShapeError,
   type SdkOperation,
 } from './errors.ts';
@@ -73,11 +74,19 @@ export interface RequestOptions {
  *
  * @example
  * ```ts
- * await http.call({ operation: 'fetchProfile', method: 'get', path: 'users/profile', response: OwnProfileSchema, retries: 1 });
+ * await http.call({ operation: 'fetchProfile', texts: USER_OPERATIONS, method: 'get', path: 'users/profile', response: OwnProfileSchema, retries: 1 });
  * ```
  */
-export interface CallOptions<TSchema extends v.GenericSchema> {
-  operation: SdkOperation;
+export interface CallOptions<
+  TSchema extends v.GenericSchema,
+  TOperation extends SdkOperation = SdkOperation,
+> {
+  operation: TOperation;
+  /**
+   * The texts of the calling module's operations (`USER_OPERATIONS`, …), which hold this
+   * operation's: a page loads the texts of the modules it calls, not every call's.
+   */
+  texts: OperationTexts<NoInfer<TOperation>>;
   method: 'get' | 'post' | 'put' | 'patch' | 'delete';
   /** Relative to the base URL (`'users/profile'`; a leading slash is ignored, as ky's `prefix` does). */
   path: string;
@@ -117,15 +126,15 @@ export interface CallOptions<TSchema extends v.GenericSchema> {
  *
  * @example
  * ```ts
- * const config = await http.call({ operation: 'fetchConfig', method: 'get', path: 'config', response: ClientConfigSchema });
+ * const config = await http.call({ operation: 'fetchConfig', texts: SYSTEM_OPERATIONS, method: 'get', path: 'config', response: ClientConfigSchema });
  * ```
  */
 export interface Http {
   readonly tokenStore: TokenStore;
   readonly ky: KyInstance;
   /** Sends one call; `request` is the caller's {@link RequestOptions} (they win over the call's). */
-  call<TSchema extends v.GenericSchema>(
-    options: CallOptions<TSchema>,
+  call<TSchema extends v.GenericSchema, TOperation extends SdkOperation>(
+    options: CallOptions<TSchema, TOperation>,
     request?: RequestOptions,
   ): Promise<v.InferOutput<TSchema>>;
 }
@@ -269,16 +278,17 @@ export function createHttp(options: HttpOptions): Http {
     },
   });
 
-  async function call<TSchema extends v.GenericSchema>(
-    callOptions: CallOptions<TSchema>,
+  async function call<TSchema extends v.GenericSchema, TOperation extends SdkOperation>(
+    callOptions: CallOptions<TSchema, TOperation>,
     request: RequestOptions = {},
   ): Promise<v.InferOutput<TSchema>> {
-    const call: CallOptions<TSchema> = {
+    const call: CallOptions<TSchema, TOperation> = {
       ...callOptions,
       ...(request.signal !== undefined ? { signal: request.signal } : {}),
       ...(request.timeout !== undefined ? { timeout: request.timeout } : {}),
     };
     const { operation } = call;
+    const operationText: string = call.texts[operation];
     const headers: Record<string, string> = { ...request.headers };
     // ky resends a clone of the first request on each retry: one key for the call and its retries.
     if (
@@ -313,17 +323,17 @@ export function createHttp(options: HttpOptions): Http {
       status = response.status;
       text = await response.text();
     } catch (error) {
-      throw toApiError(operation, error);
+      throw toApiError(operation, operationText, error);
     }
     let json: unknown;
     try {
       json = text === '' ? undefined : JSON.parse(text);
     } catch (error) {
-      throw new ResponseShapeError({ operation, status, issues: [], cause: error });
+      throw new ResponseShapeError({ operation, operationText, status, issues: [], cause: error });
     }
     const parsed = v.safeParse(call.response, json);
     if (!parsed.success) {
-      throw new ResponseShapeError({ operation, status, issues: parsed.issues });
+      throw new ResponseShapeError({ operation, operationText, status, issues: parsed.issues });
     }
     return parsed.output;
   }
@@ -331,11 +341,17 @@ export function createHttp(options: HttpOptions): Http {
   return { tokenStore, ky: instance, call };
 }
 
-function toApiError(operation: SdkOperation, error: unknown): ApiError {
+function toApiError(operation: SdkOperation, operationText: string, error: unknown): ApiError {
   if (isApiError(error)) return error;
   if (isHTTPError(error)) {
     // ky has read the body into `data`; unreadable or unparsable gives the generic message.
-    return httpError(operation, error.response.status, errorBodyText(error.data), error);
+    return httpError(
+      operation,
+      operationText,
+      error.response.status,
+      errorBodyText(error.data),
+      error,
+    );
   }
   return networkError(operation, error);
 }

@@ -1,6 +1,7 @@
 import {
   type MeetingRoomInfo,
   MeetingRoomInfoSchema,
+  OPERATIONS,
   type PresenceSummary,
   PresenceSummarySchema,
   type Session,
@@ -62,6 +63,7 @@ export function createMeetingRoomApi(http: Http): MeetingRoomApi {
       return http.call(
         {
           operation: 'fetchMeetingRoom',
+          texts: OPERATIONS,
           method: 'get',
           path: `session/${segment(meetingId)}/room`,
           response: MeetingRoomInfoSchema,
@@ -73,6 +75,7 @@ export function createMeetingRoomApi(http: Http): MeetingRoomApi {
       return http.call(
         {
           operation: 'fetchMeetingPresence',
+          texts: OPERATIONS,
           method: 'get',
           path: `session/${segment(meetingId)}/presence`,
           response: PresenceSummarySchema,
@@ -84,6 +87,7 @@ export function createMeetingRoomApi(http: Http): MeetingRoomApi {
       return http.call(
         {
           operation: 'reportNoShow',
+          texts: OPERATIONS,
           method: 'post',
           path: `session/${segment(meetingId)}/no-show`,
           response: PresenceSummarySchema,
@@ -92,13 +96,14 @@ export function createMeetingRoomApi(http: Http): MeetingRoomApi {
       );
     },
     complete(meetingId, duration, options) {
-      const json = validateInput('completeMeeting', UpdateSessionInputSchema, {
+      const json = validateInput('completeMeeting', OPERATIONS, UpdateSessionInputSchema, {
         status: 'completed',
         duration,
       });
       return http.call(
         {
           operation: 'completeMeeting',
+          texts: OPERATIONS,
           method: 'patch',
           path: `session/${segment(meetingId)}`,
           json,

@@ -18,6 +18,7 @@ import {
   CreateChatInputSchema,
   type MarkChatReadResult,
   MarkChatReadResultSchema,
+  MESSAGING_OPERATIONS,
   type SendMessageInput,
   SendMessageInputSchema,
   type UnreadCount,
@@ -184,10 +185,11 @@ export function listChats(
   return paged(
     async (page) => {
       const q = page === undefined ? query : { ...query, page };
-      validateInput('fetchChats', ChatListQuerySchema, q);
+      validateInput('fetchChats', MESSAGING_OPERATIONS, ChatListQuerySchema, q);
       return http.call(
         {
           operation: 'fetchChats',
+          texts: MESSAGING_OPERATIONS,
           method: 'get',
           path: withQuery('chats', { page: q.page, limit: q.limit }),
           response: ChatListSchema,
@@ -214,10 +216,11 @@ export async function getChat(
   query: ChatDetailQuery = {},
   options: RequestOptions = {},
 ): Promise<ChatDetail> {
-  validateInput('fetchChat', ChatDetailQuerySchema, query);
+  validateInput('fetchChat', MESSAGING_OPERATIONS, ChatDetailQuerySchema, query);
   return http.call(
     {
       operation: 'fetchChat',
+      texts: MESSAGING_OPERATIONS,
       method: 'get',
       path: withQuery(chatPath(chatId), { before: query.before, limit: query.limit }),
       response: ChatDetailSchema,
@@ -240,10 +243,11 @@ export async function createChat(
   input: CreateChatInput,
   options?: RequestOptions,
 ): Promise<ChatSummary> {
-  const json = validateInput('createChat', CreateChatInputSchema, input);
+  const json = validateInput('createChat', MESSAGING_OPERATIONS, CreateChatInputSchema, input);
   return http.call(
     {
       operation: 'createChat',
+      texts: MESSAGING_OPERATIONS,
       idempotent: true,
       method: 'post',
       path: 'chats',
@@ -268,10 +272,11 @@ export async function sendMessage(
   input: SendMessageInput,
   options?: RequestOptions,
 ): Promise<ChatMessage> {
-  const json = validateInput('sendMessage', SendMessageInputSchema, input);
+  const json = validateInput('sendMessage', MESSAGING_OPERATIONS, SendMessageInputSchema, input);
   return http.call(
     {
       operation: 'sendMessage',
+      texts: MESSAGING_OPERATIONS,
       idempotent: true,
       method: 'post',
       path: chatPath(chatId, '/messages'),
@@ -298,6 +303,7 @@ export function markChatRead(
   return http.call(
     {
       operation: 'markChatRead',
+      texts: MESSAGING_OPERATIONS,
       method: 'post',
       path: chatPath(chatId, '/read'),
       response: MarkChatReadResultSchema,
@@ -327,6 +333,7 @@ export async function uploadAttachment(
   const result = await http.call(
     {
       operation: 'uploadAttachment',
+      texts: MESSAGING_OPERATIONS,
       method: 'post',
       path: 'chats/upload',
       body,
@@ -368,7 +375,13 @@ export async function fetchAttachment(
     if (isApiError(error)) throw error;
     if (isHTTPError(error)) {
       // ky has read the body into `data`; nothing readable gives the generic message.
-      throw httpError('fetchAttachment', error.response.status, errorBodyText(error.data), error);
+      throw httpError(
+        'fetchAttachment',
+        MESSAGING_OPERATIONS.fetchAttachment,
+        error.response.status,
+        errorBodyText(error.data),
+        error,
+      );
     }
     throw networkError('fetchAttachment', error);
   }
@@ -395,6 +408,7 @@ export function createMessagesApi(http: Http): MessagesApi {
       return http.call(
         {
           operation: 'fetchUnreadCount',
+          texts: MESSAGING_OPERATIONS,
           method: 'get',
           path: 'chats/messages/unread-count',
           response: UnreadCountSchema,

@@ -3,6 +3,7 @@ import {
   MarkNotificationsReadInputSchema,
   type MarkNotificationsReadResult,
   MarkNotificationsReadResultSchema,
+  NOTIFICATION_OPERATIONS,
   type NotificationList,
   type NotificationListQuery,
   NotificationListQuerySchema,
@@ -66,10 +67,11 @@ export function listNotifications(
   return paged(
     async (page) => {
       const q = page === undefined ? query : { ...query, page };
-      validateInput('fetchNotifications', NotificationListQuerySchema, q);
+      validateInput('fetchNotifications', NOTIFICATION_OPERATIONS, NotificationListQuerySchema, q);
       return http.call(
         {
           operation: 'fetchNotifications',
+          texts: NOTIFICATION_OPERATIONS,
           method: 'get',
           path: withQuery('users/notifications', { page: q.page, limit: q.limit }),
           response: NotificationListSchema,
@@ -95,10 +97,16 @@ export async function markNotificationsRead(
   input: MarkNotificationsReadInput,
   options?: RequestOptions,
 ): Promise<MarkNotificationsReadResult> {
-  const json = validateInput('markNotificationRead', MarkNotificationsReadInputSchema, input);
+  const json = validateInput(
+    'markNotificationRead',
+    NOTIFICATION_OPERATIONS,
+    MarkNotificationsReadInputSchema,
+    input,
+  );
   return http.call(
     {
       operation: 'markNotificationRead',
+      texts: NOTIFICATION_OPERATIONS,
       method: 'post',
       path: 'users/notifications/read',
       json,

@@ -12,6 +12,7 @@ import {
   type LateCancellationResult,
   LateCancellationResultSchema,
   OkSchema,
+  OPERATIONS,
   type PaymentList,
   type PaymentListQuery,
   PaymentListQuerySchema,
@@ -191,10 +192,16 @@ const id = (value: string) => encodeURIComponent(value);
 export function createPaymentsApi(http: Http): PaymentsApi {
   return {
     async addPaymentMethod(input, options) {
-      const json = validateInput('createPaymentMethod', AddPaymentMethodInputSchema, input);
+      const json = validateInput(
+        'createPaymentMethod',
+        OPERATIONS,
+        AddPaymentMethodInputSchema,
+        input,
+      );
       return http.call(
         {
           operation: 'createPaymentMethod',
+          texts: OPERATIONS,
           idempotent: true,
           method: 'post',
           path: 'users/payment-method',
@@ -208,6 +215,7 @@ export function createPaymentsApi(http: Http): PaymentsApi {
       const { data } = await http.call(
         {
           operation: 'fetchPaymentMethods',
+          texts: OPERATIONS,
           method: 'get',
           path: 'users/payment-method',
           response: PaymentMethodListSchema,
@@ -221,6 +229,7 @@ export function createPaymentsApi(http: Http): PaymentsApi {
       return http.call(
         {
           operation: 'setDefaultPaymentMethod',
+          texts: OPERATIONS,
           method: 'patch',
           path: `users/payment-method/${id(methodId)}`,
           json,
@@ -233,6 +242,7 @@ export function createPaymentsApi(http: Http): PaymentsApi {
       await http.call(
         {
           operation: 'deletePaymentMethod',
+          texts: OPERATIONS,
           method: 'delete',
           path: `users/payment-method/${id(methodId)}`,
           response: OkSchema,
@@ -244,10 +254,11 @@ export function createPaymentsApi(http: Http): PaymentsApi {
       return paged(
         async (page) => {
           const q = page === undefined ? query : { ...query, page };
-          validateInput('fetchPayments', PaymentListQuerySchema, q);
+          validateInput('fetchPayments', OPERATIONS, PaymentListQuerySchema, q);
           return http.call(
             {
               operation: 'fetchPayments',
+              texts: OPERATIONS,
               method: 'get',
               path: withQuery('users/payments', {
                 page: q.page,
@@ -266,6 +277,7 @@ export function createPaymentsApi(http: Http): PaymentsApi {
       return http.call(
         {
           operation: 'fetchPaymentsTotal',
+          texts: OPERATIONS,
           method: 'get',
           path: 'users/payments-total',
           response: PaymentTotalsSchema,
@@ -274,10 +286,13 @@ export function createPaymentsApi(http: Http): PaymentsApi {
       );
     },
     async getGraph(period, options) {
-      const query = validateInput('fetchPaymentsChart', PaymentsGraphQuerySchema, { period });
+      const query = validateInput('fetchPaymentsChart', OPERATIONS, PaymentsGraphQuerySchema, {
+        period,
+      });
       return http.call(
         {
           operation: 'fetchPaymentsChart',
+          texts: OPERATIONS,
           method: 'get',
           path: withQuery('users/payments-graph', { period: query.period }),
           response: PaymentsGraphSchema,
@@ -289,6 +304,7 @@ export function createPaymentsApi(http: Http): PaymentsApi {
       return http.call(
         {
           operation: 'fetchSubscription',
+          texts: OPERATIONS,
           method: 'get',
           path: 'users/subscription',
           response: SubscriptionSchema,
@@ -297,10 +313,13 @@ export function createPaymentsApi(http: Http): PaymentsApi {
       );
     },
     async validatePromoCode(promoCode, options) {
-      const json = validateInput('validatePromoCode', PromoCodeInputSchema, { promoCode });
+      const json = validateInput('validatePromoCode', OPERATIONS, PromoCodeInputSchema, {
+        promoCode,
+      });
       return http.call(
         {
           operation: 'validatePromoCode',
+          texts: OPERATIONS,
           method: 'post',
           path: 'users/validate-promo-code',
           json,
@@ -311,10 +330,11 @@ export function createPaymentsApi(http: Http): PaymentsApi {
     },
     async subscribe(input = {}, options) {
       const filled = input.promoCode?.trim() ? { promoCode: input.promoCode } : {};
-      const json = validateInput('subscribe', SubscribeInputSchema, filled);
+      const json = validateInput('subscribe', OPERATIONS, SubscribeInputSchema, filled);
       return http.call(
         {
           operation: 'subscribe',
+          texts: OPERATIONS,
           idempotent: true,
           method: 'post',
           path: 'users/subscribe',
@@ -328,6 +348,7 @@ export function createPaymentsApi(http: Http): PaymentsApi {
       return http.call(
         {
           operation: 'unsubscribe',
+          texts: OPERATIONS,
           method: 'post',
           path: 'users/unsubscribe',
           json: {},
@@ -340,6 +361,7 @@ export function createPaymentsApi(http: Http): PaymentsApi {
       return http.call(
         {
           operation: 'reactivateSubscription',
+          texts: OPERATIONS,
           idempotent: true,
           method: 'post',
           path: 'users/reactivate-subscription',
@@ -353,6 +375,7 @@ export function createPaymentsApi(http: Http): PaymentsApi {
       const { data } = await http.call(
         {
           operation: 'fetchPayouts',
+          texts: OPERATIONS,
           method: 'get',
           path: 'users/payouts',
           response: PayoutListSchema,
@@ -365,6 +388,7 @@ export function createPaymentsApi(http: Http): PaymentsApi {
       return http.call(
         {
           operation: 'fetchPayoutAccount',
+          texts: OPERATIONS,
           method: 'get',
           path: 'users/payouts/account',
           response: PayoutAccountSchema,
@@ -373,10 +397,16 @@ export function createPaymentsApi(http: Http): PaymentsApi {
       );
     },
     connectPayoutAccount(input, options) {
-      const json = validateInput('connectPayoutAccount', PayoutConnectInputSchema, input ?? {});
+      const json = validateInput(
+        'connectPayoutAccount',
+        OPERATIONS,
+        PayoutConnectInputSchema,
+        input ?? {},
+      );
       return http.call(
         {
           operation: 'connectPayoutAccount',
+          texts: OPERATIONS,
           method: 'post',
           path: 'users/payouts/connect',
           json,
@@ -389,6 +419,7 @@ export function createPaymentsApi(http: Http): PaymentsApi {
       return http.call(
         {
           operation: 'createCardSetup',
+          texts: OPERATIONS,
           method: 'post',
           path: 'users/payment-method/setup-intent',
           json: {},
@@ -411,7 +442,13 @@ export function createPaymentsApi(http: Http): PaymentsApi {
         if (isApiError(error)) throw error;
         if (isHTTPError(error)) {
           // ky has read the body into `data`; nothing readable gives the generic message.
-          throw httpError(operation, error.response.status, errorBodyText(error.data), error);
+          throw httpError(
+            operation,
+            OPERATIONS[operation],
+            error.response.status,
+            errorBodyText(error.data),
+            error,
+          );
         }
         throw networkError(operation, error);
       }
@@ -420,6 +457,7 @@ export function createPaymentsApi(http: Http): PaymentsApi {
       const { data } = await http.call(
         {
           operation: 'fetchLateCancellations',
+          texts: OPERATIONS,
           method: 'get',
           path: 'users/late-cancellations',
           response: LateCancellationListSchema,
@@ -429,12 +467,18 @@ export function createPaymentsApi(http: Http): PaymentsApi {
       return data;
     },
     async resolveLateCancellation(paymentId, decision, options) {
-      const json = validateInput('resolveLateCancellation', LateCancellationDecisionInputSchema, {
-        decision,
-      });
+      const json = validateInput(
+        'resolveLateCancellation',
+        OPERATIONS,
+        LateCancellationDecisionInputSchema,
+        {
+          decision,
+        },
+      );
       return http.call(
         {
           operation: 'resolveLateCancellation',
+          texts: OPERATIONS,
           method: 'post',
           path: `users/payments/${id(paymentId)}/late-cancellation`,
           json,
@@ -447,6 +491,7 @@ export function createPaymentsApi(http: Http): PaymentsApi {
       return http.call(
         {
           operation: 'runManualProcessing',
+          texts: OPERATIONS,
           idempotent: true,
           method: 'post',
           path: 'users/cron-manual-trigger',

@@ -12,6 +12,7 @@ import {
   EmailChangeResultSchema,
   EmailChangeTokenInputSchema,
   OkSchema,
+  OPERATIONS,
   type OwnProfile,
   OwnProfileSchema,
   PROFILE_JSON_FIELDS,
@@ -137,9 +138,16 @@ export function createProfileApi(http: Http, clearCredentials: () => void): Prof
   const emailChangeStep =
     (operation: 'confirmEmailChange' | 'undoEmailChange', path: string) =>
     async (token: string, options?: RequestOptions): Promise<EmailChangeResult> => {
-      const json = validateInput(operation, EmailChangeTokenInputSchema, { token });
+      const json = validateInput(operation, OPERATIONS, EmailChangeTokenInputSchema, { token });
       return http.call(
-        { operation, method: 'post', path, json, response: EmailChangeResultSchema },
+        {
+          operation,
+          texts: OPERATIONS,
+          method: 'post',
+          path,
+          json,
+          response: EmailChangeResultSchema,
+        },
         options,
       );
     };
@@ -147,11 +155,12 @@ export function createProfileApi(http: Http, clearCredentials: () => void): Prof
   return {
     async update(patch, files = {}, options) {
       const cleaned = dropUndefined(patch) as ProfilePatch;
-      validateInput('updateProfile', ProfilePatchSchema, cleaned);
+      validateInput('updateProfile', OPERATIONS, ProfilePatchSchema, cleaned);
       const hasFiles = !!(files.profilePhoto || files.logo || files.photos?.length);
       return http.call(
         {
           operation: 'updateProfile',
+          texts: OPERATIONS,
           method: 'patch',
           path: 'users',
           ...(hasFiles ? { body: toProfileFormData(cleaned, files) } : { json: cleaned }),
@@ -163,7 +172,7 @@ export function createProfileApi(http: Http, clearCredentials: () => void): Prof
     async changeEmail(input, options) {
       return patchOwnProfile(
         http,
-        validateInput('updateProfile', EmailChangeInputSchema, input),
+        validateInput('updateProfile', OPERATIONS, EmailChangeInputSchema, input),
         options,
       );
     },
@@ -173,6 +182,7 @@ export function createProfileApi(http: Http, clearCredentials: () => void): Prof
       return http.call(
         {
           operation: 'fetchProfile',
+          texts: OPERATIONS,
           method: 'get',
           path: 'profile',
           response: ContactProfileSchema,
@@ -182,10 +192,11 @@ export function createProfileApi(http: Http, clearCredentials: () => void): Prof
     },
     async updateContact(data, options) {
       const json = { data: dropUndefined(data) };
-      validateInput('updateProfile', ContactProfilePatchSchema, json);
+      validateInput('updateProfile', OPERATIONS, ContactProfilePatchSchema, json);
       return http.call(
         {
           operation: 'updateProfile',
+          texts: OPERATIONS,
           method: 'patch',
           path: 'profile',
           json,
@@ -195,10 +206,11 @@ export function createProfileApi(http: Http, clearCredentials: () => void): Prof
       );
     },
     async setBillingContact(email, options) {
-      validateInput('updateProfile', BillingAddressInputSchema, { email });
+      validateInput('updateProfile', OPERATIONS, BillingAddressInputSchema, { email });
       return http.call(
         {
           operation: 'updateProfile',
+          texts: OPERATIONS,
           method: 'patch',
           path: 'profile/billing-address',
           json: { email },
@@ -213,6 +225,7 @@ export function createProfileApi(http: Http, clearCredentials: () => void): Prof
       return http.call(
         {
           operation: 'updateProfile',
+          texts: OPERATIONS,
           method: 'post',
           path: 'users/upload-images',
           body,
@@ -227,6 +240,7 @@ export function createProfileApi(http: Http, clearCredentials: () => void): Prof
       return http.call(
         {
           operation: 'updateProfile',
+          texts: OPERATIONS,
           method: 'post',
           path: 'users/upload-documents',
           body,
@@ -236,10 +250,11 @@ export function createProfileApi(http: Http, clearCredentials: () => void): Prof
       );
     },
     async changePaymentEmail(email, options) {
-      const json = validateInput('updateProfile', StripeEmailInputSchema, { email });
+      const json = validateInput('updateProfile', OPERATIONS, StripeEmailInputSchema, { email });
       await http.call(
         {
           operation: 'updateProfile',
+          texts: OPERATIONS,
           method: 'patch',
           path: 'users/change-stripe-email',
           json,
@@ -249,10 +264,16 @@ export function createProfileApi(http: Http, clearCredentials: () => void): Prof
       );
     },
     async sendSupportRequest(input, kind = 'user', options) {
-      const json = validateInput('sendSupportRequest', SupportRequestInputSchema, input);
+      const json = validateInput(
+        'sendSupportRequest',
+        OPERATIONS,
+        SupportRequestInputSchema,
+        input,
+      );
       await http.call(
         {
           operation: 'sendSupportRequest',
+          texts: OPERATIONS,
           method: 'post',
           path: kind === 'company' ? 'users/company-support-request' : 'users/support-request',
           json,
@@ -265,6 +286,7 @@ export function createProfileApi(http: Http, clearCredentials: () => void): Prof
       await http.call(
         {
           operation: 'deleteAccount',
+          texts: OPERATIONS,
           method: 'delete',
           path: 'users',
           response: OkSchema,

@@ -1,4 +1,8 @@
-import { type PromotionList, PromotionListSchema } from './contracts/index.ts';
+import {
+  PROMOTION_OPERATIONS,
+  type PromotionList,
+  PromotionListSchema,
+} from './contracts/index.ts';
 import type { Http, RequestOptions } from './http.ts';
 
 /**
@@ -36,6 +40,7 @@ export function listPromotions(http: Http, options?: RequestOptions): Promise<Pr
   return http.call(
     {
       operation: 'fetchPromotions',
+      texts: PROMOTION_OPERATIONS,
       method: 'get',
       path: 'users/promotions',
       response: PromotionListSchema,

@@ -1,5 +1,6 @@
 import {
   REALTIME_API_PATHS,
+  REALTIME_OPERATIONS,
   type RealtimeTicket,
   RealtimeTicketInputSchema,
   RealtimeTicketSchema,
@@ -44,10 +45,16 @@ export async function fetchRealtimeTicket(
   room: string,
   options?: RequestOptions,
 ): Promise<RealtimeTicket> {
-  const json = validateInput('fetchRealtimeTicket', RealtimeTicketInputSchema, { room });
+  const json = validateInput(
+    'fetchRealtimeTicket',
+    REALTIME_OPERATIONS,
+    RealtimeTicketInputSchema,
+    { room },
+  );
   return http.call(
     {
       operation: 'fetchRealtimeTicket',
+      texts: REALTIME_OPERATIONS,
       method: 'post',
       path: REALTIME_API_PATHS.ticket,
       json,

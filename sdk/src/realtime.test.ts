@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { RealtimeServerMessage } from './contracts/index.ts';
+import { REALTIME_OPERATIONS, type RealtimeServerMessage } from './contracts/index.ts';
 import { ApiError } from './errors.ts';
 import { connectRealtime, type RealtimeStatus } from './realtime.ts';
 import { fakeTicketClient, startSocketServer, until } from './testing/socket-server.ts';
@@ -101,7 +101,12 @@ describe('connectRealtime', () => {
     const client = fakeTicketClient(async () => {
       calls += 1;
       if (calls < 3) {
-        throw new ApiError({ operation: 'fetchRealtimeTicket', status: 0, code: 'NETWORK_ERROR' });
+        throw new ApiError({
+          operation: 'fetchRealtimeTicket',
+          operationText: REALTIME_OPERATIONS.fetchRealtimeTicket,
+          status: 0,
+          code: 'NETWORK_ERROR',
+        });
       }
       return { ticket: 'ok' };
     });
@@ -127,7 +132,12 @@ describe('connectRealtime', () => {
     const codes = { 401: 'UNAUTHORIZED', 403: 'FORBIDDEN', 404: 'NOT_FOUND' } as const;
     for (const status of [401, 403, 404] as const) {
       const client = fakeTicketClient(async () => {
-        throw new ApiError({ operation: 'fetchRealtimeTicket', status, code: codes[status] });
+        throw new ApiError({
+          operation: 'fetchRealtimeTicket',
+          operationText: REALTIME_OPERATIONS.fetchRealtimeTicket,
+          status,
+          code: codes[status],
+        });
       });
       const live = connectRealtime({
         client,

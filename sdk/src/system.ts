@@ -3,6 +3,7 @@ import {
   ClientConfigSchema,
   type Health,
   HealthSchema,
+  SYSTEM_OPERATIONS,
 } from './contracts/index.ts';
 import type { Http, RequestOptions } from './http.ts';
 
@@ -47,6 +48,7 @@ export function fetchConfig(http: Http, options?: RequestOptions): Promise<Clien
   return http.call(
     {
       operation: 'fetchConfig',
+      texts: SYSTEM_OPERATIONS,
       method: 'get',
       path: 'config',
       response: ClientConfigSchema,
@@ -71,6 +73,7 @@ export function createSystemApi(http: Http): SystemApi {
       return http.call(
         {
           operation: 'checkHealth',
+          texts: SYSTEM_OPERATIONS,
           method: 'get',
           path: 'health',
           response: HealthSchema,

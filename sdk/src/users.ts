@@ -9,8 +9,8 @@ import {
   type SignUpRole,
   type UpdateAccountInput,
   UpdateAccountInputSchema,
+  USER_OPERATIONS,
 } from './contracts/index.ts';
-import type { SdkOperation } from './errors.ts';
 import type { Http, RequestOptions } from './http.ts';
 import { validateInput } from './validate-input.ts';
 
@@ -71,7 +71,7 @@ export interface UsersApi {
 }
 
 /** The operation a public profile's failure is named after, by the role the caller expects. */
-const PUBLIC_PROFILE_OPERATIONS: Record<SignUpRole, SdkOperation> = {
+const PUBLIC_PROFILE_OPERATIONS: Record<SignUpRole, keyof typeof USER_OPERATIONS> = {
   consultant: 'fetchConsultantById',
   franchisor: 'fetchFranchisorById',
 };
@@ -94,6 +94,7 @@ export function getPublicProfile(
   return http.call(
     {
       operation: expectedRole ? PUBLIC_PROFILE_OPERATIONS[expectedRole] : 'fetchProfile',
+      texts: USER_OPERATIONS,
       method: 'get',
       path: `users/profile/${encodeURIComponent(id)}`,
       response: PublicProfileSchema,
@@ -115,6 +116,7 @@ export function patchOwnProfile(
   return http.call(
     {
       operation: 'updateProfile',
+      texts: USER_OPERATIONS,
       method: 'patch',
       path: 'users',
       json,
@@ -138,6 +140,7 @@ export function createUsersApi(http: Http): UsersApi {
       return http.call(
         {
           operation: 'fetchProfile',
+          texts: USER_OPERATIONS,
           method: 'get',
           path: 'users/profile',
           response: OwnProfileSchema,
@@ -151,10 +154,16 @@ export function createUsersApi(http: Http): UsersApi {
       getPublicProfile(http, id, expectedRole, options),
 
     async changePassword(input, options) {
-      const json = validateInput('updatePassword', ChangePasswordInputSchema, input);
+      const json = validateInput(
+        'updatePassword',
+        USER_OPERATIONS,
+        ChangePasswordInputSchema,
+        input,
+      );
       await http.call(
         {
           operation: 'updatePassword',
+          texts: USER_OPERATIONS,
           method: 'patch',
           path: 'users/password',
           json,
@@ -170,7 +179,7 @@ export function createUsersApi(http: Http): UsersApi {
       );
       return patchOwnProfile(
         http,
-        validateInput('updateProfile', UpdateAccountInputSchema, filled),
+        validateInput('updateProfile', USER_OPERATIONS, UpdateAccountInputSchema, filled),
         options,
       );
     },

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { type SdkOperation, validationError } from './errors.ts';
+import { type OperationTexts, type SdkOperation, validationError } from './errors.ts';
 
 /**
  * Validates a call's input with its contract schema before anything is sent. Returns the parsed
@@ -8,15 +8,16 @@ import { type SdkOperation, validationError } from './errors.ts';
  *
  * @example
  * ```ts
- * const body = validateInput('signIn', SignInInputSchema, input); // throws before the request
+ * const body = validateInput('signIn', AUTH_OPERATIONS, SignInInputSchema, input); // throws before the request
  * ```
  */
-export function validateInput<TSchema extends v.GenericSchema>(
-  operation: SdkOperation,
+export function validateInput<TSchema extends v.GenericSchema, TOperation extends SdkOperation>(
+  operation: TOperation,
+  texts: OperationTexts<NoInfer<TOperation>>,
   schema: TSchema,
   input: unknown,
 ): v.InferOutput<TSchema> {
   const result = v.safeParse(schema, input);
-  if (!result.success) throw validationError(operation, result.issues);
+  if (!result.success) throw validationError(operation, texts[operation], result.issues);
   return result.output;
 }

@@ -198,3 +198,16 @@ export const SupportRequestInputSchema = v.object(
         : issue.message,
 );
 export type SupportRequestInput = v.InferInput<typeof SupportRequestInputSchema>;
+
+/**
+ * Signing in, up and out, activation and password reset (the SDK's `auth.ts`): the spec names
+ * none of them, these follow its pattern.
+ */
+export const AUTH_OPERATIONS = {
+  signIn: 'Error signing in',
+  signUp: 'Error signing up',
+  signOut: 'Error signing out',
+  activateAccount: 'Error activating account',
+  requestPasswordReset: 'Error requesting password reset',
+  resetPassword: 'Error resetting password',
+} as const;

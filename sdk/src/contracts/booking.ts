@@ -315,3 +315,27 @@ export type MeetingListQuery = SessionListQuery;
 /** What booking a meeting takes (`CreateSessionInputSchema`). */
 export const BookMeetingInputSchema = CreateSessionInputSchema;
 export type BookMeetingInput = CreateSessionInput;
+
+/**
+ * Calendars, slots and meetings (the SDK's `bookings.ts`); from `fetchSlots` on, issue 5's
+ * operations the spec does not name, in its pattern.
+ */
+export const BOOKING_OPERATIONS = {
+  getCalendars: 'Error getting calendars',
+  updateCalendar: 'Error updating calendar',
+  reviewBooking: 'Error reviewing booking',
+  fetchSlots: 'Error fetching available slots',
+  fetchAvailability: 'Error fetching availability',
+  createBooking: 'Error creating booking',
+  fetchSessions: 'Error fetching meetings',
+  fetchSession: 'Error fetching meeting',
+  fetchLatestCompleted: 'Error fetching latest completed meeting',
+  declineMeeting: 'Error declining meeting',
+  completeMeeting: 'Error completing meeting',
+  cancelMeeting: 'Error canceling meeting',
+  requestReview: 'Error requesting review',
+  connectCalendar: 'Error connecting calendar',
+  disconnectCalendar: 'Error disconnecting calendar',
+  fetchCalendarFeed: 'Error fetching calendar feed',
+  rotateCalendarFeed: 'Error resetting calendar feed link',
+} as const;

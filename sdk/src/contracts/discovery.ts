@@ -380,3 +380,15 @@ export const TerritoryStatsSchema = v.object({
   maxConsultants: v.number(),
 });
 export type TerritoryStats = v.InferOutput<typeof TerritoryStatsSchema>;
+
+/** Searching and favoriting consultants and franchisors (the SDK's `discovery.ts`). */
+export const DISCOVERY_OPERATIONS = {
+  fetchConsultants: 'Error fetching consultants',
+  fetchFilteredConsultants: 'Error fetching filtered consultants',
+  fetchFranchisors: 'Error fetching franchisors',
+  getFilters: 'Error getting filters',
+  addFavoriteConsultant: 'Error adding favorite consultant',
+  addFavoriteFranchisor: 'Error adding favorite franchisor',
+  aiSearchFranchisors: 'Error searching franchisors',
+  fetchTerritory: 'Error fetching territory data',
+} as const;

@@ -15,6 +15,7 @@ export * from './idempotency.ts';
 export * from './meeting-room.ts';
 export * from './messaging.ts';
 export * from './notifications.ts';
+export * from './operations.ts';
 export * from './paging.ts';
 export * from './payments.ts';
 export * from './presence-arithmetic.ts';

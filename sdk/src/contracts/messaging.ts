@@ -179,3 +179,15 @@ export const MarkChatReadResultSchema = v.object({
   unreadCount: v.pipe(v.number(), v.integer(), v.minValue(0)),
 });
 export type MarkChatReadResult = v.InferOutput<typeof MarkChatReadResultSchema>;
+
+/** Chats and their messages (the SDK's `messages.ts`), not named by the spec. */
+export const MESSAGING_OPERATIONS = {
+  fetchUnreadCount: 'Error fetching unread messages count',
+  fetchChats: 'Error fetching chats',
+  fetchChat: 'Error fetching chat',
+  createChat: 'Error creating chat',
+  sendMessage: 'Error sending message',
+  markChatRead: 'Error marking chat as read',
+  uploadAttachment: 'Error uploading attachment',
+  fetchAttachment: 'Error fetching attachment',
+} as const;

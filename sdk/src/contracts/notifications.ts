@@ -60,3 +60,9 @@ export const MarkNotificationsReadResultSchema = v.object({
   unreadCount: v.number(),
 });
 export type MarkNotificationsReadResult = v.InferOutput<typeof MarkNotificationsReadResultSchema>;
+
+/** Notifications (the SDK's `notifications.ts`). */
+export const NOTIFICATION_OPERATIONS = {
+  fetchNotifications: 'Error fetching notifications',
+  markNotificationRead: 'Error marking notification as read',
+} as const;

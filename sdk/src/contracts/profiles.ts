@@ -207,3 +207,19 @@ export const ClientConfigSchema = v.object({
   ),
 });
 export type ClientConfig = v.InferOutput<typeof ClientConfigSchema>;
+
+/** Public profiles and the own account (the SDK's `users.ts`). */
+export const USER_OPERATIONS = {
+  fetchConsultantById: 'Error fetching consultant by ID',
+  // The franchisor's counterpart of `fetchConsultantById`, not named by the spec.
+  fetchFranchisorById: 'Error fetching franchisor by ID',
+  fetchProfile: 'Error fetching profile',
+  updateProfile: 'Error updating profile',
+  updatePassword: 'Error updating password',
+} as const;
+
+/** Configuration and health (the SDK's `system.ts`), not named by the spec. */
+export const SYSTEM_OPERATIONS = {
+  fetchConfig: 'Error fetching configuration',
+  checkHealth: 'Error checking server health',
+} as const;

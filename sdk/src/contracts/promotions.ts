@@ -32,3 +32,8 @@ export const PromotionListSchema = v.object({
   promotions: v.array(PromotionSchema),
 });
 export type PromotionList = v.InferOutput<typeof PromotionListSchema>;
+
+/** Promotions (the SDK's `promotions.ts`). */
+export const PROMOTION_OPERATIONS = {
+  fetchPromotions: 'Error fetching promotions',
+} as const;

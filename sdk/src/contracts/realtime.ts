@@ -314,3 +314,8 @@ export const RealtimeRoomReplySchema = v.object({
   connections: v.optional(v.number()),
 });
 export type RealtimeRoomReply = v.InferOutput<typeof RealtimeRoomReplySchema>;
+
+/** Live updates (rule 15, the SDK's `realtime-api.ts`), not named by the spec. */
+export const REALTIME_OPERATIONS = {
+  fetchRealtimeTicket: 'Error connecting to live updates',
+} as const;

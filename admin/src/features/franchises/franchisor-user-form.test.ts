@@ -1,4 +1,4 @@
-import { ApiError } from '@fm/sdk';
+import { ApiError, operationText } from '@fm/sdk';
 import type { AdminUserDetail } from '@fm/sdk/contracts';
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
@@ -62,7 +62,13 @@ describe('the Edit Franchisor form', () => {
 
 describe('the failure toast of Edit Franchisor (§8)', () => {
   const failure = (code: 'EMAIL_EXISTS' | 'VALIDATION_FAILED', serverMessage?: string) =>
-    new ApiError({ status: 409, code, operation: 'updateUser', serverMessage });
+    new ApiError({
+      status: 409,
+      code,
+      operation: 'updateUser',
+      operationText: operationText('updateUser'),
+      serverMessage,
+    });
 
   it('says the e-mail exists in the words of §8', () => {
     expect(

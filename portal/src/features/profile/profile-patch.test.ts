@@ -1,4 +1,4 @@
-import { ApiError } from '@fm/sdk';
+import { ApiError, operationText } from '@fm/sdk';
 import { describe, expect, it } from 'vitest';
 import { changedValues, meetingCost, withFormFieldNames } from './profile-patch.ts';
 
@@ -14,6 +14,7 @@ describe('withFormFieldNames', () => {
   it("strips the server's prefix from field messages", () => {
     const error = new ApiError({
       operation: 'updateProfile',
+      operationText: operationText('updateProfile'),
       status: 400,
       code: 'VALIDATION_FAILED',
       serverMessage: 'Invalid input',

@@ -1,4 +1,4 @@
-import { ApiError, isApiError } from '@fm/sdk';
+import { ApiError, isApiError, operationText } from '@fm/sdk';
 import {
   API_KEY_SCOPE_VALUES,
   API_KEY_SCOPES,
@@ -65,6 +65,7 @@ function refusedInput(input: CreateApiKeyInput): ApiError | null {
   }
   return new ApiError({
     operation: 'createApiKey',
+    operationText: operationText('createApiKey'),
     status: 400,
     code: 'VALIDATION_FAILED',
     serverMessage: result.issues[0].message,

@@ -1,4 +1,4 @@
-import { ApiError } from '@fm/sdk';
+import { ApiError, operationText } from '@fm/sdk';
 import {
   ChangePasswordInputSchema,
   FIELD_MESSAGES,
@@ -60,6 +60,7 @@ describe('errorsFromFailure', () => {
   it('shows server field messages under the known fields', () => {
     const error = new ApiError({
       operation: 'signUp',
+      operationText: operationText('signUp'),
       status: 400,
       code: 'VALIDATION_FAILED',
       serverMessage: 'Invalid input',
@@ -74,6 +75,7 @@ describe('errorsFromFailure', () => {
   it("shows the server's message when there are no field messages", () => {
     const error = new ApiError({
       operation: 'signUp',
+      operationText: operationText('signUp'),
       status: 409,
       code: 'EMAIL_EXISTS',
       serverMessage: 'An account with this email already exists',
