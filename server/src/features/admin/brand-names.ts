@@ -49,26 +49,26 @@ export function brandNameWhere(q: {
 export function adminBrandNameRoutes(deps: { db: Db; now: () => Date }) {
   const { db, now } = deps;
 
+  /** One page of the brand names `where` matches, newest first, and how many match in all. */
+  async function brandNamePage(where: SQL | undefined, page: { page: number; limit: number }) {
+    const [rows, [total]] = await Promise.all([
+      db
+        .select()
+        .from(brandName)
+        .where(where)
+        .orderBy(desc(brandName.createdAt), asc(brandName.id))
+        .limit(page.limit)
+        .offset(offsetOf(page)),
+      db.select({ n: count() }).from(brandName).where(where),
+    ]);
+    return { rows, total: total?.n ?? 0 };
+  }
+
   const brandNames = new Hono<AppEnv>()
     .get('/', validate('query', AdminBrandNameListQuerySchema), async (c) => {
       const q = c.req.valid('query');
-      const where = brandNameWhere(q);
-      const [rows, [total]] = await Promise.all([
-        db
-          .select()
-          .from(brandName)
-          .where(where)
-          .orderBy(desc(brandName.createdAt), asc(brandName.id))
-          .limit(q.limit)
-          .offset(offsetOf(q)),
-        db.select({ n: count() }).from(brandName).where(where),
-      ]);
-      return c.json({
-        brandNames: rows.map(toBrandName),
-        total: total?.n ?? 0,
-        page: q.page,
-        limit: q.limit,
-      });
+      const { rows, total } = await brandNamePage(brandNameWhere(q), q);
+      return c.json({ brandNames: rows.map(toBrandName), total, page: q.page, limit: q.limit });
     })
     .patch('/:id', async (c) => {
       const admin = requireUser(c);
@@ -107,17 +107,7 @@ export function adminBrandNameRoutes(deps: { db: Db; now: () => Date }) {
     async (c) => {
       const q = c.req.valid('query');
       if (q.type === 'company') {
-        const where = brandNameWhere({ status: q.status });
-        const [rows, [total]] = await Promise.all([
-          db
-            .select()
-            .from(brandName)
-            .where(where)
-            .orderBy(desc(brandName.createdAt), asc(brandName.id))
-            .limit(q.limit)
-            .offset(offsetOf(q)),
-          db.select({ n: count() }).from(brandName).where(where),
-        ]);
+        const { rows, total } = await brandNamePage(brandNameWhere({ status: q.status }), q);
         const list: AdminRequest[] = rows.map((b) => ({
           id: b.id,
           type: 'company',
@@ -130,7 +120,7 @@ export function adminBrandNameRoutes(deps: { db: Db; now: () => Date }) {
           userEmail: b.userRegisteredEmail,
           createdAt: b.createdAt.toISOString(),
         }));
-        return c.json({ requests: list, total: total?.n ?? 0, page: q.page, limit: q.limit });
+        return c.json({ requests: list, total, page: q.page, limit: q.limit });
       }
       // User requests are what users send the team: the support requests of the help modal,
       // personal and company ones. They await an answer; they have no other status.
