@@ -188,19 +188,19 @@ export function bookingRoutes(deps: BookingDeps) {
       c.json(await meetings.requestReview(requireUser(c), c.req.param('id'))),
     );
 
+  /** A consultant's calendar settings with its connections and the providers this server offers. */
+  const calendarSettingsOf = async (userId: string) => {
+    const [settings, list] = await Promise.all([
+      availability.settings(userId),
+      connections.list(userId),
+    ]);
+    return { ...settings, connections: list, configuredProviders: connections.configured };
+  };
+
   const calendars = new Hono<AppEnv>()
-    .get('/calendars', consultantsOnly, async (c) => {
-      const me = requireUser(c);
-      const [settings, list] = await Promise.all([
-        availability.settings(me.id),
-        connections.list(me.id),
-      ]);
-      return c.json({
-        ...settings,
-        connections: list,
-        configuredProviders: connections.configured,
-      });
-    })
+    .get('/calendars', consultantsOnly, async (c) =>
+      c.json(await calendarSettingsOf(requireUser(c).id)),
+    )
     .patch(
       '/calendars',
       consultantsOnly,
@@ -208,15 +208,7 @@ export function bookingRoutes(deps: BookingDeps) {
       async (c) => {
         const me = requireUser(c);
         await availability.update(me.id, c.req.valid('json'));
-        const [settings, list] = await Promise.all([
-          availability.settings(me.id),
-          connections.list(me.id),
-        ]);
-        return c.json({
-          ...settings,
-          connections: list,
-          configuredProviders: connections.configured,
-        });
+        return c.json(await calendarSettingsOf(me.id));
       },
     )
     .post(
