@@ -164,25 +164,35 @@ function readTokens(body: unknown, now: Date): ProviderTokens {
   };
 }
 
+/**
+ * A grant at the provider's token endpoint, as a form signed with our client id and secret;
+ * Microsoft also wants the scopes on every grant.
+ */
+function tokenGrant(config: ProviderConfig, fetch: FetchLike, grant: Record<string, string>) {
+  const body = new URLSearchParams({
+    ...grant,
+    client_id: config.clientId,
+    client_secret: config.clientSecret,
+  });
+  if (config.provider === 'office365') body.set('scope', config.scopes.join(' '));
+  return providerJson(fetch, config.endpoints.token, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
+    body: body.toString(),
+  });
+}
+
 /** Exchanges an authorization code for tokens. */
 export async function exchangeCode(
   config: ProviderConfig,
   fetch: FetchLike,
   options: { code: string; redirectUri: string; codeVerifier: string; now: Date },
 ): Promise<ProviderTokens> {
-  const body = new URLSearchParams({
+  const json = await tokenGrant(config, fetch, {
     grant_type: 'authorization_code',
     code: options.code,
     redirect_uri: options.redirectUri,
-    client_id: config.clientId,
-    client_secret: config.clientSecret,
     code_verifier: options.codeVerifier,
-  });
-  if (config.provider === 'office365') body.set('scope', config.scopes.join(' '));
-  const json = await providerJson(fetch, config.endpoints.token, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
-    body: body.toString(),
   });
   return readTokens(json, options.now);
 }
@@ -193,17 +203,9 @@ export async function refreshTokens(
   fetch: FetchLike,
   options: { refreshToken: string; now: Date },
 ): Promise<ProviderTokens> {
-  const body = new URLSearchParams({
+  const json = await tokenGrant(config, fetch, {
     grant_type: 'refresh_token',
     refresh_token: options.refreshToken,
-    client_id: config.clientId,
-    client_secret: config.clientSecret,
-  });
-  if (config.provider === 'office365') body.set('scope', config.scopes.join(' '));
-  const json = await providerJson(fetch, config.endpoints.token, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
-    body: body.toString(),
   });
   const tokens = readTokens(json, options.now);
   return { ...tokens, refreshToken: tokens.refreshToken ?? options.refreshToken };
