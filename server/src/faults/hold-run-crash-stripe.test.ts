@@ -103,8 +103,9 @@ async function expectEachHeldOnce(url: string) {
   }
 }
 
-/** After a kill: the payment whose hold Stripe placed but nobody recorded. */
-async function crashedPayment(url: string): Promise<{ paymentId: string; intentId: string }> {
+/** A hold run SIGKILLed halfway, and the payment whose hold Stripe placed but nobody recorded. */
+async function crashMidRun(url: string): Promise<{ paymentId: string; intentId: string }> {
+  await killWhenPaused(holdRun(url, { pauseAfter: MEETINGS / 2 }));
   const database = await openDatabase({ url });
   try {
     const unrecorded = [];
@@ -117,6 +118,15 @@ async function crashedPayment(url: string): Promise<{ paymentId: string; intentI
   } finally {
     database.close();
   }
+}
+
+/** The crashed meeting holds the PaymentIntent made before the crash, and no other. */
+function expectOnlyTheCrashedHold(crashed: { paymentId: string; intentId: string }) {
+  expect(
+    holdsAtStripe()
+      .get(crashed.paymentId)
+      ?.map((h) => h.id),
+  ).toEqual([crashed.intentId]);
 }
 
 async function scenario() {
@@ -146,37 +156,25 @@ describe('rule 10 (Stripe): the 48-hour hold job against a recorded fake of Stri
 
   it('SIGKILLed after Stripe placed a hold but before recording it, then run again: no second hold, none missed', async () => {
     const url = await scenario();
-    await killWhenPaused(holdRun(url, { pauseAfter: MEETINGS / 2 }));
-    const crashed = await crashedPayment(url);
+    const crashed = await crashMidRun(url);
     await finished(holdRun(url));
     await expectEachHeldOnce(url);
-    expect(
-      holdsAtStripe()
-        .get(crashed.paymentId)
-        ?.map((h) => h.id),
-    ).toEqual([crashed.intentId]);
+    expectOnlyTheCrashedHold(crashed);
   }, 120_000);
 
   it('the same crash run again two days later, after Stripe forgot the key: the hold is found and adopted, not placed again', async () => {
     const url = await scenario();
-    await killWhenPaused(holdRun(url, { pauseAfter: MEETINGS / 2 }));
-    const crashed = await crashedPayment(url);
+    const crashed = await crashMidRun(url);
     stripe.advance(2 * DAY);
     const again = await finished(holdRun(url, { clockOffsetMs: 2 * DAY }));
     expect(again).toMatchObject({ failed: 0, skipped: 0 });
     await expectEachHeldOnce(url);
-    // The crashed meeting holds the PaymentIntent made before the crash.
-    expect(
-      holdsAtStripe()
-        .get(crashed.paymentId)
-        ?.map((h) => h.id),
-    ).toEqual([crashed.intentId]);
+    expectOnlyTheCrashedHold(crashed);
   }, 120_000);
 
   it('a crashed hold whose meeting the franchisor then cancels through the API is given back at Stripe, once', async () => {
     const url = await scenario();
-    await killWhenPaused(holdRun(url, { pauseAfter: MEETINGS / 2 }));
-    const crashed = await crashedPayment(url);
+    const crashed = await crashMidRun(url);
     const api = await openServer(server.container, url, () => new Date());
     try {
       const res = await fetch(`${api.url}/api/session/${crashed.paymentId}`, {
