@@ -90,6 +90,16 @@ async function expectEachChargedOnce(url: string) {
   }
 }
 
+/** A manual run SIGKILLed halfway: what Stripe took by then, half of the meetings. */
+async function crashMidRun(url: string): Promise<Map<string, number[]>> {
+  await killWhenPaused(
+    runCharges(url, { run: 'manual', pauseAfter: MEETINGS / 2, stripeApiUrl: stripe.url }),
+  );
+  const taken = takenAtStripe();
+  expect(taken.size).toBe(MEETINGS / 2);
+  return taken;
+}
+
 async function scenario() {
   stripe.restore(base);
   return copyDatabase(server.container);
@@ -126,27 +136,14 @@ describe('rule 10 (Stripe): the weekly charge run against a recorded fake of Str
 
   it('SIGKILLed after Stripe took the money but before recording it, then run again: no double, no missed charge', async () => {
     const url = await scenario();
-    const killed = runCharges(url, {
-      run: 'manual',
-      pauseAfter: MEETINGS / 2,
-      stripeApiUrl: stripe.url,
-    });
-    await killWhenPaused(killed);
-    expect(takenAtStripe().size).toBe(MEETINGS / 2);
+    await crashMidRun(url);
     await finished(runCharges(url, { run: 'weekly', stripeApiUrl: stripe.url }));
     await expectEachChargedOnce(url);
   }, 180_000);
 
   it('the same crash retried a week later, after Stripe forgot the keys and the holds lapsed: still no double, no missed charge', async () => {
     const url = await scenario();
-    const killed = runCharges(url, {
-      run: 'manual',
-      pauseAfter: MEETINGS / 2,
-      stripeApiUrl: stripe.url,
-    });
-    await killWhenPaused(killed);
-    const before = takenAtStripe();
-    expect(before.size).toBe(MEETINGS / 2);
+    const before = await crashMidRun(url);
     // Eight days on: every idempotency key is forgotten and the uncaptured holds are cancelled.
     stripe.advance(8 * DAY);
     const again = await finished(
