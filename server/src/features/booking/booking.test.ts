@@ -38,6 +38,21 @@ const officeConsultant = (rateCents = 5_000, extra = {}) =>
 
 const sessionOf = async (res: Response) => (await res.json()) as Session;
 
+/** The notifications of one type a user has. */
+const notificationsOf = (userId: string, type: (typeof notification.$inferSelect)['type']) =>
+  world.server.container.db
+    .select()
+    .from(notification)
+    .where(and(eq(notification.userId, userId), eq(notification.type, type)));
+
+/** The mails sent to an address, newest first. */
+const mailsTo = (to: string) =>
+  world.server.container.db
+    .select()
+    .from(mailOutbox)
+    .where(eq(mailOutbox.to, to))
+    .orderBy(desc(mailOutbox.createdAt));
+
 describe('calendar settings (GET/PATCH /api/users/calendars)', () => {
   it('gives defaults with a private feed URL, saves changes, and refuses franchisors', async () => {
     const consultant = await makeConsultant(world.server);
@@ -353,11 +368,7 @@ describe('booking (POST /api/session)', () => {
 
     // Both parties get an invitation (.ics) naming both attendees.
     for (const to of [consultant.email, franchisor.email]) {
-      const [mail] = await world.server.container.db
-        .select()
-        .from(mailOutbox)
-        .where(eq(mailOutbox.to, to))
-        .orderBy(desc(mailOutbox.createdAt));
+      const [mail] = await mailsTo(to);
       const attachment = mail?.attachments?.[0];
       expect(attachment).toMatchObject({
         filename: 'invite.ics',
@@ -586,12 +597,7 @@ describe('meeting life cycle (PATCH, DELETE, reviews)', () => {
       });
       expect((await sessionOf(latest)).id).toBe(id);
       // The franchisor is told.
-      const notes = await world.server.container.db
-        .select()
-        .from(notification)
-        .where(
-          and(eq(notification.userId, franchisor.id), eq(notification.type, 'meeting_completed')),
-        );
+      const notes = await notificationsOf(franchisor.id, 'meeting_completed');
       expect(notes).toHaveLength(1);
     } finally {
       world.now = new Date(START);
@@ -633,12 +639,7 @@ describe('meeting life cycle (PATCH, DELETE, reviews)', () => {
     expect(cells).toEqual([]);
     const slots = await getSlots(world.server, consultant.id, { date: TUESDAY, timezone: NY });
     expect((slots.days[0]?.slots ?? []).map((s) => s.start)).toContain(TEN_AM);
-    const [mail] = await world.server.container.db
-      .select()
-      .from(mailOutbox)
-      .where(eq(mailOutbox.to, franchisor.email))
-      .orderBy(desc(mailOutbox.createdAt))
-      .limit(1);
+    const [mail] = await mailsTo(franchisor.email);
     expect(mail?.attachments?.[0]?.contentType).toBe('text/calendar; method=CANCEL');
     expect(Buffer.from(mail?.attachments?.[0]?.content ?? '', 'base64').toString()).toContain(
       'METHOD:CANCEL',
@@ -683,12 +684,7 @@ describe('meeting life cycle (PATCH, DELETE, reviews)', () => {
     ).toBe(404);
     const slots = await getSlots(world.server, consultant.id, { date: TUESDAY, timezone: NY });
     expect((slots.days[0]?.slots ?? []).map((s) => s.start)).toContain(TEN_AM);
-    const notes = await world.server.container.db
-      .select()
-      .from(notification)
-      .where(
-        and(eq(notification.userId, consultant.id), eq(notification.type, 'meeting_cancelled')),
-      );
+    const notes = await notificationsOf(consultant.id, 'meeting_cancelled');
     expect(notes).toHaveLength(1);
   });
 
@@ -709,12 +705,7 @@ describe('meeting life cycle (PATCH, DELETE, reviews)', () => {
       expect(asked.status).toBe(200);
       expect((await sessionOf(asked)).reviewRequested).toBe(true);
       expect((await request(consultant.token)).status).toBe(200);
-      const asks = await world.server.container.db
-        .select()
-        .from(notification)
-        .where(
-          and(eq(notification.userId, franchisor.id), eq(notification.type, 'review_requested')),
-        );
+      const asks = await notificationsOf(franchisor.id, 'review_requested');
       expect(asks).toHaveLength(1);
 
       expect((await review(consultant.token)).status).toBe(403);
@@ -731,12 +722,7 @@ describe('meeting life cycle (PATCH, DELETE, reviews)', () => {
       const colleague = await makeFranchisor(world.server, { franchiseId: franchisor.franchiseId });
       expect((await review(colleague.token, { rating: 3 })).status).toBe(409);
       expect((await request(consultant.token)).status).toBe(409);
-      const reviewedNote = await world.server.container.db
-        .select()
-        .from(notification)
-        .where(
-          and(eq(notification.userId, consultant.id), eq(notification.type, 'meeting_reviewed')),
-        );
+      const reviewedNote = await notificationsOf(consultant.id, 'meeting_reviewed');
       expect(reviewedNote).toHaveLength(1);
       // Completed meetings cannot be cancelled.
       const del = await world.server.fetch(`/api/session/${id}`, {
