@@ -27,28 +27,24 @@ const openServerDb = (s: TestServer) => openDatabase({ url: s.container.env.DATA
 describe('the double-entry ledger', () => {
   it('refuses a posting that does not balance, or is not whole cents, and writes nothing', async () => {
     const { db } = server.container;
-    await expect(
-      post(db, {
-        kind: 'capture',
-        idempotencyKey: 'bad:1',
-        entries: [
-          { account: 'a', amountCents: 100 },
-          { account: 'b', amountCents: -99 },
-        ],
-        createdAt: at,
-      }),
-    ).rejects.toBeInstanceOf(LedgerImbalanceError);
-    await expect(
-      post(db, {
-        kind: 'capture',
-        idempotencyKey: 'bad:2',
-        entries: [
-          { account: 'a', amountCents: 0.5 },
-          { account: 'b', amountCents: -0.5 },
-        ],
-        createdAt: at,
-      }),
-    ).rejects.toBeInstanceOf(LedgerImbalanceError);
+    // A cent short, then half cents that balance.
+    for (const [key, debit, credit] of [
+      ['bad:1', 100, -99],
+      ['bad:2', 0.5, -0.5],
+    ] as const) {
+      await expect(
+        post(db, {
+          kind: 'capture',
+          idempotencyKey: key,
+          entries: [
+            { account: 'a', amountCents: debit },
+            { account: 'b', amountCents: credit },
+          ],
+          createdAt: at,
+        }),
+        key,
+      ).rejects.toBeInstanceOf(LedgerImbalanceError);
+    }
     expect(await db.select().from(ledgerTransaction)).toEqual([]);
     expect(await db.select().from(ledgerEntry)).toEqual([]);
   });
