@@ -1,8 +1,7 @@
 import { type Slot, TIME_ZONES, type TimeZone, UI_TEXT } from '@fm/sdk/contracts';
-import { type MouseEvent, useId } from 'react';
+import { lazy, type MouseEvent, Suspense, useId } from 'react';
 import { formatDateTime, formatDollars } from '../../kit/format/format.ts';
 import type { WidgetTheme } from '../../theme.ts';
-import { ActionNotAvailableContent } from '../restricted-action/action-not-available.tsx';
 import { ModalFrame } from '../restricted-action/modal-frame.tsx';
 import restrictedStyles from '../restricted-action/restricted-action.css?inline';
 import {
@@ -20,6 +19,13 @@ import styles from './booking-modal.css?inline';
 import { availableDaysOf, type BookingState, canSchedule } from './booking-state.ts';
 import { BOOKING_TEXT } from './booking-text.ts';
 import { MonthCalendar } from './month-calendar.tsx';
+
+// The Action Not Available content shows only once a booking is refused: it loads then.
+const ActionNotAvailableContent = lazy(() =>
+  import('../restricted-action/action-not-available.tsx').then((m) => ({
+    default: m.ActionNotAvailableContent,
+  })),
+);
 
 /** Who the meeting is with, when known (the modal works without it). */
 export interface BookingConsultant {
@@ -79,13 +85,15 @@ export function BookingModalView(props: BookingModalViewProps) {
         className={view === 'booking' ? 'fm-booking__panel' : 'fm-modal__panel--small'}
       >
         {view === 'restricted' && (
-          <ActionNotAvailableContent
-            titleId={titleId}
-            activateHref={props.activateHref}
-            onActivate={props.onActivate}
-            onClose={onClose}
-            closeLabel={UI_TEXT.cancel}
-          />
+          <Suspense fallback={null}>
+            <ActionNotAvailableContent
+              titleId={titleId}
+              activateHref={props.activateHref}
+              onActivate={props.onActivate}
+              onClose={onClose}
+              closeLabel={UI_TEXT.cancel}
+            />
+          </Suspense>
         )}
         {view === 'sign-in' && <SignInBody titleId={titleId} {...props} />}
         {view === 'booked' && <BookedBody titleId={titleId} {...props} />}
