@@ -33,11 +33,11 @@ const ELEMENTS = [
  * is made of. An element leaves this list once it is within {@link BUDGET_BYTES}.
  */
 const OVER_BUDGET: Partial<Record<(typeof ELEMENTS)[number], number>> = {
-  'fm-booking-modal': 46_447,
-  'fm-chat': 54_241,
-  'fm-consultant-list': 47_651,
-  'fm-franchisor-list': 50_683,
-  'fm-notifications': 45_296,
+  'fm-booking-modal': 44_942,
+  'fm-chat': 53_056,
+  'fm-consultant-list': 46_357,
+  'fm-franchisor-list': 49_388,
+  'fm-notifications': 44_094,
 };
 /** What the browser may receive beyond the build's count for the same files. */
 const WIRE_OVERHEAD_BYTES = 256;
