@@ -2,15 +2,19 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../db/client.ts';
 import { ledgerTransaction, notification, payment, payout } from '../db/schema/index.ts';
-import { captureLines, post, unbalancedTransactions } from '../payments/ledger.ts';
+import { unbalancedTransactions } from '../payments/ledger.ts';
 import { meetingAmountCents } from '../payments/money-rules.ts';
+import { earn } from '../payments/payout-test-fixtures.ts';
 import { createProviderAttempts } from '../payments/provider-attempts.ts';
 import { type StripeApi, startStripeApi, stripeModeEnv } from '../payments/stripe-fake-api.ts';
 import {
+  accountIdOf,
+  connectPayouts,
   consultantAccount,
   copyDatabase,
   franchisorWithCard,
   insertMeeting,
+  payoutStatus,
   setMeetingStatus,
   stripeEventSender,
 } from '../payments/test-fixtures.ts';
@@ -209,31 +213,19 @@ describe('Stripe webhooks replayed (rule 10)', () => {
   it('account.updated three times: the consultant’s account becomes ready once, and payouts are transferred to it once', async () => {
     stripe.restore(base);
     const c = await consultantAccount(server);
-    const link = await server.fetch('/api/users/payouts/connect', {
-      method: 'POST',
-      token: c.token,
-      body: '{}',
-    });
-    const { url } = (await link.json()) as { url: string };
-    const accountId = url.split('/').at(-1) ?? '';
+    const url = await connectPayouts(server, c.token);
+    const accountId = accountIdOf(url);
     expect(url).toBe(`https://connect.stripe.test/setup/e/${accountId}`);
-    const status = async () =>
-      (
-        (await (await server.fetch('/api/users/payouts/account', { token: c.token })).json()) as {
-          status: string;
-        }
-      ).status;
+    const status = () => payoutStatus(server, c.token);
     expect(await status()).toBe('onboarding');
     // Not ready yet: the month's payout waits (pending for ACH), nothing is transferred.
     const { db, payments } = server.container;
     const f = await franchisorWithCard(server);
-    await post(db, {
-      kind: 'capture',
-      idempotencyKey: `capture:r2-payout-${c.id}`,
-      entries: captureLines(f.franchiseId ?? '', c.id, 10_000),
-      franchiseId: f.franchiseId,
+    await earn(db, {
       consultantId: c.id,
-      createdAt: new Date('2026-01-15T12:00:00Z'),
+      franchiseId: f.franchiseId ?? '',
+      cents: 10_000,
+      at: '2026-01-15T12:00:00Z',
     });
     await payments.payouts.runPayouts('2026-01');
     const transfers = () =>
@@ -257,21 +249,14 @@ describe('Stripe webhooks replayed (rule 10)', () => {
     stripe.restore(base);
     const { db, payments } = server.container;
     const c = await consultantAccount(server);
-    const link = await server.fetch('/api/users/payouts/connect', {
-      method: 'POST',
-      token: c.token,
-      body: '{}',
-    });
-    const accountId = ((await link.json()) as { url: string }).url.split('/').at(-1) ?? '';
+    const accountId = accountIdOf(await connectPayouts(server, c.token));
     await deliver('account.updated', stripe.completeOnboarding(accountId));
     const f = await franchisorWithCard(server);
-    await post(db, {
-      kind: 'capture',
-      idempotencyKey: `capture:r2-payout-${c.id}`,
-      entries: captureLines(f.franchiseId ?? '', c.id, 20_000),
-      franchiseId: f.franchiseId,
+    await earn(db, {
       consultantId: c.id,
-      createdAt: new Date('2026-01-15T12:00:00Z'),
+      franchiseId: f.franchiseId ?? '',
+      cents: 20_000,
+      at: '2026-01-15T12:00:00Z',
     });
     // A run that died right after Stripe's answer: its attempt recorded, the transfer made.
     const key = `payout:${c.id}:2026-01`;

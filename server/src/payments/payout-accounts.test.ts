@@ -2,7 +2,13 @@ import type { OwnProfile } from '@fm/sdk/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../testing/test-server.ts';
 import { type StripeApi, startStripeApi, stripeModeEnv } from './stripe-fake-api.ts';
-import { consultantAccount, stripeEventSender } from './test-fixtures.ts';
+import {
+  accountIdOf,
+  connectPayouts,
+  consultantAccount,
+  payoutStatus,
+  stripeEventSender,
+} from './test-fixtures.ts';
 
 /**
  * The consultant's Payment Details step (user-area §4) is their payout account being ready: the
@@ -13,21 +19,6 @@ async function completeness(server: TestServer, token: string) {
   const res = await server.fetch('/api/users/profile', { token });
   expect(res.status).toBe(200);
   return ((await res.json()) as OwnProfile).profileCompleteness;
-}
-
-async function connect(server: TestServer, token: string, body: unknown = {}) {
-  const res = await server.fetch('/api/users/payouts/connect', {
-    method: 'POST',
-    token,
-    body: JSON.stringify(body),
-  });
-  expect(res.status).toBe(200);
-  return ((await res.json()) as { url: string }).url;
-}
-
-async function payoutStatus(server: TestServer, token: string) {
-  const res = await server.fetch('/api/users/payouts/account', { token });
-  return ((await res.json()) as { status: string }).status;
 }
 
 describe('Payment Details step — built-in provider', () => {
@@ -54,7 +45,7 @@ describe('Payment Details step — built-in provider', () => {
     });
     expect(saved.status).toBe(200);
     expect(await completeness(server, c.token)).toEqual(['General Info', 'Rate']);
-    await connect(server, c.token);
+    await connectPayouts(server, c.token);
     expect(await payoutStatus(server, c.token)).toBe('ready');
     expect(await completeness(server, c.token)).toEqual([
       'General Info',
@@ -65,8 +56,8 @@ describe('Payment Details step — built-in provider', () => {
 
   it('brings the consultant back to the page onboarding started from', async () => {
     const c = await consultantAccount(server);
-    expect(await connect(server, c.token)).toBe(`${server.url}/payments?payouts=return`);
-    expect(await connect(server, c.token, { returnTo: 'payment-details' })).toBe(
+    expect(await connectPayouts(server, c.token)).toBe(`${server.url}/payments?payouts=return`);
+    expect(await connectPayouts(server, c.token, { returnTo: 'payment-details' })).toBe(
       `${server.url}/my-profile/payment-details?payouts=return`,
     );
     const elsewhere = await server.fetch('/api/users/payouts/connect', {
@@ -100,7 +91,7 @@ describe('Payment Details step — Stripe Connect', () => {
 
   it('stays to do while onboarding, is ticked by account.updated, and is lost when restricted', async () => {
     const c = await consultantAccount(server);
-    const accountId = (await connect(server, c.token)).split('/').at(-1) ?? '';
+    const accountId = accountIdOf(await connectPayouts(server, c.token));
     expect(await payoutStatus(server, c.token)).toBe('onboarding');
     expect(await completeness(server, c.token)).not.toContain('Payment Details');
 
@@ -118,7 +109,7 @@ describe('Payment Details step — Stripe Connect', () => {
 
   it('is ticked when the consultant comes back from onboarding before the webhook', async () => {
     const c = await consultantAccount(server);
-    const accountId = (await connect(server, c.token)).split('/').at(-1) ?? '';
+    const accountId = accountIdOf(await connectPayouts(server, c.token));
     stripe.completeOnboarding(accountId);
     expect(await completeness(server, c.token)).not.toContain('Payment Details');
     // The payments page reads the status on return; the provider now says ready.

@@ -6,6 +6,8 @@ import { startTestServer, type TestServer } from '../testing/test-server.ts';
 import { earn, expectPaidOnce, payoutsOf, runScheduler } from './payout-test-fixtures.ts';
 import { type StripeApi, startStripeApi, stripeModeEnv } from './stripe-fake-api.ts';
 import {
+  accountIdOf,
+  connectPayouts,
   consultantAccount,
   franchisorWithCard,
   runPayoutProcess,
@@ -51,12 +53,7 @@ const deliver = async (object: unknown, id?: string) =>
  */
 async function consultantWaiting() {
   const c = await consultantAccount(server);
-  const link = await server.fetch('/api/users/payouts/connect', {
-    method: 'POST',
-    token: c.token,
-    body: '{}',
-  });
-  const accountId = ((await link.json()) as { url: string }).url.split('/').at(-1) ?? '';
+  const accountId = accountIdOf(await connectPayouts(server, c.token));
   const { db, payments } = server.container;
   await earn(db, { consultantId: c.id, franchiseId, cents: 10_000, at: '2026-01-15T12:00:00Z' });
   await payments.payouts.runPayouts('2026-01');

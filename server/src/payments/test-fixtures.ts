@@ -79,6 +79,26 @@ export async function consultantAccount(server: TestServer) {
   return { id: account.user.id, token: account.token };
 }
 
+/** `POST /api/users/payouts/connect`: the payout onboarding link a consultant is sent to. */
+export async function connectPayouts(server: TestServer, token: string, body: unknown = {}) {
+  const res = await server.fetch('/api/users/payouts/connect', {
+    method: 'POST',
+    token,
+    body: JSON.stringify(body),
+  });
+  expect(res.status).toBe(200);
+  return ((await res.json()) as { url: string }).url;
+}
+
+/** The payout account an onboarding link of the Stripe fake is for: its last path segment. */
+export const accountIdOf = (onboardingUrl: string) => onboardingUrl.split('/').at(-1) ?? '';
+
+/** `GET /api/users/payouts/account`: how far the consultant's payout account is. */
+export async function payoutStatus(server: TestServer, token: string) {
+  const res = await server.fetch('/api/users/payouts/account', { token });
+  return ((await res.json()) as { status: string }).status;
+}
+
 /** A meeting row as booking writes it (the payments seam is called separately). */
 export async function insertMeeting(
   db: Db,
