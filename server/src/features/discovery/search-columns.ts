@@ -379,19 +379,17 @@ function withinBounds(bounds: RowFilter['bounds'], rid: number): boolean {
 }
 
 /**
- * Rowids (ascending) ordered by score, ties by rowid: the distinct scores sorted natively, then a
- * counting sort into them (stable, so ties keep the rowid order). Scores repeat a lot (a phrase
- * held once in a bio of usual length scores the same everywhere).
+ * Each score's index among the distinct scores, ascending, and how many distinct scores there
+ * are: the distinct scores sorted natively, then a binary search for each score.
  */
-function byScore(rids: Int32Array, scores: Float64Array): Int32Array {
-  const n = rids.length;
+function distinctRanks(scores: Float64Array): { rank: Int32Array; count: number } {
+  const n = scores.length;
   const distinct = scores.slice().sort();
   let d = 0;
   for (let i = 0; i < n; i += 1) {
     if (d === 0 || distinct[i] !== distinct[d - 1]) distinct[d++] = distinct[i] as number;
   }
-  const bucket = new Int32Array(n);
-  const starts = new Int32Array(d + 1);
+  const rank = new Int32Array(n);
   for (let k = 0; k < n; k += 1) {
     const score = scores[k] as number;
     let lo = 0;
@@ -401,8 +399,23 @@ function byScore(rids: Int32Array, scores: Float64Array): Int32Array {
       if ((distinct[mid] as number) < score) lo = mid + 1;
       else hi = mid;
     }
-    bucket[k] = lo;
-    starts[lo + 1] = (starts[lo + 1] as number) + 1;
+    rank[k] = lo;
+  }
+  return { rank, count: d };
+}
+
+/**
+ * Rowids (ascending) ordered by score, ties by rowid: the distinct scores sorted natively, then a
+ * counting sort into them (stable, so ties keep the rowid order). Scores repeat a lot (a phrase
+ * held once in a bio of usual length scores the same everywhere).
+ */
+function byScore(rids: Int32Array, scores: Float64Array): Int32Array {
+  const n = rids.length;
+  const { rank: bucket, count: d } = distinctRanks(scores);
+  const starts = new Int32Array(d + 1);
+  for (let k = 0; k < n; k += 1) {
+    const b = bucket[k] as number;
+    starts[b + 1] = (starts[b + 1] as number) + 1;
   }
   for (let b = 1; b <= d; b += 1) starts[b] = (starts[b] as number) + (starts[b - 1] as number);
   const out = new Int32Array(n);
@@ -429,25 +442,10 @@ export function scoreGroups(phrase: PhraseList): ScoreGroups {
   const { rids, terms } = phrase;
   let max = 0;
   for (const rid of rids) if (rid > max) max = rid;
-  const scores = Float64Array.from(terms, (t) => -1 * t);
-  const distinct = scores.slice().sort();
-  let d = 0;
-  for (let i = 0; i < distinct.length; i += 1) {
-    if (d === 0 || distinct[i] !== distinct[d - 1]) distinct[d++] = distinct[i] as number;
-  }
+  const { rank, count } = distinctRanks(Float64Array.from(terms, (t) => -1 * t));
   const group = new Int32Array(max + 1).fill(-1);
-  for (let k = 0; k < rids.length; k += 1) {
-    const score = scores[k] as number;
-    let lo = 0;
-    let hi = d - 1;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if ((distinct[mid] as number) < score) lo = mid + 1;
-      else hi = mid;
-    }
-    group[rids[k] as number] = lo;
-  }
-  return { group, count: d };
+  for (let k = 0; k < rids.length; k += 1) group[rids[k] as number] = rank[k] as number;
+  return { group, count };
 }
 
 /**
