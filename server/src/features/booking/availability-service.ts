@@ -83,6 +83,22 @@ export async function loadAvailability(
       .from(availabilityDateOff)
       .where(eq(availabilityDateOff.userId, userId)),
   ]);
+  return availabilityOf(
+    settings ?? null,
+    windows,
+    offs.map((o) => o.date),
+  );
+}
+
+/** The stored settings of a consultant (null: none saved yet), as the booking rules read them. */
+type StoredSettings = NonNullable<FactsRow['settings']>;
+
+/** Availability from the stored settings, hours and dates off, the defaults where none is saved. */
+function availabilityOf(
+  settings: StoredSettings | null,
+  weekly: WeeklyWindow[],
+  datesOff: string[],
+): ConsultantAvailability {
   return {
     timeZone: asZone(settings?.timeZone ?? DEFAULT_SETTINGS.timeZone),
     meetingLengths:
@@ -91,10 +107,10 @@ export async function loadAvailability(
         : DEFAULT_SETTINGS.meetingLengths,
     minNoticeMinutes: settings?.minNoticeMinutes ?? 0,
     bufferMinutes: settings?.bufferMinutes ?? 0,
-    weekly: windows.sort((a, b) => a.weekday - b.weekday || a.startMinute - b.startMinute),
-    datesOff: offs.map((o) => o.date).sort(),
+    weekly: weekly.sort((a, b) => a.weekday - b.weekday || a.startMinute - b.startMinute),
+    datesOff: datesOff.sort(),
     icalFeedTokenHash: settings?.icalFeedTokenHash ?? null,
-    hasRow: !!settings,
+    hasRow: settings !== null,
   };
 }
 
@@ -204,24 +220,17 @@ export async function slotFacts(
       isDeleted: u.isDeleted === 1,
       isDeactivated: u.isDeactivated === 1,
     });
-  const settings = facts.settings;
   return {
     availability: bookable
-      ? {
-          timeZone: asZone(settings?.timeZone ?? DEFAULT_SETTINGS.timeZone),
-          meetingLengths:
-            settings?.meetingLengths && settings.meetingLengths.length > 0
-              ? settings.meetingLengths
-              : DEFAULT_SETTINGS.meetingLengths,
-          minNoticeMinutes: settings?.minNoticeMinutes ?? 0,
-          bufferMinutes: settings?.bufferMinutes ?? 0,
-          weekly: facts.weekly
-            .map(([weekday, startMinute, endMinute]) => ({ weekday, startMinute, endMinute }))
-            .sort((a, b) => a.weekday - b.weekday || a.startMinute - b.startMinute),
-          datesOff: [...facts.datesOff].sort(),
-          icalFeedTokenHash: settings?.icalFeedTokenHash ?? null,
-          hasRow: settings !== null,
-        }
+      ? availabilityOf(
+          facts.settings,
+          facts.weekly.map(([weekday, startMinute, endMinute]) => ({
+            weekday,
+            startMinute,
+            endMinute,
+          })),
+          [...facts.datesOff],
+        )
       : null,
     busy: window ? facts.busy.map(([start, end]) => ({ start, end })) : [],
     connections: facts.connections,
