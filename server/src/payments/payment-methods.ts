@@ -11,7 +11,8 @@ import {
 import type { PaymentsContext } from './context.ts';
 import { isPaymentDeclined } from './provider.ts';
 
-const toApi = (row: PaymentMethodRow): PaymentMethod => ({
+/** A saved card as the API shows it, to its franchise and to the admins. */
+export const toPaymentMethod = (row: PaymentMethodRow): PaymentMethod => ({
   id: row.id,
   stripePaymentMethodType: row.stripePaymentMethodType,
   brand: row.brand,
@@ -40,7 +41,7 @@ export function createPaymentMethods(
       .from(paymentMethod)
       .where(eq(paymentMethod.franchiseId, franchiseId))
       .orderBy(desc(paymentMethod.isDefault), desc(paymentMethod.createdAt));
-    return rows.map(toApi);
+    return rows.map(toPaymentMethod);
   }
 
   async function makeDefault(franchiseId: string, methodId: string, providerMethodId: string) {
@@ -111,7 +112,7 @@ export function createPaymentMethods(
       });
     }
     const saved = await db.select().from(paymentMethod).where(eq(paymentMethod.id, row.id)).get();
-    return toApi(saved ?? row);
+    return toPaymentMethod(saved ?? row);
   }
 
   /**
@@ -163,7 +164,7 @@ export function createPaymentMethods(
       });
     }
     const saved = await db.select().from(paymentMethod).where(eq(paymentMethod.id, row.id)).get();
-    return toApi(saved ?? row);
+    return toPaymentMethod(saved ?? row);
   }
 
   /**

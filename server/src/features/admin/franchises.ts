@@ -22,6 +22,7 @@ import {
 } from '../../db/schema/index.ts';
 import { AppError } from '../../http/errors.ts';
 import { parseInput, validate } from '../../http/validate.ts';
+import { toPaymentMethod } from '../../payments/payment-methods.ts';
 import type { RealtimePublisher } from '../../realtime/publisher.ts';
 import type { UploadService } from '../../uploads/upload-service.ts';
 import { handOverBillingContact, setBillingContact } from '../franchises/billing-contact.ts';
@@ -35,16 +36,6 @@ import { dateRange, offsetOf, oneFile, readAdminBody, searchAny } from './filter
 type FranchiseRow = typeof franchise.$inferSelect;
 type ListQuery = v.InferOutput<typeof AdminFranchiseListQuerySchema>;
 type FranchisePatch = NonNullable<ProfilePatchParsed['franchise']>;
-
-const paymentMethodView = (row: typeof paymentMethod.$inferSelect) => ({
-  id: row.id,
-  stripePaymentMethodType: row.stripePaymentMethodType,
-  brand: row.brand,
-  last4: row.last4,
-  expMonth: row.expMonth,
-  expYear: row.expYear,
-  isDefault: row.isDefault,
-});
 
 /**
  * A column of the listed franchise, named with its table, for the correlated subqueries below:
@@ -184,7 +175,7 @@ export function adminFranchiseRoutes(deps: {
       displayStatus: franchiseDisplayStatus(row),
       activatedBy: row.activatedBy,
       subscription: subscriptionLabel(row.stripeSubscriptionStatus),
-      primaryPaymentMethod: primary ? paymentMethodView(primary) : null,
+      primaryPaymentMethod: primary ? toPaymentMethod(primary) : null,
       users: members.map((m) => ({
         id: m.id,
         firstName: m.firstName,
@@ -399,7 +390,7 @@ export function adminFranchiseRoutes(deps: {
       .from(paymentMethod)
       .where(eq(paymentMethod.franchiseId, f.id))
       .orderBy(desc(paymentMethod.isDefault), asc(paymentMethod.createdAt));
-    return c.json({ data: rows.map(paymentMethodView) });
+    return c.json({ data: rows.map(toPaymentMethod) });
   });
 
   return { franchises, addExisting, paymentMethods, detail };
