@@ -8,11 +8,21 @@ import { defineConfig } from 'vitest/config';
 export const SLOW_SUITES = [
   'server/src/http/fuzz/**',
   'server/src/faults/**',
+  'server/src/http/bad-input.test.ts',
+  'server/src/seed/**',
+  // They start API processes, the realtime worker, a packed SDK or a production build.
   '**/*.integration.test.ts',
   'server/src/boot/**',
-  'server/src/http/bad-input.test.ts',
+  'server/src/http/logger.test.ts',
   'server/src/http/log-secrets.test.ts',
-  'server/src/seed/**',
+  'server/src/db/cluster-write-lock.test.ts',
+  'server/src/db/migrations-runner.test.ts',
+  'server/src/features/booking/concurrency.test.ts',
+  'server/src/mail/outbox-worker.test.ts',
+  'server/src/payments/payouts.test.ts',
+  'server/src/payments/payouts-stripe.test.ts',
+  // Thirty-odd sign-ins, each hashing a password.
+  'server/src/features/auth/auth-limits.test.ts',
 ];
 
 const quick = process.env.TEST_SET === 'quick';
@@ -26,6 +36,9 @@ export default defineConfig({
       'scripts/*.test.ts',
     ],
     exclude: ['**/node_modules/**', '**/dist/**', ...(quick ? SLOW_SUITES : [])],
+    // The quick set shares each worker's modules between files (about half its time is imports
+    // otherwise); the full run keeps every file in a fresh module graph.
+    isolate: !quick,
     environment: 'node',
     testTimeout: 30_000,
     hookTimeout: 60_000,
