@@ -22,7 +22,10 @@ for (const [name, args, env] of steps) {
   console.log(`\n[test:quick] ${name}`);
   // npm_execpath is npm's own CLI script: run it on this Node (24), like `npm run` does.
   const result = npm
-    ? spawnSync(process.execPath, [npm, ...args], { stdio: 'inherit', env: { ...process.env, ...env } })
+    ? spawnSync(process.execPath, [npm, ...args], {
+        stdio: 'inherit',
+        env: { ...process.env, ...env },
+      })
     : spawnSync('npm', args, { stdio: 'inherit', env: { ...process.env, ...env } });
   timings.push([name, (performance.now() - t0) / 1000]);
   if (result.status !== 0) {
