@@ -7,13 +7,11 @@ import {
   REALTIME_PARTY,
   type RealtimeTicket,
 } from '@fm/sdk/contracts';
+import { franchise, insertMeeting, signInAdmin, startTestServer, user } from '@fm/server/testing';
 import { eq } from 'drizzle-orm';
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { franchise, user } from '../../server/src/db/schema/index.ts';
-import { insertMeeting, signInAdmin } from '../../server/src/payments/test-fixtures.ts';
-import { startTestServer } from '../../server/src/testing/test-server.ts';
 import { freePort, type RunningParty, startParty } from '../testing/start-party.ts';
 
 /**

@@ -7,13 +7,18 @@ import {
   type RealtimeTicket,
   userRoomId,
 } from '@fm/sdk/contracts';
+import {
+  chat,
+  chatParticipant,
+  createHttpPublisher,
+  notification,
+  pushNotifications,
+  startTestServer,
+} from '@fm/server/testing';
 import { eq } from 'drizzle-orm';
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { chat, chatParticipant, notification } from '../../server/src/db/schema/index.ts';
-import { pushNotifications } from '../../server/src/features/notifications/push.ts';
-import { startTestServer } from '../../server/src/testing/test-server.ts';
 import { freePort, type RunningParty, startParty } from '../testing/start-party.ts';
 
 /**
@@ -446,7 +451,6 @@ describe('the API pushing into rooms', () => {
   });
 
   it('never fails the API call when the rooms are unreachable', async () => {
-    const { createHttpPublisher } = await import('../../server/src/realtime/http-publisher.ts');
     const errors: string[] = [];
     const down = createHttpPublisher({
       partyUrl: `http://127.0.0.1:${await freePort()}`,

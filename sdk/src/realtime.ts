@@ -1,6 +1,14 @@
 import { type RealtimeServerMessage, RealtimeServerMessageSchema } from './contracts/index.ts';
 import { isApiError } from './errors.ts';
-import { listenerSet, openRoomSocket, statusTracker } from './room-socket.ts';
+import {
+  listenerSet,
+  openRoomSocket,
+  type RealtimeClient,
+  statusTracker,
+  type WebSocketConstructor,
+} from './room-socket.ts';
+
+export type { RealtimeClient, WebSocketConstructor } from './room-socket.ts';
 
 /** Where a connection is: opening (or reopening after a drop), open, or closed for good. */
 export type RealtimeStatus = 'connecting' | 'open' | 'closed';
@@ -28,15 +36,6 @@ export interface RealtimeConnection {
   /** Leaves the room for good (status `'closed'`). */
   close(): void;
 }
-
-/** The client calls `connectRealtime` needs: a ticket per connect, and the rooms' address. */
-export interface RealtimeClient {
-  realtime: { ticket(room: string): Promise<{ ticket: string }> };
-  config(): Promise<{ partyUrl: string }>;
-}
-
-/** A WebSocket constructor (the runtime's own by default: browsers, Node 22+, edge runtimes). */
-export type WebSocketConstructor = new (url: string, protocols?: string | string[]) => unknown;
 
 /**
  * Options of {@link connectRealtime}.

@@ -1,7 +1,6 @@
 import { PartySocket } from 'partysocket';
 import * as v from 'valibot';
 import { REALTIME_AUTH, REALTIME_PARTY, REALTIME_RECONNECT_MS } from './contracts/index.ts';
-import type { RealtimeClient, WebSocketConstructor } from './realtime.ts';
 
 /**
  * What the user room, the chat rooms and the meeting rooms' sockets share: listeners, a status
@@ -9,6 +8,15 @@ import type { RealtimeClient, WebSocketConstructor } from './realtime.ts';
  * reconnects forever one second apart (user-area §7) and validates every frame it is sent.
  * Internal to `realtime.ts` and `meeting-signalling.ts`.
  */
+
+/** The client calls `connectRealtime` needs: a ticket per connect, and the rooms' address. */
+export interface RealtimeClient {
+  realtime: { ticket(room: string): Promise<{ ticket: string }> };
+  config(): Promise<{ partyUrl: string }>;
+}
+
+/** A WebSocket constructor (the runtime's own by default: browsers, Node 22+, edge runtimes). */
+export type WebSocketConstructor = new (url: string, protocols?: string | string[]) => unknown;
 
 /**
  * A set of listeners, each called with every value emitted; adding answers the unsubscribe.

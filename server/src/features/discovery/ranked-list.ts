@@ -1,4 +1,4 @@
-import type { PhraseList, SearchColumns } from './search-columns.ts';
+import type { PhraseList, SearchColumns } from './search-column-types.ts';
 
 /**
  * A search result as the ordered projection rowids of every match. Totals, pages and "favourites

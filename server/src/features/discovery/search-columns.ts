@@ -1,4 +1,5 @@
 import type { RankedList } from './ranked-list.ts';
+import type { PhraseList, RowBits, SearchColumns } from './search-column-types.ts';
 
 /**
  * What a search keeps in memory besides result lists (decision 004): each text phrase's matches
@@ -6,31 +7,7 @@ import type { RankedList } from './ranked-list.ts';
  * from one statement's text (in a search thread, then transferred) and valid at one epoch.
  */
 
-/**
- * The rows matching one FTS5 phrase: rowids ascending, and per row the phrase's bm25 term (the
- * negated bm25 of the phrase matched alone). FTS5's bm25 of several phrases is `-1 × (0 + t₁ + t₂ …)`
- * in phrase order, each `tᵢ` depending only on the phrase and the row (its IDF counts the whole
- * table), so any combination of cached phrases is ranked by a merge, exactly as one MATCH would.
- */
-export interface PhraseList {
-  readonly epoch: number;
-  readonly rids: Int32Array;
-  readonly terms: Float64Array;
-}
-
-/** A bitset over rowids: bit `rid & 31` of word `rid >> 5`. */
-export type RowBits = Uint32Array;
-
-/** The filter columns of the visible rows of a projection. */
-export interface SearchColumns {
-  readonly epoch: number;
-  /** The visible rows. */
-  readonly visible: RowBits;
-  /** One value per rowid for each numeric column the side asks for (NaN: NULL, or not visible). */
-  readonly numbers: Float64Array[];
-  /** The rows holding each tag token (as the FTS `tags` column holds them). */
-  readonly tags: Map<string, RowBits>;
-}
+export type { PhraseList, RowBits, SearchColumns } from './search-column-types.ts';
 
 export const hasBit = (bits: RowBits, rid: number) =>
   rid >> 5 < bits.length && ((bits[rid >> 5] ?? 0) >>> (rid & 31)) & 1;

@@ -13,7 +13,7 @@ import {
 } from '@fm/sdk/contracts';
 import * as v from 'valibot';
 import { formatMoney } from '../list-kit/list-format.ts';
-import type { FranchisorFilters } from './franchisor-filters.ts';
+import type { FranchisorFilters } from './franchisor-filter-types.ts';
 
 /**
  * The AI search of Find Franchisors (`GET /api/users/ai-franchisees-search`) seen through the

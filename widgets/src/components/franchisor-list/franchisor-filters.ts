@@ -15,12 +15,9 @@ import {
   querySearchParams,
 } from '../list-kit/query.ts';
 import { parseAiSentence } from './ai-search.ts';
+import type { FranchisorFilters } from './franchisor-filter-types.ts';
 
-/**
- * The franchisor list's filters: the contract's search query, parsed (defaults applied), and the
- * sentence of an AI search (`ai`), which the regular search does not send.
- */
-export type FranchisorFilters = FranchisorSearchParams & { ai?: string | undefined };
+export type { FranchisorFilters } from './franchisor-filter-types.ts';
 
 function defaultsFor(pageSize: number) {
   return { page: 1, limit: pageSize, sort: 'relevance', favoritesOnly: false } as const;
