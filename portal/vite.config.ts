@@ -2,12 +2,12 @@ import { createHash } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+// Workspace packages resolve to their source outside node_modules, so Vite bundles them into the
+// config instead of leaving their TypeScript to plain Node.
+import { MOBILE_BREAKPOINT_PX } from '@fm/sdk/contracts';
+import { PREACT_COMPAT_ALIASES } from '@fm/widgets/preact-aliases';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin, type Rolldown } from 'vite';
-// By path: the config runs in plain Node, which cannot load the package's TypeScript entry; this
-// file imports nothing and is bundled into the config.
-import { MOBILE_BREAKPOINT_PX } from '../sdk/src/contracts/constants.ts';
-import { PREACT_COMPAT_ALIASES } from '../widgets/preact/aliases.ts';
 import { ENTRY_PAGES } from './src/app/entry-pages.ts';
 
 const root = dirname(fileURLToPath(import.meta.url));

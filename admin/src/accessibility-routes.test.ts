@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { routerPaths } from '../../portal/tests/e2e/router-paths.ts';
+import { routerPaths } from '../../scripts/router-paths.ts';
 import { ADMIN_ROUTES } from '../tests/e2e/accessibility-routes.ts';
 
 // The admin's API client resolves its relative base URL against the page's address.

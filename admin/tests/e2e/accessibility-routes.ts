@@ -1,4 +1,4 @@
-import type { RouteCoverage } from '../../../portal/tests/e2e/axe.ts';
+import type { RouteCoverage } from '../../../scripts/e2e-axe.ts';
 
 /** Ids from the demo seed that the detail pages need, read from the lists at the start. */
 export interface AdminSeedIds {

@@ -1,9 +1,5 @@
 import { type Browser, type BrowserContext, expect, type Page, test } from '@playwright/test';
-import {
-  expectNoSeriousViolations,
-  PHONE_VIEWPORT,
-  settle,
-} from '../../../portal/tests/e2e/axe.ts';
+import { expectNoSeriousViolations, PHONE_VIEWPORT, settle } from '../../../scripts/e2e-axe.ts';
 import { ADMIN_ROUTES, type AdminSeedIds, type AdminVisit } from './accessibility-routes.ts';
 import { signInAsAdmin } from './support.ts';
 

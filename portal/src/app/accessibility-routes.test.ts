@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
+import { routerPaths } from '../../../scripts/router-paths.ts';
 import { PORTAL_ROUTES } from '../../tests/e2e/accessibility-routes.ts';
-import { routerPaths } from '../../tests/e2e/router-paths.ts';
 
 // The portal's API client resolves its relative base URL against the page's address.
 vi.stubGlobal('location', { href: 'http://localhost/', pathname: '/' });

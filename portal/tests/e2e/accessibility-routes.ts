@@ -1,4 +1,4 @@
-import type { RouteCoverage } from './axe.ts';
+import type { RouteCoverage } from '../../../scripts/e2e-axe.ts';
 
 /** Who looks at a page: a guest, or one of the demo users (rule 3). */
 export type PortalViewer = 'guest' | 'franchisor' | 'consultant';

@@ -6,13 +6,13 @@ import {
   type Page,
   test,
 } from '@playwright/test';
+import { expectNoSeriousViolations, PHONE_VIEWPORT, settle } from '../../../scripts/e2e-axe.ts';
 import {
   PORTAL_ROUTES,
   type PortalViewer,
   type PortalVisit,
   type SeedIds,
 } from './accessibility-routes.ts';
-import { expectNoSeriousViolations, PHONE_VIEWPORT, settle } from './axe.ts';
 import { DEMO, signIn } from './helpers.ts';
 
 /**

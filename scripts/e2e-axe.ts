@@ -4,7 +4,7 @@ import { expect, type Page, test } from '@playwright/test';
 /**
  * Issue #14: every portal and admin page is checked with axe-core against WCAG 2.0 and 2.1,
  * levels A and AA, and no violation of impact `serious` or `critical` is allowed. Shared by the
- * portal's and the admin's accessibility specs.
+ * portal's and the admin's accessibility specs, so it lives in the root's test tooling.
  */
 export const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] as const;
 
