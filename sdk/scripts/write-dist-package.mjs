@@ -1,6 +1,7 @@
 // Turns sdk/dist into the publishable package: its own package.json (exports pointing at the
 // built files), the README and the licence. The workspace keeps importing the TypeScript source
 // through sdk/package.json; only `npm pack sdk/dist` / `npm publish sdk/dist` ship the build.
+// sdk/package.json's `./admin` (the admin panel's calls) has no counterpart here: never published.
 import { copyFileSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';

@@ -1,5 +1,6 @@
 import { startTestServer, type TestServer } from '@fm/server/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAdminApi } from './admin.ts';
 import { createClient } from './client.ts';
 import { isApiError } from './errors.ts';
 import { memoryTokenStore } from './token-store.ts';
@@ -16,10 +17,11 @@ afterAll(async () => {
 
 const client = () => createClient({ baseUrl: `${server.url}/api` });
 
-describe('the admin namespace against the real server', () => {
+describe('the admin calls (`@fm/sdk/admin`) against the real server', () => {
   it('creates a consultant with a photo, finds them, hides them and downloads the CSV', async () => {
     const api = client();
     await api.auth.signIn({ email: 'sdk-admin@test.example', password: PASSWORD });
+    const admin = createAdminApi(api);
     // A 1×1 PNG: the server checks the photo by content.
     const png = Uint8Array.from(
       atob(
@@ -27,7 +29,7 @@ describe('the admin namespace against the real server', () => {
       ),
       (ch) => ch.charCodeAt(0),
     );
-    const { user, activation } = await api.admin.createUser(
+    const { user, activation } = await admin.createUser(
       {
         role: 'consultant',
         firstName: 'Sam',
@@ -41,15 +43,15 @@ describe('the admin namespace against the real server', () => {
     expect(user.profilePhoto).toMatch(/^\/api\/files\//);
     expect(user.region).toEqual(['USA']);
     expect(activation.link).toContain('/activate-profile?token=');
-    const { users } = await api.admin.listUsers({ role: 'consultant', search: 'sam-sdk' });
+    const { users } = await admin.listUsers({ role: 'consultant', search: 'sam-sdk' });
     expect(users.map((u) => u.id)).toEqual([user.id]);
-    await expect(api.admin.setUserVisible(user.id, false)).resolves.toMatchObject({
+    await expect(admin.setUserVisible(user.id, false)).resolves.toMatchObject({
       displayStatus: 'hidden',
     });
-    const { fileName, file } = await api.admin.downloadConsultants({ search: 'sam-sdk' });
+    const { fileName, file } = await admin.downloadConsultants({ search: 'sam-sdk' });
     expect(fileName).toMatch(/^consultants_\d+\.csv$/);
     expect(atob(file)).toContain('sam-sdk@test.example');
-    await expect(api.admin.getDashboard()).resolves.toMatchObject({
+    await expect(admin.getDashboard()).resolves.toMatchObject({
       consultants: { total: 1 },
     });
   });
@@ -57,7 +59,8 @@ describe('the admin namespace against the real server', () => {
   it('refuses bad input before sending and shows the operation text for server refusals', async () => {
     const api = client();
     await api.auth.signIn({ email: 'sdk-admin@test.example', password: PASSWORD });
-    const invalid = await api.admin
+    const admin = createAdminApi(api);
+    const invalid = await admin
       .createUser({
         role: 'consultant',
         firstName: '',
@@ -69,7 +72,7 @@ describe('the admin namespace against the real server', () => {
     expect(isApiError(invalid) && invalid.message).toBe(
       "Error creating consultant: Please input user's first name!",
     );
-    const missing = await api.admin.getUser('nobody').catch((error: unknown) => error);
+    const missing = await admin.getUser('nobody').catch((error: unknown) => error);
     expect(isApiError(missing) && missing.status).toBe(404);
 
     const franchisor = await server.signUp('franchisor');
@@ -77,7 +80,9 @@ describe('the admin namespace against the real server', () => {
       baseUrl: `${server.url}/api`,
       tokenStore: memoryTokenStore(franchisor),
     });
-    const denied = await other.admin.getDashboard().catch((error: unknown) => error);
+    const denied = await createAdminApi(other)
+      .getDashboard()
+      .catch((error: unknown) => error);
     expect(isApiError(denied) && [denied.status, denied.code, denied.message]).toEqual([
       403,
       'ADMIN_ONLY',

@@ -1,4 +1,18 @@
+/**
+ * `@fm/sdk/admin`: the admin control panel's calls. A workspace-only entry: the published package
+ * (tsdown.config.ts, scripts/write-dist-package.mjs) leaves it out, so outside developers never
+ * get these calls, and `FmClient` has no `admin` member.
+ *
+ * @example
+ * ```ts
+ * import { createClient } from '@fm/sdk';
+ * import { createAdminApi } from '@fm/sdk/admin';
+ * const admin = createAdminApi(createClient({ baseUrl: '/api', tokenStore }));
+ * const { consultants, money } = await admin.getDashboard();
+ * ```
+ */
 import type * as v from 'valibot';
+import type { ApiClient } from './api-client.ts';
 import {
   type ActivationLink,
   ActivationLinkSchema,
@@ -92,7 +106,7 @@ import {
   type PromotionStatus,
 } from './contracts/index.ts';
 import type { SdkOperation } from './errors.ts';
-import { type Http, type RequestOptions, withQuery } from './http.ts';
+import { type RequestOptions, withQuery } from './http.ts';
 import { type PagedCall, paged } from './pagination.ts';
 import { validateInput } from './validate-input.ts';
 
@@ -102,19 +116,19 @@ import { validateInput } from './validate-input.ts';
  *
  * @example
  * ```ts
- * const { users, total } = await api.admin.listUsers({ role: 'consultant', search: 'ann', page: 2 });
- * const { file, fileName } = await api.admin.downloadConsultants({ search: 'ann' });
+ * const { users, total } = await admin.listUsers({ role: 'consultant', search: 'ann', page: 2 });
+ * const { file, fileName } = await admin.downloadConsultants({ search: 'ann' });
  * ```
  */
 export interface AdminApi {
   /**
    * The dashboard's figures (`GET admin/dashboard`, rule 17).
-   * @example const { consultants, money } = await api.admin.getDashboard();
+   * @example const { consultants, money } = await admin.getDashboard();
    */
   getDashboard(options?: RequestOptions): Promise<AdminDashboard>;
   /**
    * A dashboard graph (`GET admin/dashboard-graph?type&period`): meetings, revenue or sign-ups.
-   * @example const { points } = await api.admin.getDashboardGraph({ type: 'revenue', period: 'year' });
+   * @example const { points } = await admin.getDashboardGraph({ type: 'revenue', period: 'year' });
    */
   getDashboardGraph(
     query?: AdminDashboardGraphQuery,
@@ -122,7 +136,7 @@ export interface AdminApi {
   ): Promise<AdminDashboardGraph>;
   /**
    * Consultants or franchisor users, hidden, deactivated and deleted ones included (`GET admin/users`).
-   * @example const { users } = await api.admin.listUsers({ role: 'consultant', status: 'hidden' });
+   * @example const { users } = await admin.listUsers({ role: 'consultant', status: 'hidden' });
    */
   listUsers(
     query: AdminUserListQuery,
@@ -130,13 +144,13 @@ export interface AdminApi {
   ): PagedCall<AdminUserList, AdminUserList['users'][number]>;
   /**
    * One consultant or franchisor user with their pending activation link (`GET admin/users/{id}`).
-   * @example const consultant = await api.admin.getUser(id);
+   * @example const consultant = await admin.getUser(id);
    */
   getUser(id: string, options?: RequestOptions): Promise<AdminUserDetail>;
   /**
    * Creates a consultant, or a franchisor user of a franchise (`POST admin/users`, multipart when a
    * photo is sent). The answer carries the activation link and its expiry.
-   * @example const { user, activation } = await api.admin.createUser({ role: 'consultant', firstName, lastName, email, phone });
+   * @example const { user, activation } = await admin.createUser({ role: 'consultant', firstName, lastName, email, phone });
    */
   createUser(
     input: AdminUserCreate,
@@ -145,7 +159,7 @@ export interface AdminApi {
   ): Promise<AdminUserCreated>;
   /**
    * Edits a user (`PATCH admin/users/{id}`).
-   * @example await api.admin.updateUser(id, { rate: 60 }, { profilePhoto: blob });
+   * @example await admin.updateUser(id, { rate: 60 }, { profilePhoto: blob });
    */
   updateUser(
     id: string,
@@ -155,7 +169,7 @@ export interface AdminApi {
   ): Promise<AdminUserDetail>;
   /**
    * Deactivates (ends their sessions at once) or activates a user (`PATCH admin/users/{id} {isDeactivated}`).
-   * @example await api.admin.setUserDeactivated(id, true);
+   * @example await admin.setUserDeactivated(id, true);
    */
   setUserDeactivated(
     id: string,
@@ -164,23 +178,23 @@ export interface AdminApi {
   ): Promise<AdminUserDetail>;
   /**
    * Hides (`visible: false`) or shows a user (`PATCH admin/users/{id} {status}`).
-   * @example await api.admin.setUserVisible(id, false);
+   * @example await admin.setUserVisible(id, false);
    */
   setUserVisible(id: string, visible: boolean, options?: RequestOptions): Promise<AdminUserDetail>;
   /**
    * Deletes a user (`DELETE admin/users/{id}`): they can no longer sign in; their sessions end.
    * A franchise's billing contact is refused (422) while other members remain.
-   * @example await api.admin.deleteUser(id);
+   * @example await admin.deleteUser(id);
    */
   deleteUser(id: string, options?: RequestOptions): Promise<void>;
   /**
    * Issues a fresh activation link for an account not yet activated (`POST admin/users/{id}/activation-link`).
-   * @example const { link, expiresAt } = await api.admin.issueActivationLink(id);
+   * @example const { link, expiresAt } = await admin.issueActivationLink(id);
    */
   issueActivationLink(id: string, options?: RequestOptions): Promise<ActivationLink>;
   /**
    * Franchisor users to pick for Add Existing Franchisor (`GET admin/franchisors`).
-   * @example const { franchisors } = await api.admin.listFranchisors({ search: 'smith' });
+   * @example const { franchisors } = await admin.listFranchisors({ search: 'smith' });
    */
   listFranchisors(
     query?: AdminFranchisorQuery,
@@ -189,7 +203,7 @@ export interface AdminApi {
   /**
    * Moves an existing franchisor user into a franchise, out of their former one
    * (`POST admin/franchisors/{franchisorId}/add/{franchiseId}`).
-   * @example await api.admin.addExistingFranchisor(userId, franchiseId);
+   * @example await admin.addExistingFranchisor(userId, franchiseId);
    */
   addExistingFranchisor(
     franchisorId: string,
@@ -198,7 +212,7 @@ export interface AdminApi {
   ): Promise<AdminFranchiseDetail>;
   /**
    * Franchises (`GET admin/franchises`).
-   * @example const { franchises } = await api.admin.listFranchises({ search: 'pizza' });
+   * @example const { franchises } = await admin.listFranchises({ search: 'pizza' });
    */
   listFranchises(
     query?: AdminFranchiseListQuery,
@@ -206,12 +220,12 @@ export interface AdminApi {
   ): PagedCall<AdminFranchiseList, AdminFranchiseList['franchises'][number]>;
   /**
    * One franchise with its members (`GET admin/franchises/{id}`).
-   * @example const franchise = await api.admin.getFranchise(id);
+   * @example const franchise = await admin.getFranchise(id);
    */
   getFranchise(id: string, options?: RequestOptions): Promise<AdminFranchiseDetail>;
   /**
    * Creates a franchise (`POST admin/franchises`, multipart when a logo or photos are sent).
-   * @example const created = await api.admin.createFranchise({ company: 'Brand' }, { logo: blob });
+   * @example const created = await admin.createFranchise({ company: 'Brand' }, { logo: blob });
    */
   createFranchise(
     input: AdminFranchiseCreate,
@@ -220,7 +234,7 @@ export interface AdminApi {
   ): Promise<AdminFranchiseDetail>;
   /**
    * Edits a franchise (`PATCH admin/franchises/{id}`).
-   * @example await api.admin.updateFranchise(id, { sbaEligible: true });
+   * @example await admin.updateFranchise(id, { sbaEligible: true });
    */
   updateFranchise(
     id: string,
@@ -230,7 +244,7 @@ export interface AdminApi {
   ): Promise<AdminFranchiseDetail>;
   /**
    * Deactivates or activates a franchise (`PATCH admin/franchises/{id} {isDeactivated}`).
-   * @example await api.admin.setFranchiseDeactivated(id, true);
+   * @example await admin.setFranchiseDeactivated(id, true);
    */
   setFranchiseDeactivated(
     id: string,
@@ -239,7 +253,7 @@ export interface AdminApi {
   ): Promise<AdminFranchiseDetail>;
   /**
    * Hides or shows a franchise (`PATCH admin/franchises/{id} {status}`).
-   * @example await api.admin.setFranchiseVisible(id, false);
+   * @example await admin.setFranchiseVisible(id, false);
    */
   setFranchiseVisible(
     id: string,
@@ -248,13 +262,13 @@ export interface AdminApi {
   ): Promise<AdminFranchiseDetail>;
   /**
    * Deletes a franchise (`DELETE admin/franchises/{id}`); its members leave it.
-   * @example await api.admin.deleteFranchise(id);
+   * @example await admin.deleteFranchise(id);
    */
   deleteFranchise(id: string, options?: RequestOptions): Promise<void>;
   /**
    * Makes the member with this e-mail the franchise's only billing contact
    * (`PATCH admin/franchises/{id}/billing-address`); empty is refused ('Billing address can not be deleted').
-   * @example await api.admin.setBillingAddress(franchiseId, 'owner@brand.com');
+   * @example await admin.setBillingAddress(franchiseId, 'owner@brand.com');
    */
   setBillingAddress(
     franchiseId: string,
@@ -263,12 +277,12 @@ export interface AdminApi {
   ): Promise<AdminFranchiseDetail>;
   /**
    * A franchise's saved cards (`GET admin/payment-methods/{franchiseId}`).
-   * @example const cards = await api.admin.listPaymentMethods(franchiseId);
+   * @example const cards = await admin.listPaymentMethods(franchiseId);
    */
   listPaymentMethods(franchiseId: string, options?: RequestOptions): Promise<PaymentMethod[]>;
   /**
    * Bookings (`GET admin/sessions`); `limit: 10000` fetches all for an average rating.
-   * @example const { sessions, total } = await api.admin.listSessions({ consultantId, limit: 10000 });
+   * @example const { sessions, total } = await admin.listSessions({ consultantId, limit: 10000 });
    */
   listSessions(
     query?: AdminSessionListQuery,
@@ -276,12 +290,12 @@ export interface AdminApi {
   ): PagedCall<AdminSessionList, AdminSessionList['sessions'][number]>;
   /**
    * One booking with consultant, franchise and reviews (`GET admin/sessions/{id}`).
-   * @example const booking = await api.admin.getSession(id);
+   * @example const booking = await admin.getSession(id);
    */
   getSession(id: string, options?: RequestOptions): Promise<AdminSession>;
   /**
    * Payments (`GET admin/payments`).
-   * @example const { payments } = await api.admin.listPayments({ paid: 'unpaid' });
+   * @example const { payments } = await admin.listPayments({ paid: 'unpaid' });
    */
   listPayments(
     query?: AdminPaymentListQuery,
@@ -289,7 +303,7 @@ export interface AdminApi {
   ): PagedCall<AdminPaymentList, AdminPaymentList['payments'][number]>;
   /**
    * Bookings as CSV (`GET admin/bookings/download`): `{fileName, file}` with `file` in base64.
-   * @example const { fileName, file } = await api.admin.downloadBookings({ startDate: '2025-01-01' });
+   * @example const { fileName, file } = await admin.downloadBookings({ startDate: '2025-01-01' });
    */
   downloadBookings(
     query?: AdminBookingsDownloadQuery,
@@ -297,7 +311,7 @@ export interface AdminApi {
   ): Promise<AdminFile>;
   /**
    * Payments as CSV (`GET admin/payments/download`).
-   * @example const { fileName, file } = await api.admin.downloadPayments();
+   * @example const { fileName, file } = await admin.downloadPayments();
    */
   downloadPayments(
     query?: AdminPaymentsDownloadQuery,
@@ -305,7 +319,7 @@ export interface AdminApi {
   ): Promise<AdminFile>;
   /**
    * Franchises as CSV (`GET admin/franchises/download`).
-   * @example const { fileName, file } = await api.admin.downloadFranchises({ search: 'pizza' });
+   * @example const { fileName, file } = await admin.downloadFranchises({ search: 'pizza' });
    */
   downloadFranchises(
     query?: AdminFranchisesDownloadQuery,
@@ -313,7 +327,7 @@ export interface AdminApi {
   ): Promise<AdminFile>;
   /**
    * Consultants as CSV (`GET admin/consultants/download`).
-   * @example const { fileName, file } = await api.admin.downloadConsultants();
+   * @example const { fileName, file } = await admin.downloadConsultants();
    */
   downloadConsultants(
     query?: AdminConsultantsDownloadQuery,
@@ -321,7 +335,7 @@ export interface AdminApi {
   ): Promise<AdminFile>;
   /**
    * Company brands as CSV, `company_brands_{timestamp}.csv` (`GET admin/brand-names/download`).
-   * @example const { fileName, file } = await api.admin.downloadBrandNames();
+   * @example const { fileName, file } = await admin.downloadBrandNames();
    */
   downloadBrandNames(
     query?: AdminBrandNamesDownloadQuery,
@@ -329,7 +343,7 @@ export interface AdminApi {
   ): Promise<AdminFile>;
   /**
    * Promotions (`GET admin/promotions`).
-   * @example const { promotions } = await api.admin.listPromotions({ status: 'active' });
+   * @example const { promotions } = await admin.listPromotions({ status: 'active' });
    */
   listPromotions(
     query?: AdminPromotionListQuery,
@@ -337,12 +351,12 @@ export interface AdminApi {
   ): PagedCall<AdminPromotionList, AdminPromotionList['promotions'][number]>;
   /**
    * Creates a promotion (`POST admin/promotions`).
-   * @example await api.admin.createPromotion(promotionFormToInput(form));
+   * @example await admin.createPromotion(promotionFormToInput(form));
    */
   createPromotion(input: AdminPromotionInput, options?: RequestOptions): Promise<AdminPromotion>;
   /**
    * Edits a promotion (`PATCH admin/promotions/{id}`).
-   * @example await api.admin.updatePromotion(id, { name: 'Spring' });
+   * @example await admin.updatePromotion(id, { name: 'Spring' });
    */
   updatePromotion(
     id: string,
@@ -351,7 +365,7 @@ export interface AdminApi {
   ): Promise<AdminPromotion>;
   /**
    * The Running/Paused switch (`PATCH admin/promotions/{id} {status}`).
-   * @example await api.admin.setPromotionStatus(id, 'inactive');
+   * @example await admin.setPromotionStatus(id, 'inactive');
    */
   setPromotionStatus(
     id: string,
@@ -360,12 +374,12 @@ export interface AdminApi {
   ): Promise<AdminPromotion>;
   /**
    * Deletes a promotion (`DELETE admin/promotions/{id}`).
-   * @example await api.admin.deletePromotion(id);
+   * @example await admin.deletePromotion(id);
    */
   deletePromotion(id: string, options?: RequestOptions): Promise<void>;
   /**
    * Company brand names (`GET admin/brand-names`; `status` defaults to pending).
-   * @example const { brandNames } = await api.admin.listBrandNames({ status: 'approved' });
+   * @example const { brandNames } = await admin.listBrandNames({ status: 'approved' });
    */
   listBrandNames(
     query?: AdminBrandNameListQuery,
@@ -373,7 +387,7 @@ export interface AdminApi {
   ): PagedCall<AdminBrandNameList, AdminBrandNameList['brandNames'][number]>;
   /**
    * Sets a brand name's status (`PATCH admin/brand-names/{id}`).
-   * @example await api.admin.updateBrandNameStatus(id, 'approved');
+   * @example await admin.updateBrandNameStatus(id, 'approved');
    */
   updateBrandNameStatus(
     id: string,
@@ -382,7 +396,7 @@ export interface AdminApi {
   ): Promise<AdminBrandName>;
   /**
    * The Requests page's tabs (`GET admin/requests?type=user|company`).
-   * @example const { requests } = await api.admin.listRequests({ type: 'company' });
+   * @example const { requests } = await admin.listRequests({ type: 'company' });
    */
   listRequests(
     query: AdminRequestListQuery,
@@ -390,7 +404,7 @@ export interface AdminApi {
   ): PagedCall<AdminRequestList, AdminRequestList['requests'][number]>;
   /**
    * The audit trail of one record, newest first (`GET admin/audit?entityType&entityId`).
-   * @example const { entries } = await api.admin.listAudit({ entityType: 'user', entityId: id });
+   * @example const { entries } = await admin.listAudit({ entityType: 'user', entityId: id });
    */
   listAudit(
     query: AdminAuditQuery,
@@ -426,10 +440,12 @@ const hasFiles = (files: AdminFiles) =>
   !!(files.profilePhoto || files.logo || (files.photos && files.photos.length > 0));
 
 /**
- * Creates the admin calls on a transport.
- * @example const admin = createAdminApi(http);
+ * Creates the admin calls on a client's transport (any {@link ApiClient}: an `FmClient` or
+ * `createApiClient`'s).
+ * @example const admin = createAdminApi(createClient({ baseUrl: '/api', tokenStore }));
  */
-export function createAdminApi(http: Http): AdminApi {
+export function createAdminApi(client: ApiClient): AdminApi {
+  const { http } = client;
   // Async, so that input refused before sending rejects like any other failure.
   async function get<S extends v.GenericSchema>(
     operation: SdkOperation,

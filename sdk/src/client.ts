@@ -1,4 +1,3 @@
-import { type AdminApi, createAdminApi } from './admin.ts';
 import { type ApiClient, type ClientOptions, createApiClient } from './api-client.ts';
 import { type ApiKeysApi, createApiKeysApi } from './api-keys.ts';
 import { type AuthApi, createAuthApi } from './auth.ts';
@@ -53,8 +52,6 @@ export interface FmClient extends ApiClient {
   readonly notifications: NotificationsApi;
   /** The realtime handshake (tickets); sockets themselves come from `connectRealtime`. */
   readonly realtime: RealtimeApi;
-  /** The admin control panel's calls (admins only). */
-  readonly admin: AdminApi;
   readonly promotions: PromotionsApi;
   /** The franchise's publishable and secret API keys (rule 18). */
   readonly apiKeys: ApiKeysApi;
@@ -111,7 +108,6 @@ export function createClient(options: ClientOptions): FmClient {
     messages: createMessagesApi(http),
     notifications: createNotificationsApi(http),
     realtime: createRealtimeApi(http),
-    admin: createAdminApi(http),
     promotions: createPromotionsApi(http),
     apiKeys: createApiKeysApi(http),
     config: system.config,

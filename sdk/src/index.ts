@@ -8,7 +8,6 @@
  * const api = createClient({ baseUrl: '/api', tokenStore: localStorageTokenStore('fm-portal') });
  * ```
  */
-export { type AdminApi, toAdminFormData } from './admin.ts';
 export { type ApiClient, type ClientOptions, createApiClient } from './api-client.ts';
 export type { ApiKeysApi } from './api-keys.ts';
 export type { AuthApi } from './auth.ts';

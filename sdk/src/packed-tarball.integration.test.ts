@@ -18,7 +18,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 // The SDK as an outside developer gets it: built, packed with `npm pack`, installed from the
 // tarball into a fresh project outside the workspace (offline: its dependencies are packed from
 // the workspace's installed copies), type-checked there with strict settings, and run with plain
-// Node against a real server to book a meeting.
+// Node against a real server to book a meeting. The admin panel's calls (`@fm/sdk/admin`) stay in
+// the workspace: the tarball has no such entry and its client no `admin` member.
 
 const run = promisify(execFile);
 const sdkDir = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -109,8 +110,19 @@ const again = await franchisor.meetings
 const listed: string[] = [];
 for await (const m of franchisor.meetings.list({ status: 'future' })) listed.push(m.id);
 
+// The admin calls are not published: no \`admin\` on the client (tsc fails on an unused
+// expect-error), and no \`@fm/sdk/admin\` to import.
+// @ts-expect-error FmClient has no admin member
+const typedAdmin: unknown = consultant.admin;
+const adminEntry = await import(\`@fm/sdk/\${'admin'}\`).then(
+  () => 'exported',
+  (error: { code?: string }) => error.code ?? String(error),
+);
+
 console.log(JSON.stringify({
   apiVersion: API_VERSION,
+  adminOnClient: 'admin' in consultant || typedAdmin !== undefined,
+  adminEntry,
   meeting: { id: meeting.id, status: meeting.status, company: meeting.franchise?.company },
   listed,
   embedSameSlot: JSON.stringify(embedSlot) === JSON.stringify(slot),
@@ -132,7 +144,10 @@ describe('the packed SDK in a fresh project', () => {
         ),
       ).toEqual([]);
       expect(code).not.toMatch(/\bnode:|require\(/);
+      // The admin panel's calls (their paths live only in sdk/src/admin.ts) are not bundled.
+      expect(code).not.toMatch(/["'`]admin\/dashboard["'`]/);
     }
+    expect(readdirSync(join(sdkDir, 'dist')).filter((f) => f.startsWith('admin'))).toEqual([]);
 
     const packs = join(scratch, 'packs');
     mkdirSync(packs);
@@ -143,8 +158,15 @@ describe('the packed SDK in a fresh project', () => {
     const manifest = JSON.parse(readFileSync(join(sdkDir, 'dist/package.json'), 'utf8')) as {
       version: string;
       license: string;
+      exports: Record<string, unknown>;
       dependencies: Record<string, string>;
     };
+    expect(Object.keys(manifest.exports).sort()).toEqual([
+      '.',
+      './contracts',
+      './embed',
+      './package.json',
+    ]);
     expect(manifest.version).toMatch(/^[1-9]\d*\.\d+\.\d+$/);
     expect(manifest.license).toBeTruthy();
     const deps: string[] = [];
@@ -170,6 +192,9 @@ describe('the packed SDK in a fresh project', () => {
     );
     expect(existsSync(join(project, 'node_modules/@fm/sdk/index.d.ts'))).toBe(true);
     expect(existsSync(join(project, 'node_modules/@fm/sdk/embed.d.ts'))).toBe(true);
+    expect(
+      readdirSync(join(project, 'node_modules/@fm/sdk')).filter((f) => f.startsWith('admin')),
+    ).toEqual([]);
 
     writeFileSync(join(project, 'main.ts'), consumerSource(`${server.url}/api`));
     writeFileSync(
@@ -202,11 +227,15 @@ describe('the packed SDK in a fresh project', () => {
       meeting: { id: string; status: string; company: string };
       listed: string[];
       embedSameSlot: boolean;
+      adminOnClient: boolean;
+      adminEntry: string;
       again: { code: string; status: number; requestId: string } | null;
     };
     expect(answer.meeting).toMatchObject({ status: 'future', company: 'Consumer Bakery' });
     expect(answer.listed).toEqual([answer.meeting.id]);
     expect(answer.embedSameSlot).toBe(true);
+    expect(answer.adminOnClient).toBe(false);
+    expect(answer.adminEntry).toBe('ERR_PACKAGE_PATH_NOT_EXPORTED');
     expect(answer.again).toMatchObject({ code: 'SLOT_TAKEN', status: 409 });
     expect(answer.again?.requestId).toMatch(/\S{8,}/);
   }, 120_000);

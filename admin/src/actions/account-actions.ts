@@ -2,7 +2,7 @@ import { toast } from '@fm/widgets/kit';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { ADMIN_TOASTS, ADMIN_UI } from '../admin-toasts.ts';
-import { api } from '../api/client.ts';
+import { adminApi } from '../api/client.ts';
 import { errorMessage } from '../api/error-message.ts';
 import type { MenuAction } from './actions-menu.tsx';
 
@@ -71,14 +71,14 @@ export function useAccountActions(target: Target, flags: ToggleFlags | undefined
   const isUser = target.kind !== 'franchise';
   const setDeactivated = (value: boolean) =>
     isUser
-      ? api.admin.setUserDeactivated(target.id, value)
-      : api.admin.setFranchiseDeactivated(target.id, value);
+      ? adminApi.setUserDeactivated(target.id, value)
+      : adminApi.setFranchiseDeactivated(target.id, value);
   const setVisible = (value: boolean) =>
     isUser
-      ? api.admin.setUserVisible(target.id, value)
-      : api.admin.setFranchiseVisible(target.id, value);
+      ? adminApi.setUserVisible(target.id, value)
+      : adminApi.setFranchiseVisible(target.id, value);
   const remove = () =>
-    isUser ? api.admin.deleteUser(target.id) : api.admin.deleteFranchise(target.id);
+    isUser ? adminApi.deleteUser(target.id) : adminApi.deleteFranchise(target.id);
 
   return [
     flags.isDeactivated

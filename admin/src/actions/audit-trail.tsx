@@ -2,7 +2,7 @@ import type { AuditEntityType, AuditEntry } from '@fm/sdk/contracts';
 import { DataTable, formatDateTime } from '@fm/widgets/kit';
 import { useQuery } from '@tanstack/react-query';
 import { ADMIN_UI } from '../admin-toasts.ts';
-import { api } from '../api/client.ts';
+import { adminApi } from '../api/client.ts';
 import { QueryStatus } from '../ui/query-status.tsx';
 
 function show(value: unknown): string {
@@ -34,7 +34,7 @@ export function AuditTrail({
 }) {
   const audit = useQuery({
     queryKey: ['audit', entityType, entityId],
-    queryFn: () => api.admin.listAudit({ entityType, entityId, limit: 20 }),
+    queryFn: () => adminApi.listAudit({ entityType, entityId, limit: 20 }),
   });
   return (
     <section className="card detail-section" aria-labelledby={`audit-${entityId}`}>

@@ -1,5 +1,6 @@
 import type { FmClient } from '@fm/sdk';
 import { createClient, localStorageTokenStore } from '@fm/sdk';
+import { type AdminApi, createAdminApi } from '@fm/sdk/admin';
 import { BASENAME, isAuthPath, paths } from '../paths.ts';
 
 /** Namespace of everything the control panel keeps in storage about the signed-in admin. */
@@ -48,3 +49,6 @@ export const api: FmClient = createClient({
   tokenStore,
   onUnauthorized: handleUnauthorized,
 });
+
+/** The admin calls, over the same client: `@fm/sdk/admin` is the workspace-only entry. */
+export const adminApi: AdminApi = createAdminApi(api);

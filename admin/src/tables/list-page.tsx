@@ -15,7 +15,7 @@ import type { TableState } from './use-table-query.ts';
  * @example
  * ```tsx
  * <ListPage title="Consultants" caption="Consultants" table={table} queryKey="consultants"
- *   filters={query} load={(f) => api.admin.listUsers(f).then((r) => ({ rows: r.users, total: r.total }))}
+ *   filters={query} load={(f) => adminApi.listUsers(f).then((r) => ({ rows: r.users, total: r.total }))}
  *   columns={columns} rowKey={(user) => user.id} toolbar={<DownloadButton … />} />
  * ```
  */

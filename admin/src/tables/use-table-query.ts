@@ -15,7 +15,7 @@ import {
  *
  * @example
  * const table = useTableQuery({ defaults: { status: 'pending' } });
- * api.admin.listBrandNames(listQuery(table.query));
+ * adminApi.listBrandNames(listQuery(table.query));
  */
 export function useTableQuery({
   defaults = {},

@@ -2,7 +2,7 @@ import { formatDateTime, formatDollars, StatusLabel } from '@fm/widgets/kit';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { PAGE_TITLES } from '../../admin-texts.ts';
-import { api } from '../../api/client.ts';
+import { adminApi } from '../../api/client.ts';
 import { paths } from '../../paths.ts';
 import { DetailList, DetailSection } from '../../ui/detail-list.tsx';
 import { Page } from '../../ui/page.tsx';
@@ -13,7 +13,7 @@ import { PresenceLog } from './presence-log.tsx';
 /** `/control-panel/bookings/:id`: Booking Management > Booking Details. */
 export function BookingDetailPage() {
   const { id = '' } = useParams();
-  const booking = useQuery({ queryKey: ['session', id], queryFn: () => api.admin.getSession(id) });
+  const booking = useQuery({ queryKey: ['session', id], queryFn: () => adminApi.getSession(id) });
   const b = booking.data;
   return (
     <Page

@@ -4,7 +4,7 @@ import { formatDateTime, formatDollars, StatusLabel } from '@fm/widgets/kit';
 import { Link } from 'react-router';
 import { PAGE_TITLES } from '../../admin-texts.ts';
 import { ADMIN_TOASTS } from '../../admin-toasts.ts';
-import { api } from '../../api/client.ts';
+import { adminApi } from '../../api/client.ts';
 import { paths } from '../../paths.ts';
 import { DownloadButton } from '../../tables/download-button.tsx';
 import { ListPage, StatusFilter } from '../../tables/list-page.tsx';
@@ -29,7 +29,7 @@ export function BookingsPage() {
       table={table}
       queryKey="sessions"
       filters={filters}
-      load={(f) => api.admin.listSessions(f).then((r) => ({ rows: r.sessions, total: r.total }))}
+      load={(f) => adminApi.listSessions(f).then((r) => ({ rows: r.sessions, total: r.total }))}
       toolbar={
         <>
           <StatusFilter
@@ -39,7 +39,7 @@ export function BookingsPage() {
           <DownloadButton
             download={() => {
               const { page: _page, limit: _limit, ...downloadFilters } = filters;
-              return api.admin.downloadBookings(downloadFilters);
+              return adminApi.downloadBookings(downloadFilters);
             }}
             failure={ADMIN_TOASTS.bookingsDownloadFailed}
           />

@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { PAGE_TITLES } from '../../admin-texts.ts';
 import { ADMIN_TOASTS } from '../../admin-toasts.ts';
-import { api } from '../../api/client.ts';
+import { adminApi } from '../../api/client.ts';
 import { serverMessageOr } from '../../api/error-message.ts';
 import { paths } from '../../paths.ts';
 import { DownloadButton } from '../../tables/download-button.tsx';
@@ -22,7 +22,7 @@ function BrandStatusSelect({ brand }: { brand: AdminBrandName }) {
   const change = async (status: BrandNameStatus) => {
     setBusy(true);
     try {
-      await api.admin.updateBrandNameStatus(brand.id, status);
+      await adminApi.updateBrandNameStatus(brand.id, status);
       toast.success(ADMIN_TOASTS.brandNameUpdated);
       await queryClient.invalidateQueries({ queryKey: ['brand-names'] });
     } catch (error) {
@@ -72,9 +72,7 @@ export function BrandNamesPage() {
       table={table}
       queryKey="brand-names"
       filters={filters}
-      load={(f) =>
-        api.admin.listBrandNames(f).then((r) => ({ rows: r.brandNames, total: r.total }))
-      }
+      load={(f) => adminApi.listBrandNames(f).then((r) => ({ rows: r.brandNames, total: r.total }))}
       toolbar={
         <>
           <StatusFilter
@@ -83,7 +81,7 @@ export function BrandNamesPage() {
           />
           <DownloadButton
             download={() =>
-              api.admin.downloadBrandNames({ search: filters.search, status: filters.status })
+              adminApi.downloadBrandNames({ search: filters.search, status: filters.status })
             }
             failure={ADMIN_TOASTS.brandsDownloadFailed}
           />

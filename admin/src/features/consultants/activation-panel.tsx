@@ -3,7 +3,7 @@ import { formatActivationExpiry, toast } from '@fm/widgets/kit';
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { ADMIN_UI } from '../../admin-toasts.ts';
-import { api } from '../../api/client.ts';
+import { adminApi } from '../../api/client.ts';
 import { errorMessage } from '../../api/error-message.ts';
 
 /**
@@ -24,7 +24,7 @@ export function ActivationPanel({
   const reissue = async () => {
     setBusy(true);
     try {
-      await api.admin.issueActivationLink(userId);
+      await adminApi.issueActivationLink(userId);
       await queryClient.invalidateQueries({ queryKey: ['user', userId] });
       await queryClient.invalidateQueries({ queryKey: ['franchise'] });
     } catch (error) {

@@ -7,7 +7,7 @@ import { ActionsMenu } from '../../actions/actions-menu.tsx';
 import { AuditTrail } from '../../actions/audit-trail.tsx';
 import { PAGE_TITLES } from '../../admin-texts.ts';
 import { ADMIN_UI } from '../../admin-toasts.ts';
-import { api } from '../../api/client.ts';
+import { adminApi } from '../../api/client.ts';
 import { paths } from '../../paths.ts';
 import { DetailList, DetailSection } from '../../ui/detail-list.tsx';
 import { Page } from '../../ui/page.tsx';
@@ -17,7 +17,7 @@ import { ActivationPanel } from './activation-panel.tsx';
 /** `/control-panel/consultants/:id`: Consultant Management > Consultant Detail. */
 export function ConsultantDetailPage() {
   const { id = '' } = useParams();
-  const user = useQuery({ queryKey: ['user', id], queryFn: () => api.admin.getUser(id) });
+  const user = useQuery({ queryKey: ['user', id], queryFn: () => adminApi.getUser(id) });
   const actions = useAccountActions(
     { kind: 'user', id, afterDelete: paths.consultants, noun: 'consultant' },
     user.data,

@@ -4,7 +4,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useParams } from 'react-router';
 import { PAGE_TITLES } from '../../admin-texts.ts';
 import { ADMIN_TOASTS, ADMIN_UI } from '../../admin-toasts.ts';
-import { api } from '../../api/client.ts';
+import { adminApi } from '../../api/client.ts';
 import { serverMessageOr } from '../../api/error-message.ts';
 import { paths } from '../../paths.ts';
 import { Page } from '../../ui/page.tsx';
@@ -15,7 +15,7 @@ import { ConsultantForm, consultantFormValues } from './consultant-form.tsx';
 export function ConsultantEditPage() {
   const { id = '' } = useParams();
   const queryClient = useQueryClient();
-  const user = useQuery({ queryKey: ['user', id], queryFn: () => api.admin.getUser(id) });
+  const user = useQuery({ queryKey: ['user', id], queryFn: () => adminApi.getUser(id) });
   return (
     <Page
       title={PAGE_TITLES.editConsultant}
@@ -32,7 +32,7 @@ export function ConsultantEditPage() {
             keepEmpty={['industrySpecialty', 'region', 'groups']}
             onSave={async (input, photo) => {
               try {
-                await api.admin.updateUser(
+                await adminApi.updateUser(
                   id,
                   input as AdminUserUpdate,
                   photo ? { profilePhoto: photo } : {},

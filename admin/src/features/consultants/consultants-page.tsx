@@ -4,7 +4,7 @@ import { CappedTags, type Column, formatDollars, StatusLabel } from '@fm/widgets
 import { Link } from 'react-router';
 import { PAGE_TITLES } from '../../admin-texts.ts';
 import { ADMIN_TOASTS, ADMIN_UI } from '../../admin-toasts.ts';
-import { api } from '../../api/client.ts';
+import { adminApi } from '../../api/client.ts';
 import { paths } from '../../paths.ts';
 import { DownloadButton } from '../../tables/download-button.tsx';
 import { ListPage, StatusFilter } from '../../tables/list-page.tsx';
@@ -70,7 +70,7 @@ export function ConsultantsPage() {
       queryKey="consultants"
       filters={filters}
       load={(f) =>
-        api.admin
+        adminApi
           .listUsers({ role: 'consultant', ...f })
           .then((r) => ({ rows: r.users, total: r.total }))
       }
@@ -80,7 +80,7 @@ export function ConsultantsPage() {
           <DownloadButton
             download={() => {
               const { page: _page, limit: _limit, ...downloadFilters } = filters;
-              return api.admin.downloadConsultants(downloadFilters);
+              return adminApi.downloadConsultants(downloadFilters);
             }}
             failure={ADMIN_TOASTS.downloadFailed}
           />

@@ -4,7 +4,7 @@ import { DataTable, formatDollars } from '@fm/widgets/kit';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import { api } from '../../api/client.ts';
+import { adminApi } from '../../api/client.ts';
 import { FilterSelect } from '../../tables/table-toolbar.tsx';
 import { QueryStatus } from '../../ui/query-status.tsx';
 
@@ -21,7 +21,7 @@ export function DashboardGraph() {
   const [period, setPeriod] = useState<GraphPeriod>('month');
   const graph = useQuery({
     queryKey: ['dashboard-graph', type, period],
-    queryFn: () => api.admin.getDashboardGraph({ type, period }),
+    queryFn: () => adminApi.getDashboardGraph({ type, period }),
   });
   const show = (value: number) => (type === 'revenue' ? formatDollars(value) : String(value));
   const points = graph.data?.points ?? [];

@@ -2,7 +2,7 @@ import { formatDollars } from '@fm/widgets/kit';
 import { useQuery } from '@tanstack/react-query';
 import { ManualProcessingButton } from '../../actions/manual-processing-button.tsx';
 import { PAGE_TITLES } from '../../admin-texts.ts';
-import { api } from '../../api/client.ts';
+import { adminApi } from '../../api/client.ts';
 import { Page } from '../../ui/page.tsx';
 import { QueryStatus } from '../../ui/query-status.tsx';
 import { DashboardGraph } from './dashboard-graph.tsx';
@@ -18,7 +18,7 @@ function Figure({ label, value }: { label: string; value: string | number }) {
 
 /** `/control-panel`: the marketplace in figures (rule 17) and the graph. */
 export function DashboardPage() {
-  const dashboard = useQuery({ queryKey: ['dashboard'], queryFn: () => api.admin.getDashboard() });
+  const dashboard = useQuery({ queryKey: ['dashboard'], queryFn: () => adminApi.getDashboard() });
   const d = dashboard.data;
   return (
     <Page title={PAGE_TITLES.dashboard} actions={<ManualProcessingButton />}>

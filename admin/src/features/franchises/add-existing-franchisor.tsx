@@ -4,7 +4,7 @@ import { FormAlert, SelectField, toast, useValibotForm } from '@fm/widgets/kit';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
 import { ADMIN_TOASTS, ADMIN_UI } from '../../admin-toasts.ts';
-import { api } from '../../api/client.ts';
+import { adminApi } from '../../api/client.ts';
 import { errorMessage } from '../../api/error-message.ts';
 import { FormDialogFooter } from '../../ui/form-dialog.tsx';
 import { franchisorChoices } from './franchisor-choices.ts';
@@ -33,7 +33,7 @@ export function AddExistingFranchisorForm({
   }, [text]);
   const franchisors = useQuery({
     queryKey: ['franchisors', search],
-    queryFn: ({ signal }) => api.admin.listFranchisors(search ? { search } : {}, { signal }),
+    queryFn: ({ signal }) => adminApi.listFranchisors(search ? { search } : {}, { signal }),
     placeholderData: keepPreviousData,
   });
   const [chosen, setChosen] = useState<AdminFranchisorOption | null>(null);
@@ -42,7 +42,7 @@ export function AddExistingFranchisorForm({
     initialValues: { franchisorId: '' },
     onSubmit: async ({ franchisorId }) => {
       try {
-        await api.admin.addExistingFranchisor(franchisorId, franchiseId);
+        await adminApi.addExistingFranchisor(franchisorId, franchiseId);
       } catch (error) {
         toast.error(errorMessage(error));
         throw error;

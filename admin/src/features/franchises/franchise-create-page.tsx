@@ -3,7 +3,7 @@ import { toast } from '@fm/widgets/kit';
 import { useQueryClient } from '@tanstack/react-query';
 import { PAGE_TITLES } from '../../admin-texts.ts';
 import { ADMIN_TOASTS, ADMIN_UI } from '../../admin-toasts.ts';
-import { api } from '../../api/client.ts';
+import { adminApi } from '../../api/client.ts';
 import { serverMessageOr } from '../../api/error-message.ts';
 import { paths } from '../../paths.ts';
 import { Page } from '../../ui/page.tsx';
@@ -25,7 +25,7 @@ export function FranchiseCreatePage() {
           submitLabel={ADMIN_UI.createFranchise}
           onSave={async (input, logo) => {
             try {
-              const created = await api.admin.createFranchise(
+              const created = await adminApi.createFranchise(
                 input as AdminFranchiseCreate,
                 logo ? { logo } : {},
               );

@@ -5,7 +5,7 @@ import { ActionsMenu } from '../../actions/actions-menu.tsx';
 import { AuditTrail } from '../../actions/audit-trail.tsx';
 import { PAGE_TITLES } from '../../admin-texts.ts';
 import { ADMIN_UI } from '../../admin-toasts.ts';
-import { api } from '../../api/client.ts';
+import { adminApi } from '../../api/client.ts';
 import { paths } from '../../paths.ts';
 import { Page } from '../../ui/page.tsx';
 import { QueryStatus } from '../../ui/query-status.tsx';
@@ -18,11 +18,11 @@ export function FranchiseDetailPage() {
   const { id = '' } = useParams();
   const franchise = useQuery({
     queryKey: ['franchise', id],
-    queryFn: () => api.admin.getFranchise(id),
+    queryFn: () => adminApi.getFranchise(id),
   });
   const methods = useQuery({
     queryKey: ['franchise', id, 'payment-methods'],
-    queryFn: () => api.admin.listPaymentMethods(id),
+    queryFn: () => adminApi.listPaymentMethods(id),
   });
   const actions = useAccountActions(
     { kind: 'franchise', id, afterDelete: paths.franchisors, noun: 'franchise' },

@@ -4,7 +4,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useParams } from 'react-router';
 import { PAGE_TITLES } from '../../admin-texts.ts';
 import { ADMIN_TOASTS, ADMIN_UI } from '../../admin-toasts.ts';
-import { api } from '../../api/client.ts';
+import { adminApi } from '../../api/client.ts';
 import { serverMessageOr } from '../../api/error-message.ts';
 import { paths } from '../../paths.ts';
 import { Page } from '../../ui/page.tsx';
@@ -17,7 +17,7 @@ export function FranchiseEditPage() {
   const queryClient = useQueryClient();
   const franchise = useQuery({
     queryKey: ['franchise', id],
-    queryFn: () => api.admin.getFranchise(id),
+    queryFn: () => adminApi.getFranchise(id),
   });
   return (
     <Page
@@ -39,7 +39,7 @@ export function FranchiseEditPage() {
             submitLabel={ADMIN_UI.save}
             onSave={async (input, logo) => {
               try {
-                await api.admin.updateFranchise(
+                await adminApi.updateFranchise(
                   id,
                   input as AdminFranchiseUpdate,
                   logo ? { logo } : {},

@@ -5,7 +5,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import * as v from 'valibot';
 import { ADMIN_TOASTS, ADMIN_UI } from '../../admin-toasts.ts';
-import { api } from '../../api/client.ts';
+import { adminApi } from '../../api/client.ts';
 import { errorMessage, serverMessageOr } from '../../api/error-message.ts';
 import { FormDialog, FormDialogFooter } from '../../ui/form-dialog.tsx';
 import { ActivationPanel } from '../consultants/activation-panel.tsx';
@@ -27,7 +27,7 @@ function CreateNewForm({ franchiseId, onDone }: { franchiseId: string; onDone: (
     initialValues: { firstName: '', lastName: '', email: '', phone: '' },
     onSubmit: async (input) => {
       try {
-        await api.admin.createUser({ ...input, role: 'franchisor', franchiseId });
+        await adminApi.createUser({ ...input, role: 'franchisor', franchiseId });
       } catch (error) {
         toast.error(serverMessageOr(error, ADMIN_TOASTS.somethingWentWrong));
         throw error;
@@ -79,7 +79,7 @@ function BillingButton({
   const makeBilling = async () => {
     setBusy(true);
     try {
-      await api.admin.setBillingAddress(franchiseId, member.email);
+      await adminApi.setBillingAddress(franchiseId, member.email);
       toast.success(ADMIN_TOASTS.billingAddressUpdated);
       await queryClient.invalidateQueries({ queryKey: ['franchise', franchiseId] });
     } catch (error) {

@@ -4,7 +4,7 @@ import { CappedTags, type Column, StatusLabel } from '@fm/widgets/kit';
 import { Link } from 'react-router';
 import { PAGE_TITLES } from '../../admin-texts.ts';
 import { ADMIN_TOASTS, ADMIN_UI } from '../../admin-toasts.ts';
-import { api } from '../../api/client.ts';
+import { adminApi } from '../../api/client.ts';
 import { paths } from '../../paths.ts';
 import { DownloadButton } from '../../tables/download-button.tsx';
 import { ListPage, StatusFilter } from '../../tables/list-page.tsx';
@@ -60,16 +60,14 @@ export function FranchisesPage() {
       table={table}
       queryKey="franchises"
       filters={filters}
-      load={(f) =>
-        api.admin.listFranchises(f).then((r) => ({ rows: r.franchises, total: r.total }))
-      }
+      load={(f) => adminApi.listFranchises(f).then((r) => ({ rows: r.franchises, total: r.total }))}
       toolbar={
         <>
           <StatusFilter table={table} options={statusOptions(ADMIN_FRANCHISE_STATUS_FILTERS)} />
           <DownloadButton
             download={() => {
               const { page: _page, limit: _limit, ...downloadFilters } = filters;
-              return api.admin.downloadFranchises(downloadFilters);
+              return adminApi.downloadFranchises(downloadFilters);
             }}
             failure={ADMIN_TOASTS.downloadFailed}
           />

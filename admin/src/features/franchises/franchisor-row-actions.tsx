@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useAccountActions } from '../../actions/account-actions.ts';
 import { ActionsMenu } from '../../actions/actions-menu.tsx';
 import { ADMIN_TOASTS, ADMIN_UI } from '../../admin-toasts.ts';
-import { api } from '../../api/client.ts';
+import { adminApi } from '../../api/client.ts';
 import { FormDialog, FormDialogFooter } from '../../ui/form-dialog.tsx';
 import { QueryStatus } from '../../ui/query-status.tsx';
 import {
@@ -33,7 +33,7 @@ function EditFranchisorForm({
     initialValues: initial,
     onSubmit: async (output, { changed }) => {
       try {
-        await api.admin.updateUser(id, franchisorUserPatch(output, changed));
+        await adminApi.updateUser(id, franchisorUserPatch(output, changed));
       } catch (error) {
         toast.error(franchisorUpdateFailure(error));
         throw error;
@@ -69,7 +69,7 @@ function EditFranchisorForm({
 
 /** The edit form, filled from the user's full record (the table row lacks the SMS consent). */
 function EditFranchisor({ id, onDone }: { id: string; onDone: () => void }) {
-  const user = useQuery({ queryKey: ['user', id], queryFn: () => api.admin.getUser(id) });
+  const user = useQuery({ queryKey: ['user', id], queryFn: () => adminApi.getUser(id) });
   if (user.isPending || user.isError) {
     return <QueryStatus pending={user.isPending} error={user.error} onRetry={user.refetch} />;
   }

@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import { ManualProcessingButton } from '../../actions/manual-processing-button.tsx';
 import { PAGE_TITLES } from '../../admin-texts.ts';
 import { ADMIN_TOASTS } from '../../admin-toasts.ts';
-import { api } from '../../api/client.ts';
+import { adminApi } from '../../api/client.ts';
 import { paths } from '../../paths.ts';
 import { DownloadButton } from '../../tables/download-button.tsx';
 import { ListPage, StatusFilter } from '../../tables/list-page.tsx';
@@ -30,7 +30,7 @@ export function PaymentsPage() {
       table={table}
       queryKey="payments"
       filters={filters}
-      load={(f) => api.admin.listPayments(f).then((r) => ({ rows: r.payments, total: r.total }))}
+      load={(f) => adminApi.listPayments(f).then((r) => ({ rows: r.payments, total: r.total }))}
       toolbar={
         <>
           <StatusFilter
@@ -47,7 +47,7 @@ export function PaymentsPage() {
           <DownloadButton
             download={() => {
               const { page: _page, limit: _limit, ...downloadFilters } = filters;
-              return api.admin.downloadPayments(downloadFilters);
+              return adminApi.downloadPayments(downloadFilters);
             }}
             failure={ADMIN_TOASTS.paymentsDownloadFailed}
           />

@@ -18,7 +18,7 @@ import {
 import * as Dialog from '@radix-ui/react-dialog';
 import { useQueryClient } from '@tanstack/react-query';
 import { ADMIN_TOASTS, ADMIN_UI } from '../../admin-toasts.ts';
-import { api } from '../../api/client.ts';
+import { adminApi } from '../../api/client.ts';
 import { serverMessageOr } from '../../api/error-message.ts';
 import { FormDialogFooter } from '../../ui/form-dialog.tsx';
 import {
@@ -48,8 +48,8 @@ function PromotionFields({
     onSubmit: async (output) => {
       const input = promotionFormToInput(output, localInstant);
       try {
-        if (promotion) await api.admin.updatePromotion(promotion.id, input);
-        else await api.admin.createPromotion(input);
+        if (promotion) await adminApi.updatePromotion(promotion.id, input);
+        else await adminApi.createPromotion(input);
       } catch (error) {
         toast.error(
           serverMessageOr(

@@ -10,7 +10,7 @@ import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-quer
 import { useState } from 'react';
 import { PAGE_TITLES } from '../../admin-texts.ts';
 import { ADMIN_TOASTS, ADMIN_UI } from '../../admin-toasts.ts';
-import { api } from '../../api/client.ts';
+import { adminApi } from '../../api/client.ts';
 import { serverMessageOr } from '../../api/error-message.ts';
 import { ListTable } from '../../tables/list-table.tsx';
 import { listQuery } from '../../tables/table-query.ts';
@@ -28,7 +28,7 @@ function StatusSwitch({ promotion }: { promotion: AdminPromotion }) {
   const toggle = async () => {
     setBusy(true);
     try {
-      await api.admin.setPromotionStatus(promotion.id, running ? 'inactive' : 'active');
+      await adminApi.setPromotionStatus(promotion.id, running ? 'inactive' : 'active');
       toast.success(ADMIN_TOASTS.promotionUpdated);
       await queryClient.invalidateQueries({ queryKey: ['promotions'] });
     } catch (error) {
@@ -77,7 +77,7 @@ export function PromotionsPage() {
   };
   const list = useQuery({
     queryKey: ['promotions', filters],
-    queryFn: () => api.admin.listPromotions(filters),
+    queryFn: () => adminApi.listPromotions(filters),
     placeholderData: keepPreviousData,
   });
   const [editing, setEditing] = useState<AdminPromotion | null>(null);
@@ -88,7 +88,7 @@ export function PromotionsPage() {
   const remove = async (promotion: AdminPromotion) => {
     setDeletePending(true);
     try {
-      await api.admin.deletePromotion(promotion.id);
+      await adminApi.deletePromotion(promotion.id);
       toast.success(ADMIN_TOASTS.promotionDeleted);
       await queryClient.invalidateQueries({ queryKey: ['promotions'] });
     } catch (error) {

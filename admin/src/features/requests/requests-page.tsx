@@ -4,7 +4,7 @@ import * as Tabs from '@radix-ui/react-tabs';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { PAGE_TITLES } from '../../admin-texts.ts';
-import { api } from '../../api/client.ts';
+import { adminApi } from '../../api/client.ts';
 import { paths } from '../../paths.ts';
 import { ListTable } from '../../tables/list-table.tsx';
 import { TableToolbar } from '../../tables/table-toolbar.tsx';
@@ -21,7 +21,7 @@ function RequestsTable({ type }: { type: AdminRequestType }) {
   const list = useQuery({
     queryKey: ['requests', type, table.query.page, table.query.limit],
     queryFn: () =>
-      api.admin.listRequests({ type, page: table.query.page, limit: table.query.limit }),
+      adminApi.listRequests({ type, page: table.query.page, limit: table.query.limit }),
     placeholderData: keepPreviousData,
   });
   return (
