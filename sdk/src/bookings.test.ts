@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createBookingsApi } from './bookings.ts';
 import type { Session } from './contracts/index.ts';
-import { isApiError } from './errors.ts';
 import { createHttp } from './http.ts';
-import { fixtures, startTestApiServer, type TestApiServer } from './test-api-server.ts';
+import { fixtures, rejection, startTestApiServer, type TestApiServer } from './test-api-server.ts';
 import { memoryTokenStore } from './token-store.ts';
 
 let server: TestApiServer;
@@ -51,17 +50,6 @@ const session: Session = {
   review: [],
   reviewRequested: false,
 };
-
-async function rejection(promise: Promise<unknown>) {
-  const error = await promise.then(
-    () => {
-      throw new Error('expected a rejection');
-    },
-    (e: unknown) => e,
-  );
-  if (!isApiError(error)) throw new Error(`expected an ApiError, got ${String(error)}`);
-  return error;
-}
 
 describe('bookings calls', () => {
   it('asks for slots without credentials, with the query as URL parameters', async () => {

@@ -11,9 +11,9 @@ import {
   vi,
 } from 'vitest';
 import { AUTH_HEADERS, IDEMPOTENCY_HEADER, OPERATIONS } from './contracts/index.ts';
-import { type ApiError, isApiError, isResponseShapeError } from './errors.ts';
+import { isResponseShapeError } from './errors.ts';
 import { createHttp, resolveBaseUrl } from './http.ts';
-import { fixtures, startTestApiServer, type TestApiServer } from './test-api-server.ts';
+import { fixtures, rejection, startTestApiServer, type TestApiServer } from './test-api-server.ts';
 import { memoryTokenStore, type StoredCredentials, type TokenStore } from './token-store.ts';
 
 const signedIn: StoredCredentials = {
@@ -52,17 +52,6 @@ const ping = (
     response: Pong,
     ...options,
   });
-
-async function rejection(promise: Promise<unknown>): Promise<ApiError> {
-  const error = await promise.then(
-    () => {
-      throw new Error('expected a rejection');
-    },
-    (e: unknown) => e,
-  );
-  if (!isApiError(error)) throw new Error(`expected an ApiError, got ${String(error)}`);
-  return error;
-}
 
 describe('resolveBaseUrl', () => {
   afterEach(() => {

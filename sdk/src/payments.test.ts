@@ -1,34 +1,7 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createClient, type FmClient } from './client.ts';
-import { type ApiError, isApiError } from './errors.ts';
-import { fixtures, startTestApiServer, type TestApiServer } from './test-api-server.ts';
-import { memoryTokenStore } from './token-store.ts';
+import { describe, expect, it } from 'vitest';
+import { fixtures, rejection, useTestClient } from './test-api-server.ts';
 
-let server: TestApiServer;
-let api: FmClient;
-
-beforeAll(async () => {
-  server = await startTestApiServer();
-});
-afterAll(() => server.close());
-beforeEach(() => {
-  server.reset();
-  api = createClient({
-    baseUrl: server.baseUrl,
-    tokenStore: memoryTokenStore({ token: 'tok', refreshToken: 'ref', user: fixtures.user }),
-  });
-});
-
-async function rejection(promise: Promise<unknown>): Promise<ApiError> {
-  const error = await promise.then(
-    () => {
-      throw new Error('expected a rejection');
-    },
-    (e: unknown) => e,
-  );
-  if (!isApiError(error)) throw new Error(`expected an ApiError, got ${String(error)}`);
-  return error;
-}
+const t = useTestClient({ token: 'tok', refreshToken: 'ref', user: fixtures.user });
 
 const card = {
   id: 'pm1',
@@ -51,23 +24,25 @@ const subscription = {
 
 describe('payment methods', () => {
   it('posts, lists and deletes cards', async () => {
-    server.route('POST /api/users/payment-method', () => ({ status: 201, json: card }));
-    server.route('GET /api/users/payment-method', () => ({ json: { data: [card] } }));
-    server.route('DELETE /api/users/payment-method/pm%2F1', () => ({ json: { ok: true } }));
+    t.server.route('POST /api/users/payment-method', () => ({ status: 201, json: card }));
+    t.server.route('GET /api/users/payment-method', () => ({ json: { data: [card] } }));
+    t.server.route('DELETE /api/users/payment-method/pm%2F1', () => ({ json: { ok: true } }));
     await expect(
-      api.payments.addPaymentMethod({ paymentMethodId: ' pm_card_visa ' }),
+      t.api.payments.addPaymentMethod({ paymentMethodId: ' pm_card_visa ' }),
     ).resolves.toEqual(card);
-    expect(JSON.parse(server.requests[0]?.body ?? '')).toEqual({ paymentMethodId: 'pm_card_visa' });
-    await expect(api.payments.listPaymentMethods()).resolves.toEqual([card]);
-    await api.payments.deletePaymentMethod('pm/1');
-    expect(server.requestsTo('DELETE /api/users/payment-method/pm%2F1')).toHaveLength(1);
+    expect(JSON.parse(t.server.requests[0]?.body ?? '')).toEqual({
+      paymentMethodId: 'pm_card_visa',
+    });
+    await expect(t.api.payments.listPaymentMethods()).resolves.toEqual([card]);
+    await t.api.payments.deletePaymentMethod('pm/1');
+    expect(t.server.requestsTo('DELETE /api/users/payment-method/pm%2F1')).toHaveLength(1);
   });
 
   it('refuses an empty card before sending and reports a decline with the operation text', async () => {
-    const empty = await rejection(api.payments.addPaymentMethod({ paymentMethodId: '' }));
+    const empty = await rejection(t.api.payments.addPaymentMethod({ paymentMethodId: '' }));
     expect(empty.errors).toEqual({ paymentMethodId: 'Please add a card' });
-    expect(server.requests).toHaveLength(0);
-    server.route('POST /api/users/payment-method', () => ({
+    expect(t.server.requests).toHaveLength(0);
+    t.server.route('POST /api/users/payment-method', () => ({
       status: 402,
       json: {
         message: 'Your card was declined. (card_declined: generic_decline)',
@@ -75,7 +50,7 @@ describe('payment methods', () => {
       },
     }));
     const declined = await rejection(
-      api.payments.addPaymentMethod({ paymentMethodId: 'pm_card_chargeDeclined' }),
+      t.api.payments.addPaymentMethod({ paymentMethodId: 'pm_card_chargeDeclined' }),
     );
     expect(declined.status).toBe(402);
     expect(declined.code).toBe('PAYMENT_DECLINED');
@@ -87,40 +62,40 @@ describe('payment methods', () => {
 
 describe('payments pages', () => {
   it('sends the list query, and reads totals and the chart', async () => {
-    server.route('GET /api/users/payments', () => ({
+    t.server.route('GET /api/users/payments', () => ({
       json: { total: 0, page: 2, limit: 5, data: [] },
     }));
-    server.route('GET /api/users/payments-total', () => ({
+    t.server.route('GET /api/users/payments-total', () => ({
       json: { FUTURE: 1, PENDING: 2.5, COMPLETED: 3 },
     }));
-    server.route('GET /api/users/payments-graph', () => ({
+    t.server.route('GET /api/users/payments-graph', () => ({
       json: {
         period: 'year',
         points: [{ label: 'Jan 2026', start: '2026-01-01T00:00:00.000Z', amount: 10 }],
       },
     }));
-    await api.payments.listPayments({ page: 2, limit: 5, status: 'completed' });
-    expect(server.requests[0]?.url).toBe('/api/users/payments?page=2&limit=5&status=completed');
-    await expect(api.payments.getTotals()).resolves.toEqual({
+    await t.api.payments.listPayments({ page: 2, limit: 5, status: 'completed' });
+    expect(t.server.requests[0]?.url).toBe('/api/users/payments?page=2&limit=5&status=completed');
+    await expect(t.api.payments.getTotals()).resolves.toEqual({
       FUTURE: 1,
       PENDING: 2.5,
       COMPLETED: 3,
     });
-    await api.payments.getGraph('year');
-    expect(server.requestsTo('GET /api/users/payments-graph')[0]?.url).toBe(
+    await t.api.payments.getGraph('year');
+    expect(t.server.requestsTo('GET /api/users/payments-graph')[0]?.url).toBe(
       '/api/users/payments-graph?period=year',
     );
-    await api.payments.getGraph();
-    expect(server.requestsTo('GET /api/users/payments-graph')[1]?.url).toBe(
+    await t.api.payments.getGraph();
+    expect(t.server.requestsTo('GET /api/users/payments-graph')[1]?.url).toBe(
       '/api/users/payments-graph?period=month',
     );
-    const tooMany = await rejection(api.payments.listPayments({ limit: 1000 }));
+    const tooMany = await rejection(t.api.payments.listPayments({ limit: 1000 }));
     expect(tooMany.operation).toBe('fetchPayments');
   });
 
   it('names the operation of a failure as the spec does', async () => {
-    server.route('GET /api/users/payments-total', () => ({ status: 500, raw: '' }));
-    const error = await rejection(api.payments.getTotals());
+    t.server.route('GET /api/users/payments-total', () => ({ status: 500, raw: '' }));
+    const error = await rejection(t.api.payments.getTotals());
     expect(error.message).toBe(
       'Error fetching payments total: Something went wrong. Please try again.',
     );
@@ -129,32 +104,32 @@ describe('payments pages', () => {
 
 describe('subscription', () => {
   it('validates a code, subscribes, unsubscribes and reactivates', async () => {
-    server.route('POST /api/users/validate-promo-code', () => ({
+    t.server.route('POST /api/users/validate-promo-code', () => ({
       json: { valid: true, price: 300, message: 'Promo code applied' },
     }));
-    server.route('POST /api/users/subscribe', () => ({ json: subscription }));
-    server.route('POST /api/users/unsubscribe', () => ({
+    t.server.route('POST /api/users/subscribe', () => ({ json: subscription }));
+    t.server.route('POST /api/users/unsubscribe', () => ({
       json: { ...subscription, status: 'canceled', label: 'Canceled' },
     }));
-    server.route('POST /api/users/reactivate-subscription', () => ({ json: subscription }));
-    server.route('GET /api/users/subscription', () => ({ json: subscription }));
-    await expect(api.payments.validatePromoCode(' earlyaccess ')).resolves.toMatchObject({
+    t.server.route('POST /api/users/reactivate-subscription', () => ({ json: subscription }));
+    t.server.route('GET /api/users/subscription', () => ({ json: subscription }));
+    await expect(t.api.payments.validatePromoCode(' earlyaccess ')).resolves.toMatchObject({
       valid: true,
     });
-    expect(JSON.parse(server.requests[0]?.body ?? '')).toEqual({ promoCode: 'EARLYACCESS' });
-    await api.payments.subscribe({ promoCode: 'earlyaccess' });
-    expect(JSON.parse(server.requestsTo('POST /api/users/subscribe')[0]?.body ?? '')).toEqual({
+    expect(JSON.parse(t.server.requests[0]?.body ?? '')).toEqual({ promoCode: 'EARLYACCESS' });
+    await t.api.payments.subscribe({ promoCode: 'earlyaccess' });
+    expect(JSON.parse(t.server.requestsTo('POST /api/users/subscribe')[0]?.body ?? '')).toEqual({
       promoCode: 'EARLYACCESS',
     });
-    await api.payments.subscribe();
-    expect(JSON.parse(server.requestsTo('POST /api/users/subscribe')[1]?.body ?? '')).toEqual({});
-    await expect(api.payments.unsubscribe()).resolves.toMatchObject({ status: 'canceled' });
-    await expect(api.payments.reactivateSubscription()).resolves.toEqual(subscription);
-    await expect(api.payments.getSubscription()).resolves.toEqual(subscription);
+    await t.api.payments.subscribe();
+    expect(JSON.parse(t.server.requestsTo('POST /api/users/subscribe')[1]?.body ?? '')).toEqual({});
+    await expect(t.api.payments.unsubscribe()).resolves.toMatchObject({ status: 'canceled' });
+    await expect(t.api.payments.reactivateSubscription()).resolves.toEqual(subscription);
+    await expect(t.api.payments.getSubscription()).resolves.toEqual(subscription);
   });
 
   it('surfaces an invalid code under its field', async () => {
-    server.route('POST /api/users/subscribe', () => ({
+    t.server.route('POST /api/users/subscribe', () => ({
       status: 400,
       json: {
         message: 'This promo code is not valid',
@@ -162,7 +137,7 @@ describe('subscription', () => {
         errors: { promoCode: 'This promo code is not valid' },
       },
     }));
-    const error = await rejection(api.payments.subscribe({ promoCode: 'NOPE' }));
+    const error = await rejection(t.api.payments.subscribe({ promoCode: 'NOPE' }));
     expect(error.message).toBe('Error subscribing: This promo code is not valid');
     expect(error.errors).toEqual({ promoCode: 'This promo code is not valid' });
   });
@@ -178,23 +153,23 @@ describe('payouts, late cancellations and the manual run', () => {
       createdAt: '2026-03-01T07:00:00.000Z',
       statementUrl: '/api/users/payouts/po%2F1/statement.csv',
     };
-    server.route('GET /api/users/payouts', () => ({ json: { data: [payout] } }));
-    server.route('GET /api/users/payouts/po%2F1/statement.csv', () => ({
+    t.server.route('GET /api/users/payouts', () => ({ json: { data: [payout] } }));
+    t.server.route('GET /api/users/payouts/po%2F1/statement.csv', () => ({
       headers: { 'content-type': 'text/csv' },
       raw: 'Date,Type\r\n',
     }));
-    await expect(api.payments.listPayouts()).resolves.toEqual([payout]);
-    await expect(api.payments.downloadPayoutStatement('po/1')).resolves.toBe('Date,Type\r\n');
-    server.route('GET /api/users/payouts/po%2F1/statement.csv', () => ({
+    await expect(t.api.payments.listPayouts()).resolves.toEqual([payout]);
+    await expect(t.api.payments.downloadPayoutStatement('po/1')).resolves.toBe('Date,Type\r\n');
+    t.server.route('GET /api/users/payouts/po%2F1/statement.csv', () => ({
       status: 404,
       json: { message: 'Not found', code: 'NOT_FOUND' },
     }));
-    const error = await rejection(api.payments.downloadPayoutStatement('po/1'));
+    const error = await rejection(t.api.payments.downloadPayoutStatement('po/1'));
     expect(error.message).toBe('Error downloading payout statement: Not found');
   });
 
   it('lists and resolves late cancellations, and runs manual processing', async () => {
-    server.route('GET /api/users/late-cancellations', () => ({
+    t.server.route('GET /api/users/late-cancellations', () => ({
       json: {
         data: [
           {
@@ -207,31 +182,33 @@ describe('payouts, late cancellations and the manual run', () => {
         ],
       },
     }));
-    server.route('POST /api/users/payments/p1/late-cancellation', () => ({
+    t.server.route('POST /api/users/payments/p1/late-cancellation', () => ({
       json: { result: 'charged' },
     }));
-    server.route('POST /api/users/cron-manual-trigger', () => ({
+    t.server.route('POST /api/users/cron-manual-trigger', () => ({
       json: { charged: 2, failed: 1, skipped: 0 },
     }));
-    await expect(api.payments.listLateCancellations()).resolves.toHaveLength(1);
-    await expect(api.payments.resolveLateCancellation('p1', 'charge')).resolves.toEqual({
+    await expect(t.api.payments.listLateCancellations()).resolves.toHaveLength(1);
+    await expect(t.api.payments.resolveLateCancellation('p1', 'charge')).resolves.toEqual({
       result: 'charged',
     });
     expect(
-      JSON.parse(server.requestsTo('POST /api/users/payments/p1/late-cancellation')[0]?.body ?? ''),
+      JSON.parse(
+        t.server.requestsTo('POST /api/users/payments/p1/late-cancellation')[0]?.body ?? '',
+      ),
     ).toEqual({
       decision: 'charge',
     });
-    await expect(api.payments.runManualProcessing()).resolves.toEqual({
+    await expect(t.api.payments.runManualProcessing()).resolves.toEqual({
       charged: 2,
       failed: 1,
       skipped: 0,
     });
-    server.route('POST /api/users/cron-manual-trigger', () => ({
+    t.server.route('POST /api/users/cron-manual-trigger', () => ({
       status: 403,
       json: { message: 'You do not have permission to access this page.', code: 'ADMIN_ONLY' },
     }));
-    const error = await rejection(api.payments.runManualProcessing());
+    const error = await rejection(t.api.payments.runManualProcessing());
     expect(error.code).toBe('ADMIN_ONLY');
   });
 });

@@ -1,5 +1,9 @@
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, beforeEach, type Mock, vi } from 'vitest';
+import { createClient, type FmClient } from './client.ts';
+import { type ApiError, isApiError } from './errors.ts';
+import { memoryTokenStore, type StoredCredentials, type TokenStore } from './token-store.ts';
 
 /** A request as the test server received it. */
 export interface RecordedRequest {
@@ -89,6 +93,50 @@ export async function startTestApiServer() {
   };
 }
 export type TestApiServer = Awaited<ReturnType<typeof startTestApiServer>>;
+
+/** What {@link useTestClient} sets up; every field but `server` is fresh for each test. */
+export interface TestClient {
+  server: TestApiServer;
+  store: TokenStore;
+  onUnauthorized: Mock<() => void>;
+  api: FmClient;
+}
+
+/**
+ * The lifecycle a client test file needs: one test server for the file, and before each test a
+ * reset server, a token store holding `credentials` (none when omitted), an `onUnauthorized` spy
+ * and a client wired to all three. Call once at the top of a test file.
+ */
+export function useTestClient(credentials?: StoredCredentials): TestClient {
+  const context = {} as TestClient;
+  beforeAll(async () => {
+    context.server = await startTestApiServer();
+  });
+  afterAll(() => context.server.close());
+  beforeEach(() => {
+    context.server.reset();
+    context.store = memoryTokenStore(credentials);
+    context.onUnauthorized = vi.fn<() => void>();
+    context.api = createClient({
+      baseUrl: context.server.baseUrl,
+      tokenStore: context.store,
+      onUnauthorized: context.onUnauthorized,
+    });
+  });
+  return context;
+}
+
+/** The ApiError a call rejects with; a resolved call or any other error fails the test. */
+export async function rejection(promise: Promise<unknown>): Promise<ApiError> {
+  const error = await promise.then(
+    () => {
+      throw new Error('expected a rejection');
+    },
+    (e: unknown) => e,
+  );
+  if (!isApiError(error)) throw new Error(`expected an ApiError, got ${String(error)}`);
+  return error;
+}
 
 /** Valid answers of the contract, for tests. */
 export const fixtures = {
