@@ -64,6 +64,7 @@ export {
   type ValidationResult,
   validateForm,
 } from './forms/form-validation.ts';
+export { PhoneField, PositionField } from './forms/person-fields.tsx';
 export {
   type CheckboxBinding,
   changedFields,

@@ -11,6 +11,8 @@ import {
   ConsultantLocationFields,
   ExperienceField,
   formText,
+  PhoneField,
+  PositionField,
   TextAreaField,
   TextField,
 } from '@fm/widgets/kit';
@@ -141,12 +143,7 @@ function GeneralForm({ profile, position }: { profile: OwnProfile; position: str
             required={false}
             field={form.field('company')}
           />
-          <TextField
-            label="Position"
-            autoComplete="organization-title"
-            required={false}
-            field={form.field('position')}
-          />
+          <PositionField form={form} />
         </div>
         <TextAreaField
           label="Bio"
@@ -163,13 +160,7 @@ function GeneralForm({ profile, position }: { profile: OwnProfile; position: str
       </FormSection>
       <FormSection title="Location and contact">
         <ConsultantLocationFields form={form} />
-        <TextField
-          label="Phone"
-          type="tel"
-          autoComplete="tel"
-          required={false}
-          field={form.field('phone')}
-        />
+        <PhoneField form={form} />
       </FormSection>
     </SectionForm>
   );

@@ -4,7 +4,7 @@ import {
   type OwnProfile,
   TOASTS,
 } from '@fm/sdk/contracts';
-import { CheckboxField, LoadStatus, TextField } from '@fm/widgets/kit';
+import { CheckboxField, LoadStatus, PhoneField, PositionField } from '@fm/widgets/kit';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { toast } from 'sonner';
@@ -107,19 +107,8 @@ function ContactForm({
       <FormSection title="Your contact details">
         <OwnNameFields form={form} email={contact.email} />
         <div className="form__row">
-          <TextField
-            label="Phone"
-            type="tel"
-            autoComplete="tel"
-            required={false}
-            field={form.field('phone')}
-          />
-          <TextField
-            label="Position"
-            autoComplete="organization-title"
-            required={false}
-            field={form.field('position')}
-          />
+          <PhoneField form={form} />
+          <PositionField form={form} />
         </div>
         {isFranchisor ? (
           <CheckboxField required={false} field={form.checkbox('smsConsent')}>
