@@ -5,6 +5,7 @@ import {
   StartBookingCallsBanner,
 } from '@fm/widgets';
 import type { Meta, StoryObj } from '@storybook/react-vite';
+import { THEME_ARG_TYPES, widthFrame } from './fixtures/story-frame.tsx';
 
 /**
  * The restricted-action pieces (user-area §2, §4; rule 11): the Start Booking Calls banner that the
@@ -16,14 +17,8 @@ const meta = {
   title: 'Widgets/Booking banners',
   component: StartBookingCallsBanner,
   args: { activateHref: '/my-profile/subscription', theme: 'light' },
-  argTypes: { theme: { control: 'inline-radio', options: ['light', 'dark'] } },
-  decorators: [
-    (Story) => (
-      <div style={{ maxWidth: 960, padding: 16 }}>
-        <Story />
-      </div>
-    ),
-  ],
+  argTypes: THEME_ARG_TYPES,
+  decorators: [widthFrame(960, 16)],
 } satisfies Meta<typeof StartBookingCallsBanner>;
 
 export default meta;
@@ -35,13 +30,7 @@ export const StartBookingCalls: Story = {
 
 export const StartBookingCallsNarrow: Story = {
   name: 'Start Booking Calls banner (375 px)',
-  decorators: [
-    (Story) => (
-      <div style={{ maxWidth: 375 }}>
-        <Story />
-      </div>
-    ),
-  ],
+  decorators: [widthFrame(375)],
 };
 
 export const StartBookingCallsDark: Story = {

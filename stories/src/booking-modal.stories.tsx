@@ -9,6 +9,7 @@ import {
 } from '@fm/widgets';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useReducer } from 'react';
+import { THEME_ARG_TYPES } from './fixtures/story-frame.tsx';
 
 /**
  * The booking modal's states (user-area §2, §4, §5, §9), from fixed data: a fixed "today"
@@ -170,7 +171,7 @@ const meta = {
   title: 'Widgets/Booking modal',
   component: BookingModalStory,
   args: { theme: 'light' },
-  argTypes: { theme: { control: 'inline-radio', options: ['light', 'dark'] } },
+  argTypes: THEME_ARG_TYPES,
   parameters: { layout: 'fullscreen' },
 } satisfies Meta<typeof BookingModalStory>;
 

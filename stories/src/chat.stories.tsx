@@ -31,6 +31,7 @@ import {
   SELF_ID,
   ZONE,
 } from './fixtures/chats.ts';
+import { THEME_ARG_TYPES } from './fixtures/story-frame.tsx';
 
 /**
  * The chat's states (user-area §2, §7; rules 11 and 13), from fixed data: a fixed "now" (Tuesday
@@ -151,7 +152,7 @@ const meta = {
   title: 'Widgets/Chat',
   component: ChatStory,
   args: { theme: 'light' },
-  argTypes: { theme: { control: 'inline-radio', options: ['light', 'dark'] } },
+  argTypes: THEME_ARG_TYPES,
 } satisfies Meta<typeof ChatStory>;
 
 export default meta;

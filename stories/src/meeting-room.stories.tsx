@@ -2,6 +2,7 @@ import type { MeetingRoomInfo } from '@fm/sdk/contracts';
 import { type CallTile, MeetingRoomView } from '@fm/widgets';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { fn } from 'storybook/test';
+import { THEME_ARG_TYPES, widthFrame } from './fixtures/story-frame.tsx';
 
 const START = '2026-11-25T15:00:00.000Z';
 const END = '2026-11-25T16:00:00.000Z';
@@ -113,14 +114,8 @@ const meta = {
     onLeave: fn(),
     onRejoin: fn(),
   },
-  argTypes: { theme: { control: 'inline-radio', options: ['light', 'dark'] } },
-  decorators: [
-    (Story) => (
-      <div style={{ maxWidth: 960 }}>
-        <Story />
-      </div>
-    ),
-  ],
+  argTypes: THEME_ARG_TYPES,
+  decorators: [widthFrame(960)],
 } satisfies Meta<typeof MeetingRoomView>;
 
 export default meta;

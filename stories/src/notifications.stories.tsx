@@ -2,6 +2,7 @@ import type { Notification } from '@fm/sdk/contracts';
 import { INITIAL_NOTIFICATIONS, type NotificationsState, NotificationsView } from '@fm/widgets';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { fn } from 'storybook/test';
+import { THEME_ARG_TYPES } from './fixtures/story-frame.tsx';
 
 const NOW = new Date('2026-11-25T15:00:00Z');
 const ago = (minutes: number) => new Date(NOW.getTime() - minutes * 60_000).toISOString();
@@ -76,7 +77,7 @@ const meta = {
     onLoadMore: fn(),
     onRetry: fn(),
   },
-  argTypes: { theme: { control: 'inline-radio', options: ['light', 'dark'] } },
+  argTypes: THEME_ARG_TYPES,
   decorators: [
     (Story) => (
       <div style={{ display: 'flex', justifyContent: 'flex-end', width: 420, minHeight: 560 }}>

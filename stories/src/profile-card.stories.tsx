@@ -9,6 +9,7 @@ import {
   franchisorWithLongTexts,
   franchisorWithoutFranchise,
 } from './fixtures/profiles.ts';
+import { THEME_ARG_TYPES, widthFrame } from './fixtures/story-frame.tsx';
 
 /**
  * The profile card's states, from fixed data. `<fm-profile-card>` renders exactly this view
@@ -19,14 +20,8 @@ const meta = {
   title: 'Widgets/Profile card',
   component: ProfileCardView,
   args: { theme: 'light' },
-  argTypes: { theme: { control: 'inline-radio', options: ['light', 'dark'] } },
-  decorators: [
-    (Story) => (
-      <div style={{ maxWidth: 760 }}>
-        <Story />
-      </div>
-    ),
-  ],
+  argTypes: THEME_ARG_TYPES,
+  decorators: [widthFrame(760)],
 } satisfies Meta<typeof ProfileCardView>;
 
 export default meta;
@@ -90,13 +85,7 @@ export const FranchisorWithoutFranchise: Story = {
 export const Narrow: Story = {
   name: 'Narrow (375 px)',
   args: { state: { status: 'ready', profile: franchisorWithGallery } },
-  decorators: [
-    (Story) => (
-      <div style={{ maxWidth: 375 }}>
-        <Story />
-      </div>
-    ),
-  ],
+  decorators: [widthFrame(375)],
 };
 
 export const Dark: Story = {

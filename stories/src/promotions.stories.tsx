@@ -1,6 +1,7 @@
 import type { Promotion } from '@fm/sdk/contracts';
 import { PromotionsView } from '@fm/widgets';
 import type { Meta, StoryObj } from '@storybook/react-vite';
+import { THEME_ARG_TYPES, widthFrame } from './fixtures/story-frame.tsx';
 
 const promotions: Promotion[] = [
   {
@@ -32,14 +33,8 @@ const meta = {
   title: 'Widgets/Promotions',
   component: PromotionsView,
   args: { theme: 'light' },
-  argTypes: { theme: { control: 'inline-radio', options: ['light', 'dark'] } },
-  decorators: [
-    (Story) => (
-      <div style={{ maxWidth: 720 }}>
-        <Story />
-      </div>
-    ),
-  ],
+  argTypes: THEME_ARG_TYPES,
+  decorators: [widthFrame(720)],
 } satisfies Meta<typeof PromotionsView>;
 
 export default meta;
@@ -80,13 +75,7 @@ export const ReducedMotion: Story = {
 export const Mobile: Story = {
   name: 'Mobile (375 px)',
   args: { state: { status: 'ready', promotions } },
-  decorators: [
-    (Story) => (
-      <div style={{ maxWidth: 375 }}>
-        <Story />
-      </div>
-    ),
-  ],
+  decorators: [widthFrame(375)],
 };
 
 export const Dark: Story = {
