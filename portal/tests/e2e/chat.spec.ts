@@ -1,7 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import { deflateSync } from 'node:zlib';
 import { UNREAD_POLL_MS } from '@fm/sdk/contracts';
-import { type Browser, type BrowserContext, expect, type Page, test } from '@playwright/test';
+import {
+  type APIRequestContext,
+  type Browser,
+  type BrowserContext,
+  expect,
+  type Page,
+  test,
+} from '@playwright/test';
 import { apiSignIn, apiSignUp, DEMO, demoChat, signIn } from './helpers.ts';
 
 /**
@@ -18,17 +25,39 @@ import { apiSignIn, apiSignUp, DEMO, demoChat, signIn } from './helpers.ts';
  */
 const LIVE_WITHIN_MS = Math.min(4_000, UNREAD_POLL_MS / 2);
 
+/** One person's own browser, signed in. */
+type Side = { context: BrowserContext; page: Page };
+
 async function signedInContext(
   browser: Browser,
   baseURL: string,
   email: string,
   home: RegExp,
   viewport = { width: 1280, height: 800 },
-): Promise<{ context: BrowserContext; page: Page }> {
+): Promise<Side> {
   const context = await browser.newContext({ baseURL, viewport });
   const page = await context.newPage();
   await signIn(page, email, home);
   return { context, page };
+}
+
+/**
+ * The demo chat's two people, each signed in in a browser of their own: `a` the franchisor, `b`
+ * the consultant; both browsers are closed once `body` has run, whether it passed or not.
+ */
+async function bothSides(
+  browser: Browser,
+  baseURL: string,
+  body: (a: Side, b: Side) => Promise<void>,
+): Promise<void> {
+  const a = await signedInContext(browser, baseURL, DEMO.franchisor, /\/consultants$/);
+  const b = await signedInContext(browser, baseURL, DEMO.consultant, /\/franchisors$/);
+  try {
+    await body(a, b);
+  } finally {
+    await a.context.close();
+    await b.context.close();
+  }
 }
 
 /** GETs of chats (list or one chat) a page makes from now on. */
@@ -58,6 +87,16 @@ async function unreadBadge(page: Page): Promise<number> {
 
 const conversationLog = (page: Page) => page.getByRole('log');
 const composer = (page: Page) => page.getByRole('form', { name: 'Message' });
+
+/** The demo franchisor signed in on `page` with the demo chat open: its composer, once ready. */
+async function franchisorComposer(page: Page, request: APIRequestContext, baseURL: string) {
+  const { chatId } = await demoChat(request, baseURL);
+  await signIn(page, DEMO.franchisor, /\/consultants$/);
+  await page.goto(`/chats/${chatId}`);
+  const form = composer(page);
+  await expect(form.getByRole('textbox', { name: 'Message' })).toBeEnabled();
+  return form;
+}
 
 async function send(page: Page, text: string) {
   await composer(page).getByRole('textbox', { name: 'Message' }).fill(text);
@@ -207,9 +246,7 @@ test.describe('chat', () => {
   }) => {
     const origin = baseURL ?? '';
     const { chatId } = await demoChat(request, origin);
-    const a = await signedInContext(browser, origin, DEMO.franchisor, /\/consultants$/);
-    const b = await signedInContext(browser, origin, DEMO.consultant, /\/franchisors$/);
-    try {
+    await bothSides(browser, origin, async (a, b) => {
       // The consultant reads the chat once so that it starts with nothing unread, then leaves it.
       await b.page.goto(`/chats/${chatId}`);
       await expect(conversationLog(b.page).getByTestId('chat-message').first()).toBeVisible();
@@ -264,10 +301,7 @@ test.describe('chat', () => {
         timeout: LIVE_WITHIN_MS,
       });
       expect(aFetches.count()).toBe(0);
-    } finally {
-      await a.context.close();
-      await b.context.close();
-    }
+    });
   });
 
   test('attachments upload with progress and open: an image inline, a document as a download', async ({
@@ -275,11 +309,7 @@ test.describe('chat', () => {
     request,
     baseURL,
   }) => {
-    const { chatId } = await demoChat(request, baseURL ?? '');
-    await signIn(page, DEMO.franchisor, /\/consultants$/);
-    await page.goto(`/chats/${chatId}`);
-    const form = composer(page);
-    await expect(form.getByRole('textbox', { name: 'Message' })).toBeEnabled();
+    const form = await franchisorComposer(page, request, baseURL ?? '');
     const send = form.getByRole('button', { name: 'Send' });
     await expect(send).toBeDisabled();
 
@@ -349,11 +379,7 @@ test.describe('chat', () => {
     request,
     baseURL,
   }) => {
-    const { chatId } = await demoChat(request, baseURL ?? '');
-    await signIn(page, DEMO.franchisor, /\/consultants$/);
-    await page.goto(`/chats/${chatId}`);
-    const form = composer(page);
-    await expect(form.getByRole('textbox', { name: 'Message' })).toBeEnabled();
+    const form = await franchisorComposer(page, request, baseURL ?? '');
     await page.getByTestId('composer-file-input').setInputFiles([
       {
         name: 'huge.pdf',
@@ -380,9 +406,7 @@ test.describe('chat', () => {
   }) => {
     const origin = baseURL ?? '';
     const { chatId } = await demoChat(request, origin);
-    const a = await signedInContext(browser, origin, DEMO.franchisor, /\/consultants$/);
-    const b = await signedInContext(browser, origin, DEMO.consultant, /\/franchisors$/);
-    try {
+    await bothSides(browser, origin, async (a, b) => {
       const markup = `<img src=x onerror="window.__pwned=1"><b>bold</b> <a href="javascript:window.__pwned=2">click</a> ${Date.now()}`;
       await a.page.goto(`/chats/${chatId}`);
       await expect(composer(a.page).getByRole('textbox', { name: 'Message' })).toBeEnabled();
@@ -397,10 +421,7 @@ test.describe('chat', () => {
         await expect(bubble.locator('b, img, a')).toHaveCount(0);
         expect(await page.evaluate(() => (window as { __pwned?: number }).__pwned)).toBeUndefined();
       }
-    } finally {
-      await a.context.close();
-      await b.context.close();
-    }
+    });
   });
 
   test('on a phone (390×844) the chats have no footer and a conversation no header', async ({
