@@ -1,5 +1,5 @@
 import type { LateCancellation, LateCancellationDecision, Payout } from '@fm/sdk/contracts';
-import { formatDate, formatDateTime, formatDollars, LoadStatus } from '@fm/widgets/kit';
+import { FormAlert, formatDate, formatDateTime, formatDollars, LoadStatus } from '@fm/widgets/kit';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { toast } from 'sonner';
@@ -23,6 +23,27 @@ function saveText(text: string, filename: string, type: string) {
 }
 
 /**
+ * One action at a time on a row of a list: `pending` names the row whose action runs (the
+ * buttons wait meanwhile), and a failure shows as `error` until the next action starts.
+ */
+function useRowAction() {
+  const [pending, setPending] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const run = async (rowId: string, action: () => Promise<void>) => {
+    setPending(rowId);
+    setError(null);
+    try {
+      await action();
+    } catch (caught) {
+      setError(errorMessage(caught));
+    } finally {
+      setPending(null);
+    }
+  };
+  return { pending, error, run };
+}
+
+/**
  * A consultant's monthly payouts (ACH), each with its CSV statement, and what still waits for the
  * payout account (issue 31.4).
  */
@@ -39,24 +60,16 @@ export function PayoutsSection() {
       return { account, payouts: await api.payments.listPayouts() };
     },
   });
-  const [downloading, setDownloading] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const { pending: downloading, error, run } = useRowAction();
   const loaded = query.isError ? null : (query.data ?? null);
   const payouts = loaded?.payouts ?? null;
   const waiting = loaded ? payoutsWaitingText(loaded.payouts, loaded.account) : null;
 
-  const download = async (payout: Payout) => {
-    setDownloading(payout.id);
-    setError(null);
-    try {
+  const download = (payout: Payout) =>
+    run(payout.id, async () => {
       const csv = await api.payments.downloadPayoutStatement(payout.id);
       saveText(csv, `payout-statement-${payout.period}.csv`, 'text/csv');
-    } catch (caught) {
-      setError(errorMessage(caught));
-    } finally {
-      setDownloading(null);
-    }
-  };
+    });
 
   return (
     <section className="payments-card" aria-labelledby="payouts-heading">
@@ -116,11 +129,7 @@ export function PayoutsSection() {
           </table>
         </div>
       ) : null}
-      {error ? (
-        <div className="form-alert" role="alert">
-          {error}
-        </div>
-      ) : null}
+      <FormAlert message={error} />
     </section>
   );
 }
@@ -135,29 +144,21 @@ export function LateCancellationsSection() {
     queryKey: queryKeys.payments.lateCancellations,
     queryFn: () => api.payments.listLateCancellations(),
   });
-  const [busy, setBusy] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const { pending: busy, error, run } = useRowAction();
   const items = query.data ?? null;
 
   if (query.isError) return <LoadStatus error={failureOf(query)} onRetry={query.refetch} />;
   if (!items || items.length === 0) return null;
 
-  const decide = async (item: LateCancellation, decision: LateCancellationDecision) => {
-    setBusy(item.paymentId);
-    setError(null);
-    try {
+  const decide = (item: LateCancellation, decision: LateCancellationDecision) =>
+    run(item.paymentId, async () => {
       const { result } = await api.payments.resolveLateCancellation(item.paymentId, decision);
       if (result === 'failed') toast.error("The franchisor's card was declined");
       else
         toast.success(result === 'charged' ? 'Meeting charged' : 'Meeting released to reschedule');
       // The totals, the history and the list itself change with the decision.
       void queryClient.invalidateQueries({ queryKey: queryKeys.payments.all });
-    } catch (caught) {
-      setError(errorMessage(caught));
-    } finally {
-      setBusy(null);
-    }
-  };
+    });
 
   return (
     <section className="payments-card payments-card--attention" aria-labelledby="late-heading">
@@ -196,11 +197,7 @@ export function LateCancellationsSection() {
           </li>
         ))}
       </ul>
-      {error ? (
-        <div className="form-alert" role="alert">
-          {error}
-        </div>
-      ) : null}
+      <FormAlert message={error} />
     </section>
   );
 }
