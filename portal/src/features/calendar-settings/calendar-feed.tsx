@@ -1,11 +1,9 @@
-import { LoadStatus } from '@fm/widgets/kit';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { toast } from 'sonner';
 import { api } from '../../shared/api-client.ts';
-import { failureOf } from '../../shared/error-message.ts';
 import { queryKeys } from '../../shared/query-keys.ts';
-import { Section } from './calendar-section.tsx';
+import { CalendarLoadStatus, Section } from './calendar-section.tsx';
 import { CALENDAR_TEXT } from './calendar-text.ts';
 import { FeedLinkReset } from './feed-link-reset.tsx';
 
@@ -50,17 +48,7 @@ export function FeedOnly() {
     queryFn: async () => (await api.bookings.getCalendarFeed()).icalFeedUrl,
   });
   if (query.data === undefined || query.isError) {
-    return (
-      <LoadStatus
-        pending={query.isPending}
-        error={failureOf(query)}
-        onRetry={query.refetch}
-        loadingText={CALENDAR_TEXT.loading}
-        retryText={CALENDAR_TEXT.retry}
-        loadingClassName="page__status"
-        errorClassName="meetings__notice"
-      />
-    );
+    return <CalendarLoadStatus query={query} />;
   }
   return (
     <div className="calendar-settings">

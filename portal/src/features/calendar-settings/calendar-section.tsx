@@ -1,4 +1,7 @@
+import { LoadStatus } from '@fm/widgets/kit';
 import { type ReactNode, useId } from 'react';
+import { failureOf } from '../../shared/error-message.ts';
+import { CALENDAR_TEXT } from './calendar-text.ts';
 
 /** A titled section of the calendar settings page. */
 export function Section({
@@ -71,5 +74,24 @@ export function NumberInput({
       />
       <ErrorText id={`${id}-error`} message={error} />
     </div>
+  );
+}
+
+/** A calendar page's read while it loads or after it failed, with its retry. */
+export function CalendarLoadStatus({
+  query,
+}: {
+  query: { isPending: boolean; isError: boolean; error: unknown; refetch: () => unknown };
+}) {
+  return (
+    <LoadStatus
+      pending={query.isPending}
+      error={failureOf(query)}
+      onRetry={query.refetch}
+      loadingText={CALENDAR_TEXT.loading}
+      retryText={CALENDAR_TEXT.retry}
+      loadingClassName="page__status"
+      errorClassName="meetings__notice"
+    />
   );
 }

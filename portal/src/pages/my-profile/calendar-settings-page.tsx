@@ -1,5 +1,4 @@
 import type { CalendarSettings } from '@fm/sdk/contracts';
-import { LoadStatus } from '@fm/widgets/kit';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
@@ -7,9 +6,9 @@ import { toast } from 'sonner';
 import { AvailabilityEditor } from '../../features/calendar-settings/availability-editor.tsx';
 import { Connections } from '../../features/calendar-settings/calendar-connections.tsx';
 import { FeedOnly, FeedSection } from '../../features/calendar-settings/calendar-feed.tsx';
+import { CalendarLoadStatus } from '../../features/calendar-settings/calendar-section.tsx';
 import { CALENDAR_TEXT } from '../../features/calendar-settings/calendar-text.ts';
 import { api } from '../../shared/api-client.ts';
-import { failureOf } from '../../shared/error-message.ts';
 import { queryKeys } from '../../shared/query-keys.ts';
 import { useSession } from '../../shared/session.ts';
 import { PageShell } from '../page-shell.tsx';
@@ -58,17 +57,7 @@ function ConsultantCalendar() {
 
   const settings = query.data;
   if (settings === undefined || query.isError) {
-    return (
-      <LoadStatus
-        pending={query.isPending}
-        error={failureOf(query)}
-        onRetry={query.refetch}
-        loadingText={CALENDAR_TEXT.loading}
-        retryText={CALENDAR_TEXT.retry}
-        loadingClassName="page__status"
-        errorClassName="meetings__notice"
-      />
-    );
+    return <CalendarLoadStatus query={query} />;
   }
   return (
     <div className="calendar-settings">
