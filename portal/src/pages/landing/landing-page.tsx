@@ -2,11 +2,17 @@ import {
   ACTIVE_CONSULTANTS_CLAIM,
   MINUTES_PER_RATE_UNIT,
   REFERRAL_INVITES_FOR_PREMIUM,
+  type SignUpRole,
 } from '@fm/sdk/contracts';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { ROLE_CHOICE_TEXT, RoleChoiceLink } from '../../layout/role-choice-link.tsx';
 import { usePageTitle } from '../../shared/page-title.ts';
-import { LANDING_SECTIONS, landingSectionPath } from '../../shared/paths.ts';
+import {
+  LANDING_SECTIONS,
+  type LandingSection as LandingSectionId,
+  landingSectionPath,
+} from '../../shared/paths.ts';
 import { FAQS, FEATURES, HOW_IT_WORKS } from './landing-content.ts';
 
 /** `/`: the public landing page (user-area §1, §2). */
@@ -67,19 +73,12 @@ function Hero() {
 
 function HowItWorks() {
   return (
-    <section
-      className="section"
-      id={LANDING_SECTIONS.howItWorks}
-      aria-labelledby="how-it-works-title"
-    >
-      <h2 className="section__title" id="how-it-works-title">
-        How It Works
-      </h2>
+    <LandingSection id={LANDING_SECTIONS.howItWorks} title="How It Works">
       <div className="steps-columns">
         <StepList title="For franchisors" steps={HOW_IT_WORKS.franchisor} />
         <StepList title="For consultants" steps={HOW_IT_WORKS.consultant} />
       </div>
-    </section>
+    </LandingSection>
   );
 }
 
@@ -107,35 +106,16 @@ function StepList({
 
 function FindYourRole() {
   return (
-    <section
-      className="section section--tinted"
-      id={LANDING_SECTIONS.findYourRole}
-      aria-labelledby="find-your-role-title"
-    >
-      <h2 className="section__title" id="find-your-role-title">
-        Find Your Role
-      </h2>
+    <LandingSection id={LANDING_SECTIONS.findYourRole} title="Find Your Role" tinted>
       <div className="role-cards">
-        <article className="role-card">
-          <h3 className="role-card__title">{ROLE_CHOICE_TEXT.franchisor}</h3>
-          <p>
-            Reach {ACTIVE_CONSULTANTS_CLAIM} active consultants who place candidates with franchise
-            brands like yours, and book time with the ones who fit.
-          </p>
-          <RoleChoiceLink accountRole="franchisor" className="button button--primary">
-            {ROLE_CHOICE_TEXT.franchisor}
-          </RoleChoiceLink>
-        </article>
-        <article className="role-card">
-          <h3 className="role-card__title">{ROLE_CHOICE_TEXT.consultant}</h3>
-          <p>
-            Get paid for your time with franchise brands, set your own rate and hours, and pay no
-            monthly fee.
-          </p>
-          <RoleChoiceLink accountRole="consultant" className="button button--primary">
-            {ROLE_CHOICE_TEXT.consultant}
-          </RoleChoiceLink>
-        </article>
+        <RoleCard accountRole="franchisor">
+          Reach {ACTIVE_CONSULTANTS_CLAIM} active consultants who place candidates with franchise
+          brands like yours, and book time with the ones who fit.
+        </RoleCard>
+        <RoleCard accountRole="consultant">
+          Get paid for your time with franchise brands, set your own rate and hours, and pay no
+          monthly fee.
+        </RoleCard>
       </div>
       <aside className="promo" aria-label="Consultant referral">
         <p className="promo__title">
@@ -146,16 +126,13 @@ function FindYourRole() {
           Join as a consultant
         </RoleChoiceLink>
       </aside>
-    </section>
+    </LandingSection>
   );
 }
 
 function Features() {
   return (
-    <section className="section" id={LANDING_SECTIONS.features} aria-labelledby="features-title">
-      <h2 className="section__title" id="features-title">
-        Features
-      </h2>
+    <LandingSection id={LANDING_SECTIONS.features} title="Features">
       <ul className="feature-grid">
         {FEATURES.map((feature) => (
           <li key={feature.title} className="feature">
@@ -164,20 +141,13 @@ function Features() {
           </li>
         ))}
       </ul>
-    </section>
+    </LandingSection>
   );
 }
 
 function Faqs() {
   return (
-    <section
-      className="section section--tinted"
-      id={LANDING_SECTIONS.faqs}
-      aria-labelledby="faqs-title"
-    >
-      <h2 className="section__title" id="faqs-title">
-        FAQs
-      </h2>
+    <LandingSection id={LANDING_SECTIONS.faqs} title="FAQs" tinted>
       <div className="faqs">
         {FAQS.map((faq) => (
           <details key={faq.question} className="faq">
@@ -191,6 +161,46 @@ function Faqs() {
         <Link to={landingSectionPath(LANDING_SECTIONS.howItWorks)}>See how it works</Link> or write
         to us from the footer.
       </p>
+    </LandingSection>
+  );
+}
+
+/** A section of the landing page under its heading; tinted ones alternate with plain ones. */
+function LandingSection({
+  id,
+  title,
+  tinted = false,
+  children,
+}: {
+  id: LandingSectionId;
+  title: string;
+  tinted?: boolean;
+  children: ReactNode;
+}) {
+  const titleId = `${id}-title`;
+  return (
+    <section
+      className={tinted ? 'section section--tinted' : 'section'}
+      id={id}
+      aria-labelledby={titleId}
+    >
+      <h2 className="section__title" id={titleId}>
+        {title}
+      </h2>
+      {children}
     </section>
+  );
+}
+
+/** A role to sign up as: what it offers, and the sign-up link named after the role. */
+function RoleCard({ accountRole, children }: { accountRole: SignUpRole; children: ReactNode }) {
+  return (
+    <article className="role-card">
+      <h3 className="role-card__title">{ROLE_CHOICE_TEXT[accountRole]}</h3>
+      <p>{children}</p>
+      <RoleChoiceLink accountRole={accountRole} className="button button--primary">
+        {ROLE_CHOICE_TEXT[accountRole]}
+      </RoleChoiceLink>
+    </article>
   );
 }
