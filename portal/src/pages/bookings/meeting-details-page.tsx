@@ -1,11 +1,6 @@
 import { isApiError } from '@fm/sdk';
 import { REDIRECT_AFTER_CANCEL_MS, type Session, TOASTS } from '@fm/sdk/contracts';
-import {
-  ActionNotAvailableDialog,
-  type ChatRestriction,
-  RESTRICTED_ACTION_TEXT,
-  restrictionOf,
-} from '@fm/widgets';
+import { type ChatRestriction, restrictionOf } from '@fm/widgets';
 import { formatDollars, LoadStatus } from '@fm/widgets/kit';
 import * as Dialog from '@radix-ui/react-dialog';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -36,7 +31,7 @@ import {
 import { MeetingStatusBadge, ReviewView } from './meeting-list.tsx';
 import { MEETINGS_TEXT } from './meetings-text.ts';
 import { ReviewForm } from './review-form.tsx';
-import { SUBSCRIPTION_PATH, useActivateLink } from './subscription-prompt.tsx';
+import { ChatRestrictionDialog } from './subscription-prompt.tsx';
 
 type Confirm = 'decline' | 'complete' | 'cancel' | null;
 
@@ -96,7 +91,6 @@ export function MeetingDetailsPage() {
   const [pending, setPending] = useState(false);
   // Rule 11: an action refused because the profile or subscription is not active shows the modal.
   const [restriction, setRestriction] = useState<ChatRestriction | null>(null);
-  const activate = useActivateLink();
   const redirect = useRef<ReturnType<typeof setTimeout> | null>(null);
 
   useEffect(
@@ -369,20 +363,7 @@ export function MeetingDetailsPage() {
           ) : null}
         </Dialog.Portal>
       </Dialog.Root>
-      <ActionNotAvailableDialog
-        open={restriction !== null}
-        message={
-          restriction === 'SUBSCRIPTION_REQUIRED'
-            ? RESTRICTED_ACTION_TEXT.subscriptionRequired
-            : RESTRICTED_ACTION_TEXT.body
-        }
-        activateHref={SUBSCRIPTION_PATH}
-        onActivate={(event) => {
-          setRestriction(null);
-          activate(event);
-        }}
-        onClose={() => setRestriction(null)}
-      />
+      <ChatRestrictionDialog restriction={restriction} onClose={() => setRestriction(null)} />
     </PageShell>
   );
 }

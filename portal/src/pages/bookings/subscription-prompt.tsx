@@ -1,6 +1,7 @@
 import { UI_TEXT } from '@fm/sdk/contracts';
 import {
   ActionNotAvailableDialog,
+  type ChatRestriction,
   RESTRICTED_ACTION_TEXT,
   StartBookingCallsBanner,
   subscriptionPrompts,
@@ -43,6 +44,36 @@ export function useActivateLink(): (event: MouseEvent<HTMLAnchorElement>) => voi
     event.preventDefault();
     void navigate(SUBSCRIPTION_PATH);
   };
+}
+
+/**
+ * Action Not Available after the server refused a chat (rule 11): with the subscription's text
+ * when that is the reason; Activate closes it and opens the subscription page.
+ */
+export function ChatRestrictionDialog({
+  restriction,
+  onClose,
+}: {
+  restriction: ChatRestriction | null;
+  onClose: () => void;
+}) {
+  const activate = useActivateLink();
+  return (
+    <ActionNotAvailableDialog
+      open={restriction !== null}
+      message={
+        restriction === 'SUBSCRIPTION_REQUIRED'
+          ? RESTRICTED_ACTION_TEXT.subscriptionRequired
+          : RESTRICTED_ACTION_TEXT.body
+      }
+      activateHref={SUBSCRIPTION_PATH}
+      onActivate={(event) => {
+        onClose();
+        activate(event);
+      }}
+      onClose={onClose}
+    />
+  );
 }
 
 /**

@@ -1,17 +1,12 @@
 import type { Role } from '@fm/sdk/contracts';
-import {
-  ActionNotAvailableDialog,
-  type ChatRestriction,
-  RESTRICTED_ACTION_TEXT,
-  restrictionOf,
-} from '@fm/widgets';
+import { type ChatRestriction, restrictionOf } from '@fm/widgets';
 import { useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { api } from '../../shared/api-client.ts';
 import { PATHS } from '../../shared/paths.ts';
 import { useSession } from '../../shared/session.ts';
-import { SUBSCRIPTION_PATH, useActivateLink } from '../bookings/subscription-prompt.tsx';
+import { ChatRestrictionDialog } from '../bookings/subscription-prompt.tsx';
 
 export const MESSAGE = 'Message';
 
@@ -50,7 +45,6 @@ export function MessageButton({
   const session = useSession();
   const navigate = useNavigate();
   const location = useLocation();
-  const activate = useActivateLink();
   const [pending, setPending] = useState(false);
   const [restriction, setRestriction] = useState<ChatRestriction | null>(null);
 
@@ -88,20 +82,7 @@ export function MessageButton({
       >
         {MESSAGE}
       </button>
-      <ActionNotAvailableDialog
-        open={restriction !== null}
-        message={
-          restriction === 'SUBSCRIPTION_REQUIRED'
-            ? RESTRICTED_ACTION_TEXT.subscriptionRequired
-            : RESTRICTED_ACTION_TEXT.body
-        }
-        activateHref={SUBSCRIPTION_PATH}
-        onActivate={(event) => {
-          setRestriction(null);
-          activate(event);
-        }}
-        onClose={() => setRestriction(null)}
-      />
+      <ChatRestrictionDialog restriction={restriction} onClose={() => setRestriction(null)} />
     </>
   );
 }
