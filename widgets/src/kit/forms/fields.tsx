@@ -53,6 +53,25 @@ const describedBy = (
   ...others: (string | null)[]
 ) => [hint ? hintIdOf(field) : null, ...others, field.errorId].filter(Boolean).join(' ');
 
+/**
+ * The attributes every text-like control takes from its binding: its name and value, its change
+ * handler, and what screen readers hear about it (required, invalid, described by).
+ */
+const boundControl = (
+  field: TextFieldBinding,
+  required: boolean,
+  hint: string | undefined,
+  ...others: (string | null)[]
+) => ({
+  id: field.id,
+  name: field.name,
+  value: field.value,
+  onChange: field.onChange,
+  'aria-required': required,
+  'aria-invalid': field.error ? true : undefined,
+  'aria-describedby': describedBy(field, hint, ...others),
+});
+
 interface TextFieldProps {
   label: string;
   field: TextFieldBinding;
@@ -78,16 +97,10 @@ export function TextField({
     <FieldFrame field={field} label={label} required={required} hint={hint}>
       <input
         className="field__input"
-        id={field.id}
-        name={field.name}
         type={type}
-        value={field.value}
-        onChange={field.onChange}
         autoComplete={autoComplete}
         autoFocus={autoFocus}
-        aria-required={required}
-        aria-invalid={field.error ? true : undefined}
-        aria-describedby={describedBy(field, hint)}
+        {...boundControl(field, required, hint)}
       />
     </FieldFrame>
   );
@@ -190,15 +203,9 @@ export function TextAreaField({
     <FieldFrame field={field} label={label} required={required} hint={hint}>
       <textarea
         className="field__input field__input--area"
-        id={field.id}
-        name={field.name}
         rows={rows}
-        value={field.value}
-        onChange={field.onChange}
         maxLength={maxLength}
-        aria-required={required}
-        aria-invalid={field.error ? true : undefined}
-        aria-describedby={describedBy(field, hint)}
+        {...boundControl(field, required, hint)}
       />
     </FieldFrame>
   );
@@ -337,16 +344,7 @@ export function SelectField({
 }: SelectFieldProps) {
   return (
     <FieldFrame field={field} label={label} required={required} hint={hint}>
-      <select
-        className="field__input field__select"
-        id={field.id}
-        name={field.name}
-        value={field.value}
-        onChange={field.onChange}
-        aria-required={required}
-        aria-invalid={field.error ? true : undefined}
-        aria-describedby={describedBy(field, hint)}
-      >
+      <select className="field__input field__select" {...boundControl(field, required, hint)}>
         {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
         {options.map((option) => (
           <option key={option.value} value={option.value}>
@@ -396,17 +394,12 @@ export function NumberField({
         ) : null}
         <input
           className="field__input"
-          id={field.id}
-          name={field.name}
           type="text"
           inputMode={inputMode}
           autoComplete="off"
-          value={field.value}
-          onChange={field.onChange}
-          aria-required={required}
-          aria-invalid={field.error ? true : undefined}
-          aria-describedby={describedBy(
+          {...boundControl(
             field,
+            required,
             hint,
             prefix ? prefixId : null,
             suffix ? suffixId : null,
