@@ -1,5 +1,4 @@
-import { useFocusReturn } from '@fm/widgets/kit';
-import * as Dialog from '@radix-ui/react-dialog';
+import { ConfirmDialog } from '@fm/widgets/kit';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { api, clearBrowserStorage } from '../shared/api-client.ts';
@@ -18,7 +17,6 @@ interface LogOutDialogProps {
 export function LogOutDialog({ open, onOpenChange }: LogOutDialogProps) {
   const navigate = useNavigate();
   const [pending, setPending] = useState(false);
-  const focusReturn = useFocusReturn();
 
   const logOut = async () => {
     setPending(true);
@@ -37,32 +35,15 @@ export function LogOutDialog({ open, onOpenChange }: LogOutDialogProps) {
   };
 
   return (
-    <Dialog.Root open={open} onOpenChange={onOpenChange}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="dialog-overlay" />
-        <Dialog.Content className="dialog dialog--small" role="alertdialog" {...focusReturn}>
-          <Dialog.Title className="dialog__title">{PROFILE_MENU_TEXT.logOut}</Dialog.Title>
-          <Dialog.Description className="dialog__text">
-            Are you sure you want to log out?
-          </Dialog.Description>
-          <div className="dialog__actions">
-            <Dialog.Close asChild>
-              <button type="button" className="button button--ghost">
-                Cancel
-              </button>
-            </Dialog.Close>
-            <button
-              type="button"
-              className="button button--danger"
-              onClick={() => void logOut()}
-              disabled={pending}
-              aria-busy={pending}
-            >
-              {PROFILE_MENU_TEXT.logOut}
-            </button>
-          </div>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <ConfirmDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={PROFILE_MENU_TEXT.logOut}
+      confirmLabel={PROFILE_MENU_TEXT.logOut}
+      onConfirm={() => void logOut()}
+      pending={pending}
+    >
+      Are you sure you want to log out?
+    </ConfirmDialog>
   );
 }
