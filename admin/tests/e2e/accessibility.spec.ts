@@ -116,100 +116,82 @@ test.describe('accessibility of every control panel screen (issue #14)', () => {
   }
 });
 
+/** A screen seen by the admin after something on it was opened: a menu, a dialog, a search. */
+interface OpenState {
+  title: string;
+  url: AdminVisit['url'];
+  open: (page: Page) => Promise<void>;
+}
+
+const franchisePage: AdminVisit['url'] = (ids) => `/franchisors/${ids.franchiseId}`;
+
+const OPEN_STATES: OpenState[] = [
+  {
+    title: 'a consultant detail with its actions menu open',
+    url: (ids) => `/consultants/${ids.consultantId}`,
+    open: async (page) => {
+      await page
+        .getByRole('button', { name: /actions/i })
+        .first()
+        .click();
+      await expect(page.getByRole('menu')).toBeVisible();
+    },
+  },
+  {
+    title: 'the sidebar minimised',
+    url: '/consultants',
+    open: async (page) => {
+      await page.getByRole('button', { name: 'Minimize Menu' }).click();
+      await expect(page.getByRole('button', { name: 'Expand Menu' })).toBeVisible();
+    },
+  },
+  {
+    title: "a franchisor's actions menu open in a franchise's table",
+    url: franchisePage,
+    open: async (page) => {
+      await openFirstFranchisorActions(page);
+      await expect(page.getByRole('menu')).toBeVisible();
+    },
+  },
+  {
+    title: "a franchisor's Edit dialog open",
+    url: franchisePage,
+    open: async (page) => {
+      await openFirstFranchisorActions(page);
+      await page.getByRole('menuitem', { name: 'Edit', exact: true }).click();
+      await expect(
+        page.getByRole('dialog', { name: 'Edit Franchisor' }).getByLabel('Email'),
+      ).not.toHaveValue('');
+    },
+  },
+  {
+    title: 'Add Existing Franchisor searched',
+    url: franchisePage,
+    open: async (page) => {
+      await page.getByRole('button', { name: 'Add Existing Franchisor' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Add Existing Franchisor' });
+      await dialog.getByLabel('Search franchisors').fill('example.com');
+      await expect(
+        dialog.getByLabel('Franchisor', { exact: true }).locator('option'),
+      ).not.toHaveCount(1);
+    },
+  },
+  {
+    title: 'a create form with its errors shown',
+    url: '/consultants/create',
+    open: async (page) => {
+      await page.getByRole('button', { name: 'Create Consultant' }).click();
+      await expect(page.locator('[aria-invalid="true"]').first()).toBeVisible();
+    },
+  },
+];
+
 test.describe('accessibility of the control panel in open states (issue #14)', () => {
-  test('a consultant detail with its actions menu open', async ({ browser, baseURL }) => {
-    await check(
-      browser,
-      baseURL,
-      { as: 'admin', url: (ids) => `/consultants/${ids.consultantId}` },
-      {
-        open: async (page) => {
-          await page
-            .getByRole('button', { name: /actions/i })
-            .first()
-            .click();
-          await expect(page.getByRole('menu')).toBeVisible();
-        },
-      },
-    );
-  });
-
-  test('the sidebar minimised', async ({ browser, baseURL }) => {
-    await check(
-      browser,
-      baseURL,
-      { as: 'admin', url: '/consultants' },
-      {
-        open: async (page) => {
-          await page.getByRole('button', { name: 'Minimize Menu' }).click();
-          await expect(page.getByRole('button', { name: 'Expand Menu' })).toBeVisible();
-        },
-      },
-    );
-  });
-
-  test("a franchisor's actions menu open in a franchise's table", async ({ browser, baseURL }) => {
-    await check(
-      browser,
-      baseURL,
-      { as: 'admin', url: (ids) => `/franchisors/${ids.franchiseId}` },
-      {
-        open: async (page) => {
-          await openFirstFranchisorActions(page);
-          await expect(page.getByRole('menu')).toBeVisible();
-        },
-      },
-    );
-  });
-
-  test("a franchisor's Edit dialog open", async ({ browser, baseURL }) => {
-    await check(
-      browser,
-      baseURL,
-      { as: 'admin', url: (ids) => `/franchisors/${ids.franchiseId}` },
-      {
-        open: async (page) => {
-          await openFirstFranchisorActions(page);
-          await page.getByRole('menuitem', { name: 'Edit', exact: true }).click();
-          await expect(
-            page.getByRole('dialog', { name: 'Edit Franchisor' }).getByLabel('Email'),
-          ).not.toHaveValue('');
-        },
-      },
-    );
-  });
-
-  test('Add Existing Franchisor searched', async ({ browser, baseURL }) => {
-    await check(
-      browser,
-      baseURL,
-      { as: 'admin', url: (ids) => `/franchisors/${ids.franchiseId}` },
-      {
-        open: async (page) => {
-          await page.getByRole('button', { name: 'Add Existing Franchisor' }).click();
-          const dialog = page.getByRole('dialog', { name: 'Add Existing Franchisor' });
-          await dialog.getByLabel('Search franchisors').fill('example.com');
-          await expect(
-            dialog.getByLabel('Franchisor', { exact: true }).locator('option'),
-          ).not.toHaveCount(1);
-        },
-      },
-    );
-  });
-
-  test('a create form with its errors shown', async ({ browser, baseURL }) => {
-    await check(
-      browser,
-      baseURL,
-      { as: 'admin', url: '/consultants/create' },
-      {
-        open: async (page) => {
-          await page.getByRole('button', { name: 'Create Consultant' }).click();
-          await expect(page.locator('[aria-invalid="true"]').first()).toBeVisible();
-        },
-      },
-    );
-  });
+  for (const state of OPEN_STATES) {
+    test(state.title, async ({ browser, baseURL }) => {
+      await check(browser, baseURL, { as: 'admin', url: state.url }, { open: state.open });
+    });
+  }
 });
 
 test.describe('accessibility of the control panel on a phone (issue #14)', () => {
