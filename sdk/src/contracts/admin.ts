@@ -52,6 +52,8 @@ const sessionPageSize = v.pipe(
   ),
 );
 const page = v.optional(queryCount(1_000_000), 1);
+/** `page` and `limit` (10 by default) of every admin table but sessions. */
+const paging = { page, limit: v.optional(pageSize, 10) };
 const search = v.optional(v.pipe(v.string(), v.trim(), v.maxLength(200, 'The search is too long')));
 /** `YYYY-MM-DD` (a whole UTC day) or a full ISO-8601 instant. */
 export const AdminDateSchema = v.pipe(
@@ -70,6 +72,19 @@ const dateRange = {
   endDate: v.optional(AdminDateSchema),
 };
 const id = v.pipe(v.string(), v.trim(), v.nonEmpty(), v.maxLength(100));
+
+/** A franchise as a row names it. */
+const franchiseRef = v.object({ id: v.string(), company: v.string() });
+/** Who a person is in admin answers: id, name and e-mail. */
+const personEntries = {
+  id: v.string(),
+  firstName: v.string(),
+  lastName: v.string(),
+  email: v.string(),
+};
+/** A form field that must be filled: missing (a form drops empty values) reads as empty, with the same message. */
+const requiredText = (message: string) =>
+  v.pipe(v.optional(v.string(message), ''), v.trim(), v.nonEmpty(message));
 
 /** `total, page, limit` of every admin list. */
 const pageInfo = { total: v.number(), page: v.number(), limit: v.number() };
@@ -109,8 +124,7 @@ export const AdminUserListQuerySchema = v.object({
   search,
   status: v.optional(v.picklist(ADMIN_USER_STATUS_FILTERS, 'Please choose a status')),
   ...dateRange,
-  page,
-  limit: v.optional(pageSize, 10),
+  ...paging,
 });
 export type AdminUserListQuery = v.InferInput<typeof AdminUserListQuerySchema>;
 
@@ -147,7 +161,7 @@ export const AdminUserRowSchema = v.object({
   experienceLevel: v.nullable(v.picklist(EXPERIENCE_LEVEL_VALUES)),
   industrySpecialty: v.array(v.string()),
   region: v.array(v.string()),
-  franchise: v.nullable(v.object({ id: v.string(), company: v.string() })),
+  franchise: v.nullable(franchiseRef),
   createdAt: v.string(),
 });
 export type AdminUserRow = v.InferOutput<typeof AdminUserRowSchema>;
@@ -181,41 +195,22 @@ export const AdminUserDetailSchema = v.object({
   /** Franchisor users: the e-mail of their franchise's billing contact. */
   billingAddress: v.nullable(v.string()),
   /** Franchisor users: the other members of their franchise. */
-  franchisors: v.array(
-    v.object({ id: v.string(), firstName: v.string(), lastName: v.string(), email: v.string() }),
-  ),
+  franchisors: v.array(v.object(personEntries)),
   updatedAt: v.string(),
 });
 export type AdminUserDetail = v.InferOutput<typeof AdminUserDetailSchema>;
 
 /** Required user fields of the admin create/edit forms (§5); the phone message is the spec's own. */
-const userFirstName = v.pipe(
-  v.optional(v.string(FIELD_MESSAGES.userFirstNameRequired), ''),
-  v.trim(),
-  v.nonEmpty(FIELD_MESSAGES.userFirstNameRequired),
-  v.maxLength(100),
-);
-const userLastName = v.pipe(
-  v.optional(v.string(FIELD_MESSAGES.userLastNameRequired), ''),
-  v.trim(),
-  v.nonEmpty(FIELD_MESSAGES.userLastNameRequired),
-  v.maxLength(100),
-);
+const userFirstName = v.pipe(requiredText(FIELD_MESSAGES.userFirstNameRequired), v.maxLength(100));
+const userLastName = v.pipe(requiredText(FIELD_MESSAGES.userLastNameRequired), v.maxLength(100));
 const userEmail = v.pipe(
-  v.optional(v.string(FIELD_MESSAGES.userEmailRequired), ''),
-  v.trim(),
-  v.nonEmpty(FIELD_MESSAGES.userEmailRequired),
+  requiredText(FIELD_MESSAGES.userEmailRequired),
   v.email(FIELD_MESSAGES.emailInvalid),
   v.maxLength(254, FIELD_MESSAGES.emailInvalid),
   v.toLowerCase(),
 );
 /** admin-panel §5: "the phone rule's message wrongly mentions first name" — kept as the spec has it. */
-const userPhone = v.pipe(
-  v.optional(v.string(FIELD_MESSAGES.userFirstNameRequired), ''),
-  v.trim(),
-  v.nonEmpty(FIELD_MESSAGES.userFirstNameRequired),
-  v.maxLength(40),
-);
+const userPhone = v.pipe(requiredText(FIELD_MESSAGES.userFirstNameRequired), v.maxLength(40));
 
 /** Consultant profile fields an admin may set (the consultant's own profile fields). */
 const consultantFields = {
@@ -255,24 +250,22 @@ export type AdminUserCreate = v.InferInput<typeof AdminUserCreateSchema>;
  * `PATCH admin/users/{id}`: the edit form (same rules as create, every field optional but not
  * empty), or only `isDeactivated` / `status` (the Actions dropdown).
  */
+/** A switch of the Actions dropdown: a boolean, or its text as a form sends it. */
+const switchInput = v.optional(
+  v.pipe(
+    v.union([v.boolean(), v.picklist(['true', 'false'])]),
+    v.transform((x) => x === true || x === 'true'),
+  ),
+);
+
 export const AdminUserUpdateSchema = v.object({
   firstName: v.optional(userFirstName),
   lastName: v.optional(userLastName),
   email: v.optional(userEmail),
   phone: v.optional(userPhone),
   ...consultantFields,
-  isDeactivated: v.optional(
-    v.pipe(
-      v.union([v.boolean(), v.picklist(['true', 'false'])]),
-      v.transform((x) => x === true || x === 'true'),
-    ),
-  ),
-  status: v.optional(
-    v.pipe(
-      v.union([v.boolean(), v.picklist(['true', 'false'])]),
-      v.transform((x) => x === true || x === 'true'),
-    ),
-  ),
+  isDeactivated: switchInput,
+  status: switchInput,
 });
 export type AdminUserUpdate = v.InferInput<typeof AdminUserUpdateSchema>;
 /** Keys of admin user/franchise forms sent as repeated multipart items (`name[]`). */
@@ -298,11 +291,8 @@ export type AdminUserCreated = v.InferOutput<typeof AdminUserCreatedSchema>;
 export const AdminFranchisorQuerySchema = v.object({ search });
 export type AdminFranchisorQuery = v.InferInput<typeof AdminFranchisorQuerySchema>;
 export const AdminFranchisorOptionSchema = v.object({
-  id: v.string(),
-  firstName: v.string(),
-  lastName: v.string(),
-  email: v.string(),
-  franchise: v.nullable(v.object({ id: v.string(), company: v.string() })),
+  ...personEntries,
+  franchise: v.nullable(franchiseRef),
 });
 export type AdminFranchisorOption = v.InferOutput<typeof AdminFranchisorOptionSchema>;
 export const AdminFranchisorListSchema = v.object({
@@ -341,10 +331,18 @@ export const AdminFranchiseListQuerySchema = v.object({
   search,
   status: v.optional(v.picklist(ADMIN_FRANCHISE_STATUS_FILTERS, 'Please choose a status')),
   ...dateRange,
-  page,
-  limit: v.optional(pageSize, 10),
+  ...paging,
 });
 export type AdminFranchiseListQuery = v.InferInput<typeof AdminFranchiseListQuerySchema>;
+
+/** Whether a franchise is activated, deactivated or hidden, and how the panel shows it (§4). */
+const franchiseStatusFields = {
+  isActivated: v.boolean(),
+  isDeactivated: v.boolean(),
+  /** `false` means hidden. */
+  status: v.boolean(),
+  displayStatus: v.picklist(FRANCHISE_DISPLAY_STATUSES),
+};
 
 const subscriptionFields = {
   stripeSubscriptionStatus: v.nullable(v.picklist(SUBSCRIPTION_STATUSES)),
@@ -359,11 +357,7 @@ export const AdminFranchiseRowSchema = v.object({
   country: v.nullable(v.picklist(COUNTRIES)),
   categories: v.array(v.string()),
   statesRegisteredIn: v.array(v.string()),
-  isActivated: v.boolean(),
-  isDeactivated: v.boolean(),
-  /** `false` means hidden. */
-  status: v.boolean(),
-  displayStatus: v.picklist(FRANCHISE_DISPLAY_STATUSES),
+  ...franchiseStatusFields,
   ...subscriptionFields,
   members: v.number(),
   billingAddress: v.nullable(v.string()),
@@ -378,10 +372,7 @@ export type AdminFranchiseList = v.InferOutput<typeof AdminFranchiseListSchema>;
 
 /** A franchise member as the detail page's table lists them. */
 export const AdminFranchiseMemberSchema = v.object({
-  id: v.string(),
-  firstName: v.string(),
-  lastName: v.string(),
-  email: v.string(),
+  ...personEntries,
   phone: v.nullable(v.string()),
   position: v.nullable(v.string()),
   isBillingContact: v.boolean(),
@@ -399,10 +390,7 @@ export const AdminFranchiseDetailSchema = v.object({
   corporateAddress: v.nullable(v.string()),
   commissions: CommissionsSchema,
   internationalCommissions: CommissionsSchema,
-  isActivated: v.boolean(),
-  isDeactivated: v.boolean(),
-  status: v.boolean(),
-  displayStatus: v.picklist(FRANCHISE_DISPLAY_STATUSES),
+  ...franchiseStatusFields,
   activatedBy: v.nullable(v.string()),
   ...subscriptionFields,
   /** The primary (default) card, if any. */
@@ -423,19 +411,13 @@ export type AdminFranchiseDetail = v.InferOutput<typeof AdminFranchiseDetailSche
  */
 export const AdminFranchiseCreateSchema = v.object({
   ...FranchisePatchSchema.entries,
-  // Missing (a form drops empty values) reads as empty: the same message, not valibot's.
-  company: v.pipe(
-    v.optional(v.string('Please input the brand name!'), ''),
-    v.trim(),
-    v.nonEmpty('Please input the brand name!'),
-    v.maxLength(120),
-  ),
+  company: v.pipe(requiredText('Please input the brand name!'), v.maxLength(120)),
 });
 export type AdminFranchiseCreate = v.InferInput<typeof AdminFranchiseCreateSchema>;
 export const AdminFranchiseUpdateSchema = v.object({
   ...FranchisePatchSchema.entries,
-  isDeactivated: AdminUserUpdateSchema.entries.isDeactivated,
-  status: AdminUserUpdateSchema.entries.status,
+  isDeactivated: switchInput,
+  status: switchInput,
 });
 export type AdminFranchiseUpdate = v.InferInput<typeof AdminFranchiseUpdateSchema>;
 
@@ -487,10 +469,7 @@ export const AdminSessionSchema = v.object({
   duration: v.number(),
   status: v.picklist(BOOKING_STATUSES),
   consultant: v.object({
-    id: v.string(),
-    firstName: v.string(),
-    lastName: v.string(),
-    email: v.string(),
+    ...personEntries,
     profilePhoto: v.nullable(v.string()),
     /** The rate the meeting was booked at, dollars per 15 minutes. */
     rate: v.number(),
@@ -498,12 +477,7 @@ export const AdminSessionSchema = v.object({
   franchise: v.nullable(
     v.object({ id: v.string(), company: v.string(), logo: v.nullable(v.string()) }),
   ),
-  franchisor: v.object({
-    id: v.string(),
-    firstName: v.string(),
-    lastName: v.string(),
-    email: v.string(),
-  }),
+  franchisor: v.object(personEntries),
   /** floor(duration / 15) × rate, dollars. */
   amount: v.number(),
   paidAmount: v.number(),
@@ -542,15 +516,14 @@ export const AdminPaymentListQuerySchema = v.object({
   status: v.optional(v.picklist(PAYMENT_MEETING_STATUSES, 'Please choose a status')),
   paid: v.optional(v.picklist(PAYMENT_PAID_STATES, 'Please choose paid or unpaid')),
   ...dateRange,
-  page,
-  limit: v.optional(pageSize, 10),
+  ...paging,
 });
 export type AdminPaymentListQuery = v.InferInput<typeof AdminPaymentListQuerySchema>;
 
 export const AdminPaymentRowSchema = v.object({
   id: v.string(),
   meetingId: v.nullable(v.string()),
-  franchise: v.nullable(v.object({ id: v.string(), company: v.string() })),
+  franchise: v.nullable(franchiseRef),
   consultant: v.object({ id: v.string(), firstName: v.string(), lastName: v.string() }),
   start: v.string(),
   /** Dollars. */
@@ -577,37 +550,41 @@ export const AdminFileSchema = v.object({ fileName: v.string(), file: v.string()
 export type AdminFile = v.InferOutput<typeof AdminFileSchema>;
 
 /** `GET admin/bookings/download`: the bookings list's filters, no paging. */
-export const AdminBookingsDownloadQuerySchema = v.object({
-  consultantId: AdminSessionListQuerySchema.entries.consultantId,
-  franchiseId: AdminSessionListQuerySchema.entries.franchiseId,
-  search,
-  status: AdminSessionListQuerySchema.entries.status,
-  ...dateRange,
-});
+export const AdminBookingsDownloadQuerySchema = v.pick(AdminSessionListQuerySchema, [
+  'consultantId',
+  'franchiseId',
+  'search',
+  'status',
+  'startDate',
+  'endDate',
+]);
 export type AdminBookingsDownloadQuery = v.InferInput<typeof AdminBookingsDownloadQuerySchema>;
 /** `GET admin/payments/download`. */
-export const AdminPaymentsDownloadQuerySchema = v.object({
-  search,
-  status: AdminPaymentListQuerySchema.entries.status,
-  paid: AdminPaymentListQuerySchema.entries.paid,
-  ...dateRange,
-});
+export const AdminPaymentsDownloadQuerySchema = v.pick(AdminPaymentListQuerySchema, [
+  'search',
+  'status',
+  'paid',
+  'startDate',
+  'endDate',
+]);
 export type AdminPaymentsDownloadQuery = v.InferInput<typeof AdminPaymentsDownloadQuerySchema>;
 /** `GET admin/consultants/download`. */
-export const AdminConsultantsDownloadQuerySchema = v.object({
-  search,
-  status: AdminUserListQuerySchema.entries.status,
-  ...dateRange,
-});
+export const AdminConsultantsDownloadQuerySchema = v.pick(AdminUserListQuerySchema, [
+  'search',
+  'status',
+  'startDate',
+  'endDate',
+]);
 export type AdminConsultantsDownloadQuery = v.InferInput<
   typeof AdminConsultantsDownloadQuerySchema
 >;
 /** `GET admin/franchises/download`. */
-export const AdminFranchisesDownloadQuerySchema = v.object({
-  search,
-  status: AdminFranchiseListQuerySchema.entries.status,
-  ...dateRange,
-});
+export const AdminFranchisesDownloadQuerySchema = v.pick(AdminFranchiseListQuerySchema, [
+  'search',
+  'status',
+  'startDate',
+  'endDate',
+]);
 export type AdminFranchisesDownloadQuery = v.InferInput<typeof AdminFranchisesDownloadQuerySchema>;
 
 /** Rule 17's columns, in order. */
@@ -689,8 +666,7 @@ export const AdminPromotionListQuerySchema = v.object({
   /** ISO: promotions starting at or before this instant. */
   endingDate: v.optional(AdminDateSchema),
   search,
-  page,
-  limit: v.optional(pageSize, 10),
+  ...paging,
 });
 export type AdminPromotionListQuery = v.InferInput<typeof AdminPromotionListQuerySchema>;
 
@@ -714,12 +690,7 @@ export const AdminPromotionListSchema = v.object({
 });
 export type AdminPromotionList = v.InferOutput<typeof AdminPromotionListSchema>;
 
-const promotionName = v.pipe(
-  v.optional(v.string(FIELD_MESSAGES.promotionNameRequired), ''),
-  v.trim(),
-  v.nonEmpty(FIELD_MESSAGES.promotionNameRequired),
-  v.maxLength(120),
-);
+const promotionName = v.pipe(requiredText(FIELD_MESSAGES.promotionNameRequired), v.maxLength(120));
 const promotionDescription = v.optional(
   v.pipe(
     v.nullable(v.string()),
@@ -735,8 +706,7 @@ const promotionAffected = lowerPicklist(
   PROMOTION_AFFECTED,
   FIELD_MESSAGES.promotionAffectedRequired,
 );
-const instant = (message: string) =>
-  v.pipe(v.optional(v.string(message), ''), v.trim(), v.nonEmpty(message), v.isoTimestamp(message));
+const instant = (message: string) => v.pipe(requiredText(message), v.isoTimestamp(message));
 
 /** Texts of the promotion form's date and time rules (the spec names the rules, not their words). */
 export const PROMOTION_FORM_MESSAGES = {
@@ -780,8 +750,6 @@ export const AdminPromotionUpdateSchema = v.object({
 });
 export type AdminPromotionUpdate = v.InferInput<typeof AdminPromotionUpdateSchema>;
 
-const requiredText = (message: string) =>
-  v.pipe(v.optional(v.string(message), ''), v.trim(), v.nonEmpty(message));
 /**
  * The promotion form as the panel fills it (§5): dates `YYYY-MM-DD`, times in 12-hour format
  * (`h:mm a`, e.g. `3:00 PM`). {@link promotionFormToInput} turns it into the call's input.
@@ -846,8 +814,7 @@ export const AdminBrandNameListQuerySchema = v.object({
   status: v.optional(v.picklist(BRAND_NAME_STATUSES, 'Please choose a status'), 'pending'),
   search,
   ...dateRange,
-  page,
-  limit: v.optional(pageSize, 10),
+  ...paging,
 });
 export type AdminBrandNameListQuery = v.InferInput<typeof AdminBrandNameListQuerySchema>;
 export const AdminBrandNameSchema = v.object({
@@ -884,8 +851,7 @@ export type AdminRequestType = (typeof ADMIN_REQUEST_TYPES)[number];
 export const AdminRequestListQuerySchema = v.object({
   type: v.picklist(ADMIN_REQUEST_TYPES, 'Please choose user or company'),
   status: v.optional(v.picklist(BRAND_NAME_STATUSES, 'Please choose a status')),
-  page,
-  limit: v.optional(pageSize, 10),
+  ...paging,
 });
 export type AdminRequestListQuery = v.InferInput<typeof AdminRequestListQuerySchema>;
 /**
@@ -961,8 +927,7 @@ export type AuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number];
 export const AdminAuditQuerySchema = v.object({
   entityType: v.picklist(AUDIT_ENTITY_TYPES, 'Please choose an entity type'),
   entityId: id,
-  page,
-  limit: v.optional(pageSize, 10),
+  ...paging,
 });
 export type AdminAuditQuery = v.InferInput<typeof AdminAuditQuerySchema>;
 export const AuditEntrySchema = v.object({
