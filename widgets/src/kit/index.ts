@@ -9,11 +9,15 @@
 export { ApiKeyManager, type ApiKeyManagerProps } from './api-keys/api-key-manager.tsx';
 export {
   ConsultantExpertiseFields,
-  type ConsultantExpertiseValues,
   ConsultantLocationFields,
-  type ConsultantLocationValues,
   ExperienceField,
 } from './consultant-profile/consultant-fields.tsx';
+export {
+  type ConsultantExpertiseValues,
+  type ConsultantLocationSource,
+  type ConsultantLocationValues,
+  consultantLocationValues,
+} from './consultant-profile/consultant-values.ts';
 export { ConfirmDialog } from './dialogs/confirm-dialog.tsx';
 export { Drawer, type DrawerProps } from './dialogs/drawer.tsx';
 export { useFocusReturn } from './dialogs/focus-return.ts';

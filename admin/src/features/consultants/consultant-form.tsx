@@ -2,7 +2,10 @@ import type { AdminUserDetail } from '@fm/sdk/contracts';
 import { AdminUserCreateSchema } from '@fm/sdk/contracts';
 import {
   ConsultantExpertiseFields,
+  type ConsultantExpertiseValues,
   ConsultantLocationFields,
+  type ConsultantLocationValues,
+  consultantLocationValues,
   ExperienceField,
   formText,
   NumberField,
@@ -26,16 +29,9 @@ export type ConsultantFormValues = {
   company: string;
   rate: string;
   experienceLevel: string;
-  industrySpecialty: readonly string[];
-  region: readonly string[];
-  groups: readonly string[];
-  country: string;
-  stateProvince: string;
-  city: string;
-  address: string;
-  profileUrl: string;
   bio: string;
-};
+} & ConsultantExpertiseValues &
+  ConsultantLocationValues;
 
 /** The form's values for a consultant (empty for Create). */
 export function consultantFormValues(user?: AdminUserDetail): ConsultantFormValues {
@@ -50,11 +46,7 @@ export function consultantFormValues(user?: AdminUserDetail): ConsultantFormValu
     industrySpecialty: user?.industrySpecialty ?? [],
     region: user?.region ?? [],
     groups: user?.groups ?? [],
-    country: user?.country ?? '',
-    stateProvince: user?.stateProvince ?? '',
-    city: user?.city ?? '',
-    address: user?.address ?? '',
-    profileUrl: user?.profileUrl ?? '',
+    ...consultantLocationValues(user),
     bio: user?.bio ?? '',
   };
 }

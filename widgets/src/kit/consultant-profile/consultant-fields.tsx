@@ -1,24 +1,12 @@
 import { BROKER_GROUPS, EXPERIENCE_LEVELS, INDUSTRY_SPECIALTIES, REGIONS } from '@fm/sdk/contracts';
 import { MultiSelectField, SelectField, TextField } from '../forms/fields.tsx';
 import type { FormBindings } from '../forms/use-valibot-form.ts';
+import type { ConsultantExpertiseValues, ConsultantLocationValues } from './consultant-values.ts';
 
 /*
  * A consultant profile's fields, once for both apps: the portal's General Info and the admin's
  * Create and Edit Consultant form. Each group renders fields only; the app frames and sends them.
  */
-
-export type ConsultantExpertiseValues = {
-  industrySpecialty: readonly string[];
-  region: readonly string[];
-  groups: readonly string[];
-};
-export type ConsultantLocationValues = {
-  country: string;
-  stateProvince: string;
-  city: string;
-  address: string;
-  profileUrl: string;
-};
 
 const toOptions = (values: readonly string[]) => values.map((value) => ({ value, label: value }));
 const EXPERIENCE_OPTIONS = EXPERIENCE_LEVELS.map((e) => ({

@@ -8,7 +8,10 @@ import {
 } from '@fm/sdk/contracts';
 import {
   ConsultantExpertiseFields,
+  type ConsultantExpertiseValues,
   ConsultantLocationFields,
+  type ConsultantLocationValues,
+  consultantLocationValues,
   ExperienceField,
   formText,
   PhoneField,
@@ -54,16 +57,9 @@ type GeneralValues = {
   position: string;
   bio: string;
   experienceLevel: string;
-  industrySpecialty: readonly string[];
-  region: readonly string[];
-  groups: readonly string[];
-  country: string;
-  stateProvince: string;
-  city: string;
-  address: string;
-  profileUrl: string;
   phone: string;
-};
+} & ConsultantExpertiseValues &
+  ConsultantLocationValues;
 
 function initialValues(profile: OwnProfile, position: string | null): GeneralValues {
   const c = profile.consultant;
@@ -77,11 +73,7 @@ function initialValues(profile: OwnProfile, position: string | null): GeneralVal
     industrySpecialty: INDUSTRY_SPECIALTIES.filter((s) => c?.industrySpecialty.includes(s)),
     region: REGIONS.filter((r) => c?.region.includes(r)),
     groups: BROKER_GROUPS.filter((g) => c?.groups.includes(g)),
-    country: c?.country ?? '',
-    stateProvince: c?.stateProvince ?? '',
-    city: c?.city ?? '',
-    address: c?.address ?? '',
-    profileUrl: c?.profileUrl ?? '',
+    ...consultantLocationValues(c),
     phone: profile.phone ?? '',
   };
 }
