@@ -1,6 +1,6 @@
 import type { AdminFranchiseDetail, AdminFranchiseMember } from '@fm/sdk/contracts';
 import { AdminUserCreateSchema, FIELD_MESSAGES } from '@fm/sdk/contracts';
-import { DataTable, StatusLabel, TextField, toast, useValibotForm } from '@fm/widgets/kit';
+import { DataTable, StatusLabel, toast, useValibotForm } from '@fm/widgets/kit';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import * as v from 'valibot';
@@ -10,6 +10,7 @@ import { errorMessage, serverMessageOr } from '../../api/error-message.ts';
 import { FormDialog, FormDialogFooter } from '../../ui/form-dialog.tsx';
 import { ActivationPanel } from '../consultants/activation-panel.tsx';
 import { AddExistingFranchisorForm } from './add-existing-franchisor.tsx';
+import { FranchisorIdentityFields } from './franchisor-identity-fields.tsx';
 import { FranchisorRowActions } from './franchisor-row-actions.tsx';
 
 const NewFranchisorSchema = v.object({
@@ -44,10 +45,7 @@ function CreateNewForm({ franchiseId, onDone }: { franchiseId: string; onDone: (
       noValidate
       aria-label={ADMIN_UI.createNewFranchisor}
     >
-      <TextField label="First Name" field={form.field('firstName')} />
-      <TextField label="Last Name" field={form.field('lastName')} />
-      <TextField label="Email" type="email" field={form.field('email')} />
-      <TextField label="Phone" type="tel" field={form.field('phone')} />
+      <FranchisorIdentityFields form={form} />
       <FormDialogFooter
         error={form.formError}
         pending={form.isSubmitting}

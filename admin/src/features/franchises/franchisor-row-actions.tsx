@@ -8,6 +8,7 @@ import { ADMIN_TOASTS, ADMIN_UI } from '../../admin-toasts.ts';
 import { adminApi } from '../../api/client.ts';
 import { FormDialog, FormDialogFooter } from '../../ui/form-dialog.tsx';
 import { QueryStatus } from '../../ui/query-status.tsx';
+import { FranchisorIdentityFields } from './franchisor-identity-fields.tsx';
 import {
   FranchisorUserFormSchema,
   type FranchisorUserFormValues,
@@ -50,10 +51,7 @@ function EditFranchisorForm({
       noValidate
       aria-label={EDIT_FRANCHISOR_TITLE}
     >
-      <TextField label="First Name" field={form.field('firstName')} />
-      <TextField label="Last Name" field={form.field('lastName')} />
-      <TextField label="Email" type="email" field={form.field('email')} />
-      <TextField label="Phone" type="tel" field={form.field('phone')} />
+      <FranchisorIdentityFields form={form} />
       <TextField label="Position" required={false} field={form.field('position')} />
       <CheckboxField field={form.checkbox('smsConsent')} required={false}>
         Agrees to receive text messages (SMS) about meetings and the account
