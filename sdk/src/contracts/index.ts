@@ -23,6 +23,7 @@ export * from './profile-edit.ts';
 export * from './profiles.ts';
 export * from './promotions.ts';
 export * from './realtime.ts';
+export * from './system.ts';
 export * from './texts.ts';
 export * from './versioning.ts';
 export * from './web-link.ts';

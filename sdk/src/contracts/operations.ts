@@ -3,9 +3,10 @@ import { BOOKING_OPERATIONS } from './booking.ts';
 import { DISCOVERY_OPERATIONS } from './discovery.ts';
 import { MESSAGING_OPERATIONS } from './messaging.ts';
 import { NOTIFICATION_OPERATIONS } from './notifications.ts';
-import { SYSTEM_OPERATIONS, USER_OPERATIONS } from './profiles.ts';
+import { USER_OPERATIONS } from './profiles.ts';
 import { PROMOTION_OPERATIONS } from './promotions.ts';
 import { REALTIME_OPERATIONS } from './realtime.ts';
+import { SYSTEM_OPERATIONS } from './system.ts';
 
 /**
  * Every operation's prefix of service errors (`'{operation}: {message}'`): the maps of the SDK

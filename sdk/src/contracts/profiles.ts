@@ -184,30 +184,6 @@ export const OwnProfileSchema = v.object({
 });
 export type OwnProfile = v.InferOutput<typeof OwnProfileSchema>;
 
-/** `GET /api/health`. */
-export const HealthSchema = v.object({
-  status: v.literal('ok'),
-  database: v.literal('ok'),
-  version: v.string(),
-  /** The runtime serving the API, e.g. `node 24.21.0`, for operators. */
-  runtime: v.string(),
-});
-export type Health = v.InferOutput<typeof HealthSchema>;
-
-/** `GET /api/config`: what browsers need to know at run time (the realtime server's address). */
-export const ClientConfigSchema = v.object({
-  partyUrl: v.string(),
-  version: v.string(),
-  /** How cards are added: Stripe Elements with this publishable key, or the built-in provider's test ids. */
-  payments: v.optional(
-    v.object({
-      provider: v.picklist(['ledger', 'stripe']),
-      publishableKey: v.nullable(v.string()),
-    }),
-  ),
-});
-export type ClientConfig = v.InferOutput<typeof ClientConfigSchema>;
-
 /** Public profiles and the own account (the SDK's `users.ts`). */
 export const USER_OPERATIONS = {
   fetchConsultantById: 'Error fetching consultant by ID',
@@ -216,10 +192,4 @@ export const USER_OPERATIONS = {
   fetchProfile: 'Error fetching profile',
   updateProfile: 'Error updating profile',
   updatePassword: 'Error updating password',
-} as const;
-
-/** Configuration and health (the SDK's `system.ts`), not named by the spec. */
-export const SYSTEM_OPERATIONS = {
-  fetchConfig: 'Error fetching configuration',
-  checkHealth: 'Error checking server health',
 } as const;

@@ -1,6 +1,6 @@
 import type { ChatParticipant } from '@fm/sdk/contracts';
 import { dateTimeFormat } from '../../kit/format/intl.ts';
-import { initials } from '../profile-card/profile-format.ts';
+import { initials } from '../list-kit/avatar.tsx';
 
 const BYTE_UNITS = ['KB', 'MB', 'GB'] as const;
 

@@ -1,5 +1,20 @@
 import { useState } from 'react';
 
+/**
+ * Up to two initials for an avatar without a photo.
+ *
+ * @example
+ * initials('Ada', 'Lovelace'); // 'AL'
+ */
+export function initials(...names: readonly (string | null | undefined)[]): string {
+  return names
+    .map((n) => n?.trim().charAt(0) ?? '')
+    .filter(Boolean)
+    .slice(0, 2)
+    .join('')
+    .toUpperCase();
+}
+
 export interface ListAvatarProps {
   src: string | null;
   /** The accessible name (the person or the company). */

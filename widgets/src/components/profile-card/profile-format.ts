@@ -1,6 +1,10 @@
 import { EXPERIENCE_LEVELS, MINUTES_PER_RATE_UNIT } from '@fm/sdk/contracts';
 import { formatDollars } from '../../kit/format/format.ts';
 
+// The avatar's fallback lives with the avatar, so that a view showing avatars (the chat) does not
+// load the profile's formats and the enumerations they read.
+export { initials } from '../list-kit/avatar.tsx';
+
 /**
  * A consultant's rate (dollars per 15 minutes) as the card shows it.
  *
@@ -37,21 +41,6 @@ export interface CappedTags<T> {
 export function capTags<T>(tags: readonly T[], limit: number): CappedTags<T> {
   const max = Math.max(0, limit);
   return { shown: tags.slice(0, max), hidden: tags.slice(max) };
-}
-
-/**
- * Up to two initials for an avatar without a photo.
- *
- * @example
- * initials('Ada', 'Lovelace'); // 'AL'
- */
-export function initials(...names: readonly (string | null | undefined)[]): string {
-  return names
-    .map((n) => n?.trim().charAt(0) ?? '')
-    .filter(Boolean)
-    .slice(0, 2)
-    .join('')
-    .toUpperCase();
 }
 
 /**
