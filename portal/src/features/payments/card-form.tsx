@@ -1,4 +1,5 @@
 import type { PaymentMethod } from '@fm/sdk/contracts';
+import { FormAlert, SubmitButton } from '@fm/widgets/kit';
 import { type FormEvent, useId, useState } from 'react';
 import { api } from '../../shared/api-client.ts';
 import { errorMessage } from '../../shared/error-message.ts';
@@ -139,20 +140,10 @@ export function CardForm({ onAdded }: { onAdded: (method: PaymentMethod) => void
           maxLength: 4,
         })}
       </div>
-      {alert ? (
-        <div className="form-alert" role="alert">
-          {alert}
-        </div>
-      ) : null}
-      <button
-        type="submit"
-        className="button button--primary"
-        disabled={pending}
-        aria-busy={pending}
-      >
-        {pending ? <span className="spinner" aria-hidden="true" /> : null}
+      <FormAlert message={alert} />
+      <SubmitButton pending={pending} className="button button--primary">
         Add Card
-      </button>
+      </SubmitButton>
       <details className="card-form__test-cards">
         <summary>Test cards accepted in this demo</summary>
         <ul>

@@ -1,5 +1,6 @@
 import { isApiError } from '@fm/sdk';
 import { FIELD_MESSAGES } from '@fm/sdk/contracts';
+import { FormAlert } from '@fm/widgets/kit';
 import { type FormEvent, useId, useState } from 'react';
 import { toast } from 'sonner';
 import { api } from '../../shared/api-client.ts';
@@ -65,11 +66,7 @@ export function PaymentEmailForm() {
             {error ?? ''}
           </p>
         </div>
-        {alert ? (
-          <div className="form-alert" role="alert">
-            {alert}
-          </div>
-        ) : null}
+        <FormAlert message={alert} />
         <button type="submit" className="button button--primary" disabled={pending}>
           Change Email
         </button>

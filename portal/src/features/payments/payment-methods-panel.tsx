@@ -1,5 +1,5 @@
 import type { PaymentMethod } from '@fm/sdk/contracts';
-import { ConfirmDialog, LoadStatus } from '@fm/widgets/kit';
+import { ConfirmDialog, FormAlert, LoadStatus } from '@fm/widgets/kit';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { toast } from 'sonner';
@@ -135,11 +135,7 @@ export function PaymentMethodsPanel() {
           ))}
         </ul>
       ) : null}
-      {actionError ? (
-        <div className="form-alert" role="alert">
-          {actionError}
-        </div>
-      ) : null}
+      <FormAlert message={actionError} />
       <h3 className="payments-card__subtitle">Add a card</h3>
       <AddCardForm
         onAdded={(method) => {

@@ -1,5 +1,5 @@
 import type { PayoutAccountStatus, PayoutReturnPage } from '@fm/sdk/contracts';
-import { LoadStatus } from '@fm/widgets/kit';
+import { FormAlert, LoadStatus } from '@fm/widgets/kit';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
@@ -98,11 +98,7 @@ export function PayoutAccountPanel({ returnTo = 'payments' }: { returnTo?: Payou
           </button>
         </>
       ) : null}
-      {error ? (
-        <div className="form-alert" role="alert">
-          {error}
-        </div>
-      ) : null}
+      <FormAlert message={error} />
     </div>
   );
 }

@@ -1,4 +1,5 @@
 import type { PaymentMethod } from '@fm/sdk/contracts';
+import { FormAlert, SubmitButton } from '@fm/widgets/kit';
 import type { Stripe, StripeCardElement } from '@stripe/stripe-js';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { api } from '../../shared/api-client.ts';
@@ -121,20 +122,10 @@ export function StripeCardForm({ onAdded }: { onAdded: (method: PaymentMethod) =
           {cardError ?? ''}
         </p>
       </div>
-      {alert ? (
-        <div className="form-alert" role="alert">
-          {alert}
-        </div>
-      ) : null}
-      <button
-        type="submit"
-        className="button button--primary"
-        disabled={!ready || pending}
-        aria-busy={pending}
-      >
-        {pending ? <span className="spinner" aria-hidden="true" /> : null}
+      <FormAlert message={alert} />
+      <SubmitButton pending={pending} disabled={!ready} className="button button--primary">
         Add Card
-      </button>
+      </SubmitButton>
       <p className="field__hint">Card details are handled by Stripe and never stored by us.</p>
     </form>
   );

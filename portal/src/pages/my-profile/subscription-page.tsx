@@ -9,7 +9,7 @@ import {
   SUBSCRIPTION_TERM_MONTHS,
   type Subscription,
 } from '@fm/sdk/contracts';
-import { ConfirmDialog, formatDate, LoadStatus } from '@fm/widgets/kit';
+import { ConfirmDialog, FormAlert, formatDate, LoadStatus } from '@fm/widgets/kit';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import { Link } from 'react-router';
@@ -260,11 +260,7 @@ function SubscriptionPanel() {
         </section>
       ) : null}
 
-      {actionError ? (
-        <div className="form-alert" role="alert">
-          {actionError}
-        </div>
-      ) : null}
+      <FormAlert message={actionError} />
 
       <div className="subscription__actions">
         {isLive ? (

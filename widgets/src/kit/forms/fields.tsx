@@ -309,14 +309,17 @@ export function FormAlert({ message }: { message: string | null }) {
 export function SubmitButton({
   children,
   pending,
+  disabled = false,
   className = 'button button--primary button--block',
 }: {
   children: ReactNode;
   pending: boolean;
+  /** Not ready to send yet (besides while sending), e.g. a card field still loading. */
+  disabled?: boolean;
   className?: string;
 }) {
   return (
-    <button type="submit" className={className} disabled={pending} aria-busy={pending}>
+    <button type="submit" className={className} disabled={pending || disabled} aria-busy={pending}>
       {pending ? <span className="spinner" aria-hidden="true" /> : null}
       {children}
     </button>
