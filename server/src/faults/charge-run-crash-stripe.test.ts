@@ -1,12 +1,11 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../db/client.ts';
 import { ledgerTransaction, notification, payment, payout } from '../db/schema/index.ts';
 import { unbalancedTransactions } from '../payments/ledger.ts';
 import { meetingAmountCents } from '../payments/money-rules.ts';
 import { earn } from '../payments/payout-test-fixtures.ts';
 import { createProviderAttempts } from '../payments/provider-attempts.ts';
-import { type StripeApi, startStripeApi, stripeModeEnv } from '../payments/stripe-fake-api.ts';
 import {
   accountIdOf,
   connectPayouts,
@@ -17,9 +16,9 @@ import {
   payoutStatus,
   setMeetingStatus,
   stripeEventSender,
+  stripeModeWorld,
 } from '../payments/test-fixtures.ts';
 import { finished, killWhenPaused, runCharges } from '../testing/charge-runs.ts';
-import { startTestServer, type TestServer } from '../testing/test-server.ts';
 import { completedMeetings } from './completed-meetings.ts';
 
 /**
@@ -35,18 +34,13 @@ const MEETINGS = 12;
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 const SECRET = 'whsec_r2_stripe';
-let stripe: StripeApi;
-let server: TestServer;
+const world = stripeModeWorld(SECRET);
 let base: string;
 const amounts = new Map<string, number>();
 
 beforeAll(async () => {
-  stripe = await startStripeApi();
-  server = await startTestServer({
-    env: stripeModeEnv(stripe, SECRET),
-  });
-  const { db } = server.container;
-  const meetings = await completedMeetings(server, MEETINGS);
+  const { db } = world.server.container;
+  const meetings = await completedMeetings(world.server, MEETINGS);
   for (const [k, m] of meetings.entries()) {
     // Every other meeting's hold counts as lapsed for us: charged off-session, the hold released.
     if (k % 2 === 1) {
@@ -57,17 +51,13 @@ beforeAll(async () => {
     }
     amounts.set(m.id, meetingAmountCents(m.durationMinutes, m.rateCents));
   }
-  base = stripe.snapshot();
+  base = world.stripe.snapshot();
 }, 120_000);
-afterAll(async () => {
-  await server?.close();
-  await stripe?.close();
-});
 
 /** Money taken at Stripe per payment (captures and charges). */
 function takenAtStripe(): Map<string, number[]> {
   const by = new Map<string, number[]>();
-  for (const move of stripe.moves) {
+  for (const move of world.stripe.moves) {
     if (move.kind === 'transfer' || !move.paymentId) continue;
     by.set(move.paymentId, [...(by.get(move.paymentId) ?? []), move.amount]);
   }
@@ -97,7 +87,7 @@ async function expectEachChargedOnce(url: string) {
 /** A manual run SIGKILLed halfway: what Stripe took by then, half of the meetings. */
 async function crashMidRun(url: string): Promise<Map<string, number[]>> {
   await killWhenPaused(
-    runCharges(url, { run: 'manual', pauseAfter: MEETINGS / 2, stripeApiUrl: stripe.url }),
+    runCharges(url, { run: 'manual', pauseAfter: MEETINGS / 2, stripeApiUrl: world.stripe.url }),
   );
   const taken = takenAtStripe();
   expect(taken.size).toBe(MEETINGS / 2);
@@ -105,22 +95,26 @@ async function crashMidRun(url: string): Promise<Map<string, number[]>> {
 }
 
 async function scenario() {
-  stripe.restore(base);
-  return copyDatabase(server.container);
+  world.stripe.restore(base);
+  return copyDatabase(world.server.container);
 }
 
 describe('rule 10 (Stripe): the weekly charge run against a recorded fake of Stripe', () => {
   it('one clean run charges every meeting once at Stripe; repeated, it takes nothing more', async () => {
     const url = await scenario();
-    const first = await finished(runCharges(url, { run: 'weekly', stripeApiUrl: stripe.url }));
+    const first = await finished(
+      runCharges(url, { run: 'weekly', stripeApiUrl: world.stripe.url }),
+    );
     expect(first).toMatchObject({ ran: true, result: { charged: MEETINGS, failed: 0 } });
     await expectEachChargedOnce(url);
-    expect(await finished(runCharges(url, { run: 'weekly', stripeApiUrl: stripe.url }))).toEqual({
+    expect(
+      await finished(runCharges(url, { run: 'weekly', stripeApiUrl: world.stripe.url })),
+    ).toEqual({
       ran: false,
       reason: 'done',
     });
     expect(
-      await finished(runCharges(url, { run: 'manual', stripeApiUrl: stripe.url })),
+      await finished(runCharges(url, { run: 'manual', stripeApiUrl: world.stripe.url })),
     ).toMatchObject({ charged: 0, failed: 0 });
     await expectEachChargedOnce(url);
   }, 180_000);
@@ -128,20 +122,20 @@ describe('rule 10 (Stripe): the weekly charge run against a recorded fake of Str
   it('two weekly runs and the manual trigger racing in three processes: each meeting once', async () => {
     const url = await scenario();
     const outcomes = await Promise.all([
-      finished(runCharges(url, { run: 'weekly', stripeApiUrl: stripe.url })),
-      finished(runCharges(url, { run: 'weekly', stripeApiUrl: stripe.url })),
-      finished(runCharges(url, { run: 'manual', stripeApiUrl: stripe.url })),
+      finished(runCharges(url, { run: 'weekly', stripeApiUrl: world.stripe.url })),
+      finished(runCharges(url, { run: 'weekly', stripeApiUrl: world.stripe.url })),
+      finished(runCharges(url, { run: 'manual', stripeApiUrl: world.stripe.url })),
     ]);
     expect(outcomes.slice(0, 2).filter((o) => o.ran === true)).toHaveLength(1);
     // A payment skipped by a race (Stripe busy with the same key) is charged by the next run.
-    await finished(runCharges(url, { run: 'manual', stripeApiUrl: stripe.url }));
+    await finished(runCharges(url, { run: 'manual', stripeApiUrl: world.stripe.url }));
     await expectEachChargedOnce(url);
   }, 180_000);
 
   it('SIGKILLed after Stripe took the money but before recording it, then run again: no double, no missed charge', async () => {
     const url = await scenario();
     await crashMidRun(url);
-    await finished(runCharges(url, { run: 'weekly', stripeApiUrl: stripe.url }));
+    await finished(runCharges(url, { run: 'weekly', stripeApiUrl: world.stripe.url }));
     await expectEachChargedOnce(url);
   }, 180_000);
 
@@ -149,9 +143,9 @@ describe('rule 10 (Stripe): the weekly charge run against a recorded fake of Str
     const url = await scenario();
     const before = await crashMidRun(url);
     // Eight days on: every idempotency key is forgotten and the uncaptured holds are cancelled.
-    stripe.advance(8 * DAY);
+    world.stripe.advance(8 * DAY);
     const again = await finished(
-      runCharges(url, { run: 'weekly', clockOffsetMs: 8 * DAY, stripeApiUrl: stripe.url }),
+      runCharges(url, { run: 'weekly', clockOffsetMs: 8 * DAY, stripeApiUrl: world.stripe.url }),
     );
     expect(again).toMatchObject({ ran: true, result: { failed: 0 } });
     await expectEachChargedOnce(url);
@@ -161,13 +155,13 @@ describe('rule 10 (Stripe): the weekly charge run against a recorded fake of Str
 });
 
 describe('Stripe webhooks replayed (rule 10)', () => {
-  const deliver = stripeEventSender(() => server, SECRET, 'r2');
+  const deliver = stripeEventSender(() => world.server, SECRET, 'r2');
 
   it('a capture Stripe made but we never recorded: its event delivered three times (and its charge.captured twice) records it once', async () => {
-    stripe.restore(base);
-    const { db, payments } = server.container;
-    const f = await franchisorWithCard(server);
-    const c = await consultantAccount(server);
+    world.stripe.restore(base);
+    const { db, payments } = world.server.container;
+    const f = await franchisorWithCard(world.server);
+    const c = await consultantAccount(world.server);
     const m = await insertMeeting(db, {
       consultantId: c.id,
       franchisorId: f.id,
@@ -183,7 +177,7 @@ describe('Stripe webhooks replayed (rule 10)', () => {
     const holdId = row?.holdId ?? '';
     // A run that died right after Stripe's answer.
     await payments.provider.capture({ holdId, amountCents: 10_000, idempotencyKey: 'charge:x:0' });
-    const intent = stripe.intent(holdId);
+    const intent = world.stripe.intent(holdId);
     const answers = [
       await deliver('payment_intent.succeeded', intent, 'evt_pi_succeeded'),
       await deliver('payment_intent.succeeded', intent, 'evt_pi_succeeded'),
@@ -211,16 +205,16 @@ describe('Stripe webhooks replayed (rule 10)', () => {
   });
 
   it('account.updated three times: the consultant’s account becomes ready once, and payouts are transferred to it once', async () => {
-    stripe.restore(base);
-    const c = await consultantAccount(server);
-    const url = await connectPayouts(server, c.token);
+    world.stripe.restore(base);
+    const c = await consultantAccount(world.server);
+    const url = await connectPayouts(world.server, c.token);
     const accountId = accountIdOf(url);
     expect(url).toBe(`https://connect.stripe.test/setup/e/${accountId}`);
-    const status = () => payoutStatus(server, c.token);
+    const status = () => payoutStatus(world.server, c.token);
     expect(await status()).toBe('onboarding');
     // Not ready yet: the month's payout waits (pending for ACH), nothing is transferred.
-    const { db, payments } = server.container;
-    const f = await franchisorWithCard(server);
+    const { db, payments } = world.server.container;
+    const f = await franchisorWithCard(world.server);
     await earn(db, {
       consultantId: c.id,
       franchiseId: f.franchiseId ?? '',
@@ -229,9 +223,9 @@ describe('Stripe webhooks replayed (rule 10)', () => {
     });
     await payments.payouts.runPayouts('2026-01');
     const transfers = () =>
-      stripe.moves.filter((m) => m.kind === 'transfer' && m.paymentId === c.id);
+      world.stripe.moves.filter((m) => m.kind === 'transfer' && m.paymentId === c.id);
     expect(transfers()).toEqual([]);
-    const account = stripe.completeOnboarding(accountId);
+    const account = world.stripe.completeOnboarding(accountId);
     const replies = [];
     for (let i = 0; i < 3; i++)
       replies.push(await deliver('account.updated', account, 'evt_acct_ready'));
@@ -246,12 +240,12 @@ describe('Stripe webhooks replayed (rule 10)', () => {
   });
 
   it('a transfer Stripe made but we never recorded is found a week later, not sent again', async () => {
-    stripe.restore(base);
-    const { db, payments } = server.container;
-    const c = await consultantAccount(server);
-    const accountId = accountIdOf(await connectPayouts(server, c.token));
-    await deliver('account.updated', stripe.completeOnboarding(accountId));
-    const f = await franchisorWithCard(server);
+    world.stripe.restore(base);
+    const { db, payments } = world.server.container;
+    const c = await consultantAccount(world.server);
+    const accountId = accountIdOf(await connectPayouts(world.server, c.token));
+    await deliver('account.updated', world.stripe.completeOnboarding(accountId));
+    const f = await franchisorWithCard(world.server);
     await earn(db, {
       consultantId: c.id,
       franchiseId: f.franchiseId ?? '',
@@ -260,7 +254,7 @@ describe('Stripe webhooks replayed (rule 10)', () => {
     });
     // A run that died right after Stripe's answer: its attempt recorded, the transfer made.
     const key = `payout:${c.id}:2026-01`;
-    await createProviderAttempts(server.container).begin({
+    await createProviderAttempts(world.server.container).begin({
       key,
       kind: 'transfer',
       subjectId: 'crashed-run',
@@ -274,9 +268,11 @@ describe('Stripe webhooks replayed (rule 10)', () => {
       idempotencyKey: key,
       destinationAccountId: accountId,
     });
-    stripe.advance(8 * DAY);
+    world.stripe.advance(8 * DAY);
     await payments.payouts.runPayouts('2026-01');
-    const transfers = stripe.moves.filter((m) => m.kind === 'transfer' && m.paymentId === c.id);
+    const transfers = world.stripe.moves.filter(
+      (m) => m.kind === 'transfer' && m.paymentId === c.id,
+    );
     expect(transfers.map((t) => t.amount)).toEqual([16_000]);
     const [row] = await db.select().from(payout).where(eq(payout.consultantId, c.id));
     expect(row).toMatchObject({ status: 'paid', providerReference: transfers[0]?.id });

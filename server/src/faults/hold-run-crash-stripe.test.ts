@@ -1,18 +1,17 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../db/client.ts';
 import { ledgerTransaction, payment, providerAttempt } from '../db/schema/index.ts';
 import { unbalancedTransactions } from '../payments/ledger.ts';
-import { type StripeApi, startStripeApi, stripeModeEnv } from '../payments/stripe-fake-api.ts';
 import {
   consultantAccount,
   copyDatabase,
   franchisorWithCard,
   insertMeeting,
   openServer,
+  stripeModeWorld,
 } from '../payments/test-fixtures.ts';
 import { finished, killWhenPaused, runCharges } from '../testing/charge-runs.ts';
-import { startTestServer, type TestServer } from '../testing/test-server.ts';
 
 /**
  * Rule 10 for holds, Stripe mode (decision 016): the job that places holds about 48 hours before a
@@ -26,20 +25,18 @@ import { startTestServer, type TestServer } from '../testing/test-server.ts';
 const MEETINGS = 8;
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
-let stripe: StripeApi;
-let server: TestServer;
+const world = stripeModeWorld('whsec_holds');
 let base: string;
 /** Each meeting's franchisor, who may cancel it. */
 const franchisorOf = new Map<string, string>();
 
 beforeAll(async () => {
-  stripe = await startStripeApi();
-  server = await startTestServer({
-    env: stripeModeEnv(stripe, 'whsec_holds'),
-  });
-  const { db, payments } = server.container;
-  const franchisors = [await franchisorWithCard(server), await franchisorWithCard(server)];
-  const consultant = await consultantAccount(server);
+  const { db, payments } = world.server.container;
+  const franchisors = [
+    await franchisorWithCard(world.server),
+    await franchisorWithCard(world.server),
+  ];
+  const consultant = await consultantAccount(world.server);
   for (let k = 0; k < MEETINGS; k++) {
     const franchisor = franchisors[k % 2];
     if (!franchisor) throw new Error('unreachable');
@@ -57,17 +54,13 @@ beforeAll(async () => {
   }
   // Due now: as if the 48-hour mark had passed.
   await db.update(payment).set({ holdDueAt: new Date(Date.now() - 60_000) });
-  base = stripe.snapshot();
+  base = world.stripe.snapshot();
 }, 120_000);
-afterAll(async () => {
-  await server?.close();
-  await stripe?.close();
-});
 
 /** The holds (manual-capture PaymentIntents) Stripe has per payment. */
 function holdsAtStripe() {
   const by = new Map<string, { id: string; status: string }[]>();
-  for (const intent of stripe.intents()) {
+  for (const intent of world.stripe.intents()) {
     const paymentId = intent.metadata.paymentId;
     if (intent.capture_method !== 'manual' || !paymentId) continue;
     by.set(paymentId, [...(by.get(paymentId) ?? []), { id: intent.id, status: intent.status }]);
@@ -130,12 +123,12 @@ function expectOnlyTheCrashedHold(crashed: { paymentId: string; intentId: string
 }
 
 async function scenario() {
-  stripe.restore(base);
-  return copyDatabase(server.container);
+  world.stripe.restore(base);
+  return copyDatabase(world.server.container);
 }
 
 const holdRun = (url: string, options: { pauseAfter?: number; clockOffsetMs?: number } = {}) =>
-  runCharges(url, { run: 'holds', stripeApiUrl: stripe.url, ...options });
+  runCharges(url, { run: 'holds', stripeApiUrl: world.stripe.url, ...options });
 
 describe('rule 10 (Stripe): the 48-hour hold job against a recorded fake of Stripe', () => {
   it('one clean run holds every meeting once; repeated, it places nothing more', async () => {
@@ -165,7 +158,7 @@ describe('rule 10 (Stripe): the 48-hour hold job against a recorded fake of Stri
   it('the same crash run again two days later, after Stripe forgot the key: the hold is found and adopted, not placed again', async () => {
     const url = await scenario();
     const crashed = await crashMidRun(url);
-    stripe.advance(2 * DAY);
+    world.stripe.advance(2 * DAY);
     const again = await finished(holdRun(url, { clockOffsetMs: 2 * DAY }));
     expect(again).toMatchObject({ failed: 0, skipped: 0 });
     await expectEachHeldOnce(url);
@@ -175,18 +168,19 @@ describe('rule 10 (Stripe): the 48-hour hold job against a recorded fake of Stri
   it('a crashed hold whose meeting the franchisor then cancels through the API is given back at Stripe, once', async () => {
     const url = await scenario();
     const crashed = await crashMidRun(url);
-    const api = await openServer(server.container, url, () => new Date());
+    const api = await openServer(world.server.container, url, () => new Date());
     try {
       const res = await fetch(`${api.url}/api/session/${crashed.paymentId}`, {
         method: 'DELETE',
         headers: { authorization: `Bearer ${franchisorOf.get(crashed.paymentId)}` },
       });
       expect(res.status).toBe(200);
-      expect(stripe.intent(crashed.intentId)?.status).toBe('canceled');
-      const cancels = () => stripe.to(`POST /v1/payment_intents/${crashed.intentId}/cancel`).length;
+      expect(world.stripe.intent(crashed.intentId)?.status).toBe('canceled');
+      const cancels = () =>
+        world.stripe.to(`POST /v1/payment_intents/${crashed.intentId}/cancel`).length;
       expect(cancels()).toBe(1);
       // The hourly job, later, finds nothing left to give back; the next hold run skips it.
-      stripe.advance(2 * DAY);
+      world.stripe.advance(2 * DAY);
       await api.container.payments.meetings.releasePending();
       await finished(holdRun(url, { clockOffsetMs: 2 * DAY }));
       expect(cancels()).toBe(1);

@@ -1,13 +1,13 @@
 import type { OwnProfile } from '@fm/sdk/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../testing/test-server.ts';
-import { type StripeApi, startStripeApi, stripeModeEnv } from './stripe-fake-api.ts';
 import {
   accountIdOf,
   connectPayouts,
   consultantAccount,
   payoutStatus,
   stripeEventSender,
+  stripeModeWorld,
 } from './test-fixtures.ts';
 
 /**
@@ -71,49 +71,38 @@ describe('Payment Details step — built-in provider', () => {
 
 describe('Payment Details step — Stripe Connect', () => {
   const SECRET = 'whsec_payment_details';
-  let stripe: StripeApi;
-  let server: TestServer;
-  beforeAll(async () => {
-    stripe = await startStripeApi();
-    server = await startTestServer({
-      env: stripeModeEnv(stripe, SECRET),
-    });
-  });
-  afterAll(async () => {
-    await server?.close();
-    await stripe?.close();
-  });
+  const world = stripeModeWorld(SECRET);
 
-  const send = stripeEventSender(() => server, SECRET, 'payment_details');
+  const send = stripeEventSender(() => world.server, SECRET, 'payment_details');
   async function accountUpdated(object: unknown) {
     await send('account.updated', object);
   }
 
   it('stays to do while onboarding, is ticked by account.updated, and is lost when restricted', async () => {
-    const c = await consultantAccount(server);
-    const accountId = accountIdOf(await connectPayouts(server, c.token));
-    expect(await payoutStatus(server, c.token)).toBe('onboarding');
-    expect(await completeness(server, c.token)).not.toContain('Payment Details');
+    const c = await consultantAccount(world.server);
+    const accountId = accountIdOf(await connectPayouts(world.server, c.token));
+    expect(await payoutStatus(world.server, c.token)).toBe('onboarding');
+    expect(await completeness(world.server, c.token)).not.toContain('Payment Details');
 
-    const ready = stripe.completeOnboarding(accountId);
+    const ready = world.stripe.completeOnboarding(accountId);
     await accountUpdated(ready);
-    expect(await completeness(server, c.token)).toContain('Payment Details');
+    expect(await completeness(world.server, c.token)).toContain('Payment Details');
 
     await accountUpdated({
       ...ready,
       payouts_enabled: false,
       capabilities: { transfers: 'inactive' },
     });
-    expect(await completeness(server, c.token)).not.toContain('Payment Details');
+    expect(await completeness(world.server, c.token)).not.toContain('Payment Details');
   });
 
   it('is ticked when the consultant comes back from onboarding before the webhook', async () => {
-    const c = await consultantAccount(server);
-    const accountId = accountIdOf(await connectPayouts(server, c.token));
-    stripe.completeOnboarding(accountId);
-    expect(await completeness(server, c.token)).not.toContain('Payment Details');
+    const c = await consultantAccount(world.server);
+    const accountId = accountIdOf(await connectPayouts(world.server, c.token));
+    world.stripe.completeOnboarding(accountId);
+    expect(await completeness(world.server, c.token)).not.toContain('Payment Details');
     // The payments page reads the status on return; the provider now says ready.
-    expect(await payoutStatus(server, c.token)).toBe('ready');
-    expect(await completeness(server, c.token)).toContain('Payment Details');
+    expect(await payoutStatus(world.server, c.token)).toBe('ready');
+    expect(await completeness(world.server, c.token)).toContain('Payment Details');
   });
 });

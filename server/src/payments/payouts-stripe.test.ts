@@ -1,10 +1,8 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { payout, providerAttempt } from '../db/schema/index.ts';
 import { finished } from '../testing/charge-runs.ts';
-import { startTestServer, type TestServer } from '../testing/test-server.ts';
 import { earn, expectPaidOnce, payoutsOf, runScheduler } from './payout-test-fixtures.ts';
-import { type StripeApi, startStripeApi, stripeModeEnv } from './stripe-fake-api.ts';
 import {
   accountIdOf,
   connectPayouts,
@@ -12,6 +10,7 @@ import {
   franchisorWithCard,
   runPayoutProcess,
   stripeEventSender,
+  stripeModeWorld,
 } from './test-fixtures.ts';
 
 /**
@@ -26,24 +25,17 @@ import {
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 const SECRET = 'whsec_payouts_waiting';
-let stripe: StripeApi;
-let server: TestServer;
+const world = stripeModeWorld(SECRET);
 let franchiseId: string;
 
 beforeAll(async () => {
-  stripe = await startStripeApi();
-  server = await startTestServer({ env: stripeModeEnv(stripe, SECRET) });
-  franchiseId = (await franchisorWithCard(server)).franchiseId ?? '';
+  franchiseId = (await franchisorWithCard(world.server)).franchiseId ?? '';
 }, 60_000);
-afterAll(async () => {
-  await server?.close();
-  await stripe?.close();
-});
 afterEach(() => {
   vi.useRealTimers();
 });
 
-const send = stripeEventSender(() => server, SECRET, 'payouts');
+const send = stripeEventSender(() => world.server, SECRET, 'payouts');
 const deliver = async (object: unknown, id?: string) =>
   (await send('account.updated', object, id)).duplicate;
 
@@ -52,9 +44,9 @@ const deliver = async (object: unknown, id?: string) =>
  * January and February: both months' payouts wait, nothing is transferred.
  */
 async function consultantWaiting() {
-  const c = await consultantAccount(server);
-  const accountId = accountIdOf(await connectPayouts(server, c.token));
-  const { db, payments } = server.container;
+  const c = await consultantAccount(world.server);
+  const accountId = accountIdOf(await connectPayouts(world.server, c.token));
+  const { db, payments } = world.server.container;
   await earn(db, { consultantId: c.id, franchiseId, cents: 10_000, at: '2026-01-15T12:00:00Z' });
   await payments.payouts.runPayouts('2026-01');
   await earn(db, { consultantId: c.id, franchiseId, cents: 20_000, at: '2026-02-15T12:00:00Z' });
@@ -69,7 +61,7 @@ async function consultantWaiting() {
 
 /** The amounts Stripe transferred to a consultant, smallest first. */
 function transfersTo(consultantId: string) {
-  return stripe.moves
+  return world.stripe.moves
     .filter((m) => m.kind === 'transfer' && m.paymentId === consultantId)
     .map((m) => m.amount)
     .sort((a, b) => a - b);
@@ -78,25 +70,25 @@ function transfersTo(consultantId: string) {
 /** Each month's payout is paid by exactly one transfer at Stripe, and the row records that one. */
 async function expectTransferredOnce(consultantId: string) {
   expect(transfersTo(consultantId)).toEqual([8_000, 16_000]);
-  const ids = stripe.moves
+  const ids = world.stripe.moves
     .filter((m) => m.kind === 'transfer' && m.paymentId === consultantId)
     .map((m) => m.id)
     .sort();
-  const rows = await server.container.db
+  const rows = await world.server.container.db
     .select({ reference: payout.providerReference })
     .from(payout)
     .where(eq(payout.consultantId, consultantId));
   expect(rows.map((r) => r.reference).sort()).toEqual(ids);
-  await expectPaidOnce(server.container.db, consultantId, ['2026-01', '2026-02']);
+  await expectPaidOnce(world.server.container.db, consultantId, ['2026-01', '2026-02']);
 }
 
 describe('payouts that waited for the Connect account (Stripe mode)', () => {
   it('account.updated saying ready transfers every waiting payout at once; replayed, nothing more', async () => {
     const c = await consultantWaiting();
-    const ready = stripe.completeOnboarding(c.accountId);
+    const ready = world.stripe.completeOnboarding(c.accountId);
     expect(await deliver(ready, 'evt_ready_once')).toBe(false);
     // Paid by the event itself: no run has happened since.
-    expect((await payoutsOf(server.container.db, c.id)).map((p) => p.status)).toEqual([
+    expect((await payoutsOf(world.server.container.db, c.id)).map((p) => p.status)).toEqual([
       'paid',
       'paid',
     ]);
@@ -104,15 +96,15 @@ describe('payouts that waited for the Connect account (Stripe mode)', () => {
     expect(await deliver(ready, 'evt_ready_once')).toBe(true);
     // Stripe also sends further account.updated events (new ids) for a ready account.
     expect(await deliver(ready)).toBe(false);
-    await server.container.payments.payouts.runPayouts('2026-02');
+    await world.server.container.payments.payouts.runPayouts('2026-02');
     await expectTransferredOnce(c.id);
   });
 
   it('account.updated events raced by the runs (in other processes too) and the consultant’s return: one transfer per payout', async () => {
     const c = await consultantWaiting();
-    const ready = stripe.completeOnboarding(c.accountId);
-    const { payments } = server.container;
-    const url = server.container.env.DATABASE_URL;
+    const ready = world.stripe.completeOnboarding(c.accountId);
+    const { payments } = world.server.container;
+    const url = world.server.container.env.DATABASE_URL;
     const at = '2026-03-01T07:00:00Z';
     await Promise.all([
       deliver(ready),
@@ -120,21 +112,21 @@ describe('payouts that waited for the Connect account (Stripe mode)', () => {
       deliver(ready, 'evt_raced'),
       deliver(ready, 'evt_raced'),
       // Back from Stripe's onboarding: the page reads the account (ready) before the event lands.
-      server.fetch('/api/users/payouts/account', { token: c.token }),
+      world.server.fetch('/api/users/payouts/account', { token: c.token }),
       payments.payouts.runPayouts('2026-02'),
       payments.jobs.waitingPayouts(new Date(at)),
-      finished(runPayoutProcess(url, { run: 'pay-waiting', at, stripeApiUrl: stripe.url })),
-      finished(runPayoutProcess(url, { run: 'monthly', at, stripeApiUrl: stripe.url })),
+      finished(runPayoutProcess(url, { run: 'pay-waiting', at, stripeApiUrl: world.stripe.url })),
+      finished(runPayoutProcess(url, { run: 'monthly', at, stripeApiUrl: world.stripe.url })),
     ]);
     await expectTransferredOnce(c.id);
   }, 180_000);
 
   it('a transfer whose answer was lost is found at Stripe a week later (its key forgotten), not sent again', async () => {
     const c = await consultantWaiting();
-    const { db, payments } = server.container;
+    const { db, payments } = world.server.container;
     // Stripe makes January's transfer; its answer never reaches us (a crash, a dropped link).
-    stripe.loseAnswer((r) => r.method === 'POST' && r.path === '/v1/transfers');
-    expect(await deliver(stripe.completeOnboarding(c.accountId))).toBe(false);
+    world.stripe.loseAnswer((r) => r.method === 'POST' && r.path === '/v1/transfers');
+    expect(await deliver(world.stripe.completeOnboarding(c.accountId))).toBe(false);
     expect(transfersTo(c.id)).toEqual([8_000, 16_000]);
     expect(await payoutsOf(db, c.id)).toEqual([
       { period: '2026-01', amountCents: 8_000, status: 'pending' },
@@ -147,15 +139,15 @@ describe('payouts that waited for the Connect account (Stripe mode)', () => {
       .get();
     expect(started?.state).toBe('started');
     // Eight days on, Stripe has forgotten the key: the hourly run reads before it acts.
-    stripe.advance(8 * DAY);
+    world.stripe.advance(8 * DAY);
     await payments.jobs.waitingPayouts(new Date(Date.now() + 8 * DAY));
     await expectTransferredOnce(c.id);
   });
 
   it('account.updated never comes: the schedule reads the account, finds it ready and pays once', async () => {
     const c = await consultantWaiting();
-    stripe.completeOnboarding(c.accountId);
-    const { db, payments } = server.container;
+    world.stripe.completeOnboarding(c.accountId);
+    const { db, payments } = world.server.container;
     vi.useFakeTimers({
       toFake: ['Date', 'setTimeout', 'clearTimeout'],
       now: new Date(Date.now() + HOUR),
@@ -171,7 +163,9 @@ describe('payouts that waited for the Connect account (Stripe mode)', () => {
       vi.useRealTimers();
     }
     expect(
-      await server.fetch('/api/users/payouts/account', { token: c.token }).then((r) => r.json()),
+      await world.server
+        .fetch('/api/users/payouts/account', { token: c.token })
+        .then((r) => r.json()),
     ).toEqual({ status: 'ready' });
     await expectTransferredOnce(c.id);
     expect((await payoutsOf(db, c.id)).map((p) => p.status)).toEqual(['paid', 'paid']);

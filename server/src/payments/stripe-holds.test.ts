@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ledgerTransaction, notification, payment, providerAttempt } from '../db/schema/index.ts';
 import {
   ALWAYS,
@@ -10,11 +10,9 @@ import {
   makeFranchisor,
   weekdayAhead,
 } from '../features/booking/test-fixtures.ts';
-import { startTestServer, type TestServer } from '../testing/test-server.ts';
 import { LEDGER_KEYS } from './ledger.ts';
 import type { StripeRequest } from './stripe-fake.ts';
-import { type StripeApi, startStripeApi, stripeModeEnv } from './stripe-fake-api.ts';
-import { stripeEventSender } from './test-fixtures.ts';
+import { stripeEventSender, stripeModeWorld } from './test-fixtures.ts';
 
 /**
  * Holds in Stripe mode through the real server and the `stripe` package pointed at the recorded
@@ -28,31 +26,23 @@ const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 const SECRET = 'whsec_holds';
 const ZONE = 'America/New_York';
-let stripe: StripeApi;
-let server: TestServer;
-
-beforeAll(async () => {
-  stripe = await startStripeApi();
-  server = await startTestServer({
-    env: stripeModeEnv(stripe, SECRET),
-  });
-});
-afterAll(async () => {
-  await server?.close();
-  await stripe?.close();
-});
+const world = stripeModeWorld(SECRET);
 
 /** A meeting booked through `POST /api/session`, `daysOut` days ahead (held at booking within 5). */
 async function booked(daysOut: number) {
-  const consultant = await makeConsultant(server, {
+  const consultant = await makeConsultant(world.server, {
     settings: { timeZone: ZONE, weeklyHours: ALWAYS, meetingLengths: [30, 60] },
   });
-  const franchisor = await makeFranchisor(server);
+  const franchisor = await makeFranchisor(world.server);
   const date = weekdayAhead(daysOut, ZONE);
-  const slots = await getSlots(server, consultant.id, { date, timezone: ZONE, duration: '30' });
+  const slots = await getSlots(world.server, consultant.id, {
+    date,
+    timezone: ZONE,
+    duration: '30',
+  });
   const slot = slots.days.flatMap((d) => d.slots)[0];
   if (!slot) throw new Error(`no slot offered on ${date}`);
-  const res = await book(server, franchisor.token, {
+  const res = await book(world.server, franchisor.token, {
     consultantId: consultant.id,
     start: slot.start,
     end: new Date(Date.parse(slot.start) + 30 * 60_000).toISOString(),
@@ -63,13 +53,13 @@ async function booked(daysOut: number) {
 }
 
 const paymentOf = (id: string) =>
-  server.container.db.select().from(payment).where(eq(payment.id, id)).get();
+  world.server.container.db.select().from(payment).where(eq(payment.id, id)).get();
 
 /** A meeting booked six days out whose hold the 48-hour job is about to place. */
 async function dueForHold() {
   const b = await booked(6);
   expect((await paymentOf(b.id))?.holdId).toBeNull();
-  await server.container.db
+  await world.server.container.db
     .update(payment)
     .set({ holdDueAt: new Date(Date.now() - 60_000) })
     .where(eq(payment.id, b.id));
@@ -78,7 +68,7 @@ async function dueForHold() {
 
 /** The holds (manual-capture PaymentIntents) Stripe made for a payment. */
 const holdsAtStripe = (paymentId: string) =>
-  stripe
+  world.stripe
     .intents()
     .filter((i) => i.capture_method === 'manual' && i.metadata.paymentId === paymentId);
 
@@ -93,24 +83,24 @@ const holdRequestOf = (paymentId: string) => (r: StripeRequest) =>
   r.params['metadata[paymentId]'] === paymentId;
 
 const cancelsAtStripe = (intentId: string) =>
-  stripe.calls(`POST /v1/payment_intents/${intentId}/cancel`).length;
+  world.stripe.calls(`POST /v1/payment_intents/${intentId}/cancel`).length;
 
 const attemptsOf = (subjectId: string) =>
-  server.container.db
+  world.server.container.db
     .select({ key: providerAttempt.key, kind: providerAttempt.kind, state: providerAttempt.state })
     .from(providerAttempt)
     .where(eq(providerAttempt.subjectId, subjectId));
 
 /** The ledger's hold or release of a meeting (kept by key: a cancelled meeting's row is gone). */
 const ledgerOf = async (meetingId: string, kind: 'hold' | 'release') =>
-  server.container.db
+  world.server.container.db
     .select()
     .from(ledgerTransaction)
     .where(eq(ledgerTransaction.idempotencyKey, LEDGER_KEYS[kind](meetingId)));
 
 /** Ages every recorded call of a payment, as if the hourly job ran long after. */
 async function age(subjectId: string, ms: number) {
-  await server.container.db
+  await world.server.container.db
     .update(providerAttempt)
     .set({
       createdAt: new Date(Date.now() - ms),
@@ -119,14 +109,14 @@ async function age(subjectId: string, ms: number) {
     .where(eq(providerAttempt.subjectId, subjectId));
 }
 
-const send = stripeEventSender(() => server, SECRET, 'holds');
+const send = stripeEventSender(() => world.server, SECRET, 'holds');
 const deliver = async (type: string, object: unknown, id?: string) =>
   (await send(type, object, id)).duplicate;
 
 const cancel = (id: string, token: string) =>
-  server.fetch(`/api/session/${id}`, { method: 'DELETE', token });
+  world.server.fetch(`/api/session/${id}`, { method: 'DELETE', token });
 const decline = (id: string, token: string) =>
-  server.fetch(`/api/session/${id}`, {
+  world.server.fetch(`/api/session/${id}`, {
     method: 'PATCH',
     token,
     body: json({ status: 'declined' }),
@@ -136,9 +126,9 @@ describe('releasing a hold through the real routes', () => {
   it('the franchisor cancels: one cancel at Stripe after the commit, the payment and the ledger agree; a second cancel sends nothing', async () => {
     const { franchisor, id } = await booked(2);
     const holdId = (await paymentOf(id))?.holdId ?? '';
-    expect(stripe.intent(holdId)?.status).toBe('requires_capture');
+    expect(world.stripe.intent(holdId)?.status).toBe('requires_capture');
     expect((await cancel(id, franchisor.token)).status).toBe(200);
-    expect(stripe.intent(holdId)?.status).toBe('canceled');
+    expect(world.stripe.intent(holdId)?.status).toBe('canceled');
     expect(cancelsAtStripe(holdId)).toBe(1);
     expect(await paymentOf(id)).toBeUndefined();
     expect(await ledgerOf(id, 'release')).toHaveLength(1);
@@ -148,7 +138,7 @@ describe('releasing a hold through the real routes', () => {
       state: 'succeeded',
     });
     expect((await cancel(id, franchisor.token)).status).toBeGreaterThanOrEqual(400);
-    await server.container.payments.meetings.releasePending();
+    await world.server.container.payments.meetings.releasePending();
     expect(cancelsAtStripe(holdId)).toBe(1);
   });
 
@@ -156,7 +146,7 @@ describe('releasing a hold through the real routes', () => {
     const { consultant, id } = await booked(2);
     const holdId = (await paymentOf(id))?.holdId ?? '';
     expect((await decline(id, consultant.token)).status).toBe(200);
-    expect(stripe.intent(holdId)?.status).toBe('canceled');
+    expect(world.stripe.intent(holdId)?.status).toBe('canceled');
     expect(cancelsAtStripe(holdId)).toBe(1);
     expect(await paymentOf(id)).toMatchObject({ status: 'declined', holdId: null });
     expect(await ledgerOf(id, 'release')).toHaveLength(1);
@@ -166,11 +156,13 @@ describe('releasing a hold through the real routes', () => {
 
   it('a hold placed by the 48-hour job is given back by the cancel route the same way', async () => {
     const { franchisor, id } = await dueForHold();
-    expect(await server.container.payments.meetings.placeDueHolds()).toMatchObject({ held: 1 });
+    expect(await world.server.container.payments.meetings.placeDueHolds()).toMatchObject({
+      held: 1,
+    });
     const holdId = (await paymentOf(id))?.holdId ?? '';
-    expect(stripe.intent(holdId)?.status).toBe('requires_capture');
+    expect(world.stripe.intent(holdId)?.status).toBe('requires_capture');
     expect((await cancel(id, franchisor.token)).status).toBe(200);
-    expect(stripe.intent(holdId)?.status).toBe('canceled');
+    expect(world.stripe.intent(holdId)?.status).toBe('canceled');
     expect(cancelsAtStripe(holdId)).toBe(1);
   });
 
@@ -181,42 +173,42 @@ describe('releasing a hold through the real routes', () => {
       await Promise.all([cancel(id, franchisor.token), decline(id, consultant.token)])
     ).map((r) => r.status);
     expect(statuses.filter((s) => s === 200)).toHaveLength(1);
-    expect(stripe.intent(holdId)?.status).toBe('canceled');
+    expect(world.stripe.intent(holdId)?.status).toBe('canceled');
     expect(cancelsAtStripe(holdId)).toBe(1);
   });
 
   it('Stripe cancels but its answer is lost: the route still answers, the webhook records the release, and the hourly job sends nothing again', async () => {
     const { franchisor, id } = await booked(2);
     const holdId = (await paymentOf(id))?.holdId ?? '';
-    stripe.loseAnswer((r) => r.path === `/v1/payment_intents/${holdId}/cancel`);
+    world.stripe.loseAnswer((r) => r.path === `/v1/payment_intents/${holdId}/cancel`);
     expect((await cancel(id, franchisor.token)).status).toBe(200);
-    expect(stripe.intent(holdId)?.status).toBe('canceled');
+    expect(world.stripe.intent(holdId)?.status).toBe('canceled');
     expect(await attemptsOf(id)).toContainEqual({
       key: `release:${id}`,
       kind: 'release',
       state: 'started',
     });
-    expect(await deliver('payment_intent.canceled', stripe.intent(holdId))).toBe(false);
+    expect(await deliver('payment_intent.canceled', world.stripe.intent(holdId))).toBe(false);
     expect(await attemptsOf(id)).toContainEqual({
       key: `release:${id}`,
       kind: 'release',
       state: 'succeeded',
     });
     await age(id, 2 * HOUR);
-    await server.container.payments.meetings.releasePending();
+    await world.server.container.payments.meetings.releasePending();
     expect(cancelsAtStripe(holdId)).toBe(1);
   });
 
   it('a decline whose cancel answer is lost and whose webhook never comes: the hourly job, days later, reads the PaymentIntent and sends no second cancel', async () => {
     const { consultant, id } = await booked(2);
     const holdId = (await paymentOf(id))?.holdId ?? '';
-    stripe.loseAnswer((r) => r.path === `/v1/payment_intents/${holdId}/cancel`);
+    world.stripe.loseAnswer((r) => r.path === `/v1/payment_intents/${holdId}/cancel`);
     expect((await decline(id, consultant.token)).status).toBe(200);
-    expect(stripe.intent(holdId)?.status).toBe('canceled');
+    expect(world.stripe.intent(holdId)?.status).toBe('canceled');
     // Two days on: Stripe has forgotten the release's idempotency key.
-    stripe.advance(2 * DAY);
+    world.stripe.advance(2 * DAY);
     await age(id, 2 * DAY);
-    await server.container.payments.meetings.releasePending();
+    await world.server.container.payments.meetings.releasePending();
     expect(cancelsAtStripe(holdId)).toBe(1);
     expect(await attemptsOf(id)).toContainEqual({
       key: `release:${id}`,
@@ -229,16 +221,16 @@ describe('releasing a hold through the real routes', () => {
     const { franchisor, id } = await booked(2);
     const holdId = (await paymentOf(id))?.holdId ?? '';
     // The fake refuses the cancel as an outage would (503), acting on nothing.
-    stripe.on(`POST /v1/payment_intents/${holdId}/cancel`, () => ({
+    world.stripe.on(`POST /v1/payment_intents/${holdId}/cancel`, () => ({
       status: 503,
       json: { error: { type: 'api_error', message: 'Stripe is down' } },
     }));
     expect((await cancel(id, franchisor.token)).status).toBe(200);
-    expect(stripe.intent(holdId)?.status).toBe('requires_capture');
-    stripe.reset();
+    expect(world.stripe.intent(holdId)?.status).toBe('requires_capture');
+    world.stripe.reset();
     await age(id, 2 * HOUR);
-    await server.container.payments.meetings.releasePending();
-    expect(stripe.intent(holdId)?.status).toBe('canceled');
+    await world.server.container.payments.meetings.releasePending();
+    expect(world.stripe.intent(holdId)?.status).toBe('canceled');
     expect(cancelsAtStripe(holdId)).toBe(1);
   });
 });
@@ -246,8 +238,8 @@ describe('releasing a hold through the real routes', () => {
 describe('a hold whose answer was lost when the 48-hour job placed it', () => {
   it('its webhook (amount_capturable_updated, delivered three times) records it once; the next run places no second hold', async () => {
     const { id } = await dueForHold();
-    stripe.loseAnswer(holdRequestOf(id));
-    expect(await server.container.payments.meetings.placeDueHolds()).toMatchObject({
+    world.stripe.loseAnswer(holdRequestOf(id));
+    expect(await world.server.container.payments.meetings.placeDueHolds()).toMatchObject({
       held: 0,
       skipped: 1,
     });
@@ -263,18 +255,20 @@ describe('a hold whose answer was lost when the 48-hour job placed it', () => {
     expect(replies).toEqual([false, true, true]);
     expect(await paymentOf(id)).toMatchObject({ holdId: intent?.id, holdDueAt: null });
     expect(await ledgerOf(id, 'hold')).toHaveLength(1);
-    stripe.advance(2 * DAY);
-    await server.container.payments.meetings.placeDueHolds();
+    world.stripe.advance(2 * DAY);
+    await world.server.container.payments.meetings.placeDueHolds();
     expect(holdsAtStripe(id)).toHaveLength(1);
     expect(await ledgerOf(id, 'hold')).toHaveLength(1);
   });
 
   it('without a webhook, the next run after Stripe forgot the key finds the hold by its metadata and adopts it', async () => {
     const { id } = await dueForHold();
-    stripe.loseAnswer(holdRequestOf(id));
-    await server.container.payments.meetings.placeDueHolds();
-    stripe.advance(2 * DAY);
-    expect(await server.container.payments.meetings.placeDueHolds()).toMatchObject({ held: 1 });
+    world.stripe.loseAnswer(holdRequestOf(id));
+    await world.server.container.payments.meetings.placeDueHolds();
+    world.stripe.advance(2 * DAY);
+    expect(await world.server.container.payments.meetings.placeDueHolds()).toMatchObject({
+      held: 1,
+    });
     const holds = holdsAtStripe(id);
     expect(holds).toHaveLength(1);
     expect(await paymentOf(id)).toMatchObject({ holdId: holds[0]?.id });
@@ -283,12 +277,12 @@ describe('a hold whose answer was lost when the 48-hour job placed it', () => {
 
   it('no webhook and no new run: the hourly job adopts it, after Stripe forgot the key', async () => {
     const { id } = await dueForHold();
-    stripe.loseAnswer(holdRequestOf(id));
-    await server.container.payments.meetings.placeDueHolds();
+    world.stripe.loseAnswer(holdRequestOf(id));
+    await world.server.container.payments.meetings.placeDueHolds();
     const [intent] = holdsAtStripe(id);
     await age(id, 2 * HOUR);
-    stripe.advance(2 * DAY);
-    await server.container.payments.meetings.releasePending();
+    world.stripe.advance(2 * DAY);
+    await world.server.container.payments.meetings.releasePending();
     expect(await paymentOf(id)).toMatchObject({
       holdId: intent?.id,
       holdFailureCode: null,
@@ -300,14 +294,14 @@ describe('a hold whose answer was lost when the 48-hour job placed it', () => {
 
   it('the meeting declined before anyone recorded the hold: the decline route gives it back at Stripe, and a late webhook changes nothing', async () => {
     const { consultant, id } = await dueForHold();
-    stripe.loseAnswer(holdRequestOf(id));
-    await server.container.payments.meetings.placeDueHolds();
+    world.stripe.loseAnswer(holdRequestOf(id));
+    await world.server.container.payments.meetings.placeDueHolds();
     const [intent] = holdsAtStripe(id);
     expect((await decline(id, consultant.token)).status).toBe(200);
-    expect(stripe.intent(intent?.id ?? '')?.status).toBe('canceled');
+    expect(world.stripe.intent(intent?.id ?? '')?.status).toBe('canceled');
     expect(cancelsAtStripe(intent?.id ?? '')).toBe(1);
     await deliver('payment_intent.amount_capturable_updated', intent);
-    await server.container.payments.meetings.placeDueHolds();
+    await world.server.container.payments.meetings.placeDueHolds();
     expect(await paymentOf(id)).toMatchObject({ status: 'declined', holdId: null });
     expect(holdsAtStripe(id)).toHaveLength(1);
     expect(cancelsAtStripe(intent?.id ?? '')).toBe(1);
@@ -316,21 +310,21 @@ describe('a hold whose answer was lost when the 48-hour job placed it', () => {
 
   it('a late webhook about such a hold, after the cancel could not reach Stripe, gives it back once', async () => {
     const { franchisor, id } = await dueForHold();
-    stripe.loseAnswer(holdRequestOf(id));
-    await server.container.payments.meetings.placeDueHolds();
+    world.stripe.loseAnswer(holdRequestOf(id));
+    await world.server.container.payments.meetings.placeDueHolds();
     const [intent] = holdsAtStripe(id);
     const intentId = intent?.id ?? '';
     // The cancel commits, but Stripe is down when it gives the orphan hold back.
-    stripe.on(`POST /v1/payment_intents/${intentId}/cancel`, () => ({
+    world.stripe.on(`POST /v1/payment_intents/${intentId}/cancel`, () => ({
       status: 503,
       json: { error: { type: 'api_error', message: 'Stripe is down' } },
     }));
     expect((await cancel(id, franchisor.token)).status).toBe(200);
-    expect(stripe.intent(intentId)?.status).toBe('requires_capture');
-    stripe.reset();
+    expect(world.stripe.intent(intentId)?.status).toBe('requires_capture');
+    world.stripe.reset();
     // Stripe is back, and the hold's webhook arrives: no meeting waits for it, so it goes back.
-    await deliver('payment_intent.amount_capturable_updated', stripe.intent(intentId));
-    expect(stripe.intent(intentId)?.status).toBe('canceled');
+    await deliver('payment_intent.amount_capturable_updated', world.stripe.intent(intentId));
+    expect(world.stripe.intent(intentId)?.status).toBe('canceled');
     expect(cancelsAtStripe(intentId)).toBe(1);
     expect(await attemptsOf(id)).toEqual(
       expect.arrayContaining([
@@ -339,21 +333,21 @@ describe('a hold whose answer was lost when the 48-hour job placed it', () => {
       ]),
     );
     await age(id, 2 * HOUR);
-    await server.container.payments.meetings.releasePending();
+    await world.server.container.payments.meetings.releasePending();
     expect(cancelsAtStripe(intentId)).toBe(1);
     expect(await paymentOf(id)).toBeUndefined();
   });
 
   it('a declined hold whose answer was lost: payment_intent.payment_failed (twice) counts the decline once and tells each side once', async () => {
-    const f = await makeFranchisor(server);
-    const consultant = await makeConsultant(server, {
+    const f = await makeFranchisor(world.server);
+    const consultant = await makeConsultant(world.server, {
       settings: { timeZone: ZONE, weeklyHours: ALWAYS, meetingLengths: [30, 60] },
     });
     const date = weekdayAhead(6, ZONE);
     const slot = (
-      await getSlots(server, consultant.id, { date, timezone: ZONE, duration: '30' })
+      await getSlots(world.server, consultant.id, { date, timezone: ZONE, duration: '30' })
     ).days.flatMap((d) => d.slots)[0];
-    const res = await book(server, f.token, {
+    const res = await book(world.server, f.token, {
       consultantId: consultant.id,
       start: slot?.start ?? '',
       end: new Date(Date.parse(slot?.start ?? '') + 30 * 60_000).toISOString(),
@@ -364,19 +358,19 @@ describe('a hold whose answer was lost when the 48-hour job placed it', () => {
     // The card passes the check at booking; every payment on it is declined.
     expect(
       (
-        await server.fetch('/api/users/payment-method', {
+        await world.server.fetch('/api/users/payment-method', {
           method: 'POST',
           token: f.token,
           body: json({ paymentMethodId: 'pm_card_chargeCustomerFail' }),
         })
       ).ok,
     ).toBe(true);
-    await server.container.db
+    await world.server.container.db
       .update(payment)
       .set({ holdDueAt: new Date(Date.now() - 60_000) })
       .where(eq(payment.id, id));
-    stripe.loseAnswer(holdRequestOf(id));
-    expect(await server.container.payments.meetings.placeDueHolds()).toMatchObject({
+    world.stripe.loseAnswer(holdRequestOf(id));
+    expect(await world.server.container.payments.meetings.placeDueHolds()).toMatchObject({
       skipped: 1,
     });
     const [intent] = holdsAtStripe(id);
@@ -389,7 +383,7 @@ describe('a hold whose answer was lost when the 48-hour job placed it', () => {
       holdAttempts: 1,
       holdDueAt: null,
     });
-    const notices = await server.container.db
+    const notices = await world.server.container.db
       .select()
       .from(notification)
       .where(and(eq(notification.type, 'hold_failed'), eq(notification.userId, consultant.id)));
@@ -400,13 +394,13 @@ describe('a hold whose answer was lost when the 48-hour job placed it', () => {
 
 describe('a hold whose answer was lost when a booking placed it', () => {
   it('the booking fails (503) and writes no meeting; the hourly job finds the hold by its key and gives it back, once; booking again holds once', async () => {
-    const consultant = await makeConsultant(server, {
+    const consultant = await makeConsultant(world.server, {
       settings: { timeZone: ZONE, weeklyHours: ALWAYS, meetingLengths: [30, 60] },
     });
-    const franchisor = await makeFranchisor(server);
+    const franchisor = await makeFranchisor(world.server);
     const date = weekdayAhead(2, ZONE);
     const slot = (
-      await getSlots(server, consultant.id, { date, timezone: ZONE, duration: '30' })
+      await getSlots(world.server, consultant.id, { date, timezone: ZONE, duration: '30' })
     ).days.flatMap((d) => d.slots)[0];
     const body = {
       consultantId: consultant.id,
@@ -414,31 +408,31 @@ describe('a hold whose answer was lost when a booking placed it', () => {
       end: new Date(Date.parse(slot?.start ?? '') + 30 * 60_000).toISOString(),
       timeZone: ZONE,
     };
-    const before = new Set(stripe.intents().map((i) => i.id));
-    stripe.loseAnswer(
+    const before = new Set(world.stripe.intents().map((i) => i.id));
+    world.stripe.loseAnswer(
       (r) =>
         r.method === 'POST' &&
         r.path === '/v1/payment_intents' &&
         r.params['metadata[kind]'] === 'meeting_hold',
     );
-    const lost = await book(server, franchisor.token, body);
+    const lost = await book(world.server, franchisor.token, body);
     expect(lost.status).toBe(503);
-    const [orphan, ...others] = stripe.intents().filter((i) => !before.has(i.id));
+    const [orphan, ...others] = world.stripe.intents().filter((i) => !before.has(i.id));
     expect(others).toEqual([]);
     expect(orphan?.status).toBe('requires_capture');
     const meetingId = orphan?.metadata.paymentId ?? '';
     expect(await paymentOf(meetingId)).toBeUndefined();
     // Within ten minutes the call may still be on its way: the job leaves it alone.
-    await server.container.payments.meetings.releasePending();
-    expect(stripe.intent(orphan?.id ?? '')?.status).toBe('requires_capture');
+    await world.server.container.payments.meetings.releasePending();
+    expect(world.stripe.intent(orphan?.id ?? '')?.status).toBe('requires_capture');
     await age(meetingId, 2 * HOUR);
-    await server.container.payments.meetings.releasePending();
-    expect(stripe.intent(orphan?.id ?? '')?.status).toBe('canceled');
+    await world.server.container.payments.meetings.releasePending();
+    expect(world.stripe.intent(orphan?.id ?? '')?.status).toBe('canceled');
     expect(cancelsAtStripe(orphan?.id ?? '')).toBe(1);
     await age(meetingId, 2 * HOUR);
-    await server.container.payments.meetings.releasePending();
+    await world.server.container.payments.meetings.releasePending();
     expect(cancelsAtStripe(orphan?.id ?? '')).toBe(1);
-    const again = await book(server, franchisor.token, body);
+    const again = await book(world.server, franchisor.token, body);
     expect(again.status).toBe(201);
     expect(holdsAtStripe(again.body.id).map((h) => h.status)).toEqual(['requires_capture']);
   });

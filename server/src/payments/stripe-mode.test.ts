@@ -3,8 +3,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { payment, providerAttempt } from '../db/schema/index.ts';
 import { loadEnv } from '../env.ts';
 import { startTestServer, type TestServer } from '../testing/test-server.ts';
-import { type StripeApi, startStripeApi, stripeModeEnv } from './stripe-fake-api.ts';
-import { consultantAccount, franchisorWithCard, insertMeeting, json, ok } from './test-fixtures.ts';
+import {
+  consultantAccount,
+  franchisorWithCard,
+  insertMeeting,
+  json,
+  ok,
+  stripeModeWorld,
+} from './test-fixtures.ts';
 
 /**
  * Stripe mode end to end through the real server and the `stripe` package pointed at the recorded
@@ -13,21 +19,14 @@ import { consultantAccount, franchisorWithCard, insertMeeting, json, ok } from '
  */
 
 const HOUR = 3_600_000;
-let stripe: StripeApi;
-let server: TestServer;
+const world = stripeModeWorld('whsec_fake', { publishableKey: 'pk_test_fake123' });
 let ledger: TestServer;
 
 beforeAll(async () => {
-  stripe = await startStripeApi();
-  server = await startTestServer({
-    env: stripeModeEnv(stripe, 'whsec_fake', 'pk_test_fake123'),
-  });
   ledger = await startTestServer();
 });
 afterAll(async () => {
-  await server?.close();
   await ledger?.close();
-  await stripe?.close();
 });
 
 describe('configuration', () => {
@@ -47,7 +46,7 @@ describe('configuration', () => {
   });
 
   it("/api/config tells browsers the provider and publishable key; a page's CSP allows Stripe.js only in Stripe mode", async () => {
-    const stripeConfig = await ok(server.fetch('/api/config'));
+    const stripeConfig = await ok(world.server.fetch('/api/config'));
     expect(stripeConfig).toMatchObject({
       payments: { provider: 'stripe', publishableKey: 'pk_test_fake123' },
     });
@@ -57,7 +56,7 @@ describe('configuration', () => {
     // A page's policy (a JSON answer carries an API's, decision 024).
     const csp = (s: TestServer) =>
       s.fetch('/api/docs').then((r) => r.headers.get('content-security-policy') ?? '');
-    const withStripe = await csp(server);
+    const withStripe = await csp(world.server);
     expect(withStripe).toMatch(/script-src 'self' https:\/\/js\.stripe\.com/);
     expect(withStripe).toMatch(
       /frame-src 'self' https:\/\/js\.stripe\.com .*https:\/\/hooks\.stripe\.com/,
@@ -71,9 +70,9 @@ describe('configuration', () => {
 
 describe('cards through Stripe Elements (a SetupIntent)', () => {
   it('gives a franchisor a SetupIntent’s client secret and the publishable key; the confirmed card is then added by id', async () => {
-    const f = await franchisorWithCard(server, '');
+    const f = await franchisorWithCard(world.server, '');
     const setup = await ok<{ clientSecret: string; publishableKey: string }>(
-      server.fetch('/api/users/payment-method/setup-intent', {
+      world.server.fetch('/api/users/payment-method/setup-intent', {
         method: 'POST',
         token: f.token,
         body: '{}',
@@ -83,7 +82,7 @@ describe('cards through Stripe Elements (a SetupIntent)', () => {
       clientSecret: expect.stringMatching(/^seti_fake\d+_secret_fake$/),
       publishableKey: 'pk_test_fake123',
     });
-    const [request] = stripe.to('POST /v1/setup_intents').slice(-1);
+    const [request] = world.stripe.to('POST /v1/setup_intents').slice(-1);
     expect(request?.params).toMatchObject({
       usage: 'off_session',
       'allowed_payment_method_types[0]': 'card',
@@ -91,7 +90,7 @@ describe('cards through Stripe Elements (a SetupIntent)', () => {
     expect(request?.params.customer).toMatch(/^cus_fake/);
     // What Stripe.js answers after confirmCardSetup: the PaymentMethod's id, never the number.
     const card = await ok<{ last4: string; isDefault: boolean }>(
-      server.fetch('/api/users/payment-method', {
+      world.server.fetch('/api/users/payment-method', {
         method: 'POST',
         token: f.token,
         body: json({ paymentMethodId: 'pm_card_mastercard' }),
@@ -101,8 +100,8 @@ describe('cards through Stripe Elements (a SetupIntent)', () => {
   });
 
   it('is for franchisors only, and the built-in provider has none (422)', async () => {
-    const c = await consultantAccount(server);
-    const asConsultant = await server.fetch('/api/users/payment-method/setup-intent', {
+    const c = await consultantAccount(world.server);
+    const asConsultant = await world.server.fetch('/api/users/payment-method/setup-intent', {
       method: 'POST',
       token: c.token,
       body: '{}',
@@ -120,9 +119,9 @@ describe('cards through Stripe Elements (a SetupIntent)', () => {
 
 describe('hold releases leave the write transaction (prepare before, record inside, call after)', () => {
   async function heldMeeting() {
-    const f = await franchisorWithCard(server);
-    const c = await consultantAccount(server);
-    const m = await insertMeeting(server.container.db, {
+    const f = await franchisorWithCard(world.server);
+    const c = await consultantAccount(world.server);
+    const m = await insertMeeting(world.server.container.db, {
       consultantId: c.id,
       franchisorId: f.id,
       franchiseId: f.franchiseId,
@@ -130,24 +129,28 @@ describe('hold releases leave the write transaction (prepare before, record insi
       durationMinutes: 30,
       rateCents: 5_000,
     });
-    await server.container.payments.meetings.onBooked(m);
-    const row = await server.container.db.select().from(payment).where(eq(payment.id, m.id)).get();
+    await world.server.container.payments.meetings.onBooked(m);
+    const row = await world.server.container.db
+      .select()
+      .from(payment)
+      .where(eq(payment.id, m.id))
+      .get();
     const holdId = row?.holdId ?? '';
-    expect(stripe.intent(holdId)?.status).toBe('requires_capture');
+    expect(world.stripe.intent(holdId)?.status).toBe('requires_capture');
     return { m, holdId };
   }
 
   it('a decline records the release in its transaction; Stripe is called only by settle, after the commit', async () => {
-    const { db, payments } = server.container;
+    const { db, payments } = world.server.container;
     const { m, holdId } = await heldMeeting();
     await db.transaction(async (tx) => {
       await payments.meetings.seam.onDeclined(m, { tx });
       // Inside the transaction: nothing has gone to Stripe.
-      expect(stripe.intent(holdId)?.status).toBe('requires_capture');
+      expect(world.stripe.intent(holdId)?.status).toBe('requires_capture');
     });
-    expect(stripe.intent(holdId)?.status).toBe('requires_capture');
+    expect(world.stripe.intent(holdId)?.status).toBe('requires_capture');
     await payments.meetings.seam.settle(m.id);
-    expect(stripe.intent(holdId)?.status).toBe('canceled');
+    expect(world.stripe.intent(holdId)?.status).toBe('canceled');
     const attempt = await db
       .select()
       .from(providerAttempt)
@@ -157,7 +160,7 @@ describe('hold releases leave the write transaction (prepare before, record insi
   });
 
   it('a cancel that rolls back releases nothing, at Stripe or in the database', async () => {
-    const { db, payments } = server.container;
+    const { db, payments } = world.server.container;
     const { m, holdId } = await heldMeeting();
     await expect(
       db.transaction(async (tx) => {
@@ -166,7 +169,7 @@ describe('hold releases leave the write transaction (prepare before, record insi
       }),
     ).rejects.toThrow(/refused/);
     await payments.meetings.seam.settle(m.id);
-    expect(stripe.intent(holdId)?.status).toBe('requires_capture');
+    expect(world.stripe.intent(holdId)?.status).toBe('requires_capture');
     expect(await db.select().from(payment).where(eq(payment.id, m.id))).toHaveLength(1);
     expect(
       await db
@@ -177,12 +180,12 @@ describe('hold releases leave the write transaction (prepare before, record insi
   });
 
   it('a release committed but never made (the process died before settle) is made by the hourly job', async () => {
-    const { db, payments } = server.container;
+    const { db, payments } = world.server.container;
     const { m, holdId } = await heldMeeting();
     await db.transaction(async (tx) => {
       await payments.meetings.seam.onCancelled(m, { tx });
     });
-    expect(stripe.intent(holdId)?.status).toBe('requires_capture');
+    expect(world.stripe.intent(holdId)?.status).toBe('requires_capture');
     // Within a minute the job leaves it to the change's own settle…
     expect((await payments.meetings.releasePending()).released).toBe(0);
     // …after that it makes it, once.
@@ -191,7 +194,7 @@ describe('hold releases leave the write transaction (prepare before, record insi
       .set({ updatedAt: new Date(Date.now() - 2 * 60_000) })
       .where(eq(providerAttempt.key, `release:${m.id}`));
     expect((await payments.meetings.releasePending()).released).toBe(1);
-    expect(stripe.intent(holdId)?.status).toBe('canceled');
+    expect(world.stripe.intent(holdId)?.status).toBe('canceled');
     expect((await payments.meetings.releasePending()).released).toBe(0);
   });
 });

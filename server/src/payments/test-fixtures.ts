@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import Stripe from 'stripe';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import type { Container } from '../container.ts';
 import { createContainer } from '../container.ts';
 import type { Db } from '../db/client.ts';
@@ -12,9 +12,9 @@ import { openDatabase } from '../db/client.ts';
 import { meeting, paymentMethod, user } from '../db/schema/index.ts';
 import { serveFramed } from '../http/framed-response.ts';
 import { type RunProcess, spawnRun } from '../testing/charge-runs.ts';
-import type { TestServer } from '../testing/test-server.ts';
-import { TEST_PASSWORD } from '../testing/test-server.ts';
+import { startTestServer, TEST_PASSWORD, type TestServer } from '../testing/test-server.ts';
 import type { MeetingMoneyRef } from './meeting-payments.ts';
+import { type StripeApi, startStripeApi, stripeModeEnv } from './stripe-fake-api.ts';
 
 /** Test helpers of the payments tests (real server, real database). Test-only. */
 
@@ -26,6 +26,39 @@ export async function ok<T = unknown>(response: Promise<Response>): Promise<T> {
   const text = await res.text();
   if (!res.ok) throw new Error(`${res.status} ${text}`);
   return (text ? JSON.parse(text) : undefined) as T;
+}
+
+/**
+ * A test file's server in Stripe mode: the recorded Stripe fake (`stripe`) and one real server
+ * whose payments go through the Stripe adapter to it and whose webhooks are signed with `secret`,
+ * both started before the file's first test and closed after its last. Test-only.
+ * @example const world = stripeModeWorld('whsec_holds'); … world.stripe.completeOnboarding(accountId);
+ */
+export function stripeModeWorld(secret: string, options: { publishableKey?: string } = {}) {
+  let stripe: StripeApi | undefined;
+  let server: TestServer | undefined;
+  beforeAll(async () => {
+    stripe = await startStripeApi();
+    server = await startTestServer({
+      env: stripeModeEnv(stripe, secret, options.publishableKey),
+    });
+  });
+  afterAll(async () => {
+    await server?.close();
+    await stripe?.close();
+  });
+  return {
+    /** The Stripe fake (from the file's `beforeAll` on). */
+    get stripe(): StripeApi {
+      if (!stripe) throw new Error('the Stripe fake starts in beforeAll');
+      return stripe;
+    },
+    /** The server in Stripe mode (from the file's `beforeAll` on). */
+    get server(): TestServer {
+      if (!server) throw new Error('the test server starts in beforeAll');
+      return server;
+    },
+  };
 }
 
 /** An admin, signed in. */
