@@ -119,130 +119,43 @@ const JSON_SECURE = {
 };
 const EXPOSE = 'x-access-token,x-refresh-token,set-auth-token,x-request-id,api-version';
 const ID = 'xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx';
+/**
+ * An API's JSON answer: its security headers, the exposed CORS headers, the request id, the
+ * api-version and `Vary: Origin`, with the status, length and `extra` headers of its way through.
+ */
+const apiJson = (status: number, contentLength: string, extra: Record<string, string> = {}) => ({
+  status,
+  headers: {
+    ...JSON_SECURE,
+    'access-control-expose-headers': EXPOSE,
+    'x-request-id': ID,
+    'api-version': '2026-11-01',
+    'content-length': contentLength,
+    'content-type': 'application/json',
+    vary: 'Origin',
+    ...extra,
+  },
+});
+const ANY_ORIGIN = { 'access-control-allow-origin': '*' };
+const APP_ORIGIN = {
+  'access-control-allow-credentials': 'true',
+  'access-control-allow-origin': 'https://app.example',
+};
+const NO_STORE = { 'cache-control': 'no-store' };
 const EXPECTED: Record<string, { status: number; headers: Record<string, string> }> = {
-  'a public read': {
-    status: 200,
-    headers: {
-      ...JSON_SECURE,
-      'access-control-expose-headers': EXPOSE,
-      'x-request-id': ID,
-      'access-control-allow-origin': '*',
-      'api-version': '2026-11-01',
-      'cache-control': 'no-store',
-      'content-length': '109',
-      'content-type': 'application/json',
-      vary: 'Origin',
-    },
-  },
-  'a public read from any origin': {
-    status: 200,
-    headers: {
-      ...JSON_SECURE,
-      'access-control-expose-headers': EXPOSE,
-      'x-request-id': ID,
-      'access-control-allow-origin': '*',
-      'api-version': '2026-11-01',
-      'cache-control': 'no-store',
-      'content-length': '109',
-      'content-type': 'application/json',
-      vary: 'Origin',
-    },
-  },
-  'a trusted origin': {
-    status: 200,
-    headers: {
-      ...JSON_SECURE,
-      'access-control-expose-headers': EXPOSE,
-      'x-request-id': ID,
-      'access-control-allow-credentials': 'true',
-      'access-control-allow-origin': 'https://app.example',
-      'api-version': '2026-11-01',
-      'cache-control': 'no-store',
-      'content-length': '109',
-      'content-type': 'application/json',
-      vary: 'Origin',
-    },
-  },
-  'an unknown API path': {
-    status: 404,
-    headers: {
-      ...JSON_SECURE,
-      'access-control-expose-headers': EXPOSE,
-      'x-request-id': ID,
-      'api-version': '2026-11-01',
-      'cache-control': 'no-store',
-      'content-length': '42',
-      'content-type': 'application/json',
-      vary: 'Origin',
-    },
-  },
-  'a route that needs an account': {
-    status: 401,
-    headers: {
-      ...JSON_SECURE,
-      'access-control-expose-headers': EXPOSE,
-      'x-request-id': ID,
-      'api-version': '2026-11-01',
-      'cache-control': 'no-store',
-      'content-length': '57',
-      'content-type': 'application/json',
-      vary: 'Origin',
-    },
-  },
-  'an unknown secret key (refused by middleware)': {
-    status: 401,
-    headers: {
-      ...JSON_SECURE,
-      'access-control-expose-headers': EXPOSE,
-      'x-request-id': ID,
-      'api-version': '2026-11-01',
-      'content-length': '85',
-      'content-type': 'application/json',
-      vary: 'Origin',
-    },
-  },
-  'an unknown embed key (refused by middleware)': {
-    status: 403,
-    headers: {
-      ...JSON_SECURE,
-      'access-control-expose-headers': EXPOSE,
-      'x-request-id': ID,
-      'access-control-allow-origin': 'https://else.example',
-      'api-version': '2026-11-01',
-      'content-length': '89',
-      'content-type': 'application/json',
-      vary: 'Origin',
-    },
-  },
+  'a public read': apiJson(200, '109', { ...ANY_ORIGIN, ...NO_STORE }),
+  'a public read from any origin': apiJson(200, '109', { ...ANY_ORIGIN, ...NO_STORE }),
+  'a trusted origin': apiJson(200, '109', { ...APP_ORIGIN, ...NO_STORE }),
+  'an unknown API path': apiJson(404, '42', NO_STORE),
+  'a route that needs an account': apiJson(401, '57', NO_STORE),
+  'an unknown secret key (refused by middleware)': apiJson(401, '85'),
+  'an unknown embed key (refused by middleware)': apiJson(403, '89', {
+    'access-control-allow-origin': 'https://else.example',
+  }),
   // Refused before any route, after CORS: a partner page can read why (was: no CORS, no security
   // headers).
-  'an unsupported api-version': {
-    status: 400,
-    headers: {
-      ...JSON_SECURE,
-      'access-control-expose-headers': EXPOSE,
-      'x-request-id': ID,
-      'access-control-allow-origin': '*',
-      'api-version': '2026-11-01',
-      'content-length': '203',
-      'content-type': 'application/json',
-      vary: 'Origin',
-    },
-  },
-  'an unsupported api-version from the app': {
-    status: 400,
-    headers: {
-      ...JSON_SECURE,
-      'access-control-expose-headers': EXPOSE,
-      'x-request-id': ID,
-      'access-control-allow-credentials': 'true',
-      'access-control-allow-origin': 'https://app.example',
-      'api-version': '2026-11-01',
-      'content-length': '203',
-      'content-type': 'application/json',
-      vary: 'Origin',
-    },
-  },
+  'an unsupported api-version': apiJson(400, '203', ANY_ORIGIN),
+  'an unsupported api-version from the app': apiJson(400, '203', APP_ORIGIN),
   'a preflight': {
     status: 204,
     headers: {
@@ -292,18 +205,5 @@ const EXPECTED: Record<string, { status: number; headers: Record<string, string>
       'content-type': 'application/json',
     },
   },
-  'an oversized body': {
-    status: 413,
-    headers: {
-      ...JSON_SECURE,
-      'access-control-expose-headers': EXPOSE,
-      'x-request-id': ID,
-      'access-control-allow-credentials': 'true',
-      'access-control-allow-origin': 'https://app.example',
-      'api-version': '2026-11-01',
-      'content-length': '64',
-      'content-type': 'application/json',
-      vary: 'Origin',
-    },
-  },
+  'an oversized body': apiJson(413, '64', APP_ORIGIN),
 };
