@@ -4,6 +4,8 @@ import type { AttachmentLoader } from './attachment-loader.ts';
 import { participantInitials, participantName } from './chat-format.ts';
 import { CHAT_TEXT } from './chat-text.ts';
 import { ComposerView, type ComposerViewProps } from './composer-view.tsx';
+// The conversation's own rules arrive with it (chat.css, the frame's, is already on the page).
+import styles from './conversation.css?inline';
 import { type ConversationState, timeline } from './conversation-state.ts';
 import { groupByDay } from './day-groups.ts';
 import { MessageBubble } from './message-bubble.tsx';
@@ -127,126 +129,129 @@ export function ConversationView({
   const name = participant ? participantName(participant) : '';
 
   return (
-    <section
-      className="fm-conversation"
-      aria-label={participant ? CHAT_TEXT.log(name) : CHAT_TEXT.loadingConversation}
-      data-status={state.status}
-    >
-      <header className="fm-conversation__header">
-        {backHref ? (
-          <a className="fm-icon-btn fm-conversation__back" href={backHref} onClick={onBack}>
-            <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" focusable="false">
-              <path d="M15.4 5 9 11.5l6.4 6.5-1.4 1.4-7.8-7.9L14 3.6 15.4 5Z" />
-            </svg>
-            <span className="fm-visually-hidden">{CHAT_TEXT.back}</span>
-          </a>
-        ) : null}
-        {participant ? (
-          <>
-            <ListAvatar
-              src={participant.photo}
-              alt={name}
-              fallback={participantInitials(participant)}
-            />
-            <div className="fm-conversation__who">
-              <h2 className="fm-conversation__name">{name}</h2>
-              {participant.company ? (
-                <p className="fm-conversation__company">{participant.company}</p>
-              ) : null}
-            </div>
-            {profileHref ? (
-              <a
-                className="fm-btn fm-conversation__profile"
-                href={profileHref}
-                onClick={onProfileLink}
-              >
-                {CHAT_TEXT.viewProfile}
-                <span className="fm-visually-hidden"> {name}</span>
-              </a>
-            ) : null}
-          </>
-        ) : (
-          <div className="fm-conversation__who" aria-hidden="true">
-            <span className="fm-chat-skeleton fm-chat-skeleton--line" />
-          </div>
-        )}
-      </header>
-
-      {state.status === 'error' ? (
-        <div className="fm-chat-notice fm-conversation__body" role="alert">
-          <p>{state.error?.status === 404 ? CHAT_TEXT.notFound : state.error?.message}</p>
-          {state.error?.status !== 404 && onRetryLoad ? (
-            <button type="button" className="fm-btn" onClick={onRetryLoad}>
-              {CHAT_TEXT.retry}
-            </button>
+    <>
+      <style>{styles}</style>
+      <section
+        className="fm-conversation"
+        aria-label={participant ? CHAT_TEXT.log(name) : CHAT_TEXT.loadingConversation}
+        data-status={state.status}
+      >
+        <header className="fm-conversation__header">
+          {backHref ? (
+            <a className="fm-icon-btn fm-conversation__back" href={backHref} onClick={onBack}>
+              <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" focusable="false">
+                <path d="M15.4 5 9 11.5l6.4 6.5-1.4 1.4-7.8-7.9L14 3.6 15.4 5Z" />
+              </svg>
+              <span className="fm-visually-hidden">{CHAT_TEXT.back}</span>
+            </a>
           ) : null}
-        </div>
-      ) : (
-        <div
-          ref={log}
-          className="fm-conversation__log"
-          role="log"
-          aria-live="polite"
-          aria-relevant="additions"
-          aria-label={participant ? CHAT_TEXT.log(name) : CHAT_TEXT.loadingConversation}
-          aria-busy={state.status === 'loading'}
-          // The log scrolls: keyboard users need to reach it.
-          // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be focusable
-          tabIndex={0}
-          onScroll={onScroll}
-        >
-          <div ref={content}>
-            {state.status === 'loading' ? (
-              <p className="fm-chat-notice" role="status">
-                {CHAT_TEXT.loadingConversation}
-              </p>
-            ) : null}
-            {state.status === 'ready' && state.nextCursor !== null ? (
-              <div className="fm-conversation__earlier">
-                <button
-                  type="button"
-                  className="fm-btn"
-                  onClick={onLoadEarlier}
-                  disabled={state.earlier.status === 'loading'}
-                  aria-busy={state.earlier.status === 'loading'}
-                >
-                  {state.earlier.status === 'loading'
-                    ? CHAT_TEXT.loadingEarlier
-                    : CHAT_TEXT.loadEarlier}
-                </button>
-                {state.earlier.status === 'error' ? (
-                  <p className="fm-chat-error" role="alert">
-                    {state.earlier.error}
-                  </p>
+          {participant ? (
+            <>
+              <ListAvatar
+                src={participant.photo}
+                alt={name}
+                fallback={participantInitials(participant)}
+              />
+              <div className="fm-conversation__who">
+                <h2 className="fm-conversation__name">{name}</h2>
+                {participant.company ? (
+                  <p className="fm-conversation__company">{participant.company}</p>
                 ) : null}
               </div>
+              {profileHref ? (
+                <a
+                  className="fm-btn fm-conversation__profile"
+                  href={profileHref}
+                  onClick={onProfileLink}
+                >
+                  {CHAT_TEXT.viewProfile}
+                  <span className="fm-visually-hidden"> {name}</span>
+                </a>
+              ) : null}
+            </>
+          ) : (
+            <div className="fm-conversation__who" aria-hidden="true">
+              <span className="fm-chat-skeleton fm-chat-skeleton--line" />
+            </div>
+          )}
+        </header>
+
+        {state.status === 'error' ? (
+          <div className="fm-chat-notice fm-conversation__body" role="alert">
+            <p>{state.error?.status === 404 ? CHAT_TEXT.notFound : state.error?.message}</p>
+            {state.error?.status !== 404 && onRetryLoad ? (
+              <button type="button" className="fm-btn" onClick={onRetryLoad}>
+                {CHAT_TEXT.retry}
+              </button>
             ) : null}
-            {state.status === 'ready' && entries.length === 0 ? (
-              <p className="fm-chat-notice">{CHAT_TEXT.emptyConversation}</p>
-            ) : null}
-            {groups.map((group) => (
-              <div className="fm-conversation__day" key={group.day}>
-                <p className="fm-conversation__separator">
-                  <span>{group.label}</span>
-                </p>
-                {group.items.map(({ item, startsRun }) => (
-                  <MessageBubble
-                    key={item.key}
-                    entry={item}
-                    startsRun={startsRun}
-                    senderName={name}
-                    timeZone={timeZone}
-                    attachments={attachments}
-                    onRetry={onRetrySend}
-                    onDiscard={onDiscard}
-                  />
-                ))}
-              </div>
-            ))}
           </div>
-        </div>
-      )}
-      <ComposerView {...composer} disabled={state.status !== 'ready'} />
-    </section>
+        ) : (
+          <div
+            ref={log}
+            className="fm-conversation__log"
+            role="log"
+            aria-live="polite"
+            aria-relevant="additions"
+            aria-label={participant ? CHAT_TEXT.log(name) : CHAT_TEXT.loadingConversation}
+            aria-busy={state.status === 'loading'}
+            // The log scrolls: keyboard users need to reach it.
+            // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be focusable
+            tabIndex={0}
+            onScroll={onScroll}
+          >
+            <div ref={content}>
+              {state.status === 'loading' ? (
+                <p className="fm-chat-notice" role="status">
+                  {CHAT_TEXT.loadingConversation}
+                </p>
+              ) : null}
+              {state.status === 'ready' && state.nextCursor !== null ? (
+                <div className="fm-conversation__earlier">
+                  <button
+                    type="button"
+                    className="fm-btn"
+                    onClick={onLoadEarlier}
+                    disabled={state.earlier.status === 'loading'}
+                    aria-busy={state.earlier.status === 'loading'}
+                  >
+                    {state.earlier.status === 'loading'
+                      ? CHAT_TEXT.loadingEarlier
+                      : CHAT_TEXT.loadEarlier}
+                  </button>
+                  {state.earlier.status === 'error' ? (
+                    <p className="fm-chat-error" role="alert">
+                      {state.earlier.error}
+                    </p>
+                  ) : null}
+                </div>
+              ) : null}
+              {state.status === 'ready' && entries.length === 0 ? (
+                <p className="fm-chat-notice">{CHAT_TEXT.emptyConversation}</p>
+              ) : null}
+              {groups.map((group) => (
+                <div className="fm-conversation__day" key={group.day}>
+                  <p className="fm-conversation__separator">
+                    <span>{group.label}</span>
+                  </p>
+                  {group.items.map(({ item, startsRun }) => (
+                    <MessageBubble
+                      key={item.key}
+                      entry={item}
+                      startsRun={startsRun}
+                      senderName={name}
+                      timeZone={timeZone}
+                      attachments={attachments}
+                      onRetry={onRetrySend}
+                      onDiscard={onDiscard}
+                    />
+                  ))}
+                </div>
+              ))}
+            </div>
+          </div>
+        )}
+        <ComposerView {...composer} disabled={state.status !== 'ready'} />
+      </section>
+    </>
   );
 }
