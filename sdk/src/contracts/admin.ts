@@ -545,46 +545,32 @@ export type AdminPaymentList = v.InferOutput<typeof AdminPaymentListSchema>;
 // ---------------------------------------------------------------------------------------------
 // Downloads (rule 17)
 
+/** A download answers every row of its list's filters: its query is the list's without these. */
+const PAGING_KEYS = ['page', 'limit'] as const;
+
 /** Every `…/download` answers a file name and the base64 of a UTF-8 CSV. */
 export const AdminFileSchema = v.object({ fileName: v.string(), file: v.string() });
 export type AdminFile = v.InferOutput<typeof AdminFileSchema>;
 
 /** `GET admin/bookings/download`: the bookings list's filters, no paging. */
-export const AdminBookingsDownloadQuerySchema = v.pick(AdminSessionListQuerySchema, [
-  'consultantId',
-  'franchiseId',
-  'search',
-  'status',
-  'startDate',
-  'endDate',
-]);
+export const AdminBookingsDownloadQuerySchema = v.omit(AdminSessionListQuerySchema, PAGING_KEYS);
 export type AdminBookingsDownloadQuery = v.InferInput<typeof AdminBookingsDownloadQuerySchema>;
 /** `GET admin/payments/download`. */
-export const AdminPaymentsDownloadQuerySchema = v.pick(AdminPaymentListQuerySchema, [
-  'search',
-  'status',
-  'paid',
-  'startDate',
-  'endDate',
-]);
+export const AdminPaymentsDownloadQuerySchema = v.omit(AdminPaymentListQuerySchema, PAGING_KEYS);
 export type AdminPaymentsDownloadQuery = v.InferInput<typeof AdminPaymentsDownloadQuerySchema>;
 /** `GET admin/consultants/download`. */
-export const AdminConsultantsDownloadQuerySchema = v.pick(AdminUserListQuerySchema, [
-  'search',
-  'status',
-  'startDate',
-  'endDate',
+export const AdminConsultantsDownloadQuerySchema = v.omit(AdminUserListQuerySchema, [
+  'role',
+  ...PAGING_KEYS,
 ]);
 export type AdminConsultantsDownloadQuery = v.InferInput<
   typeof AdminConsultantsDownloadQuerySchema
 >;
 /** `GET admin/franchises/download`. */
-export const AdminFranchisesDownloadQuerySchema = v.pick(AdminFranchiseListQuerySchema, [
-  'search',
-  'status',
-  'startDate',
-  'endDate',
-]);
+export const AdminFranchisesDownloadQuerySchema = v.omit(
+  AdminFranchiseListQuerySchema,
+  PAGING_KEYS,
+);
 export type AdminFranchisesDownloadQuery = v.InferInput<typeof AdminFranchisesDownloadQuerySchema>;
 
 /** Rule 17's columns, in order. */
