@@ -1,7 +1,6 @@
 import {
   type ConsultantListItem,
   ConsultantListItemSchema,
-  ConsultantSearchQuerySchema,
   type ConsultantSearchResult,
   ConsultantSearchResultSchema,
   EXPERIENCE_LEVELS,
@@ -11,10 +10,8 @@ import {
   type FranchiseFilterFlag,
   type FranchisorListItem,
   FranchisorListItemSchema,
-  FranchisorSearchQuerySchema,
   type FranchisorSearchResult,
   FranchisorSearchResultSchema,
-  fromSearchParams,
   INDUSTRY_SPECIALTIES,
   INVESTMENT_RANGES,
   SearchFiltersSchema,
@@ -27,10 +24,11 @@ import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../seed/demo-accounts.ts';
 import { seedIfEmpty } from '../../seed/seed-if-empty.ts';
 import { startTestServer, type TestServer } from '../../testing/test-server.ts';
 import { consultantListQuery } from './consultant-search.ts';
-import { FLAG_COLUMNS, franchisorListQuery } from './franchisor-search.ts';
+import { FLAG_COLUMNS } from './franchisor-search.ts';
 import { inProcessLists } from './list-reader.ts';
 import { createRankedListCache } from './ranked-list.ts';
 import { loadList } from './search-runner.ts';
+import { consultantParams, consultantPlan, franchisorPlan } from './test-fixtures.ts';
 
 let server: TestServer;
 const tokens = { franchisor: '', consultant: '', admin: '' };
@@ -435,16 +433,12 @@ describe('consultant search', () => {
       'industry=Senior%20Care&rateMin=30&sort=newest',
     ];
     for (const query of queries) {
-      const params = v.parse(
-        ConsultantSearchQuerySchema,
-        fromSearchParams(new URLSearchParams(query)),
-      );
       const lists = await Promise.all(
         [0, Number.POSITIVE_INFINITY].map((joinLimit) =>
           loadList(
             inProcessLists(db()),
             createRankedListCache({ maxEntries: 10, maxIds: 1e6 }),
-            consultantListQuery(params),
+            consultantPlan(query),
             0,
             joinLimit,
           ),
@@ -454,16 +448,12 @@ describe('consultant search', () => {
       expect(lists[0]?.order.length, query).toBeGreaterThan(0);
     }
     for (const query of ['q=care&investment=lt200k', 'q=franchise&sort=units_desc&country=USA']) {
-      const params = v.parse(
-        FranchisorSearchQuerySchema,
-        fromSearchParams(new URLSearchParams(query)),
-      );
       const [joined, intersected] = await Promise.all(
         [0, Number.POSITIVE_INFINITY].map((joinLimit) =>
           loadList(
             inProcessLists(db()),
             createRankedListCache({ maxEntries: 10, maxIds: 1e6 }),
-            franchisorListQuery(params),
+            franchisorPlan(query),
             0,
             joinLimit,
           ),
@@ -485,10 +475,7 @@ describe('consultant search', () => {
     // other filters are reused from one query to the next.
     const cache = createRankedListCache({ maxEntries: 50, maxIds: 1e6 });
     for (const query of queries) {
-      const params = v.parse(
-        ConsultantSearchQuerySchema,
-        fromSearchParams(new URLSearchParams(query)),
-      );
+      const params = consultantParams(query);
       const plan = consultantListQuery(params);
       const rate =
         params.rateMax === undefined ? sql`` : sql` and s.rate_cents <= ${params.rateMax * 100}`;

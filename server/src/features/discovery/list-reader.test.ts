@@ -1,21 +1,14 @@
 import type { Worker } from 'node:worker_threads';
-import {
-  ConsultantSearchQuerySchema,
-  type ConsultantSearchResult,
-  FranchisorSearchQuerySchema,
-  fromSearchParams,
-} from '@fm/sdk/contracts';
+import type { ConsultantSearchResult } from '@fm/sdk/contracts';
 import { eq, sql } from 'drizzle-orm';
-import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { user } from '../../db/schema/index.ts';
 import { seedIfEmpty } from '../../seed/seed-if-empty.ts';
 import { startTestServer, type TestServer } from '../../testing/test-server.ts';
-import { consultantListQuery } from './consultant-search.ts';
-import { franchisorListQuery } from './franchisor-search.ts';
 import { createListPool, inProcessLists, type ListPool } from './list-reader.ts';
 import { createRankedListCache } from './ranked-list.ts';
 import { loadList } from './search-runner.ts';
+import { consultantPlan, franchisorPlan } from './test-fixtures.ts';
 
 /**
  * The search threads (list-reader.ts) against the same statements on the caller's connection, over
@@ -35,14 +28,6 @@ afterAll(async () => {
 });
 
 const fresh = () => createRankedListCache({ maxEntries: 50, maxIds: 1e6 });
-const consultantQuery = (query: string) =>
-  consultantListQuery(
-    v.parse(ConsultantSearchQuerySchema, fromSearchParams(new URLSearchParams(query))),
-  );
-const franchisorQuery = (query: string) =>
-  franchisorListQuery(
-    v.parse(FranchisorSearchQuerySchema, fromSearchParams(new URLSearchParams(query))),
-  );
 
 describe('the search threads', () => {
   it('give exactly the lists of the in-process path, in order, at the same epoch', async () => {
@@ -55,9 +40,9 @@ describe('the search threads', () => {
         'q=care&region=Canada&experience=1&sort=newest',
         'industry=Senior%20Care&industry=Fitness&rateMin=30',
         'q=zzzz-nothing',
-      ].map(consultantQuery),
+      ].map(consultantPlan),
       ...['', 'q=care&investment=lt200k', 'q=franchise&sort=units_desc&country=USA'].map(
-        franchisorQuery,
+        franchisorPlan,
       ),
     ];
     const local = inProcessLists(server.container.db);

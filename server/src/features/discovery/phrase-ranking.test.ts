@@ -1,21 +1,14 @@
-import {
-  ConsultantSearchQuerySchema,
-  type ConsultantSearchResult,
-  FranchisorSearchQuerySchema,
-  fromSearchParams,
-} from '@fm/sdk/contracts';
+import type { ConsultantSearchResult } from '@fm/sdk/contracts';
 import { eq, sql } from 'drizzle-orm';
-import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadBenchData } from '../../../bench/data.ts';
 import { type Database, openDatabase } from '../../db/client.ts';
 import { consultantProfile, user } from '../../db/schema/index.ts';
 import { startTestServer, type TestServer } from '../../testing/test-server.ts';
-import { consultantListQuery } from './consultant-search.ts';
-import { franchisorListQuery } from './franchisor-search.ts';
 import { inProcessLists } from './list-reader.ts';
 import { createRankedListCache } from './ranked-list.ts';
 import { type ListQuery, loadList } from './search-runner.ts';
+import { consultantPlan, franchisorPlan } from './test-fixtures.ts';
 
 /**
  * Ranked search as a merge of cached phrases and in-memory filters (decision 004) against the
@@ -57,14 +50,6 @@ async function reference(plan: ListQuery, bm25: string, fts: string): Promise<nu
   return ranked.filter((rid) => passing.has(rid));
 }
 
-const consultantPlan = (query: string) =>
-  consultantListQuery(
-    v.parse(ConsultantSearchQuerySchema, fromSearchParams(new URLSearchParams(query))),
-  );
-const franchisorPlan = (query: string) =>
-  franchisorListQuery(
-    v.parse(FranchisorSearchQuerySchema, fromSearchParams(new URLSearchParams(query))),
-  );
 const CONSULTANT = ['bm25(consultant_fts, 10.0, 10.0, 5.0, 1.0, 0.0)', 'consultant_fts'] as const;
 const FRANCHISE = ['bm25(franchise_fts, 10.0, 5.0, 2.0, 1.0, 0.0)', 'franchise_fts'] as const;
 
