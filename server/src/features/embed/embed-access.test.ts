@@ -10,7 +10,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { meeting } from '../../db/schema/index.ts';
 import { signInAdmin } from '../../payments/test-fixtures.ts';
 import { startTestServer, type TestServer } from '../../testing/test-server.ts';
-import { json, makeConsultant, makeFranchisor, OFFICE_HOURS } from '../booking/test-fixtures.ts';
+import {
+  book,
+  json,
+  makeConsultant,
+  makeFranchisor,
+  OFFICE_HOURS,
+} from '../booking/test-fixtures.ts';
 
 // A clock before the real date, so that sessions created now stay valid under it.
 const clock = new Date('2026-03-02T12:00:00Z'); // Monday, 07:00 in New York
@@ -214,18 +220,14 @@ describe('an embed key on its origins (rule 18)', () => {
     expect(adminList.sessions.find((s) => s.id === session.id)?.apiKey?.id).toBe(key.id);
 
     // Booked on the product itself: no key.
-    const direct = await server.fetch('/api/session', {
-      method: 'POST',
-      token: owner.token,
-      body: json({
-        consultantId: consultant.id,
-        start: '2026-03-03T17:00:00.000Z',
-        end: '2026-03-03T17:30:00.000Z',
-        timeZone: 'America/New_York',
-      }),
+    const direct = await book(server, owner.token, {
+      consultantId: consultant.id,
+      start: '2026-03-03T17:00:00.000Z',
+      end: '2026-03-03T17:30:00.000Z',
+      timeZone: 'America/New_York',
     });
     expect(direct.status).toBe(201);
-    expect(((await direct.json()) as Session).apiKeyId).toBeNull();
+    expect(direct.body.apiKeyId).toBeNull();
   });
 
   it('a refused key books nothing', async () => {

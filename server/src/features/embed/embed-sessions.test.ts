@@ -12,7 +12,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiKey, embedSession, refreshToken, session } from '../../db/schema/index.ts';
 import { apiRoutes, concrete, routeKey } from '../../testing/api-routes.ts';
 import { startTestServer, TEST_PASSWORD, type TestServer } from '../../testing/test-server.ts';
-import { json, makeConsultant, makeFranchisor, OFFICE_HOURS } from '../booking/test-fixtures.ts';
+import {
+  book,
+  json,
+  makeConsultant,
+  makeFranchisor,
+  OFFICE_HOURS,
+} from '../booking/test-fixtures.ts';
 import { embedRuleFor } from './embed-scope.ts';
 import { RENEWAL_GRACE_MS } from './embed-sessions.ts';
 
@@ -272,19 +278,14 @@ describe('an embed session (decision 029)', () => {
       body: json({ room: 'meeting-1' }),
     });
     expect(await codeOf(room)).toBe('EMBED_SCOPE');
-    const direct = await server.fetch('/api/session', {
-      method: 'POST',
-      token: owner.token,
-      body: json({
-        consultantId: consultant.id,
-        start: '2026-03-03T17:00:00.000Z',
-        end: '2026-03-03T17:30:00.000Z',
-        timeZone: 'America/New_York',
-      }),
+    const direct = await book(server, owner.token, {
+      consultantId: consultant.id,
+      start: '2026-03-03T17:00:00.000Z',
+      end: '2026-03-03T17:30:00.000Z',
+      timeZone: 'America/New_York',
     });
     expect(direct.status).toBe(201);
-    const meeting = (await direct.json()) as Session;
-    const cancel = await fromElement(`/api/session/${meeting.id}`, token, { method: 'DELETE' });
+    const cancel = await fromElement(`/api/session/${direct.body.id}`, token, { method: 'DELETE' });
     expect(await codeOf(cancel)).toBe('EMBED_SCOPE');
   });
 
