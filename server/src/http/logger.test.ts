@@ -1,29 +1,13 @@
 import { spawn } from 'node:child_process';
-import { Writable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { logMemory } from '../testing/log-memory.ts';
 import { createLogger } from './logger.ts';
 import { runInRequest } from './request-context.ts';
 
-/** A destination that keeps every line written to it. */
-function memory() {
-  const lines: Record<string, unknown>[] = [];
-  const raw: string[] = [];
-  const stream = new Writable({
-    write(chunk, _encoding, done) {
-      for (const line of String(chunk).split('\n').filter(Boolean)) {
-        raw.push(line);
-        lines.push(JSON.parse(line) as Record<string, unknown>);
-      }
-      done();
-    },
-  });
-  return { stream, lines, raw };
-}
-
 describe('logger', () => {
   it('writes one JSON object per line with level, time and message', () => {
-    const out = memory();
+    const out = logMemory();
     const logger = createLogger('info', out.stream);
     logger.info('listening', { port: 8787 });
     logger.debug('not at info');
@@ -36,7 +20,7 @@ describe('logger', () => {
   });
 
   it('carries the request id on every line written while a request is served', async () => {
-    const out = memory();
+    const out = logMemory();
     const logger = createLogger('debug', out.stream);
     await runInRequest({ reqId: 'req-123' }, async () => {
       logger.info('inside');
@@ -48,7 +32,7 @@ describe('logger', () => {
   });
 
   it('never writes credentials, tokens or secrets', () => {
-    const out = memory();
+    const out = logMemory();
     const logger = createLogger('debug', out.stream);
     const secrets = {
       password: 'Hunter-2-secret!',
@@ -76,7 +60,7 @@ describe('logger', () => {
   });
 
   it('writes nothing when silent', () => {
-    const out = memory();
+    const out = logMemory();
     const logger = createLogger('silent', out.stream);
     logger.error('quiet');
     expect(out.raw).toHaveLength(0);

@@ -1,18 +1,12 @@
-import { Writable } from 'node:stream';
 import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
+import { logMemory } from '../testing/log-memory.ts';
 import { createLogger } from './logger.ts';
 import { requestFrame } from './request-frame.ts';
 import { REQUEST_ID_HEADER } from './request-logger.ts';
 
 function appWith(trustIncomingId: boolean) {
-  const lines: Record<string, unknown>[] = [];
-  const stream = new Writable({
-    write(chunk, _encoding, done) {
-      for (const line of String(chunk).split('\n').filter(Boolean)) lines.push(JSON.parse(line));
-      done();
-    },
-  });
+  const { lines, stream } = logMemory();
   const logger = createLogger('info', stream);
   const app = new Hono()
     .use('*', requestFrame({ logger, trustIncomingId, headers: [] }))
