@@ -11,6 +11,7 @@ import type {
   RealtimeServerMessage,
   SendMessageInput,
 } from '@fm/sdk/contracts';
+import type { ConversationAction, ConversationState } from './conversation-state.ts';
 
 /**
  * The chat calls the widget makes. In an app it is the SDK's `client.messages` (see
@@ -54,3 +55,21 @@ export interface ChatRealtime {
 
 /** Why an action was refused with 403 (rule 11): the Action Not Available modal shows. */
 export type ChatRestriction = 'SUBSCRIPTION_REQUIRED' | 'PROFILE_INACTIVE';
+
+/**
+ * The chat's hold on its open conversation, whose code arrives with it (`ConversationPane`): the
+ * widget keeps it for as long as it lives, the conversation fills it in. What was loaded stays
+ * while the reader is back on the list, so that the conversation shows at once on return.
+ *
+ * @example
+ * const handle = useRef<ConversationHandle>({ state: null, apply: null, refresh: null }).current;
+ * handle.apply?.({ type: 'read', event });
+ */
+export interface ConversationHandle {
+  /** The conversation as last seen; null until one has been opened. */
+  state: ConversationState | null;
+  /** Applies a change (a live frame); set once the conversation's code has loaded. */
+  apply: ((action: ConversationAction) => void) | null;
+  /** Fetches the latest page (a catch-up); set while a conversation is open. */
+  refresh: (() => void) | null;
+}

@@ -1,4 +1,4 @@
-import { lazy, type MouseEvent, Suspense, useId, useRef } from 'react';
+import { lazy, type MouseEvent, type ReactNode, Suspense, useId, useRef } from 'react';
 import type { WidgetTheme } from '../../theme.ts';
 import { useNarrow } from '../list-kit/use-narrow.ts';
 // The kit's base (box sizing, buttons, tokens) the chat's own styles build on, and the modal's.
@@ -11,7 +11,7 @@ import type { ConversationViewProps } from './conversation-view.tsx';
 
 // What shows only after a choice arrives with it: the conversation (messages, composer,
 // attachments) once a chat is chosen, the Action Not Available modal once an action is refused.
-const ConversationView = lazy(() =>
+const ConversationView = /* @__PURE__ */ lazy(() =>
   import('./conversation-view.tsx').then((m) => ({ default: m.ConversationView })),
 );
 const ChatRestrictionModal = lazy(() =>
@@ -20,12 +20,29 @@ const ChatRestrictionModal = lazy(() =>
 
 export type { ChatRestriction } from './chat-ports.ts';
 
-export interface ChatViewProps {
+/** What the layout gives the open conversation: the Back link of the one-pane layout, the clock. */
+export interface ConversationFrame {
+  /** Where "Back to conversations" leads in the one-pane layout; null beside the list. */
+  backHref: string | null;
+  onBack?: ((event: MouseEvent<HTMLAnchorElement>) => void) | undefined;
+  now: number;
+  timeZone: string;
+}
+
+export interface ChatViewProps extends Omit<ChatLayoutProps, 'conversation'> {
+  /** The open conversation; null shows "choose a conversation" beside the list. */
+  conversation: Omit<ConversationViewProps, keyof ConversationFrame> | null;
+}
+
+export interface ChatLayoutProps {
   theme?: WidgetTheme | undefined;
   /** The list pane (its `selectedChatId` also picks the pane shown on narrow screens). */
   list: ChatListViewProps;
-  /** The open conversation; null shows "choose a conversation" beside the list. */
-  conversation: Omit<ConversationViewProps, 'backHref' | 'onBack' | 'now' | 'timeZone'> | null;
+  /**
+   * Renders the open conversation in its pane (it may suspend while its code loads); null shows
+   * "choose a conversation" beside the list.
+   */
+  conversation: ((frame: ConversationFrame) => ReactNode) | null;
   /** Where "Back to conversations" leads in the one-pane layout. */
   listHref: string;
   onBackToList?: ((event: MouseEvent<HTMLAnchorElement>) => void) | undefined;
@@ -50,7 +67,26 @@ export interface ChatViewProps {
  * <ChatView list={listProps} conversation={conversationProps} listHref="/chats"
  *   activateHref="/my-profile/subscription" />
  */
-export function ChatView({
+export function ChatView({ conversation, ...layout }: ChatViewProps) {
+  return (
+    <ChatLayout
+      {...layout}
+      conversation={
+        conversation ? (frame) => <ConversationView {...conversation} {...frame} /> : null
+      }
+    />
+  );
+}
+
+/**
+ * The chat's frame and panes around a conversation rendered by the caller (`ChatView` renders the
+ * view from its props; the `Chat` widget its connected conversation, loaded once a chat is chosen).
+ *
+ * @example
+ * <ChatLayout list={listProps} conversation={(frame) => <Pane {...frame} />} listHref="/chats"
+ *   activateHref="/my-profile/subscription" />
+ */
+export function ChatLayout({
   theme = 'light',
   list,
   conversation,
@@ -62,7 +98,7 @@ export function ChatView({
   onCloseRestriction,
   signInHref,
   narrow: forcedNarrow,
-}: ChatViewProps) {
+}: ChatLayoutProps) {
   const root = useRef<HTMLDivElement>(null);
   const measuredNarrow = useNarrow(root);
   const narrow = forcedNarrow ?? measuredNarrow;
@@ -98,13 +134,12 @@ export function ChatView({
             <div className="fm-chat__pane fm-chat__pane--conversation">
               {conversation ? (
                 <Suspense fallback={null}>
-                  <ConversationView
-                    {...conversation}
-                    backHref={narrow ? listHref : null}
-                    onBack={onBackToList}
-                    now={list.now}
-                    timeZone={list.timeZone}
-                  />
+                  {conversation({
+                    backHref: narrow ? listHref : null,
+                    onBack: onBackToList,
+                    now: list.now,
+                    timeZone: list.timeZone,
+                  })}
                 </Suspense>
               ) : (
                 <p className="fm-chat-notice fm-chat__choose">{CHAT_TEXT.chooseChat}</p>

@@ -5,19 +5,24 @@ import {
   UNREAD_POLL_MS,
 } from '@fm/sdk/contracts';
 import type { ApiClient } from '@fm/sdk/embed';
-import { type MouseEvent, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, type MouseEvent, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useFmClient } from '../../client-context.tsx';
 import type { WidgetTheme } from '../../theme.ts';
 import { toWidgetError, type WidgetError } from '../../widget-error.ts';
 import { createAttachmentLoader } from './attachment-loader.ts';
 import { localTimeZone } from './chat-format.ts';
-import type { ChatRealtime, ChatSource } from './chat-ports.ts';
+import type { ChatRealtime, ChatSource, ConversationHandle } from './chat-ports.ts';
+import { restrictionOf } from './chat-restriction.ts';
 import { chatSourceOf } from './chat-source.ts';
-import { type ChatRestriction, ChatView } from './chat-view.tsx';
+import { ChatLayout, type ChatRestriction } from './chat-view.tsx';
 import { useChatList } from './use-chat-list.ts';
 import { useChatLive } from './use-chat-live.ts';
-import { useComposer } from './use-composer.ts';
-import { restrictionOf, useConversation } from './use-conversation.ts';
+
+// The open conversation (its state, sending, uploads, read marks and view) arrives once a chat is
+// chosen: a page showing the list does not download it.
+const ConversationPane = lazy(() =>
+  import('./conversation-pane.tsx').then((m) => ({ default: m.ConversationPane })),
+);
 
 export interface ChatProps {
   /** The SDK client; defaults to the one of the nearest `FmClientProvider`. */
@@ -142,30 +147,7 @@ export function Chat({
   }, []);
 
   const list = useChatList(source, { enabled: selfId !== null, onError: report });
-  const conversation = useConversation(source, {
-    chatId,
-    selfId: selfId ?? '',
-    onError: report,
-    onRestricted: setRestriction,
-    onSent: (message) => {
-      list.applyMessage({
-        chatId: message.chatId,
-        message,
-        selfId: selfId ?? '',
-        openChatId: chatId,
-      });
-      callbacks.current.onMessageSent?.(message);
-    },
-    onRead: (readChatId, unreadCount) => {
-      list.applyRead(readChatId);
-      callbacks.current.onUnreadCount?.(unreadCount);
-    },
-  });
-  const composer = useComposer(source, {
-    chatId,
-    onError: report,
-    onSend: conversation.send,
-  });
+  const conversation = useRef<ConversationHandle>({ state: null, apply: null, refresh: null });
 
   // Opens (or creates) the chat with `participantId` once per participant.
   const opened = useRef<string | null>(null);
@@ -189,7 +171,7 @@ export function Chat({
   const onFrame = (frame: RealtimeServerMessage) => {
     if (selfId === null) return;
     if (frame.type === 'receiveMessage') {
-      conversation.apply({
+      conversation.current.apply?.({
         type: 'received',
         chatId: frame.chatId,
         message: frame.message,
@@ -203,7 +185,7 @@ export function Chat({
       });
       if (!known) list.refresh();
     } else if (frame.type === 'readMessage') {
-      conversation.apply({ type: 'read', event: frame });
+      conversation.current.apply?.({ type: 'read', event: frame });
       if (frame.readerId === selfId) list.applyRead(frame.chatId);
     } else if (frame.type === 'joinChat') {
       list.refresh();
@@ -215,20 +197,19 @@ export function Chat({
       onFrame,
       onCatchUp: () => {
         list.refresh();
-        conversation.refresh();
+        conversation.current.refresh?.();
       },
     },
     selfId === null ? 0 : pollMs,
   );
 
-  const participant = conversation.state.chat?.participant ?? null;
   const select = (id: string, event: MouseEvent<HTMLAnchorElement>) => {
     event.preventDefault();
     navigate(id);
   };
 
   return (
-    <ChatView
+    <ChatLayout
       theme={theme}
       signInHref={selfId === null || signedOut ? signInHref : null}
       list={{
@@ -246,27 +227,33 @@ export function Chat({
       }}
       conversation={
         chatId
-          ? {
-              state: conversation.state,
-              selfId: selfId ?? '',
-              composer: {
-                state: composer.state,
-                onText: composer.setText,
-                onFiles: composer.addFiles,
-                onRemoveFile: composer.removeFile,
-                onSend: composer.send,
-              },
-              profileHref: participant ? profileHref(participant) : null,
-              onProfileLink:
-                participant && onProfileLink
-                  ? (event) => onProfileLink(participant, event)
-                  : undefined,
-              onLoadEarlier: conversation.loadEarlier,
-              onRetryLoad: conversation.retryLoad,
-              onRetrySend: conversation.retry,
-              onDiscard: conversation.discard,
-              attachments,
-            }
+          ? (frame) => (
+              <ConversationPane
+                {...frame}
+                source={source}
+                chatId={chatId}
+                selfId={selfId ?? ''}
+                handle={conversation.current}
+                attachments={attachments}
+                profileHref={profileHref}
+                onProfileLink={onProfileLink}
+                onError={report}
+                onRestricted={setRestriction}
+                onSent={(message) => {
+                  list.applyMessage({
+                    chatId: message.chatId,
+                    message,
+                    selfId: selfId ?? '',
+                    openChatId: chatId,
+                  });
+                  callbacks.current.onMessageSent?.(message);
+                }}
+                onRead={(readChatId, unreadCount) => {
+                  list.applyRead(readChatId);
+                  callbacks.current.onUnreadCount?.(unreadCount);
+                }}
+              />
+            )
           : null
       }
       listHref={listHref}

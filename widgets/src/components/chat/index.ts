@@ -15,6 +15,7 @@ export { filterChats, hasChat, withChatRead, withMessage } from './chat-list-sta
 export { ChatListView, type ChatListViewProps, type ChatListViewState } from './chat-list-view.tsx';
 export type { ChatRealtime, ChatSource } from './chat-ports.ts';
 export { chatRealtimeOf, type RealtimeConnectionLike } from './chat-realtime.ts';
+export { restrictionOf } from './chat-restriction.ts';
 export { chatSourceOf } from './chat-source.ts';
 export { CHAT_TEXT } from './chat-text.ts';
 export { type ChatRestriction, ChatView, type ChatViewProps } from './chat-view.tsx';
@@ -49,5 +50,4 @@ export {
   laterReadMark,
   readMarkAfter,
 } from './read-ticks.ts';
-export { restrictionOf } from './use-conversation.ts';
 export { useUserRoom } from './use-user-room.ts';

@@ -4,32 +4,18 @@ import {
   type ChatMessage,
   type SendMessageInput,
 } from '@fm/sdk/contracts';
-import { isApiError } from '@fm/sdk/embed';
-import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { toWidgetError, type WidgetError } from '../../widget-error.ts';
-import type { ChatSource } from './chat-ports.ts';
-import type { ChatRestriction } from './chat-view.tsx';
+import type { ChatRestriction, ChatSource, ConversationHandle } from './chat-ports.ts';
+import { restrictionOf } from './chat-restriction.ts';
 import {
   type ConversationAction,
+  type ConversationState,
   conversationReducer,
   initialConversation,
   newestIncomingId,
   type PendingMessage,
 } from './conversation-state.ts';
-
-/** 403 codes that mean "activate first" (rule 11): the Action Not Available modal. */
-const RESTRICTED_CODES: readonly string[] = ['SUBSCRIPTION_REQUIRED', 'PROFILE_INACTIVE'];
-
-/**
- * The restriction behind a refused call, or null.
- *
- * @example
- * restrictionOf(error); // 'SUBSCRIPTION_REQUIRED'
- */
-export function restrictionOf(error: unknown): ChatRestriction | null {
-  if (!isApiError(error) || error.status !== 403) return null;
-  return RESTRICTED_CODES.includes(error.code) ? (error.code as ChatRestriction) : null;
-}
 
 function usePageVisible(): boolean {
   const [visible, setVisible] = useState(
@@ -63,10 +49,26 @@ let localIds = 0;
  */
 export function useConversation(
   source: ChatSource,
-  options: { chatId: string | null; selfId: string } & ConversationCallbacks,
+  options: {
+    chatId: string | null;
+    selfId: string;
+    /** Where the state is kept while the conversation is away (see `ConversationHandle`). */
+    handle: ConversationHandle;
+  } & ConversationCallbacks,
 ) {
-  const { chatId, selfId } = options;
-  const [state, dispatch] = useReducer(conversationReducer, chatId ?? '', initialConversation);
+  const { chatId, selfId, handle } = options;
+  const [state, setState] = useState<ConversationState>(
+    () => handle.state ?? initialConversation(chatId ?? ''),
+  );
+  // The reducer runs on the handle's copy, so that answers and frames arriving after the pane has
+  // gone (back to the list) still land in what it shows on its return.
+  const dispatch = useCallback(
+    (action: ConversationAction) => {
+      handle.state = conversationReducer(handle.state ?? initialConversation(''), action);
+      setState(handle.state);
+    },
+    [handle],
+  );
   const [version, setVersion] = useState(0);
   const callbacks = useRef<ConversationCallbacks>(options);
   useEffect(() => {
@@ -108,7 +110,7 @@ export function useConversation(
         // The next poll tries again; the conversation on screen stays.
       },
     );
-  }, [source, chatId]);
+  }, [source, chatId, dispatch]);
 
   const loadEarlier = useCallback(() => {
     const now = stateRef.current;
@@ -123,7 +125,7 @@ export function useConversation(
         callbacks.current.onError(failure);
       },
     );
-  }, [source, chatId]);
+  }, [source, chatId, dispatch]);
 
   const deliver = useCallback(
     (target: string, pending: PendingMessage) => {
@@ -145,7 +147,7 @@ export function useConversation(
         },
       );
     },
-    [source],
+    [source, dispatch],
   );
 
   const send = useCallback(
@@ -164,7 +166,7 @@ export function useConversation(
       dispatch({ type: 'sendStarted', pending });
       deliver(target, pending);
     },
-    [deliver],
+    [deliver, dispatch],
   );
 
   const retry = useCallback(
@@ -174,10 +176,13 @@ export function useConversation(
       dispatch({ type: 'retried', clientId });
       deliver(stateRef.current.chatId, pending);
     },
-    [deliver],
+    [deliver, dispatch],
   );
 
-  const discard = useCallback((clientId: string) => dispatch({ type: 'discarded', clientId }), []);
+  const discard = useCallback(
+    (clientId: string) => dispatch({ type: 'discarded', clientId }),
+    [dispatch],
+  );
 
   // Read when opened, and again when a message from the other side arrives while on screen.
   const newest = newestIncomingId(state, selfId);
@@ -196,8 +201,18 @@ export function useConversation(
     );
   }, [source, chatId, state.status, state.chatId, newest, visible]);
 
-  const apply = useCallback((action: ConversationAction) => dispatch(action), []);
+  // Live frames reach the state from now on, and the latest page is fetched on a catch-up while
+  // the conversation is open.
+  useEffect(() => {
+    handle.apply = dispatch;
+  }, [handle, dispatch]);
+  useEffect(() => {
+    handle.refresh = refresh;
+    return () => {
+      handle.refresh = null;
+    };
+  }, [handle, refresh]);
   const retryLoad = useCallback(() => setVersion((v) => v + 1), []);
 
-  return { state, refresh, loadEarlier, send, retry, discard, apply, retryLoad };
+  return { state, loadEarlier, send, retry, discard, retryLoad };
 }
