@@ -31,6 +31,21 @@ export const SESSION_USER_COLUMNS = {
   franchiseId: user.franchiseId,
 };
 
+/**
+ * The {@link SessionUser} of a row carrying its fields (a user row, a joined row): only those, so
+ * no other column of the row travels with the signed-in user.
+ * @example const viewer = sessionUserOf(await db.query.user.findFirst({ where }));
+ */
+export const sessionUserOf = (row: SessionUser): SessionUser => ({
+  id: row.id,
+  email: row.email,
+  firstName: row.firstName,
+  lastName: row.lastName,
+  role: row.role,
+  isVerified: row.isVerified,
+  franchiseId: row.franchiseId,
+});
+
 /** Whether an account may act at all: the columns every credential's check reads. */
 export const ACCOUNT_STANDING_COLUMNS = {
   isDeleted: user.isDeleted,
@@ -110,24 +125,6 @@ export function createSessionMiddleware(deps: {
   const active = (row: { isDeleted: boolean; isDeactivated: boolean; banned: boolean | null }) =>
     !row.isDeleted && !row.isDeactivated && !row.banned;
 
-  const toSessionUser = (row: {
-    id: string;
-    email: string;
-    firstName: string;
-    lastName: string;
-    role: Role;
-    isVerified: boolean;
-    franchiseId: string | null;
-  }): SessionUser => ({
-    id: row.id,
-    email: row.email,
-    firstName: row.firstName,
-    lastName: row.lastName,
-    role: row.role,
-    isVerified: row.isVerified,
-    franchiseId: row.franchiseId,
-  });
-
   async function fromAccessToken(token: string): Promise<SessionUser | null> {
     const t = now();
     const row = await findByToken.get({ token, now: t.getTime() });
@@ -140,7 +137,7 @@ export function createSessionMiddleware(deps: {
         .set({ expiresAt: new Date(t.getTime() + SESSION_TTL_SECONDS * 1000) })
         .where(eq(session.token, token));
     }
-    return toSessionUser(row);
+    return sessionUserOf(row);
   }
 
   async function fromRefreshToken(
@@ -156,7 +153,7 @@ export function createSessionMiddleware(deps: {
     c.header(AUTH_HEADERS.newAccessToken, created.token);
     if (result.status === 'rotated') c.header(AUTH_HEADERS.newRefreshToken, result.refreshToken);
     c.set('sessionToken', created.token);
-    return toSessionUser(row);
+    return sessionUserOf(row);
   }
 
   return createMiddleware<AppEnv>(async (c, next) => {

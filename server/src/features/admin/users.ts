@@ -12,7 +12,7 @@ import { and, asc, eq, ne } from 'drizzle-orm';
 import { Hono } from 'hono';
 import type { RefreshTokens } from '../../auth/refresh-tokens.ts';
 import type { AppEnv, SessionUser } from '../../auth/session.ts';
-import { requireUser } from '../../auth/session.ts';
+import { requireUser, sessionUserOf } from '../../auth/session.ts';
 import type { Db } from '../../db/client.ts';
 import { franchise, session, user } from '../../db/schema/index.ts';
 import { AppError } from '../../http/errors.ts';
@@ -38,15 +38,7 @@ export interface AdminUserDeps {
 }
 
 /** The profile service edits "own" profiles; an admin edits one as its owner would. */
-const asOwner = (row: UserRow): SessionUser => ({
-  id: row.id,
-  email: row.email,
-  firstName: row.firstName,
-  lastName: row.lastName,
-  role: row.role,
-  isVerified: row.isVerified,
-  franchiseId: row.franchiseId,
-});
+const asOwner = (row: UserRow): SessionUser => sessionUserOf(row);
 
 /**
  * The profile fields an admin sets on a user's behalf: the contract's profile patch without the

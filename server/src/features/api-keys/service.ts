@@ -17,6 +17,7 @@ import {
   ACCOUNT_STANDING_COLUMNS,
   SESSION_USER_COLUMNS,
   type SessionUser,
+  sessionUserOf,
 } from '../../auth/session.ts';
 import type { Db } from '../../db/client.ts';
 import { apiKey, embedSession, franchise, user } from '../../db/schema/index.ts';
@@ -81,16 +82,6 @@ function actsFor(creator: KeyCreator | undefined, franchiseId: string): boolean 
     (creator.role === 'franchisor' && creator.franchiseId === franchiseId)
   );
 }
-
-const toSessionUser = (u: KeyCreator): SessionUser => ({
-  id: u.id,
-  email: u.email,
-  firstName: u.firstName,
-  lastName: u.lastName,
-  role: u.role,
-  isVerified: u.isVerified,
-  franchiseId: u.franchiseId,
-});
 
 /** A live secret key as the authentication middleware sees it. */
 export interface SecretKey {
@@ -289,7 +280,7 @@ export function createApiKeyService(deps: { db: Db; now: () => Date }) {
     async keyActor(key: SecretKey): Promise<SessionUser | null> {
       const [creator] = await membersAndAdmins([key.createdByUserId]);
       if (creator?.role === 'admin') return this.actingUser(key.franchiseId);
-      return creator && actsFor(creator, key.franchiseId) ? toSessionUser(creator) : null;
+      return creator && actsFor(creator, key.franchiseId) ? sessionUserOf(creator) : null;
     },
 
     async actingUser(franchiseId: string): Promise<SessionUser | null> {

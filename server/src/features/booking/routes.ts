@@ -14,7 +14,7 @@ import { type Context, Hono } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { createMiddleware } from 'hono/factory';
 import * as v from 'valibot';
-import { type AppEnv, requireRole, requireUser, type SessionUser } from '../../auth/session.ts';
+import { type AppEnv, requireRole, requireUser, sessionUserOf } from '../../auth/session.ts';
 import type { Db } from '../../db/client.ts';
 import { availabilitySettings, user } from '../../db/schema/index.ts';
 import type { Env } from '../../env.ts';
@@ -287,15 +287,7 @@ export function bookingRoutes(deps: BookingDeps) {
     if (!row || row.isDeleted || row.isDeactivated || row.role === 'admin') {
       throw new AppError('NOT_FOUND');
     }
-    const viewer: SessionUser = {
-      id: row.id,
-      email: row.email,
-      firstName: row.firstName,
-      lastName: row.lastName,
-      role: row.role,
-      isVerified: row.isVerified,
-      franchiseId: row.franchiseId,
-    };
+    const viewer = sessionUserOf(row);
     const list = await feedMeetings(db, viewer, now());
     const organizer = organizerFrom(env.MAIL_FROM);
     const body = feedIcs(

@@ -5,7 +5,7 @@ import {
   EMBED_SESSION_TTL_MS,
 } from '@fm/sdk/contracts';
 import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
-import type { EmbedSessionRef, SessionUser } from '../../auth/session.ts';
+import { type EmbedSessionRef, type SessionUser, sessionUserOf } from '../../auth/session.ts';
 import { hashToken, randomToken } from '../../auth/tokens.ts';
 import type { Db } from '../../db/client.ts';
 import { apiKey, embedConsent, embedSession, user } from '../../db/schema/index.ts';
@@ -80,15 +80,7 @@ export function createEmbedSessions(deps: { db: Db; now: () => Date }) {
   const findAwaiting = find(true);
 
   type Row = NonNullable<Awaited<ReturnType<typeof findActive.get>>>;
-  const toUser = (row: Row): SessionUser => ({
-    id: row.userId,
-    email: row.email,
-    firstName: row.firstName,
-    lastName: row.lastName,
-    role: row.role,
-    isVerified: row.isVerified,
-    franchiseId: row.franchiseId,
-  });
+  const toUser = (row: Row): SessionUser => sessionUserOf({ ...row, id: row.userId });
   const toRef = (row: Row): EmbedSessionRef => ({
     id: row.id,
     keyId: row.keyId,
