@@ -1,5 +1,5 @@
 import { NewPasswordFormSchema } from '@fm/sdk/contracts';
-import { FormAlert, PasswordField, SubmitButton, toast, useValibotForm } from '@fm/widgets/kit';
+import { FormAlert, NewPasswordFields, SubmitButton, toast, useValibotForm } from '@fm/widgets/kit';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ADMIN_TEXT } from '../admin-texts.ts';
 import { api } from '../api/client.ts';
@@ -49,17 +49,7 @@ export function ResetPasswordPage() {
       />
       <form className="form" onSubmit={form.handleSubmit} noValidate aria-label="Reset password">
         <FormAlert message={form.formError} />
-        <PasswordField
-          label="New Password"
-          autoComplete="new-password"
-          autoFocus
-          field={form.field('password')}
-        />
-        <PasswordField
-          label="Repeat Password"
-          autoComplete="new-password"
-          field={form.field('confirmPassword')}
-        />
+        <NewPasswordFields field={form.field} autoFocus />
         <SubmitButton pending={form.isSubmitting}>{ADMIN_TEXT.resetPassword}</SubmitButton>
       </form>
       <p className="auth-card__footer">

@@ -51,6 +51,7 @@ export {
   CheckboxField,
   FormAlert,
   MultiSelectField,
+  NewPasswordFields,
   NumberField,
   PasswordChangeFields,
   PasswordField,

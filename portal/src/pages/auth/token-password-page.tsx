@@ -1,5 +1,5 @@
 import { NewPasswordFormSchema } from '@fm/sdk/contracts';
-import { FormAlert, PasswordField, SubmitButton, useValibotForm } from '@fm/widgets/kit';
+import { FormAlert, NewPasswordFields, SubmitButton, useValibotForm } from '@fm/widgets/kit';
 import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { AuthCard } from './auth-card.tsx';
@@ -42,25 +42,18 @@ export function TokenPasswordPage({
   if (!token) {
     return (
       <AuthCard title={title} footer={footer}>
-        <div className="form-alert" role="alert">
-          {missingTokenMessage}
-        </div>
+        <FormAlert message={missingTokenMessage} />
       </AuthCard>
     );
   }
   return (
     <AuthCard title={title} lead={lead} footer={footer}>
       <form className="form" onSubmit={form.handleSubmit} noValidate aria-label={formLabel}>
-        <PasswordField
+        <NewPasswordFields
+          field={form.field}
           label={passwordLabel}
-          autoComplete="new-password"
+          repeatLabel="Confirm Password"
           autoFocus
-          field={form.field('password')}
-        />
-        <PasswordField
-          label="Confirm Password"
-          autoComplete="new-password"
-          field={form.field('confirmPassword')}
         />
         <FormAlert message={form.formError} />
         <SubmitButton pending={form.isSubmitting}>{submitLabel}</SubmitButton>

@@ -152,6 +152,41 @@ export function PasswordField({ label, field, autoComplete, autoFocus }: Passwor
 }
 
 /**
+ * A new password typed twice, bound to the form's `password` and `confirmPassword`: the link of a
+ * reset or activation e-mail, and the last two fields of a password change.
+ *
+ * @example
+ * <NewPasswordFields field={form.field} autoFocus />
+ */
+export function NewPasswordFields({
+  field,
+  label = 'New Password',
+  repeatLabel = 'Repeat Password',
+  autoFocus = false,
+}: {
+  field: (name: 'password' | 'confirmPassword') => TextFieldBinding;
+  label?: string;
+  repeatLabel?: string;
+  autoFocus?: boolean;
+}) {
+  return (
+    <>
+      <PasswordField
+        label={label}
+        autoComplete="new-password"
+        autoFocus={autoFocus}
+        field={field('password')}
+      />
+      <PasswordField
+        label={repeatLabel}
+        autoComplete="new-password"
+        field={field('confirmPassword')}
+      />
+    </>
+  );
+}
+
+/**
  * The three fields of a password change (admin-panel §5, user-area §5): current, new and repeat,
  * bound to the form's `oldPassword`, `password` and `confirmPassword`.
  *
@@ -170,12 +205,7 @@ export function PasswordChangeFields({
         autoComplete="current-password"
         field={field('oldPassword')}
       />
-      <PasswordField label="New Password" autoComplete="new-password" field={field('password')} />
-      <PasswordField
-        label="Repeat Password"
-        autoComplete="new-password"
-        field={field('confirmPassword')}
-      />
+      <NewPasswordFields field={field} />
     </>
   );
 }
