@@ -14,6 +14,12 @@ afterAll(async () => {
 
 const send = (method: string, path: string, body: unknown, token?: string) =>
   server.fetch(path, { method, body: JSON.stringify(body), ...(token ? { token } : {}) });
+/** `POST /api/auth/sign-in/email`. */
+const signInWith = (email: string | undefined, password: string) =>
+  send('POST', '/api/auth/sign-in/email', { email, password });
+/** `POST /api/users/activate`: an activation link followed, with the password chosen. */
+const activate = (token: string, password: string) =>
+  send('POST', '/api/users/activate', { token, password });
 
 describe('activation of an admin-created account (rule 6)', () => {
   const invite = (role: 'consultant' | 'franchisor' = 'consultant') =>
@@ -36,50 +42,32 @@ describe('activation of an admin-created account (rule 6)', () => {
       where: eq(user.id, invited.userId),
     });
     expect(stored?.tokenActivation).not.toBe(invited.token); // only the hash is stored
-    const before = await send('POST', '/api/auth/sign-in/email', {
-      email: stored?.email,
-      password: TEST_PASSWORD,
-    });
+    const before = await signInWith(stored?.email, TEST_PASSWORD);
     expect(before.status).toBe(401);
 
-    const res = await send('POST', '/api/users/activate', {
-      token: invited.token,
-      password: TEST_PASSWORD,
-    });
+    const res = await activate(invited.token, TEST_PASSWORD);
     expect(res.status).toBe(200);
     const body = (await res.json()) as AuthResult;
     expect(body.user).toMatchObject({ id: invited.userId, role: 'franchisor' });
     const profile = await server.fetch('/api/users/profile', { token: body.token });
     expect(await profile.json()).toMatchObject({ isVerified: true });
-    const after = await send('POST', '/api/auth/sign-in/email', {
-      email: stored?.email,
-      password: TEST_PASSWORD,
-    });
+    const after = await signInWith(stored?.email, TEST_PASSWORD);
     expect(after.status).toBe(200);
-    const again = await send('POST', '/api/users/activate', {
-      token: invited.token,
-      password: TEST_PASSWORD,
-    });
+    const again = await activate(invited.token, TEST_PASSWORD);
     expect(again.status).toBe(404);
     expect(await again.json()).toMatchObject({ code: 'ACTIVATION_TOKEN_INVALID' });
   });
 
   it('refuses an expired link with 410 and a weak password with the spec message', async () => {
     const invited = await invite();
-    const weak = await send('POST', '/api/users/activate', {
-      token: invited.token,
-      password: 'short',
-    });
+    const weak = await activate(invited.token, 'short');
     expect(weak.status).toBe(400);
     expect(await weak.json()).toMatchObject({ message: FIELD_MESSAGES.passwordRule });
     await server.container.db
       .update(user)
       .set({ tokenActivationExpiresAt: new Date(Date.now() - 1) })
       .where(eq(user.id, invited.userId));
-    const res = await send('POST', '/api/users/activate', {
-      token: invited.token,
-      password: TEST_PASSWORD,
-    });
+    const res = await activate(invited.token, TEST_PASSWORD);
     expect(res.status).toBe(410);
     expect(await res.json()).toMatchObject({ code: 'ACTIVATION_TOKEN_EXPIRED' });
     expect(invited.expiresAt.getTime() - Date.now()).toBeLessThanOrEqual(ACTIVATION_TOKEN_TTL_MS);
@@ -89,10 +77,7 @@ describe('activation of an admin-created account (rule 6)', () => {
 describe('PATCH /api/users/password', () => {
   it('checks the current password, the rule and the repeat, then ends the other sessions', async () => {
     const account = await server.signUp('consultant');
-    const other = await send('POST', '/api/auth/sign-in/email', {
-      email: account.user.email,
-      password: account.password,
-    });
+    const other = await signInWith(account.user.email, account.password);
     const otherToken = ((await other.json()) as AuthResult).token;
 
     const wrong = await send(
@@ -147,10 +132,7 @@ describe('PATCH /api/users/password', () => {
     expect(await ok.json()).toEqual({ ok: true });
     expect((await server.fetch('/api/users/profile', { token: account.token })).status).toBe(200);
     expect((await server.fetch('/api/users/profile', { token: otherToken })).status).toBe(401);
-    const oldPassword = await send('POST', '/api/auth/sign-in/email', {
-      email: account.user.email,
-      password: account.password,
-    });
+    const oldPassword = await signInWith(account.user.email, account.password);
     expect(oldPassword.status).toBe(401);
   });
 
@@ -254,19 +236,14 @@ describe('admin bootstrap (rule 4)', () => {
     // Their own password still works, the bootstrap one does not, and their session lives on.
     const me = await server.fetch('/api/auth/me', { token: squatter.token });
     expect(me.status).toBe(200);
-    const withBootstrap = await send('POST', '/api/auth/sign-in/email', {
-      email: 'squat@test.example',
-      password: 'Squat-Pass-1!',
-    });
+    const withBootstrap = await signInWith('squat@test.example', 'Squat-Pass-1!');
     expect(withBootstrap.status).toBe(401);
   });
 
   it('ends the admin sessions when it resets the password, and keeps them when it is unchanged', async () => {
     await server.container.accounts.ensureAdmin('keeper@test.example', 'Keep-Pass-1!');
     const signIn = async (password: string) =>
-      (await (
-        await send('POST', '/api/auth/sign-in/email', { email: 'keeper@test.example', password })
-      ).json()) as AuthResult;
+      (await (await signInWith('keeper@test.example', password)).json()) as AuthResult;
     const first = await signIn('Keep-Pass-1!');
     await server.container.accounts.ensureAdmin('keeper@test.example', 'Keep-Pass-1!');
     expect((await server.fetch('/api/auth/me', { token: first.token })).status).toBe(200);
@@ -276,27 +253,10 @@ describe('admin bootstrap (rule 4)', () => {
 
   it('creates the admin, and resets its password on the next start', async () => {
     await server.container.accounts.ensureAdmin('boss@test.example', 'First-Pass-1!');
-    const first = await send('POST', '/api/auth/sign-in/email', {
-      email: 'boss@test.example',
-      password: 'First-Pass-1!',
-    });
+    const first = await signInWith('boss@test.example', 'First-Pass-1!');
     expect(((await first.json()) as AuthResult).user.role).toBe('admin');
     await server.container.accounts.ensureAdmin('boss@test.example', 'Second-Pass-2!');
-    expect(
-      (
-        await send('POST', '/api/auth/sign-in/email', {
-          email: 'boss@test.example',
-          password: 'First-Pass-1!',
-        })
-      ).status,
-    ).toBe(401);
-    expect(
-      (
-        await send('POST', '/api/auth/sign-in/email', {
-          email: 'boss@test.example',
-          password: 'Second-Pass-2!',
-        })
-      ).status,
-    ).toBe(200);
+    expect((await signInWith('boss@test.example', 'First-Pass-1!')).status).toBe(401);
+    expect((await signInWith('boss@test.example', 'Second-Pass-2!')).status).toBe(200);
   });
 });
