@@ -1,6 +1,7 @@
 import type { Role, Session } from '@fm/sdk/contracts';
-import { formatDollars } from '@fm/widgets/kit';
+import { formatDollars, LoadStatus } from '@fm/widgets/kit';
 import { Link } from 'react-router';
+import { failureOf } from '../../shared/error-message.ts';
 import { JoinMeetingLink, roomOpenNow } from './meeting-attendance.tsx';
 import {
   formatDuration,
@@ -10,6 +11,25 @@ import {
   stars,
 } from './meeting-format.ts';
 import { MEETINGS_TEXT } from './meetings-text.ts';
+
+/** A list of meetings while it loads or after it failed, with its retry (My Meetings, Sessions). */
+export function MeetingsLoadStatus({
+  query,
+}: {
+  query: { isPending: boolean; isError: boolean; error: unknown; refetch: () => unknown };
+}) {
+  return (
+    <LoadStatus
+      pending={query.isPending}
+      error={failureOf(query)}
+      onRetry={query.refetch}
+      loadingText={MEETINGS_TEXT.loading}
+      retryText={MEETINGS_TEXT.retry}
+      loadingClassName="meetings__notice"
+      errorClassName="meetings__notice"
+    />
+  );
+}
 
 /** A meeting's status as a badge. */
 export function MeetingStatusBadge({ status }: { status: Session['status'] }) {

@@ -1,15 +1,13 @@
-import { LoadStatus } from '@fm/widgets/kit';
 import * as Tabs from '@radix-ui/react-tabs';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
 import { api } from '../../shared/api-client.ts';
-import { failureOf } from '../../shared/error-message.ts';
 import { PATHS } from '../../shared/paths.ts';
 import { queryKeys } from '../../shared/query-keys.ts';
 import { useSession } from '../../shared/session.ts';
 import { PageShell } from '../page-shell.tsx';
 import { browserTimeZone, MEETING_TABS, meetingTab, pageParam } from './meeting-format.ts';
-import { MeetingList, MeetingPager } from './meeting-list.tsx';
+import { MeetingList, MeetingPager, MeetingsLoadStatus } from './meeting-list.tsx';
 import { MEETINGS_TEXT } from './meetings-text.ts';
 import { SubscriptionPrompts } from './subscription-prompt.tsx';
 
@@ -66,15 +64,7 @@ export function MyMeetingsPage() {
           ))}
         </Tabs.List>
         <Tabs.Content value={tab.key} className="meetings-panel" aria-busy={loading}>
-          <LoadStatus
-            pending={query.isPending}
-            error={failureOf(query)}
-            onRetry={query.refetch}
-            loadingText={MEETINGS_TEXT.loading}
-            retryText={MEETINGS_TEXT.retry}
-            loadingClassName="meetings__notice"
-            errorClassName="meetings__notice"
-          />
+          <MeetingsLoadStatus query={query} />
           {data && data.sessions.length === 0 && !loading ? (
             <div className="meetings__notice">
               <p>{MEETINGS_TEXT.empty}</p>

@@ -1,12 +1,10 @@
-import { LoadStatus } from '@fm/widgets/kit';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { api } from '../../shared/api-client.ts';
-import { failureOf } from '../../shared/error-message.ts';
 import { queryKeys } from '../../shared/query-keys.ts';
 import { useSession } from '../../shared/session.ts';
 import { browserTimeZone, pageParam } from '../bookings/meeting-format.ts';
-import { MeetingList, MeetingPager } from '../bookings/meeting-list.tsx';
+import { MeetingList, MeetingPager, MeetingsLoadStatus } from '../bookings/meeting-list.tsx';
 import { MEETINGS_TEXT } from '../bookings/meetings-text.ts';
 import { PageShell } from '../page-shell.tsx';
 
@@ -37,15 +35,7 @@ export function SessionsPage() {
     >
       <p className="meetings__zone">{MEETINGS_TEXT.timesIn(browserTimeZone())}</p>
       <div className="meetings-panel" aria-busy={query.isFetching}>
-        <LoadStatus
-          pending={query.isPending}
-          error={failureOf(query)}
-          onRetry={query.refetch}
-          loadingText={MEETINGS_TEXT.loading}
-          retryText={MEETINGS_TEXT.retry}
-          loadingClassName="meetings__notice"
-          errorClassName="meetings__notice"
-        />
+        <MeetingsLoadStatus query={query} />
         {data && data.sessions.length === 0 && !query.isFetching ? (
           <p className="meetings__notice">{MEETINGS_TEXT.emptySessions}</p>
         ) : null}
