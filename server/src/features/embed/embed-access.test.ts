@@ -8,15 +8,9 @@ import {
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { meeting } from '../../db/schema/index.ts';
-import { signInAdmin } from '../../payments/test-fixtures.ts';
+import { json, signInAdmin } from '../../payments/test-fixtures.ts';
 import { startTestServer, type TestServer } from '../../testing/test-server.ts';
-import {
-  book,
-  json,
-  makeConsultant,
-  makeFranchisor,
-  OFFICE_HOURS,
-} from '../booking/test-fixtures.ts';
+import { book, makeConsultant, makeFranchisor, OFFICE_HOURS } from '../booking/test-fixtures.ts';
 
 // A clock before the real date, so that sessions created now stay valid under it.
 const clock = new Date('2026-03-02T12:00:00Z'); // Monday, 07:00 in New York
