@@ -14,18 +14,12 @@ import {
 } from '@fm/sdk/contracts';
 import { CheckboxGroup, NumberField, SearchField } from '../list-kit/filter-fields.tsx';
 import { type ItemListKind, ItemListView, withCounts } from '../list-kit/item-list-view.tsx';
-import { LIST_TEXT } from '../list-kit/list-text.ts';
 import type { FilterPatch } from '../list-kit/query.ts';
 import { CardFact } from '../list-kit/result-card.tsx';
 import type { ItemFavourites, KindListViewProps } from '../list-kit/search-list-view.tsx';
 import { TagFact } from '../list-kit/tag-list.tsx';
-import {
-  experienceLabel,
-  formatRate,
-  formatRating,
-  formatReviewCount,
-  initials,
-} from '../profile-card/profile-format.ts';
+import { experienceLabel, formatRate, initials } from '../profile-card/profile-format.ts';
+import { RatingSummary } from '../profile-card/rating-summary.tsx';
 import {
   type ConsultantFilters,
   clearConsultantFilters,
@@ -156,20 +150,7 @@ function consultantCard(item: ConsultantListItem) {
       <>
         <div className="fm-card__line">
           {item.rate !== null && <p className="fm-card__price">{formatRate(item.rate)}</p>}
-          <p className="fm-card__rating">
-            {item.averageRating === null || item.reviewCount === 0 ? (
-              LIST_TEXT.noRating
-            ) : (
-              <>
-                <span className="fm-card__stars">
-                  <span aria-hidden="true">★ </span>
-                  <span className="fm-visually-hidden">{LIST_TEXT.rating}: </span>
-                  {formatRating(item.averageRating)}
-                </span>{' '}
-                ({formatReviewCount(item.reviewCount)})
-              </>
-            )}
-          </p>
+          <RatingSummary block="fm-card" average={item.averageRating} count={item.reviewCount} />
         </div>
         <dl className="fm-card__facts">
           {experience && <CardFact label={CONSULTANT_LIST_TEXT.experience}>{experience}</CardFact>}

@@ -23,8 +23,6 @@ export const LIST_TEXT = {
   min: 'Min',
   max: 'Max',
   any: 'Any',
-  noRating: 'No reviews yet',
-  rating: 'Average rating',
   addFavourite: (name: string) => `Add ${name} to favourites`,
   removeFavourite: (name: string) => `Remove ${name} from favourites`,
   pageOf: (page: number, pages: number) => `Page ${page} of ${pages}`,

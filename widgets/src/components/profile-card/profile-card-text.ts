@@ -9,9 +9,7 @@ export const PROFILE_CARD_TEXT = {
   regions: 'Regions',
   categories: 'Categories',
   states: 'States',
-  noReviews: 'No reviews yet',
   verified: 'Verified',
-  rating: 'Average rating',
   investment: 'Investment',
   netWorth: 'Minimum net worth',
   cashRequired: 'Cash required',
@@ -25,4 +23,10 @@ export const PROFILE_CARD_TEXT = {
   corporateUnits: (n: number) => `${n.toLocaleString('en-US')} corporate`,
   galleryPhoto: (company: string, index: number, count: number) =>
     `${company}, photo ${index} of ${count}`,
+} as const;
+
+/** The rating's words, on the profile card and on a list's consultant cards. */
+export const RATING_TEXT = {
+  none: 'No reviews yet',
+  average: 'Average rating',
 } as const;

@@ -17,10 +17,9 @@ import {
   experienceLabel,
   formatLocation,
   formatRate,
-  formatRating,
-  formatReviewCount,
   initials,
 } from './profile-format.ts';
+import { RatingSummary } from './rating-summary.tsx';
 
 /** What the card shows: still loading, a failure's message, or the profile. */
 export type ProfileCardState =
@@ -110,7 +109,7 @@ function LoadingBody() {
         style={{ width: AVATAR_SIZE_PX, height: AVATAR_SIZE_PX }}
       />
       <div className="fm-profile-card__body">
-        <span className="fm-profile-card__visually-hidden" role="status">
+        <span className="fm-visually-hidden" role="status">
           {PROFILE_CARD_TEXT.loading}
         </span>
         <div className="fm-profile-card__skeleton fm-profile-card__skeleton--line" />
@@ -164,7 +163,11 @@ function ConsultantBody({
         {profile.rate !== null && (
           <p className="fm-profile-card__rate">{formatRate(profile.rate)}</p>
         )}
-        <Rating average={profile.averageRating} count={profile.reviewCount} />
+        <RatingSummary
+          block="fm-profile-card"
+          average={profile.averageRating}
+          count={profile.reviewCount}
+        />
         <div className="fm-profile-card__facts">
           {experience && <Fact label={PROFILE_CARD_TEXT.experience}>{experience}</Fact>}
           <TagFact
@@ -324,22 +327,6 @@ function Avatar({ src, alt, fallback, logo = false }: AvatarProps) {
     <div className={className} style={size} role="img" aria-label={alt}>
       <span aria-hidden="true">{fallback}</span>
     </div>
-  );
-}
-
-function Rating({ average, count }: { average: number | null; count: number }) {
-  if (average === null || count === 0) {
-    return <p className="fm-profile-card__rating">{PROFILE_CARD_TEXT.noReviews}</p>;
-  }
-  return (
-    <p className="fm-profile-card__rating">
-      <span className="fm-profile-card__stars">
-        <span aria-hidden="true">★ </span>
-        <span className="fm-profile-card__visually-hidden">{PROFILE_CARD_TEXT.rating}: </span>
-        {formatRating(average)}
-      </span>{' '}
-      ({formatReviewCount(count)})
-    </p>
   );
 }
 
