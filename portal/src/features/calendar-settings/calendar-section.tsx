@@ -1,6 +1,5 @@
-import { LoadStatus } from '@fm/widgets/kit';
 import { type ReactNode, useId } from 'react';
-import { failureOf } from '../../shared/error-message.ts';
+import { QueryLoadStatus, type ReadState } from '../../shared/query-load-status.tsx';
 import { CALENDAR_TEXT } from './calendar-text.ts';
 
 /** A titled section of the calendar settings page. */
@@ -78,16 +77,10 @@ export function NumberInput({
 }
 
 /** A calendar page's read while it loads or after it failed, with its retry. */
-export function CalendarLoadStatus({
-  query,
-}: {
-  query: { isPending: boolean; isError: boolean; error: unknown; refetch: () => unknown };
-}) {
+export function CalendarLoadStatus({ query }: { query: ReadState }) {
   return (
-    <LoadStatus
-      pending={query.isPending}
-      error={failureOf(query)}
-      onRetry={query.refetch}
+    <QueryLoadStatus
+      query={query}
       loadingText={CALENDAR_TEXT.loading}
       retryText={CALENDAR_TEXT.retry}
       loadingClassName="page__status"

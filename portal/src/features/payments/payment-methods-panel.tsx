@@ -1,11 +1,12 @@
 import type { PaymentMethod } from '@fm/sdk/contracts';
-import { ConfirmDialog, FormAlert, LoadStatus } from '@fm/widgets/kit';
+import { ConfirmDialog, FormAlert } from '@fm/widgets/kit';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { toast } from 'sonner';
 import { api } from '../../shared/api-client.ts';
-import { errorMessage, failureOf } from '../../shared/error-message.ts';
+import { errorMessage } from '../../shared/error-message.ts';
 import { queryKeys } from '../../shared/query-keys.ts';
+import { QueryLoadStatus } from '../../shared/query-load-status.tsx';
 import { CardForm } from './card-form.tsx';
 import { paymentsConfig } from './payments-config.ts';
 import { formatCardExpiry } from './payments-format.ts';
@@ -88,10 +89,8 @@ export function PaymentMethodsPanel() {
       <h2 id="cards-heading" className="payments-card__title">
         Cards
       </h2>
-      <LoadStatus
-        pending={query.isPending}
-        error={failureOf(query)}
-        onRetry={query.refetch}
+      <QueryLoadStatus
+        query={query}
         loadingText="Loading your cards…"
         loadingClassName="page__status"
       />

@@ -1,11 +1,12 @@
 import type { PayoutAccountStatus, PayoutReturnPage } from '@fm/sdk/contracts';
-import { FormAlert, LoadStatus } from '@fm/widgets/kit';
+import { FormAlert } from '@fm/widgets/kit';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { api } from '../../shared/api-client.ts';
-import { errorMessage, failureOf } from '../../shared/error-message.ts';
+import { errorMessage } from '../../shared/error-message.ts';
 import { queryKeys } from '../../shared/query-keys.ts';
+import { QueryLoadStatus } from '../../shared/query-load-status.tsx';
 
 const TEXTS: Record<PayoutAccountStatus, { text: string; action: string }> = {
   none: {
@@ -82,7 +83,7 @@ export function PayoutAccountPanel({ returnTo = 'payments' }: { returnTo?: Payou
 
   return (
     <div className="payout-account" data-testid="payout-account" data-status={status ?? undefined}>
-      <LoadStatus error={failureOf(query)} onRetry={query.refetch} />
+      <QueryLoadStatus query={query} />
       {status ? (
         <>
           <p className="page__text">{TEXTS[status].text}</p>

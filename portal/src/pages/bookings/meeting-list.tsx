@@ -1,7 +1,7 @@
 import type { Role, Session } from '@fm/sdk/contracts';
-import { formatDollars, LoadStatus } from '@fm/widgets/kit';
+import { formatDollars } from '@fm/widgets/kit';
 import { Link } from 'react-router';
-import { failureOf } from '../../shared/error-message.ts';
+import { QueryLoadStatus, type ReadState } from '../../shared/query-load-status.tsx';
 import { JoinMeetingLink, roomOpenNow } from './meeting-attendance.tsx';
 import {
   formatDuration,
@@ -13,16 +13,10 @@ import {
 import { MEETINGS_TEXT } from './meetings-text.ts';
 
 /** A list of meetings while it loads or after it failed, with its retry (My Meetings, Sessions). */
-export function MeetingsLoadStatus({
-  query,
-}: {
-  query: { isPending: boolean; isError: boolean; error: unknown; refetch: () => unknown };
-}) {
+export function MeetingsLoadStatus({ query }: { query: ReadState }) {
   return (
-    <LoadStatus
-      pending={query.isPending}
-      error={failureOf(query)}
-      onRetry={query.refetch}
+    <QueryLoadStatus
+      query={query}
       loadingText={MEETINGS_TEXT.loading}
       retryText={MEETINGS_TEXT.retry}
       loadingClassName="meetings__notice"

@@ -9,15 +9,16 @@ import {
   SUBSCRIPTION_TERM_MONTHS,
   type Subscription,
 } from '@fm/sdk/contracts';
-import { ConfirmDialog, FormAlert, formatDate, LoadStatus } from '@fm/widgets/kit';
+import { ConfirmDialog, FormAlert, formatDate } from '@fm/widgets/kit';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { formatMonthlyPrice } from '../../features/payments/payments-format.ts';
 import { api } from '../../shared/api-client.ts';
-import { errorMessage, failureOf } from '../../shared/error-message.ts';
+import { errorMessage } from '../../shared/error-message.ts';
 import { queryKeys } from '../../shared/query-keys.ts';
+import { QueryLoadStatus } from '../../shared/query-load-status.tsx';
 import { useSession } from '../../shared/session.ts';
 import { PageShell } from '../page-shell.tsx';
 import { BACK_TO_PROFILE, sectionPath } from './my-profile-sections.ts';
@@ -74,10 +75,8 @@ function SubscriptionPanel() {
   const loaded = query.data;
   if (query.isError || !loaded) {
     return (
-      <LoadStatus
-        pending={query.isPending}
-        error={failureOf(query)}
-        onRetry={query.refetch}
+      <QueryLoadStatus
+        query={query}
         loadingText="Loading your subscription…"
         loadingClassName="page__status"
       />

@@ -1,13 +1,14 @@
 import type { LateCancellation, LateCancellationDecision, Payout } from '@fm/sdk/contracts';
-import { FormAlert, formatDate, formatDateTime, formatDollars, LoadStatus } from '@fm/widgets/kit';
+import { FormAlert, formatDate, formatDateTime, formatDollars } from '@fm/widgets/kit';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { capitalise } from '../../features/payments/payments-format.ts';
 import { PayoutAccountPanel } from '../../features/payments/payout-account-panel.tsx';
 import { api } from '../../shared/api-client.ts';
-import { errorMessage, failureOf } from '../../shared/error-message.ts';
+import { errorMessage } from '../../shared/error-message.ts';
 import { queryKeys } from '../../shared/query-keys.ts';
+import { QueryLoadStatus } from '../../shared/query-load-status.tsx';
 import { payoutsWaitingText } from './payouts-waiting.ts';
 
 /** Saves text as a file through a temporary object URL. */
@@ -83,10 +84,8 @@ export function PayoutsSection() {
         </p>
       ) : null}
       <PayoutAccountPanel />
-      <LoadStatus
-        pending={query.isPending}
-        error={failureOf(query)}
-        onRetry={query.refetch}
+      <QueryLoadStatus
+        query={query}
         loadingText="Loading payouts…"
         loadingClassName="page__status"
       />
@@ -147,7 +146,7 @@ export function LateCancellationsSection() {
   const { pending: busy, error, run } = useRowAction();
   const items = query.data ?? null;
 
-  if (query.isError) return <LoadStatus error={failureOf(query)} onRetry={query.refetch} />;
+  if (query.isError) return <QueryLoadStatus query={query} />;
   if (!items || items.length === 0) return null;
 
   const decide = (item: LateCancellation, decision: LateCancellationDecision) =>

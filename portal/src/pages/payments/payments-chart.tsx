@@ -1,10 +1,10 @@
 import { GRAPH_PERIODS, type GraphPeriod } from '@fm/sdk/contracts';
-import { formatDollars, LoadStatus } from '@fm/widgets/kit';
+import { formatDollars } from '@fm/widgets/kit';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useId, useState } from 'react';
 import { api } from '../../shared/api-client.ts';
-import { failureOf } from '../../shared/error-message.ts';
 import { queryKeys } from '../../shared/query-keys.ts';
+import { QueryLoadStatus } from '../../shared/query-load-status.tsx';
 
 // Its own chunk with the chart library: the page shows the figures without waiting for it.
 const PaymentsBarPlot = lazy(() =>
@@ -48,7 +48,7 @@ export function PaymentsChart({ title }: { title: string }) {
           ))}
         </fieldset>
       </div>
-      <LoadStatus error={failureOf(query)} onRetry={query.refetch} />
+      <QueryLoadStatus query={query} />
       {/* The summary line and the plot's box keep their place while the data and the chart
           library load, so nothing below them moves when they arrive. */}
       {graph ? (

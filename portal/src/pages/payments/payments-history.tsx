@@ -4,13 +4,13 @@ import {
   type PaymentMeetingStatus,
   type PaymentRow,
 } from '@fm/sdk/contracts';
-import { formatDateTime, formatDollars, LoadStatus } from '@fm/widgets/kit';
+import { formatDateTime, formatDollars } from '@fm/widgets/kit';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { capitalise } from '../../features/payments/payments-format.ts';
 import { api } from '../../shared/api-client.ts';
-import { failureOf } from '../../shared/error-message.ts';
 import { queryKeys } from '../../shared/query-keys.ts';
+import { QueryLoadStatus } from '../../shared/query-load-status.tsx';
 
 const otherParty = (row: PaymentRow, isConsultant: boolean) =>
   isConsultant
@@ -60,10 +60,8 @@ export function PaymentsHistory({ isConsultant }: { isConsultant: boolean }) {
           </select>
         </label>
       </div>
-      <LoadStatus
-        pending={query.isPending}
-        error={failureOf(query)}
-        onRetry={query.refetch}
+      <QueryLoadStatus
+        query={query}
         loadingText="Loading payments…"
         loadingClassName="page__status"
       />

@@ -3,11 +3,11 @@ import {
   PAYMENT_TOTAL_BUCKETS,
   type PaymentTotalBucket,
 } from '@fm/sdk/contracts';
-import { formatDollars, LoadStatus } from '@fm/widgets/kit';
+import { formatDollars } from '@fm/widgets/kit';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../shared/api-client.ts';
-import { failureOf } from '../../shared/error-message.ts';
 import { queryKeys } from '../../shared/query-keys.ts';
+import { QueryLoadStatus } from '../../shared/query-load-status.tsx';
 import { useSession } from '../../shared/session.ts';
 import { PageShell } from '../page-shell.tsx';
 import { LateCancellationsSection, PayoutsSection } from './consultant-money.tsx';
@@ -43,7 +43,7 @@ export function PaymentsPage() {
       {isConsultant ? <LateCancellationsSection /> : null}
       <section className="payments-totals" aria-label="Totals">
         {totalsQuery.isError ? (
-          <LoadStatus error={failureOf(totalsQuery)} onRetry={totalsQuery.refetch} />
+          <QueryLoadStatus query={totalsQuery} />
         ) : (
           PAYMENT_TOTAL_BUCKETS.map((bucket) => (
             <div key={bucket} className="payments-total" data-testid={`total-${bucket}`}>
