@@ -3,6 +3,7 @@ import { lazy, type MouseEvent, Suspense, useId } from 'react';
 import { formatDateTime, formatDollars } from '../../kit/format/format.ts';
 import type { WidgetTheme } from '../../theme.ts';
 import { ModalFrame } from '../restricted-action/modal-frame.tsx';
+import { NoticePanel } from '../restricted-action/notice-panel.tsx';
 import restrictedStyles from '../restricted-action/restricted-action.css?inline';
 import {
   dayLabel,
@@ -181,41 +182,24 @@ function BookingBody(props: BodyProps) {
         </section>
         <section className="fm-booking__times" aria-label={BOOKING_TEXT.time}>
           <div className="fm-booking__fields">
-            <div className="fm-field">
-              <label className="fm-field__label" htmlFor={zoneId}>
-                {BOOKING_TEXT.timeZone}
-              </label>
-              <select
-                id={zoneId}
-                className="fm-field__input"
-                value={state.timeZone}
-                onChange={(event) => props.onZone(event.target.value as TimeZone)}
-              >
-                {TIME_ZONES.map((zone) => (
-                  <option key={zone} value={zone}>
-                    {timeZoneLabel(zone)}
-                  </option>
-                ))}
-              </select>
-            </div>
+            <SelectField
+              id={zoneId}
+              label={BOOKING_TEXT.timeZone}
+              value={state.timeZone}
+              options={TIME_ZONES.map((zone) => ({ value: zone, label: timeZoneLabel(zone) }))}
+              onChange={(zone) => props.onZone(zone as TimeZone)}
+            />
             {state.meetingLengths.length > 1 && duration !== null && (
-              <div className="fm-field">
-                <label className="fm-field__label" htmlFor={lengthId}>
-                  {BOOKING_TEXT.meetingLength}
-                </label>
-                <select
-                  id={lengthId}
-                  className="fm-field__input"
-                  value={duration}
-                  onChange={(event) => props.onDuration(Number(event.target.value))}
-                >
-                  {state.meetingLengths.map((minutes) => (
-                    <option key={minutes} value={minutes}>
-                      {BOOKING_TEXT.minutes(minutes)}
-                    </option>
-                  ))}
-                </select>
-              </div>
+              <SelectField
+                id={lengthId}
+                label={BOOKING_TEXT.meetingLength}
+                value={duration}
+                options={state.meetingLengths.map((minutes) => ({
+                  value: minutes,
+                  label: BOOKING_TEXT.minutes(minutes),
+                }))}
+                onChange={(minutes) => props.onDuration(Number(minutes))}
+              />
             )}
           </div>
           <SlotPicker {...props} radioName={radioName} />
@@ -339,27 +323,60 @@ function SlotPicker(props: BodyProps & { radioName: string }) {
   );
 }
 
+/** A labelled select of the modal's fields (time zone, meeting length). */
+function SelectField({
+  id,
+  label,
+  value,
+  options,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  value: string | number;
+  options: readonly { value: string | number; label: string }[];
+  onChange: (value: string) => void;
+}) {
+  return (
+    <div className="fm-field">
+      <label className="fm-field__label" htmlFor={id}>
+        {label}
+      </label>
+      <select
+        id={id}
+        className="fm-field__input"
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+      >
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
 function SignInBody(props: BodyProps) {
   return (
-    <div className="fm-restricted">
-      <h2 className="fm-restricted__title" id={props.titleId}>
-        {BOOKING_TEXT.signInTitle}
-      </h2>
-      <p className="fm-restricted__text">{BOOKING_TEXT.signInText}</p>
-      <div className="fm-restricted__actions">
-        <button type="button" className="fm-btn" onClick={props.onClose}>
-          {UI_TEXT.cancel}
-        </button>
-        <a
-          className="fm-btn fm-btn--primary"
-          part="button primary"
-          href={props.signInHref}
-          onClick={props.onSignInLink}
-        >
-          {BOOKING_TEXT.signInLink}
-        </a>
-      </div>
-    </div>
+    <NoticePanel
+      titleId={props.titleId}
+      title={BOOKING_TEXT.signInTitle}
+      text={BOOKING_TEXT.signInText}
+    >
+      <button type="button" className="fm-btn" onClick={props.onClose}>
+        {UI_TEXT.cancel}
+      </button>
+      <a
+        className="fm-btn fm-btn--primary"
+        part="button primary"
+        href={props.signInHref}
+        onClick={props.onSignInLink}
+      >
+        {BOOKING_TEXT.signInLink}
+      </a>
+    </NoticePanel>
   );
 }
 
@@ -373,28 +390,24 @@ function BookedBody(props: BodyProps) {
     props.consultant?.name ??
     (`${session.consultant.firstName} ${session.consultant.lastName}`.trim() || null);
   return (
-    <div className="fm-restricted">
-      <div className="fm-restricted__icon fm-booking__done-icon" aria-hidden="true">
-        <svg viewBox="0 0 24 24" width="28" height="28" aria-hidden="true" focusable="false">
-          <path d="M9 16.2 4.8 12l-1.4 1.4L9 19 21 7l-1.4-1.4z" />
-        </svg>
-      </div>
-      <h2 className="fm-restricted__title" id={props.titleId}>
-        {BOOKING_TEXT.bookedTitle}
-      </h2>
-      <p className="fm-restricted__text" role="status">
-        {BOOKING_TEXT.booked(name, when)}
-      </p>
-      <div className="fm-restricted__actions">
-        {props.meetingsHref && (
-          <a className="fm-btn" href={props.meetingsHref} onClick={props.onMeetingsLink}>
-            {BOOKING_TEXT.viewMeetings}
-          </a>
-        )}
-        <button type="button" className="fm-btn fm-btn--primary" onClick={props.onClose}>
-          {BOOKING_TEXT.done}
-        </button>
-      </div>
-    </div>
+    <NoticePanel
+      titleId={props.titleId}
+      title={BOOKING_TEXT.bookedTitle}
+      text={BOOKING_TEXT.booked(name, when)}
+      textProps={{ role: 'status' }}
+      icon={{
+        path: 'M9 16.2 4.8 12l-1.4 1.4L9 19 21 7l-1.4-1.4z',
+        className: 'fm-booking__done-icon',
+      }}
+    >
+      {props.meetingsHref && (
+        <a className="fm-btn" href={props.meetingsHref} onClick={props.onMeetingsLink}>
+          {BOOKING_TEXT.viewMeetings}
+        </a>
+      )}
+      <button type="button" className="fm-btn fm-btn--primary" onClick={props.onClose}>
+        {BOOKING_TEXT.done}
+      </button>
+    </NoticePanel>
   );
 }

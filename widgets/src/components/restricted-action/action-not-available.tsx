@@ -2,8 +2,12 @@ import { UI_TEXT } from '@fm/sdk/contracts';
 import { type MouseEvent, useId } from 'react';
 import type { WidgetTheme } from '../../theme.ts';
 import { ModalFrame } from './modal-frame.tsx';
+import { NoticePanel } from './notice-panel.tsx';
 import styles from './restricted-action.css?inline';
 import { RESTRICTED_ACTION_TEXT } from './restricted-action-text.ts';
+
+const LOCK_ICON =
+  'M12 2a5 5 0 0 0-5 5v3H6a2 2 0 0 0-2 2v8a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2v-8a2 2 0 0 0-2-2h-1V7a5 5 0 0 0-5-5Zm-3 8V7a3 3 0 0 1 6 0v3H9Z';
 
 export interface ActionNotAvailableContentProps {
   /** The id the title gets (the dialog around is labelled by it). */
@@ -38,27 +42,20 @@ export function ActionNotAvailableContent({
   closeLabel = RESTRICTED_ACTION_TEXT.close,
 }: ActionNotAvailableContentProps) {
   return (
-    <div className="fm-restricted">
-      <div className="fm-restricted__icon" aria-hidden="true">
-        <svg viewBox="0 0 24 24" width="28" height="28" aria-hidden="true" focusable="false">
-          <path d="M12 2a5 5 0 0 0-5 5v3H6a2 2 0 0 0-2 2v8a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2v-8a2 2 0 0 0-2-2h-1V7a5 5 0 0 0-5-5Zm-3 8V7a3 3 0 0 1 6 0v3H9Z" />
-        </svg>
-      </div>
-      <h2 className="fm-restricted__title" id={titleId}>
-        {title}
-      </h2>
-      <p className="fm-restricted__text" id={`${titleId}-text`}>
-        {message}
-      </p>
-      <div className="fm-restricted__actions">
-        <button type="button" className="fm-btn" onClick={onClose}>
-          {closeLabel}
-        </button>
-        <a className="fm-btn fm-btn--primary" href={activateHref} onClick={onActivate}>
-          {UI_TEXT.activateYourSubscription}
-        </a>
-      </div>
-    </div>
+    <NoticePanel
+      titleId={titleId}
+      title={title}
+      text={message}
+      textProps={{ id: `${titleId}-text` }}
+      icon={{ path: LOCK_ICON }}
+    >
+      <button type="button" className="fm-btn" onClick={onClose}>
+        {closeLabel}
+      </button>
+      <a className="fm-btn fm-btn--primary" href={activateHref} onClick={onActivate}>
+        {UI_TEXT.activateYourSubscription}
+      </a>
+    </NoticePanel>
   );
 }
 
