@@ -1,14 +1,11 @@
 export { formatWhen, initialsOf } from './notification-format.ts';
 export { Notifications, type NotificationsProps } from './notifications.tsx';
-export {
-  NotificationsList,
-  type NotificationsListProps,
-  nearBottom,
-} from './notifications-list.tsx';
+export { NotificationsList, type NotificationsListProps } from './notifications-list.tsx';
 export { type NotificationsSource, notificationsSourceOf } from './notifications-source.ts';
 export {
   INITIAL as INITIAL_NOTIFICATIONS,
   type NotificationsState,
+  nearBottom,
   withIncoming,
   withPage,
   withRead,

@@ -1,17 +1,7 @@
-import { NOTIFICATIONS_LOAD_MORE_PX, type Notification } from '@fm/sdk/contracts';
+import type { Notification } from '@fm/sdk/contracts';
 import { formatWhen, initialsOf } from './notification-format.ts';
 import type { NotificationsState } from './notifications-state.ts';
 import { NOTIFICATIONS_TEXT as T } from './notifications-text.ts';
-
-/**
- * Whether a scrolled element is within `NOTIFICATIONS_LOAD_MORE_PX` of its bottom.
- *
- * @example
- * if (nearBottom(event.currentTarget)) loadMore();
- */
-export function nearBottom(el: { scrollTop: number; clientHeight: number; scrollHeight: number }) {
-  return el.scrollTop + el.clientHeight >= el.scrollHeight - NOTIFICATIONS_LOAD_MORE_PX;
-}
 
 function Avatar({ notification }: { notification: Notification }) {
   return notification.avatar ? (

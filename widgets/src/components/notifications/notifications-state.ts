@@ -1,4 +1,8 @@
-import type { Notification, NotificationList } from '@fm/sdk/contracts';
+import {
+  NOTIFICATIONS_LOAD_MORE_PX,
+  type Notification,
+  type NotificationList,
+} from '@fm/sdk/contracts';
 
 /** The notifications panel's state and its pure transitions (kept apart from the API for tests). */
 
@@ -87,4 +91,14 @@ export function withIncoming(
     total: known ? s.total : s.total + 1,
     unreadCount: Math.max(0, unreadCount),
   };
+}
+
+/**
+ * Whether a scrolled element is within `NOTIFICATIONS_LOAD_MORE_PX` of its bottom.
+ *
+ * @example
+ * if (nearBottom(event.currentTarget)) loadMore();
+ */
+export function nearBottom(el: { scrollTop: number; clientHeight: number; scrollHeight: number }) {
+  return el.scrollTop + el.clientHeight >= el.scrollHeight - NOTIFICATIONS_LOAD_MORE_PX;
 }

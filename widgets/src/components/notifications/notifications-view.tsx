@@ -1,18 +1,20 @@
 import { lazy, Suspense, type UIEvent, useId, useRef, useState } from 'react';
 import { useAnchoredPanel } from '../../kit/dialogs/anchored-panel.ts';
-import { Drawer } from '../../kit/dialogs/drawer.tsx';
 import type { WidgetTheme } from '../../theme.ts';
 import styles from './notifications.css?inline';
-import {
-  NotificationsList,
-  type NotificationsListProps,
-  nearBottom,
-} from './notifications-list.tsx';
+import type { NotificationsListProps } from './notifications-list.tsx';
+import { nearBottom } from './notifications-state.ts';
 import { NOTIFICATIONS_TEXT as T } from './notifications-text.ts';
 
-/** The dropdown's dialog code arrives with the first open: a page that never opens it skips it. */
+/**
+ * The panel (the dropdown's dialog or the drawer, the list and their styles) arrives with the first
+ * open: a page that never opens it skips it.
+ */
 const NotificationsDropdown = lazy(() =>
   import('./notifications-dropdown.tsx').then((m) => ({ default: m.NotificationsDropdown })),
+);
+const NotificationsDrawer = lazy(() =>
+  import('./notifications-drawer.tsx').then((m) => ({ default: m.NotificationsDrawer })),
 );
 
 function BellIcon() {
@@ -102,29 +104,17 @@ export function NotificationsView({
           >
             {bellFace}
           </button>
-          <Drawer
-            open={open}
-            onOpenChange={onOpenChange}
-            labelledBy={titleId}
-            className="notifications notifications--drawer"
-            onScroll={onScroll}
-          >
-            <div className="notifications__handle" aria-hidden="true" />
-            <div className="notifications__header">
-              <h2 className="notifications__title" id={titleId}>
-                {T.title}
-              </h2>
-              <button
-                type="button"
-                className="notifications__close"
-                aria-label={T.close}
-                onClick={() => onOpenChange(false)}
-              >
-                ×
-              </button>
-            </div>
-            <NotificationsList {...list} />
-          </Drawer>
+          {opened && (
+            <Suspense fallback={null}>
+              <NotificationsDrawer
+                {...list}
+                open={open}
+                onOpenChange={onOpenChange}
+                titleId={titleId}
+                onScroll={onScroll}
+              />
+            </Suspense>
+          )}
         </>
       ) : (
         <span className="notifications__anchor" ref={setAnchor}>
