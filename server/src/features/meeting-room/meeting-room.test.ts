@@ -10,14 +10,9 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ledgerEntry, ledgerTransaction, meeting, payment, user } from '../../db/schema/index.ts';
 import { ACCOUNTS, meetingBalances } from '../../payments/ledger.ts';
-import {
-  consultantAccount,
-  franchisorWithCard,
-  insertMeeting,
-  json,
-  signInAdmin,
-} from '../../payments/test-fixtures.ts';
+import { json, signInAdmin } from '../../payments/test-fixtures.ts';
 import { startTestServer, type TestServer } from '../../testing/test-server.ts';
+import { hourMeeting } from './test-fixtures.ts';
 
 /**
  * The meeting room on the API (rule 16), on a real database with the ledger provider: who may enter
@@ -48,24 +43,13 @@ interface Cast {
 
 /** A one-hour meeting at T0 booked at $50 per 15 minutes, with its hold placed in the ledger. */
 async function cast(): Promise<Cast> {
-  const db = server.container.db;
-  const consultant = await consultantAccount(server);
-  await db.update(user).set({ isVerified: true }).where(eq(user.id, consultant.id));
-  const franchisor = await franchisorWithCard(server);
+  const { consultant, franchisor, meeting: m } = await hourMeeting(server, T0);
   const colleagueAccount = await server.signUp('franchisor');
-  await db
+  await server.container.db
     .update(user)
     .set({ franchiseId: franchisor.franchiseId })
     .where(eq(user.id, colleagueAccount.user.id));
   const outsiderAccount = await server.signUp('franchisor');
-  const m = await insertMeeting(db, {
-    consultantId: consultant.id,
-    franchisorId: franchisor.id,
-    franchiseId: franchisor.franchiseId,
-    startAt: T0,
-    durationMinutes: 60,
-    rateCents: 5_000,
-  });
   await server.container.payments?.meetings.onBooked(m, { now: clock });
   return {
     meetingId: m.id,

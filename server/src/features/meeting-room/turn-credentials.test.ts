@@ -1,14 +1,8 @@
 import { type MeetingRoomInfo, meetingRoomWindow } from '@fm/sdk/contracts';
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { user } from '../../db/schema/index.ts';
 import { EnvError, loadEnv } from '../../env.ts';
-import {
-  consultantAccount,
-  franchisorWithCard,
-  insertMeeting,
-} from '../../payments/test-fixtures.ts';
 import { startTestServer, type TestServer } from '../../testing/test-server.ts';
+import { hourMeeting } from './test-fixtures.ts';
 import { turnServer } from './turn-credentials.ts';
 
 const SECRET = 'turn-shared-secret-0123456789abcdef';
@@ -57,18 +51,7 @@ describe('the room hands them out', () => {
   };
 
   it('only while the room is open, to each member under their own name, until the room closes', async () => {
-    const db = server.container.db;
-    const consultant = await consultantAccount(server);
-    await db.update(user).set({ isVerified: true }).where(eq(user.id, consultant.id));
-    const franchisor = await franchisorWithCard(server);
-    const m = await insertMeeting(db, {
-      consultantId: consultant.id,
-      franchisorId: franchisor.id,
-      franchiseId: franchisor.franchiseId,
-      startAt: T0,
-      durationMinutes: 60,
-      rateCents: 5_000,
-    });
+    const { consultant, franchisor, meeting: m } = await hourMeeting(server, T0);
     const { closesAt } = meetingRoomWindow(T0, new Date(T0.getTime() + 60 * MIN));
     const expiry = Math.floor(closesAt.getTime() / 1000);
 
