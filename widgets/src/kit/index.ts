@@ -16,6 +16,7 @@ export {
   type ConsultantExpertiseValues,
   type ConsultantLocationSource,
   type ConsultantLocationValues,
+  type ConsultantProfileValues,
   consultantLocationValues,
 } from './consultant-profile/consultant-values.ts';
 export { ConfirmDialog } from './dialogs/confirm-dialog.tsx';

@@ -1,10 +1,9 @@
 import type { AdminUserDetail } from '@fm/sdk/contracts';
 import { AdminUserCreateSchema } from '@fm/sdk/contracts';
+import type { ConsultantProfileValues } from '@fm/widgets/kit';
 import {
   ConsultantExpertiseFields,
-  type ConsultantExpertiseValues,
   ConsultantLocationFields,
-  type ConsultantLocationValues,
   consultantLocationValues,
   ExperienceField,
   formText,
@@ -28,10 +27,8 @@ export type ConsultantFormValues = {
   phone: string;
   company: string;
   rate: string;
-  experienceLevel: string;
   bio: string;
-} & ConsultantExpertiseValues &
-  ConsultantLocationValues;
+} & ConsultantProfileValues;
 
 /** The form's values for a consultant (empty for Create). */
 export function consultantFormValues(user?: AdminUserDetail): ConsultantFormValues {

@@ -16,6 +16,10 @@ export type ConsultantLocationValues = {
   profileUrl: string;
 };
 
+/** The consultant profile's fields that both apps' forms hold: experience, expertise, location. */
+export type ConsultantProfileValues = { experienceLevel: string } & ConsultantExpertiseValues &
+  ConsultantLocationValues;
+
 /** A saved consultant's location as the API sends it: any part may be unset. */
 export type ConsultantLocationSource = {
   [K in keyof ConsultantLocationValues]: string | null;

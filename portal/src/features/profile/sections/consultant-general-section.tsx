@@ -6,11 +6,10 @@ import {
   ProfilePatchSchema,
   REGIONS,
 } from '@fm/sdk/contracts';
+import type { ConsultantProfileValues } from '@fm/widgets/kit';
 import {
   ConsultantExpertiseFields,
-  type ConsultantExpertiseValues,
   ConsultantLocationFields,
-  type ConsultantLocationValues,
   consultantLocationValues,
   ExperienceField,
   formText,
@@ -56,10 +55,8 @@ type GeneralValues = {
   company: string;
   position: string;
   bio: string;
-  experienceLevel: string;
   phone: string;
-} & ConsultantExpertiseValues &
-  ConsultantLocationValues;
+} & ConsultantProfileValues;
 
 function initialValues(profile: OwnProfile, position: string | null): GeneralValues {
   const c = profile.consultant;
