@@ -3,7 +3,8 @@ import { useId, useState } from 'react';
 import { toast } from 'sonner';
 import { api } from '../../shared/api-client.ts';
 import { queryKeys } from '../../shared/query-keys.ts';
-import { CalendarLoadStatus, Section } from './calendar-section.tsx';
+import { QueryLoadStatus } from '../../shared/query-load-status.tsx';
+import { CALENDAR_LOAD_LOOK, Section } from './calendar-section.tsx';
 import { CALENDAR_TEXT } from './calendar-text.ts';
 import { FeedLinkReset } from './feed-link-reset.tsx';
 
@@ -48,7 +49,7 @@ export function FeedOnly() {
     queryFn: async () => (await api.bookings.getCalendarFeed()).icalFeedUrl,
   });
   if (query.data === undefined || query.isError) {
-    return <CalendarLoadStatus query={query} />;
+    return <QueryLoadStatus query={query} {...CALENDAR_LOAD_LOOK} />;
   }
   return (
     <div className="calendar-settings">

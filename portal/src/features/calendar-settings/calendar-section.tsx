@@ -1,5 +1,4 @@
 import { type ReactNode, useId } from 'react';
-import { QueryLoadStatus, type ReadState } from '../../shared/query-load-status.tsx';
 import { CALENDAR_TEXT } from './calendar-text.ts';
 
 /** A titled section of the calendar settings page. */
@@ -76,15 +75,10 @@ export function NumberInput({
   );
 }
 
-/** A calendar page's read while it loads or after it failed, with its retry. */
-export function CalendarLoadStatus({ query }: { query: ReadState }) {
-  return (
-    <QueryLoadStatus
-      query={query}
-      loadingText={CALENDAR_TEXT.loading}
-      retryText={CALENDAR_TEXT.retry}
-      loadingClassName="page__status"
-      errorClassName="meetings__notice"
-    />
-  );
-}
+/** How a calendar page's read looks while it loads or after it failed (for `QueryLoadStatus`). */
+export const CALENDAR_LOAD_LOOK = {
+  loadingText: CALENDAR_TEXT.loading,
+  retryText: CALENDAR_TEXT.retry,
+  loadingClassName: 'page__status',
+  errorClassName: 'meetings__notice',
+};

@@ -1,7 +1,6 @@
 import type { Role, Session } from '@fm/sdk/contracts';
 import { formatDollars } from '@fm/widgets/kit';
 import { Link } from 'react-router';
-import { QueryLoadStatus, type ReadState } from '../../shared/query-load-status.tsx';
 import { JoinMeetingLink, roomOpenNow } from './meeting-attendance.tsx';
 import {
   formatDuration,
@@ -12,18 +11,13 @@ import {
 } from './meeting-format.ts';
 import { MEETINGS_TEXT } from './meetings-text.ts';
 
-/** A list of meetings while it loads or after it failed, with its retry (My Meetings, Sessions). */
-export function MeetingsLoadStatus({ query }: { query: ReadState }) {
-  return (
-    <QueryLoadStatus
-      query={query}
-      loadingText={MEETINGS_TEXT.loading}
-      retryText={MEETINGS_TEXT.retry}
-      loadingClassName="meetings__notice"
-      errorClassName="meetings__notice"
-    />
-  );
-}
+/** How a list of meetings looks while it loads or after it failed (My Meetings, Sessions). */
+export const MEETINGS_LOAD_LOOK = {
+  loadingText: MEETINGS_TEXT.loading,
+  retryText: MEETINGS_TEXT.retry,
+  loadingClassName: 'meetings__notice',
+  errorClassName: 'meetings__notice',
+};
 
 /** A meeting's status as a badge. */
 export function MeetingStatusBadge({ status }: { status: Session['status'] }) {

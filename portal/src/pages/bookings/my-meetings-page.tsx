@@ -4,10 +4,11 @@ import { Link, useSearchParams } from 'react-router';
 import { api } from '../../shared/api-client.ts';
 import { PATHS } from '../../shared/paths.ts';
 import { queryKeys } from '../../shared/query-keys.ts';
+import { QueryLoadStatus } from '../../shared/query-load-status.tsx';
 import { useSession } from '../../shared/session.ts';
 import { PageShell } from '../page-shell.tsx';
 import { browserTimeZone, MEETING_TABS, meetingTab, pageParam } from './meeting-format.ts';
-import { MeetingList, MeetingPager, MeetingsLoadStatus } from './meeting-list.tsx';
+import { MEETINGS_LOAD_LOOK, MeetingList, MeetingPager } from './meeting-list.tsx';
 import { MEETINGS_TEXT } from './meetings-text.ts';
 import { SubscriptionPrompts } from './subscription-prompt.tsx';
 
@@ -64,7 +65,7 @@ export function MyMeetingsPage() {
           ))}
         </Tabs.List>
         <Tabs.Content value={tab.key} className="meetings-panel" aria-busy={loading}>
-          <MeetingsLoadStatus query={query} />
+          <QueryLoadStatus query={query} {...MEETINGS_LOAD_LOOK} />
           {data && data.sessions.length === 0 && !loading ? (
             <div className="meetings__notice">
               <p>{MEETINGS_TEXT.empty}</p>

@@ -6,10 +6,11 @@ import { toast } from 'sonner';
 import { AvailabilityEditor } from '../../features/calendar-settings/availability-editor.tsx';
 import { Connections } from '../../features/calendar-settings/calendar-connections.tsx';
 import { FeedOnly, FeedSection } from '../../features/calendar-settings/calendar-feed.tsx';
-import { CalendarLoadStatus } from '../../features/calendar-settings/calendar-section.tsx';
+import { CALENDAR_LOAD_LOOK } from '../../features/calendar-settings/calendar-section.tsx';
 import { CALENDAR_TEXT } from '../../features/calendar-settings/calendar-text.ts';
 import { api } from '../../shared/api-client.ts';
 import { queryKeys } from '../../shared/query-keys.ts';
+import { QueryLoadStatus } from '../../shared/query-load-status.tsx';
 import { useSession } from '../../shared/session.ts';
 import { PageShell } from '../page-shell.tsx';
 import { BACK_TO_PROFILE } from './my-profile-sections.ts';
@@ -57,7 +58,7 @@ function ConsultantCalendar() {
 
   const settings = query.data;
   if (settings === undefined || query.isError) {
-    return <CalendarLoadStatus query={query} />;
+    return <QueryLoadStatus query={query} {...CALENDAR_LOAD_LOOK} />;
   }
   return (
     <div className="calendar-settings">

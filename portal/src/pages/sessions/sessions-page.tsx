@@ -2,9 +2,10 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { api } from '../../shared/api-client.ts';
 import { queryKeys } from '../../shared/query-keys.ts';
+import { QueryLoadStatus } from '../../shared/query-load-status.tsx';
 import { useSession } from '../../shared/session.ts';
 import { browserTimeZone, pageParam } from '../bookings/meeting-format.ts';
-import { MeetingList, MeetingPager, MeetingsLoadStatus } from '../bookings/meeting-list.tsx';
+import { MEETINGS_LOAD_LOOK, MeetingList, MeetingPager } from '../bookings/meeting-list.tsx';
 import { MEETINGS_TEXT } from '../bookings/meetings-text.ts';
 import { PageShell } from '../page-shell.tsx';
 
@@ -35,7 +36,7 @@ export function SessionsPage() {
     >
       <p className="meetings__zone">{MEETINGS_TEXT.timesIn(browserTimeZone())}</p>
       <div className="meetings-panel" aria-busy={query.isFetching}>
-        <MeetingsLoadStatus query={query} />
+        <QueryLoadStatus query={query} {...MEETINGS_LOAD_LOOK} />
         {data && data.sessions.length === 0 && !query.isFetching ? (
           <p className="meetings__notice">{MEETINGS_TEXT.emptySessions}</p>
         ) : null}
