@@ -1,5 +1,6 @@
 import { SLOT_PAGE_SIZE, TIME_ZONES } from '@fm/sdk/contracts';
-import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
+import { expect, type Locator, type Page, test } from '@playwright/test';
+import { demoUser, openPartnerPage, partnerPage, recordedEvents } from './partner-page.ts';
 
 /**
  * A partner page embeds <fm-booking-modal> with one script tag (rule 14): the modal opens from the
@@ -9,73 +10,29 @@ import { type APIRequestContext, expect, type Locator, type Page, test } from '@
  * booking. Runs against the one-origin server with the demo seed.
  */
 
-const DEMO_CONSULTANT = { email: 'consultant@example.com', password: 'Demo-Pass-2025!' };
 const SLOT_TIME = /^(1[0-2]|[1-9]):[0-5]\d (AM|PM)$/;
 
-interface RecordedEvent {
-  type: string;
-  detail: unknown;
-  bubbles: boolean;
-  composed: boolean;
-}
-
-async function demoConsultantId(request: APIRequestContext, baseURL: string): Promise<string> {
-  const response = await request.post('/api/auth/sign-in/email', {
-    data: DEMO_CONSULTANT,
-    headers: { Origin: baseURL },
-  });
-  expect(response.status(), await response.text()).toBe(200);
-  const body = (await response.json()) as { user?: { id?: string } };
-  const id = body.user?.id;
-  if (!id) throw new Error('sign-in answered without the user id');
-  return id;
-}
-
-function partnerPage(baseURL: string, consultantId: string): string {
-  return `<!doctype html>
-<html lang="en">
-  <head>
-    <meta charset="utf-8" />
-    <meta name="viewport" content="width=device-width, initial-scale=1" />
-    <title>Partner</title>
-    <style>
-      button, h2 { color: red !important; font-family: 'Courier New', monospace; }
-      * { letter-spacing: 0.2em; }
-      .fm-booking, .fm-modal { display: none !important; }
-    </style>
-    <script>
-      window.fmEvents = [];
-      for (const type of ['fm-booked', 'fm-error', 'fm-close']) {
-        document.addEventListener(type, (event) => {
-          window.fmEvents.push({ type, detail: event.detail, bubbles: event.bubbles, composed: event.composed });
-        });
-      }
-    </script>
-    <script type="module" src="${baseURL}/widgets/fm-widgets.js"></script>
-  </head>
-  <body>
+/** Opens a partner page with hostile CSS, its own button opening the modal for `consultantId`. */
+async function openBookingPage(page: Page, baseURL: string, consultantId: string): Promise<void> {
+  await openPartnerPage(
+    page,
+    baseURL,
+    partnerPage(baseURL, {
+      viewport: true,
+      css: [
+        "button, h2 { color: red !important; font-family: 'Courier New', monospace; }",
+        '* { letter-spacing: 0.2em; }',
+        '.fm-booking, .fm-modal { display: none !important; }',
+      ],
+      events: ['fm-booked', 'fm-error', 'fm-close'],
+      body: `
     <h1>Acme Franchise Brokers</h1>
     <button id="book" type="button" onclick="document.querySelector('fm-booking-modal').open()">Book with Marcus</button>
     <fm-booking-modal consultant-id="${consultantId}" time-zone="America/New_York"></fm-booking-modal>
-  </body>
-</html>`;
-}
-
-async function openPartnerPage(page: Page, baseURL: string, consultantId: string): Promise<void> {
-  const url = `${baseURL}/__booking-partner-${Date.now()}.html`;
-  await page.route(url, (route) =>
-    route.fulfill({
-      status: 200,
-      contentType: 'text/html',
-      body: partnerPage(baseURL, consultantId),
+  `,
     }),
   );
-  await page.goto(url);
   await page.waitForFunction(() => customElements.get('fm-booking-modal') !== undefined);
-}
-
-async function recordedEvents(page: Page): Promise<RecordedEvent[]> {
-  return page.evaluate(() => (window as unknown as { fmEvents: RecordedEvent[] }).fmEvents);
 }
 
 /** The modal's day buttons (Playwright's locators pierce the open shadow root). */
@@ -102,8 +59,8 @@ test.describe('<fm-booking-modal> embedded in a partner page', () => {
   test('opens from the page, shows free days and slots, and invites a visitor to log in', {
     tag: '@smoke',
   }, async ({ page, request, baseURL }) => {
-    const consultantId = await demoConsultantId(request, baseURL!);
-    await openPartnerPage(page, baseURL!, consultantId);
+    const consultantId = (await demoUser(request, baseURL!, 'consultant@example.com')).id;
+    await openBookingPage(page, baseURL!, consultantId);
 
     const host = page.locator('fm-booking-modal');
     await expect(page.getByRole('dialog')).toHaveCount(0);
@@ -207,8 +164,8 @@ test.describe('<fm-booking-modal> embedded in a partner page', () => {
   });
 
   test('works with the keyboard alone', async ({ page, request, baseURL }) => {
-    const consultantId = await demoConsultantId(request, baseURL!);
-    await openPartnerPage(page, baseURL!, consultantId);
+    const consultantId = (await demoUser(request, baseURL!, 'consultant@example.com')).id;
+    await openBookingPage(page, baseURL!, consultantId);
     await page.getByRole('button', { name: 'Book with Marcus' }).focus();
     await page.keyboard.press('Enter');
     const dialog = page.getByRole('dialog', { name: 'Select a Date & Time' });
@@ -268,8 +225,8 @@ test.describe('<fm-booking-modal> embedded in a partner page', () => {
 
   test('fits a 375 px screen', async ({ page, request, baseURL }) => {
     await page.setViewportSize({ width: 375, height: 740 });
-    const consultantId = await demoConsultantId(request, baseURL!);
-    await openPartnerPage(page, baseURL!, consultantId);
+    const consultantId = (await demoUser(request, baseURL!, 'consultant@example.com')).id;
+    await openBookingPage(page, baseURL!, consultantId);
     await page.getByRole('button', { name: 'Book with Marcus' }).click();
     const dialog = page.getByRole('dialog', { name: 'Select a Date & Time' });
     await expect(dialog).toBeVisible();

@@ -1,76 +1,31 @@
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
+import { demoUser, openPartnerPage, partnerPage, recordedEvents } from './partner-page.ts';
 
 /**
  * A partner page embeds `<fm-consultant-list>` and `<fm-profile-card user-id>` with one script tag
  * (rule 14). The partner's visitors are signed out: the list asks them to sign in at the portal.
  */
 
-const DEMO_PASSWORD = 'Demo-Pass-2025!';
-
-interface RecordedEvent {
-  type: string;
-  detail: unknown;
-  bubbles: boolean;
-  composed: boolean;
-}
-
-async function demoUserId(
-  request: APIRequestContext,
-  baseURL: string,
-  email: string,
-): Promise<string> {
-  const response = await request.post('/api/auth/sign-in/email', {
-    data: { email, password: DEMO_PASSWORD },
-    headers: { Origin: baseURL },
-  });
-  expect(response.status(), await response.text()).toBe(200);
-  const body = (await response.json()) as { user?: { id?: string } };
-  if (!body.user?.id)
-    throw new Error(`sign-in answered without a user id: ${JSON.stringify(body)}`);
-  return body.user.id;
-}
-
-/** A partner page with hostile CSS that records every fm-* event reaching the document. */
-function partnerPage(baseURL: string, body: string): string {
-  return `<!doctype html>
-<html lang="en">
-  <head>
-    <meta charset="utf-8" />
-    <title>Partner</title>
-    <style>
-      h2, h3 { color: red !important; text-transform: uppercase; }
-      button { display: none !important; }
-      .fm-list, .fm-card { display: none !important; }
-    </style>
-    <script>
-      window.fmEvents = [];
-      for (const type of ['fm-loaded', 'fm-error', 'fm-select']) {
-        document.addEventListener(type, (event) => {
-          window.fmEvents.push({ type, detail: event.detail, composed: event.composed, bubbles: event.bubbles });
-        });
-      }
-    </script>
-    <script type="module" src="${baseURL}/widgets/fm-widgets.js"></script>
-  </head>
-  <body>${body}</body>
-</html>`;
-}
-
-async function openPartnerPage(page: Page, baseURL: string, body: string): Promise<void> {
-  const url = `${baseURL}/__partner-list-${Date.now()}.html`;
-  await page.route(url, (route) =>
-    route.fulfill({ status: 200, contentType: 'text/html', body: partnerPage(baseURL, body) }),
+/** Opens a partner page around `body`, with hostile CSS, recording every fm-* event reaching it. */
+function openListPage(page: Page, baseURL: string, body: string): Promise<void> {
+  return openPartnerPage(
+    page,
+    baseURL,
+    partnerPage(baseURL, {
+      css: [
+        'h2, h3 { color: red !important; text-transform: uppercase; }',
+        'button { display: none !important; }',
+        '.fm-list, .fm-card { display: none !important; }',
+      ],
+      events: ['fm-loaded', 'fm-error', 'fm-select'],
+      body,
+    }),
   );
-  await page.goto(url);
-}
-
-async function recordedEvents(page: Page): Promise<RecordedEvent[]> {
-  return page.evaluate(() => (window as unknown as { fmEvents: RecordedEvent[] }).fmEvents);
 }
 
 test.describe('<fm-consultant-list> on a partner page', () => {
   test('a signed-out visitor is asked to sign in at the portal', async ({ page, baseURL }) => {
-    await openPartnerPage(
+    await openListPage(
       page,
       baseURL!,
       '<fm-consultant-list page-size="6" theme="dark"></fm-consultant-list>',
@@ -105,7 +60,7 @@ test.describe('<fm-consultant-list> on a partner page', () => {
 
   test('is one of the elements the bundle defines', async ({ page, baseURL }) => {
     // The loader (issue 12) defines each element when the page first uses it.
-    await openPartnerPage(
+    await openListPage(
       page,
       baseURL!,
       '<fm-consultant-list></fm-consultant-list><fm-profile-card user-id="x"></fm-profile-card>',
@@ -123,14 +78,14 @@ test.describe('<fm-consultant-list> on a partner page', () => {
 
 test.describe('<fm-profile-card user-id>', () => {
   test('shows a franchisor with their franchise', async ({ page, request, baseURL }) => {
-    const id = await demoUserId(request, baseURL!, 'franchisor@example.com');
+    const id = (await demoUser(request, baseURL!, 'franchisor@example.com')).id;
     const profile = (await (await request.get(`/api/users/profile/${id}`)).json()) as {
       role: string;
       franchise: { company: string } | null;
     };
     expect(profile.role).toBe('franchisor');
 
-    await openPartnerPage(page, baseURL!, `<fm-profile-card user-id="${id}"></fm-profile-card>`);
+    await openListPage(page, baseURL!, `<fm-profile-card user-id="${id}"></fm-profile-card>`);
     const card = page.locator('fm-profile-card');
     await expect(card.locator('h2')).toContainText(profile.franchise?.company ?? '');
     await expect(card.getByRole('region', { name: 'Investment' })).toBeVisible();
@@ -146,9 +101,9 @@ test.describe('<fm-profile-card user-id>', () => {
     request,
     baseURL,
   }) => {
-    const consultantId = await demoUserId(request, baseURL!, 'consultant@example.com');
-    const franchisorId = await demoUserId(request, baseURL!, 'franchisor@example.com');
-    await openPartnerPage(
+    const consultantId = (await demoUser(request, baseURL!, 'consultant@example.com')).id;
+    const franchisorId = (await demoUser(request, baseURL!, 'franchisor@example.com')).id;
+    await openListPage(
       page,
       baseURL!,
       `<fm-profile-card id="both" user-id="${franchisorId}" consultant-id="${consultantId}"></fm-profile-card>

@@ -1,6 +1,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
+import { demoUser, openPartnerPage, partnerPage, recordedEvents } from './partner-page.ts';
 
 /**
  * A partner page embeds <fm-profile-card> with one script tag (rule 14): the card renders the
@@ -8,81 +9,28 @@ import { type APIRequestContext, expect, type Page, test } from '@playwright/tes
  * and failures surface as `fm-error` events. Runs against the one-origin server with the demo seed.
  */
 
-const DEMO_CONSULTANT = { email: 'consultant@example.com', password: 'Demo-Pass-2025!' };
 const RED = 'rgb(255, 0, 0)';
 
-interface Consultant {
-  id: string;
-  firstName: string;
-  lastName: string;
-}
-
-interface RecordedEvent {
-  type: string;
-  detail: unknown;
-  bubbles: boolean;
-  composed: boolean;
-}
-
-async function demoConsultant(request: APIRequestContext, baseURL: string): Promise<Consultant> {
-  const response = await request.post('/api/auth/sign-in/email', {
-    data: DEMO_CONSULTANT,
-    // better-auth checks the Origin of POSTs; the server's own origin is trusted.
-    headers: { Origin: baseURL },
-  });
-  expect(response.status(), await response.text()).toBe(200);
-  const body = (await response.json()) as { user?: Partial<Consultant> };
-  const { id, firstName, lastName } = body.user ?? {};
-  if (!id || !firstName || !lastName) {
-    throw new Error(`sign-in answered without the user's id and names: ${JSON.stringify(body)}`);
-  }
-  return { id, firstName, lastName };
-}
-
-/** A partner page with hostile global CSS, recording every fm-* event on the document. */
-function partnerPage(baseURL: string, attributes: string): string {
-  return `<!doctype html>
-<html lang="en">
-  <head>
-    <meta charset="utf-8" />
-    <title>Partner</title>
-    <style>
-      h2 { color: red !important; font-size: 48px; text-transform: uppercase; }
-      p, span, li { color: red; }
-      * { letter-spacing: 0.3em; font-family: 'Courier New', monospace; }
-      .fm-profile-card, .fm-profile-card__name { display: none !important; }
-    </style>
-    <script>
-      window.fmEvents = [];
-      for (const type of ['fm-loaded', 'fm-error']) {
-        document.addEventListener(type, (event) => {
-          window.fmEvents.push({ type, detail: event.detail, composed: event.composed, bubbles: event.bubbles });
-        });
-      }
-    </script>
-    <script type="module" src="${baseURL}/widgets/fm-widgets.js"></script>
-  </head>
-  <body>
+/** A partner page with hostile global CSS around `<fm-profile-card {attributes}>`, recording every fm-* event on the document. */
+function cardPage(baseURL: string, attributes: string): string {
+  return partnerPage(baseURL, {
+    css: [
+      'h2 { color: red !important; font-size: 48px; text-transform: uppercase; }',
+      'p, span, li { color: red; }',
+      "* { letter-spacing: 0.3em; font-family: 'Courier New', monospace; }",
+      '.fm-profile-card, .fm-profile-card__name { display: none !important; }',
+    ],
+    events: ['fm-loaded', 'fm-error'],
+    body: `
     <h2>Partner heading</h2>
     <fm-profile-card ${attributes}></fm-profile-card>
-  </body>
-</html>`;
+  `,
+  });
 }
 
-/**
- * Serves the partner page from a made-up path of the server's own origin (the browser gets it
- * from Playwright's router, not the server), so the module and the API calls are same-origin.
- */
-async function openPartnerPage(page: Page, baseURL: string, attributes: string): Promise<void> {
-  const url = `${baseURL}/__partner-page-${Date.now()}.html`;
-  await page.route(url, (route) =>
-    route.fulfill({
-      status: 200,
-      contentType: 'text/html',
-      body: partnerPage(baseURL, attributes),
-    }),
-  );
-  await page.goto(url);
+/** Opens {@link cardPage} from the server's own origin, so the module and the API calls are same-origin. */
+function openCardPage(page: Page, baseURL: string, attributes: string): Promise<void> {
+  return openPartnerPage(page, baseURL, cardPage(baseURL, attributes));
 }
 
 /**
@@ -104,10 +52,6 @@ async function startPartnerSite(
   };
 }
 
-async function recordedEvents(page: Page): Promise<RecordedEvent[]> {
-  return page.evaluate(() => (window as unknown as { fmEvents: RecordedEvent[] }).fmEvents);
-}
-
 test.describe('<fm-profile-card> embedded in a partner page', () => {
   test('renders the consultant inside its shadow root, untouched by the host CSS', async ({
     page,
@@ -115,8 +59,8 @@ test.describe('<fm-profile-card> embedded in a partner page', () => {
     baseURL,
   }) => {
     const origin = baseURL!;
-    const consultant = await demoConsultant(request, origin);
-    await openPartnerPage(page, origin, `consultant-id="${consultant.id}"`);
+    const consultant = await demoUser(request, origin, 'consultant@example.com');
+    await openCardPage(page, origin, `consultant-id="${consultant.id}"`);
 
     const card = page.locator('fm-profile-card');
     // Playwright's CSS locators pierce open shadow roots.
@@ -157,7 +101,7 @@ test.describe('<fm-profile-card> embedded in a partner page', () => {
   });
 
   test('an unknown consultant id fires fm-error with the API status', async ({ page, baseURL }) => {
-    await openPartnerPage(page, baseURL!, 'consultant-id="no-such-consultant-000000"');
+    await openCardPage(page, baseURL!, 'consultant-id="no-such-consultant-000000"');
 
     await expect.poll(async () => (await recordedEvents(page)).length).toBeGreaterThan(0);
     const [event] = await recordedEvents(page);
@@ -175,7 +119,7 @@ test.describe('<fm-profile-card> embedded in a partner page', () => {
     request,
     baseURL,
   }) => {
-    const consultant = await demoConsultant(request, baseURL!);
+    const consultant = await demoUser(request, baseURL!, 'consultant@example.com');
     await page.goto(`/widgets/demo.html?consultant-id=${encodeURIComponent(consultant.id)}`);
     await expect(page.locator('fm-profile-card h2')).toContainText(consultant.lastName);
     await expect(page.locator('fm-profile-card h2')).not.toHaveCSS('color', RED);
@@ -184,10 +128,8 @@ test.describe('<fm-profile-card> embedded in a partner page', () => {
   // Rule 14: a partner site on its own origin loads the module and the card calls the API
   // cross-origin, so /widgets/* and the public API calls must answer CORS for any origin.
   test('works on a partner site of another origin', async ({ page, request, baseURL }) => {
-    const consultant = await demoConsultant(request, baseURL!);
-    const partner = await startPartnerSite(
-      partnerPage(baseURL!, `consultant-id="${consultant.id}"`),
-    );
+    const consultant = await demoUser(request, baseURL!, 'consultant@example.com');
+    const partner = await startPartnerSite(cardPage(baseURL!, `consultant-id="${consultant.id}"`));
     try {
       await page.goto(partner.url);
       await expect(page.locator('fm-profile-card h2')).toContainText(consultant.lastName);
