@@ -101,6 +101,10 @@ const firstPage: BookingAction = {
   hasMore: true,
   append: false,
 };
+/** The day's first slot chosen. */
+const slotChosen: BookingAction = { type: 'slotChosen', slot: slotsOf(TODAY, 1, 4)[0]! };
+/** The day's first slot chosen and Schedule pressed: what the refusals below answer. */
+const submitted: BookingAction[] = [daysLoaded, firstPage, slotChosen, { type: 'submitStarted' }];
 
 interface BookingModalStoryProps {
   state: BookingState;
@@ -223,18 +227,13 @@ export const NoSlotsThisDay: Story = {
 export const SlotSelected: Story = {
   name: 'Slot selected',
   args: {
-    state: through(daysLoaded, firstPage, { type: 'slotChosen', slot: slotsOf(TODAY, 1, 4)[0]! }),
+    state: through(daysLoaded, firstPage, slotChosen),
   },
 };
 
 export const Submitting: Story = {
   args: {
-    state: through(
-      daysLoaded,
-      firstPage,
-      { type: 'slotChosen', slot: slotsOf(TODAY, 1, 4)[0]! },
-      { type: 'submitStarted' },
-    ),
+    state: through(...submitted),
     answer: false,
   },
 };
@@ -243,10 +242,7 @@ export const SlotTaken: Story = {
   name: 'Slot taken (409)',
   args: {
     state: through(
-      daysLoaded,
-      firstPage,
-      { type: 'slotChosen', slot: slotsOf(TODAY, 1, 4)[0]! },
-      { type: 'submitStarted' },
+      ...submitted,
       { type: 'slotGone', message: 'Error creating booking: This time slot has just been taken' },
       { type: 'slotsLoaded', slots: slotsOf(TODAY, 20, 1), hasMore: true, append: false },
     ),
@@ -256,25 +252,17 @@ export const SlotTaken: Story = {
 export const PaymentDeclined: Story = {
   name: 'Card declined (402)',
   args: {
-    state: through(
-      daysLoaded,
-      firstPage,
-      { type: 'slotChosen', slot: slotsOf(TODAY, 1, 4)[0]! },
-      { type: 'submitStarted' },
-      { type: 'submitFailed', message: 'Error creating booking: Your card was declined' },
-    ),
+    state: through(...submitted, {
+      type: 'submitFailed',
+      message: 'Error creating booking: Your card was declined',
+    }),
   },
 };
 
 export const ActionNotAvailable: Story = {
   name: 'Action Not Available (403)',
   args: {
-    state: through(
-      daysLoaded,
-      firstPage,
-      { type: 'slotChosen', slot: slotsOf(TODAY, 1, 4)[0]! },
-      { type: 'blocked', reason: 'restricted' },
-    ),
+    state: through(daysLoaded, firstPage, slotChosen, { type: 'blocked', reason: 'restricted' }),
   },
 };
 
