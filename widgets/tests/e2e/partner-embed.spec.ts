@@ -33,11 +33,10 @@ const ELEMENTS = [
  * is made of. An element leaves this list once it is within {@link BUDGET_BYTES}.
  */
 const OVER_BUDGET: Partial<Record<(typeof ELEMENTS)[number], number>> = {
-  'fm-booking-modal': 44_942,
-  'fm-chat': 53_056,
-  'fm-consultant-list': 46_357,
-  'fm-franchisor-list': 49_388,
-  'fm-notifications': 44_094,
+  'fm-booking-modal': 45_087,
+  'fm-chat': 46_503,
+  'fm-consultant-list': 46_769,
+  'fm-franchisor-list': 49_295,
 };
 /** What the browser may receive beyond the build's count for the same files. */
 const WIRE_OVERHEAD_BYTES = 256;
