@@ -1,20 +1,14 @@
 import { WEB_LINK_MESSAGE } from '@fm/sdk/contracts';
 import { eq } from 'drizzle-orm';
 import * as v from 'valibot';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { user } from '../../db/schema/index.ts';
-import { startTestServer, type TestServer } from '../../testing/test-server.ts';
+import { testServerWorld } from '../../testing/test-world.ts';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(async () => {
-  await server.close();
-});
+const world = testServerWorld();
 
 const patchJson = (token: string, body: unknown) =>
-  server.fetch('/api/users', { method: 'PATCH', token, body: JSON.stringify(body) });
+  world.server.fetch('/api/users', { method: 'PATCH', token, body: JSON.stringify(body) });
 /** The links of the own profile, as the PATCH answers it (an empty patch changes nothing). */
 const Links = v.object({
   consultant: v.nullish(v.object({ profileUrl: v.nullable(v.string()) })),
@@ -26,7 +20,7 @@ const ownProfile = async (token: string) =>
 /** Links people type are opened by other people's browsers: only http(s) ones are kept. */
 describe('links in profiles', () => {
   it('refuses a franchise website that is not an http(s) link, and keeps the one it had', async () => {
-    const f = await server.signUp('franchisor');
+    const f = await world.server.signUp('franchisor');
     const saved = await patchJson(f.token, {
       franchise: { company: 'Linked Co', corporateWebsite: 'https://linked.example' },
     });
@@ -47,11 +41,11 @@ describe('links in profiles', () => {
   });
 
   it("refuses a consultant's profile link that is not an http(s) link", async () => {
-    const c = await server.signUp('consultant');
+    const c = await world.server.signUp('consultant');
     const res = await patchJson(c.token, { profileUrl: 'javascript:alert(1)' });
     expect(res.status).toBe(400);
     expect(await res.json()).toMatchObject({ errors: { profileUrl: WEB_LINK_MESSAGE } });
-    const [row] = await server.container.db.select().from(user).where(eq(user.id, c.user.id));
+    const [row] = await world.server.container.db.select().from(user).where(eq(user.id, c.user.id));
     expect(row?.email).toBe(c.user.email);
     const ok = await patchJson(c.token, { profileUrl: 'http://localhost:3000/me' });
     expect(ok.status).toBe(200);
