@@ -1,12 +1,13 @@
 import type { AdminFranchisorOption } from '@fm/sdk/contracts';
 import { AddExistingFranchisorFormSchema, SEARCH_DEBOUNCE_MS } from '@fm/sdk/contracts';
-import { FormAlert, SelectField, toast, useValibotForm } from '@fm/widgets/kit';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { FormAlert, SelectField, useValibotForm } from '@fm/widgets/kit';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
 import { ADMIN_TOASTS, ADMIN_UI } from '../../admin-toasts.ts';
 import { adminApi } from '../../api/client.ts';
 import { errorMessage } from '../../api/error-message.ts';
 import { FormDialogFooter } from '../../ui/form-dialog.tsx';
+import { useDialogSave } from '../../ui/use-dialog-save.ts';
 import { franchisorChoices } from './franchisor-choices.ts';
 
 export const FRANCHISOR_SEARCH_LABEL = 'Search franchisors';
@@ -23,7 +24,6 @@ export function AddExistingFranchisorForm({
   franchiseId: string;
   onDone: () => void;
 }) {
-  const queryClient = useQueryClient();
   const searchId = useId();
   const [text, setText] = useState('');
   const [search, setSearch] = useState('');
@@ -37,20 +37,16 @@ export function AddExistingFranchisorForm({
     placeholderData: keepPreviousData,
   });
   const [chosen, setChosen] = useState<AdminFranchisorOption | null>(null);
+  const save = useDialogSave({
+    saved: ADMIN_TOASTS.franchisorAdded,
+    failure: errorMessage,
+    onDone,
+  });
   const form = useValibotForm({
     schema: AddExistingFranchisorFormSchema,
     initialValues: { franchisorId: '' },
-    onSubmit: async ({ franchisorId }) => {
-      try {
-        await adminApi.addExistingFranchisor(franchisorId, franchiseId);
-      } catch (error) {
-        toast.error(errorMessage(error));
-        throw error;
-      }
-      toast.success(ADMIN_TOASTS.franchisorAdded);
-      await queryClient.invalidateQueries();
-      onDone();
-    },
+    onSubmit: ({ franchisorId }) =>
+      save(() => adminApi.addExistingFranchisor(franchisorId, franchiseId)),
   });
   const found = franchisors.data?.franchisors ?? [];
   const options = franchisorChoices(found, franchiseId, chosen);

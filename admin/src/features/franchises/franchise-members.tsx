@@ -8,6 +8,7 @@ import { ADMIN_TOASTS, ADMIN_UI } from '../../admin-toasts.ts';
 import { adminApi } from '../../api/client.ts';
 import { errorMessage, serverMessageOr } from '../../api/error-message.ts';
 import { FormDialog, FormDialogFooter } from '../../ui/form-dialog.tsx';
+import { useDialogSave } from '../../ui/use-dialog-save.ts';
 import { ActivationPanel } from '../consultants/activation-panel.tsx';
 import { AddExistingFranchisorForm } from './add-existing-franchisor.tsx';
 import { FranchisorIdentityFields } from './franchisor-identity-fields.tsx';
@@ -22,21 +23,16 @@ const NewFranchisorSchema = v.object({
 
 /** Create New Franchisor: a member of this franchise who activates through their link. */
 function CreateNewForm({ franchiseId, onDone }: { franchiseId: string; onDone: () => void }) {
-  const queryClient = useQueryClient();
+  const save = useDialogSave({
+    saved: ADMIN_TOASTS.franchisorCreated,
+    failure: (error) => serverMessageOr(error, ADMIN_TOASTS.somethingWentWrong),
+    onDone,
+  });
   const form = useValibotForm({
     schema: NewFranchisorSchema,
     initialValues: { firstName: '', lastName: '', email: '', phone: '' },
-    onSubmit: async (input) => {
-      try {
-        await adminApi.createUser({ ...input, role: 'franchisor', franchiseId });
-      } catch (error) {
-        toast.error(serverMessageOr(error, ADMIN_TOASTS.somethingWentWrong));
-        throw error;
-      }
-      toast.success(ADMIN_TOASTS.franchisorCreated);
-      await queryClient.invalidateQueries();
-      onDone();
-    },
+    onSubmit: (input) =>
+      save(() => adminApi.createUser({ ...input, role: 'franchisor', franchiseId })),
   });
   return (
     <form

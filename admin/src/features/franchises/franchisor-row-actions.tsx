@@ -1,6 +1,6 @@
 import type { AdminFranchiseMember } from '@fm/sdk/contracts';
-import { CheckboxField, TextField, toast, useValibotForm } from '@fm/widgets/kit';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { CheckboxField, TextField, useValibotForm } from '@fm/widgets/kit';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useAccountActions } from '../../actions/account-actions.ts';
 import { ActionsMenu } from '../../actions/actions-menu.tsx';
@@ -8,6 +8,7 @@ import { ADMIN_TOASTS, ADMIN_UI } from '../../admin-toasts.ts';
 import { adminApi } from '../../api/client.ts';
 import { FormDialog, FormDialogFooter } from '../../ui/form-dialog.tsx';
 import { QueryStatus } from '../../ui/query-status.tsx';
+import { useDialogSave } from '../../ui/use-dialog-save.ts';
 import { FranchisorIdentityFields } from './franchisor-identity-fields.tsx';
 import {
   FranchisorUserFormSchema,
@@ -28,21 +29,16 @@ function EditFranchisorForm({
   initial: FranchisorUserFormValues;
   onDone: () => void;
 }) {
-  const queryClient = useQueryClient();
+  const save = useDialogSave({
+    saved: ADMIN_TOASTS.franchisorUpdated,
+    failure: franchisorUpdateFailure,
+    onDone,
+  });
   const form = useValibotForm({
     schema: FranchisorUserFormSchema,
     initialValues: initial,
-    onSubmit: async (output, { changed }) => {
-      try {
-        await adminApi.updateUser(id, franchisorUserPatch(output, changed));
-      } catch (error) {
-        toast.error(franchisorUpdateFailure(error));
-        throw error;
-      }
-      toast.success(ADMIN_TOASTS.franchisorUpdated);
-      await queryClient.invalidateQueries();
-      onDone();
-    },
+    onSubmit: (output, { changed }) =>
+      save(() => adminApi.updateUser(id, franchisorUserPatch(output, changed))),
   });
   return (
     <form
