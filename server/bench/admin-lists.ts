@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { openDatabase } from '../src/db/client.ts';
 import { user } from '../src/db/schema/index.ts';
 import { loadBenchMeetings } from './admin-data.ts';
-import type { CannonResult } from './cannon.ts';
+import { besideHealth } from './beside-health.ts';
 import type { Aim, BenchContext, Measurement, Row } from './measurement.ts';
 
 /**
@@ -130,22 +130,15 @@ export const a1AdminLists: Measurement = {
 
     const rows: Row[] = [];
     const aims: Aim[] = [];
-    const toRow = (scenario: string, r: CannonResult): Row => ({
-      scenario,
-      clients: CLIENTS,
-      ...r,
-    });
     for (const s of scenarios) {
-      const health = await ctx.health(CLIENTS);
-      const result = await ctx.cannon({
+      const measured = await besideHealth(ctx, s.name, {
         url,
         path: s.path,
         connections: CLIENTS,
-        durationMs: ctx.durationMs,
         headers,
       });
-      rows.push(toRow(`/api/health (before ${s.name})`, health), toRow(s.name, result));
-      if (result.errors > 0) ctx.log(`${s.name}: ${result.errors} errors`);
+      const { health, result } = measured;
+      rows.push(...measured.rows);
       aims.push({
         id: 'A1',
         label: `${s.name}: p99 / health p99`,

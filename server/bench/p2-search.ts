@@ -1,5 +1,5 @@
 import { INDUSTRY_SPECIALTIES } from '@fm/sdk/contracts';
-import type { CannonResult } from './cannon.ts';
+import { besideHealth } from './beside-health.ts';
 import type { Aim, Measurement, Row } from './measurement.ts';
 
 /**
@@ -44,8 +44,6 @@ const VARIANTS: { name: string; path: (n: number) => string; aim: boolean }[] = 
   { name: 'AI search', path: () => AI_SEARCH, aim: false },
 ];
 
-const toRow = (scenario: string, r: CannonResult): Row => ({ scenario, clients: CLIENTS, ...r });
-
 export const p2Search: Measurement = {
   id: 'P2',
   title: 'consultant search at 100,000 consultants, 32 clients',
@@ -59,16 +57,14 @@ export const p2Search: Measurement = {
     const rows: Row[] = [];
     const aims: Aim[] = [];
     for (const variant of VARIANTS) {
-      const health = await ctx.health(CLIENTS);
-      const result = await ctx.cannon({
+      const measured = await besideHealth(ctx, variant.name, {
         url,
         path: variant.path,
         connections: CLIENTS,
-        durationMs: ctx.durationMs,
         headers,
       });
-      rows.push(toRow(`/api/health (before ${variant.name})`, health), toRow(variant.name, result));
-      if (result.errors > 0) ctx.log(`${variant.name}: ${result.errors} errors`);
+      const { health, result } = measured;
+      rows.push(...measured.rows);
       if (!variant.aim) continue;
       aims.push({
         id: 'P2',
