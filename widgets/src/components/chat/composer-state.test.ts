@@ -5,7 +5,6 @@ import {
   type ChatAttachment,
 } from '@fm/sdk/contracts';
 import { describe, expect, it } from 'vitest';
-import { CHAT_TEXT } from './chat-text.ts';
 import {
   type ComposerAction,
   composerReducer,
@@ -14,6 +13,7 @@ import {
   outgoing,
   sendBlocker,
 } from './composer-state.ts';
+import { CONVERSATION_TEXT } from './conversation-text.ts';
 
 const file = (localId: string, size = 1000) => ({
   localId,
@@ -63,7 +63,7 @@ describe('composer', () => {
       { type: 'textChanged', text: 'see attached' },
       { type: 'filesAdded', files: [file('big', CHAT_ATTACHMENT_MAX_BYTES + 1)] },
     );
-    expect(state.files[0]).toMatchObject({ status: 'failed', error: CHAT_TEXT.tooLarge });
+    expect(state.files[0]).toMatchObject({ status: 'failed', error: CONVERSATION_TEXT.tooLarge });
     expect(state.files.filter(needsUpload)).toHaveLength(0);
     expect(sendBlocker(state)).toBe('failed');
     expect(sendBlocker(composerReducer(state, { type: 'removed', localId: 'big' }))).toBeNull();
@@ -84,7 +84,7 @@ describe('composer', () => {
     const many = Array.from({ length: CHAT_MAX_ATTACHMENTS + 2 }, (_, i) => file(`f${i}`));
     const state = run({ type: 'filesAdded', files: many });
     expect(state.files).toHaveLength(CHAT_MAX_ATTACHMENTS);
-    expect(state.notice).toBe(CHAT_TEXT.tooManyFiles(CHAT_MAX_ATTACHMENTS));
+    expect(state.notice).toBe(CONVERSATION_TEXT.tooManyFiles(CHAT_MAX_ATTACHMENTS));
   });
 
   it('caps the text and trims what is sent', () => {

@@ -4,7 +4,7 @@ import {
   CHAT_MESSAGE_MAX_CHARS,
   type ChatAttachment,
 } from '@fm/sdk/contracts';
-import { CHAT_TEXT } from './chat-text.ts';
+import { CONVERSATION_TEXT } from './conversation-text.ts';
 
 /** A file picked in the composer: uploading (with progress), uploaded, or refused. */
 export interface ComposerFile {
@@ -72,7 +72,7 @@ export function composerReducer(state: ComposerState, action: ComposerAction): C
                 progress: 0,
                 status: 'failed',
                 attachment: null,
-                error: CHAT_TEXT.tooLarge,
+                error: CONVERSATION_TEXT.tooLarge,
               }
             : { ...file, progress: 0, status: 'uploading', attachment: null, error: null },
       );
@@ -80,7 +80,7 @@ export function composerReducer(state: ComposerState, action: ComposerAction): C
       return {
         ...state,
         files: [...state.files, ...taken],
-        notice: left > 0 ? CHAT_TEXT.tooManyFiles(CHAT_MAX_ATTACHMENTS) : null,
+        notice: left > 0 ? CONVERSATION_TEXT.tooManyFiles(CHAT_MAX_ATTACHMENTS) : null,
       };
     }
     case 'progress':

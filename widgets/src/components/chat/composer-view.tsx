@@ -1,7 +1,7 @@
 import { type ChangeEvent, type KeyboardEvent, type RefObject, useId, useRef } from 'react';
-import { formatBytes } from './chat-format.ts';
-import { CHAT_TEXT } from './chat-text.ts';
 import { type ComposerState, sendBlocker } from './composer-state.ts';
+import { CONVERSATION_TEXT } from './conversation-text.ts';
+import { formatBytes } from './file-size.ts';
 
 export interface ComposerViewProps {
   state: ComposerState;
@@ -52,14 +52,14 @@ export function ComposerView({
   return (
     <form
       className="fm-composer"
-      aria-label={CHAT_TEXT.composer}
+      aria-label={CONVERSATION_TEXT.composer}
       onSubmit={(event) => {
         event.preventDefault();
         if (canSend) onSend();
       }}
     >
       {state.files.length > 0 ? (
-        <ul className="fm-composer__files" aria-label={CHAT_TEXT.files}>
+        <ul className="fm-composer__files" aria-label={CONVERSATION_TEXT.files}>
           {state.files.map((file) => (
             <li
               key={file.localId}
@@ -74,7 +74,7 @@ export function ComposerView({
                   className="fm-composer__progress"
                   max={1}
                   value={file.progress}
-                  aria-label={`${file.name}: ${CHAT_TEXT.uploading(Math.round(file.progress * 100))}`}
+                  aria-label={`${file.name}: ${CONVERSATION_TEXT.uploading(Math.round(file.progress * 100))}`}
                 />
               ) : null}
               {file.status === 'failed' ? (
@@ -83,12 +83,12 @@ export function ComposerView({
                 </span>
               ) : null}
               {file.status === 'uploaded' ? (
-                <span className="fm-visually-hidden">{CHAT_TEXT.uploaded}</span>
+                <span className="fm-visually-hidden">{CONVERSATION_TEXT.uploaded}</span>
               ) : null}
               <button
                 type="button"
                 className="fm-icon-btn fm-composer__remove"
-                aria-label={CHAT_TEXT.removeFile(file.name)}
+                aria-label={CONVERSATION_TEXT.removeFile(file.name)}
                 onClick={() => onRemoveFile(file.localId)}
               >
                 <svg
@@ -111,7 +111,7 @@ export function ComposerView({
         </p>
       ) : null}
       {blocker === 'failed' ? (
-        <p className="fm-composer__notice">{CHAT_TEXT.failedFilesBlock}</p>
+        <p className="fm-composer__notice">{CONVERSATION_TEXT.failedFilesBlock}</p>
       ) : null}
       <div className="fm-composer__row">
         <input
@@ -128,7 +128,7 @@ export function ComposerView({
         <button
           type="button"
           className="fm-icon-btn fm-composer__attach"
-          aria-label={CHAT_TEXT.attach}
+          aria-label={CONVERSATION_TEXT.attach}
           onClick={() => fileInput.current?.click()}
           disabled={disabled}
         >
@@ -137,14 +137,14 @@ export function ComposerView({
           </svg>
         </button>
         <label className="fm-visually-hidden" htmlFor={`${id}-text`}>
-          {CHAT_TEXT.composer}
+          {CONVERSATION_TEXT.composer}
         </label>
         <textarea
           ref={textareaRef}
           id={`${id}-text`}
           className="fm-composer__text"
           rows={1}
-          placeholder={CHAT_TEXT.placeholder}
+          placeholder={CONVERSATION_TEXT.placeholder}
           aria-describedby={`${id}-hint`}
           value={state.text}
           onChange={(event) => onText(event.target.value)}
@@ -156,11 +156,11 @@ export function ComposerView({
           className="fm-btn fm-btn--primary fm-composer__send"
           disabled={!canSend}
         >
-          {CHAT_TEXT.send}
+          {CONVERSATION_TEXT.send}
         </button>
       </div>
       <p className="fm-visually-hidden" id={`${id}-hint`}>
-        {CHAT_TEXT.composerHint}
+        {CONVERSATION_TEXT.composerHint}
       </p>
     </form>
   );

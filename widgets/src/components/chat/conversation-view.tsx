@@ -7,6 +7,7 @@ import { ComposerView, type ComposerViewProps } from './composer-view.tsx';
 // The conversation's own rules arrive with it (chat.css, the frame's, is already on the page).
 import styles from './conversation.css?inline';
 import { type ConversationState, timeline } from './conversation-state.ts';
+import { CONVERSATION_TEXT } from './conversation-text.ts';
 import { groupByDay } from './day-groups.ts';
 import { MessageBubble } from './message-bubble.tsx';
 
@@ -133,7 +134,9 @@ export function ConversationView({
       <style>{styles}</style>
       <section
         className="fm-conversation"
-        aria-label={participant ? CHAT_TEXT.log(name) : CHAT_TEXT.loadingConversation}
+        aria-label={
+          participant ? CONVERSATION_TEXT.log(name) : CONVERSATION_TEXT.loadingConversation
+        }
         data-status={state.status}
       >
         <header className="fm-conversation__header">
@@ -142,7 +145,7 @@ export function ConversationView({
               <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" focusable="false">
                 <path d="M15.4 5 9 11.5l6.4 6.5-1.4 1.4-7.8-7.9L14 3.6 15.4 5Z" />
               </svg>
-              <span className="fm-visually-hidden">{CHAT_TEXT.back}</span>
+              <span className="fm-visually-hidden">{CONVERSATION_TEXT.back}</span>
             </a>
           ) : null}
           {participant ? (
@@ -164,7 +167,7 @@ export function ConversationView({
                   href={profileHref}
                   onClick={onProfileLink}
                 >
-                  {CHAT_TEXT.viewProfile}
+                  {CONVERSATION_TEXT.viewProfile}
                   <span className="fm-visually-hidden"> {name}</span>
                 </a>
               ) : null}
@@ -178,7 +181,7 @@ export function ConversationView({
 
         {state.status === 'error' ? (
           <div className="fm-chat-notice fm-conversation__body" role="alert">
-            <p>{state.error?.status === 404 ? CHAT_TEXT.notFound : state.error?.message}</p>
+            <p>{state.error?.status === 404 ? CONVERSATION_TEXT.notFound : state.error?.message}</p>
             {state.error?.status !== 404 && onRetryLoad ? (
               <button type="button" className="fm-btn" onClick={onRetryLoad}>
                 {CHAT_TEXT.retry}
@@ -192,7 +195,9 @@ export function ConversationView({
             role="log"
             aria-live="polite"
             aria-relevant="additions"
-            aria-label={participant ? CHAT_TEXT.log(name) : CHAT_TEXT.loadingConversation}
+            aria-label={
+              participant ? CONVERSATION_TEXT.log(name) : CONVERSATION_TEXT.loadingConversation
+            }
             aria-busy={state.status === 'loading'}
             // The log scrolls: keyboard users need to reach it.
             // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be focusable
@@ -202,7 +207,7 @@ export function ConversationView({
             <div ref={content}>
               {state.status === 'loading' ? (
                 <p className="fm-chat-notice" role="status">
-                  {CHAT_TEXT.loadingConversation}
+                  {CONVERSATION_TEXT.loadingConversation}
                 </p>
               ) : null}
               {state.status === 'ready' && state.nextCursor !== null ? (
@@ -215,8 +220,8 @@ export function ConversationView({
                     aria-busy={state.earlier.status === 'loading'}
                   >
                     {state.earlier.status === 'loading'
-                      ? CHAT_TEXT.loadingEarlier
-                      : CHAT_TEXT.loadEarlier}
+                      ? CONVERSATION_TEXT.loadingEarlier
+                      : CONVERSATION_TEXT.loadEarlier}
                   </button>
                   {state.earlier.status === 'error' ? (
                     <p className="fm-chat-error" role="alert">
@@ -226,7 +231,7 @@ export function ConversationView({
                 </div>
               ) : null}
               {state.status === 'ready' && entries.length === 0 ? (
-                <p className="fm-chat-notice">{CHAT_TEXT.emptyConversation}</p>
+                <p className="fm-chat-notice">{CONVERSATION_TEXT.emptyConversation}</p>
               ) : null}
               {groups.map((group) => (
                 <div className="fm-conversation__day" key={group.day}>

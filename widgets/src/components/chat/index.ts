@@ -2,7 +2,6 @@
 export { type AttachmentLoader, createAttachmentLoader } from './attachment-loader.ts';
 export { Chat, type ChatProps } from './chat.tsx';
 export {
-  formatBytes,
   formatListTime,
   formatMessageDateTime,
   formatMessageTime,
@@ -39,8 +38,10 @@ export {
   type TimelineEntry,
   timeline,
 } from './conversation-state.ts';
+export { CONVERSATION_TEXT } from './conversation-text.ts';
 export { ConversationView, type ConversationViewProps } from './conversation-view.tsx';
 export { type DayGroup, groupByDay } from './day-groups.ts';
+export { formatBytes } from './file-size.ts';
 export { compareMessages, lastMessage, mergeMessages } from './message-merge.ts';
 export { splitLinks, type TextSegment } from './message-text.ts';
 export {

@@ -1,9 +1,10 @@
 import type { ChatAttachment } from '@fm/sdk/contracts';
 import { type MouseEvent, useEffect, useState } from 'react';
 import type { AttachmentLoader } from './attachment-loader.ts';
-import { formatBytes, formatMessageDateTime, formatMessageTime } from './chat-format.ts';
-import { CHAT_TEXT } from './chat-text.ts';
+import { formatMessageDateTime, formatMessageTime } from './chat-format.ts';
 import type { TimelineEntry } from './conversation-state.ts';
+import { CONVERSATION_TEXT } from './conversation-text.ts';
+import { formatBytes } from './file-size.ts';
 import { splitLinks } from './message-text.ts';
 
 export interface MessageBubbleProps {
@@ -20,10 +21,10 @@ export interface MessageBubbleProps {
 }
 
 const TICK_LABEL = {
-  sending: CHAT_TEXT.sending,
-  sent: CHAT_TEXT.sent,
-  read: CHAT_TEXT.read,
-  failed: CHAT_TEXT.failed,
+  sending: CONVERSATION_TEXT.sending,
+  sent: CONVERSATION_TEXT.sent,
+  read: CONVERSATION_TEXT.read,
+  failed: CONVERSATION_TEXT.failed,
 } as const;
 
 /**
@@ -99,15 +100,15 @@ export function MessageBubble({
       </div>
       {failed ? (
         <div className="fm-msg__failure" role="alert">
-          <span>{entry.error ?? CHAT_TEXT.failed}</span>
+          <span>{entry.error ?? CONVERSATION_TEXT.failed}</span>
           {onRetry ? (
             <button type="button" className="fm-chat-link" onClick={() => onRetry(entry.key)}>
-              {CHAT_TEXT.retrySend}
+              {CONVERSATION_TEXT.retrySend}
             </button>
           ) : null}
           {onDiscard ? (
             <button type="button" className="fm-chat-link" onClick={() => onDiscard(entry.key)}>
-              {CHAT_TEXT.discard}
+              {CONVERSATION_TEXT.discard}
             </button>
           ) : null}
         </div>
@@ -201,7 +202,7 @@ function AttachmentImage({ image, loader }: { image: ChatAttachment; loader: Att
       href={url}
       target="_blank"
       rel="noopener noreferrer"
-      aria-label={CHAT_TEXT.openImage(image.name)}
+      aria-label={CONVERSATION_TEXT.openImage(image.name)}
     >
       <img className="fm-msg__image" src={url} alt={image.name} />
     </a>
@@ -246,7 +247,7 @@ function AttachmentDocument({
       className="fm-msg__document"
       href={file.url}
       download={file.name}
-      aria-label={CHAT_TEXT.download(file.name, size)}
+      aria-label={CONVERSATION_TEXT.download(file.name, size)}
       aria-busy={busy}
       onClick={download}
     >
