@@ -1,8 +1,10 @@
 import { UI_TEXT } from '@fm/sdk/contracts';
 import {
   ActionNotAvailableDialog,
+  type ActionNotAvailableDialogProps,
   RESTRICTED_ACTION_TEXT,
   StartBookingCallsBanner,
+  type StartBookingCallsBannerProps,
 } from '@fm/widgets';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { THEME_ARG_TYPES, widthFrame } from './fixtures/story-frame.tsx';
@@ -45,29 +47,31 @@ export const StartBookingCallsDark: Story = {
   ],
 };
 
-export const ActionNotAvailable: Story = {
-  name: 'Action Not Available modal',
-  render: (args) => (
+/** The restricted-action dialog, open in the story's theme; `texts` replace the spec's own. */
+function openDialog(
+  texts: Pick<ActionNotAvailableDialogProps, 'title' | 'message' | 'closeLabel'>,
+) {
+  return (args: StartBookingCallsBannerProps) => (
     <ActionNotAvailableDialog
       open
       theme={args.theme}
       activateHref={args.activateHref}
       onClose={() => {}}
+      {...texts}
     />
-  ),
+  );
+}
+
+export const ActionNotAvailable: Story = {
+  name: 'Action Not Available modal',
+  render: openDialog({}),
 };
 
 export const SubscriptionRequired: Story = {
   name: 'Subscription-required modal',
-  render: (args) => (
-    <ActionNotAvailableDialog
-      open
-      theme={args.theme}
-      title={UI_TEXT.startBookingCalls}
-      message={RESTRICTED_ACTION_TEXT.subscriptionRequired}
-      closeLabel={RESTRICTED_ACTION_TEXT.notNow}
-      activateHref={args.activateHref}
-      onClose={() => {}}
-    />
-  ),
+  render: openDialog({
+    title: UI_TEXT.startBookingCalls,
+    message: RESTRICTED_ACTION_TEXT.subscriptionRequired,
+    closeLabel: RESTRICTED_ACTION_TEXT.notNow,
+  }),
 };
