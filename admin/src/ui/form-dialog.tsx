@@ -1,4 +1,4 @@
-import { FormAlert, SubmitButton, useFocusReturn } from '@fm/widgets/kit';
+import { DialogActions, FormAlert, SubmitButton, useFocusReturn } from '@fm/widgets/kit';
 import * as Dialog from '@radix-ui/react-dialog';
 import type { ReactNode } from 'react';
 import { ADMIN_UI } from '../admin-toasts.ts';
@@ -46,16 +46,11 @@ export function FormDialogFooter({
   return (
     <>
       <FormAlert message={error} />
-      <div className="dialog__actions">
-        <Dialog.Close asChild>
-          <button type="button" className="button button--ghost">
-            {ADMIN_UI.cancel}
-          </button>
-        </Dialog.Close>
+      <DialogActions cancelLabel={ADMIN_UI.cancel}>
         <SubmitButton pending={pending} className="button button--primary">
           {submitLabel}
         </SubmitButton>
-      </div>
+      </DialogActions>
     </>
   );
 }

@@ -20,6 +20,7 @@ export {
   consultantLocationValues,
 } from './consultant-profile/consultant-values.ts';
 export { ConfirmDialog } from './dialogs/confirm-dialog.tsx';
+export { DialogActions } from './dialogs/dialog-actions.tsx';
 export { Drawer, type DrawerProps } from './dialogs/drawer.tsx';
 export { useFocusReturn } from './dialogs/focus-return.ts';
 export {

@@ -1,4 +1,5 @@
 import { UI_TEXT } from '@fm/sdk/contracts';
+import { DialogActions } from '@fm/widgets/kit';
 import * as Dialog from '@radix-ui/react-dialog';
 import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
@@ -103,16 +104,11 @@ function ConsultantCalendarPrompts({ userId }: { userId: string }) {
             <Dialog.Description className="dialog__text">
               {CALENDAR_TEXT.reconnectText}
             </Dialog.Description>
-            <div className="dialog__actions">
-              <Dialog.Close asChild>
-                <button type="button" className="button button--ghost">
-                  {CALENDAR_TEXT.later}
-                </button>
-              </Dialog.Close>
+            <DialogActions cancelLabel={CALENDAR_TEXT.later}>
               <button type="button" className="button button--primary" onClick={openConnect}>
                 {UI_TEXT.reconnectYourCalendar}
               </button>
-            </div>
+            </DialogActions>
           </Dialog.Content>
         </Dialog.Portal>
       </Dialog.Root>

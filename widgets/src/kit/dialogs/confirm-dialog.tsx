@@ -1,5 +1,6 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import type { ReactNode } from 'react';
+import { DialogActions } from './dialog-actions.tsx';
 import { useFocusReturn } from './focus-return.ts';
 
 interface ConfirmDialogProps {
@@ -32,12 +33,7 @@ export function ConfirmDialog({
         <Dialog.Content className="dialog dialog--small" role="alertdialog" {...focusReturn}>
           <Dialog.Title className="dialog__title">{title}</Dialog.Title>
           <Dialog.Description className="dialog__text">{children}</Dialog.Description>
-          <div className="dialog__actions">
-            <Dialog.Close asChild>
-              <button type="button" className="button button--ghost">
-                Cancel
-              </button>
-            </Dialog.Close>
+          <DialogActions>
             <button
               type="button"
               className={danger ? 'button button--danger' : 'button button--primary'}
@@ -47,7 +43,7 @@ export function ConfirmDialog({
             >
               {confirmLabel}
             </button>
-          </div>
+          </DialogActions>
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>

@@ -2,6 +2,7 @@ import { CROP_ZOOM, MODAL_WIDTH_PX } from '@fm/sdk/contracts';
 import * as Dialog from '@radix-ui/react-dialog';
 import { useEffect, useId, useRef, useState } from 'react';
 import Cropper, { type Area, type Point } from 'react-easy-crop';
+import { DialogActions } from '../dialogs/dialog-actions.tsx';
 import { cropToJpeg } from './crop-image.ts';
 import { IMAGE_ACCEPT, imageContentProblem, imageFileProblem } from './image-file.ts';
 
@@ -102,17 +103,7 @@ export function PhotoCropperDialog({ file, title, onCancel, onCropped }: PhotoCr
               {zoom.toFixed(1)}×
             </output>
           </div>
-          {error ? (
-            <p className="form-alert" role="alert">
-              {error}
-            </p>
-          ) : null}
-          <div className="dialog__actions">
-            <Dialog.Close asChild>
-              <button type="button" className="button button--ghost" disabled={saving}>
-                Cancel
-              </button>
-            </Dialog.Close>
+          <DialogActions busy={saving} error={error}>
             <button
               type="button"
               className="button button--primary"
@@ -123,7 +114,7 @@ export function PhotoCropperDialog({ file, title, onCancel, onCropped }: PhotoCr
               {saving ? <span className="spinner" aria-hidden="true" /> : null}
               Save
             </button>
-          </div>
+          </DialogActions>
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>

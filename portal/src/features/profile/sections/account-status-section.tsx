@@ -1,5 +1,10 @@
 import { GENERIC_MESSAGES, type OwnProfile } from '@fm/sdk/contracts';
-import { DISPLAY_STATUS_EXPLANATIONS, displayStatus, isGoodStanding } from '@fm/widgets/kit';
+import {
+  DISPLAY_STATUS_EXPLANATIONS,
+  DialogActions,
+  displayStatus,
+  isGoodStanding,
+} from '@fm/widgets/kit';
 import * as Dialog from '@radix-ui/react-dialog';
 import { useState } from 'react';
 import { api, clearBrowserStorage } from '../../../shared/api-client.ts';
@@ -84,17 +89,7 @@ function DeleteAccount() {
             <Dialog.Description className="dialog__text">
               Are you sure you want to delete your account? This cannot be undone.
             </Dialog.Description>
-            {error ? (
-              <p className="form-alert" role="alert">
-                {error}
-              </p>
-            ) : null}
-            <div className="dialog__actions">
-              <Dialog.Close asChild>
-                <button type="button" className="button button--ghost" disabled={pending}>
-                  Cancel
-                </button>
-              </Dialog.Close>
+            <DialogActions busy={pending} error={error}>
               <button
                 type="button"
                 className="button button--danger"
@@ -104,7 +99,7 @@ function DeleteAccount() {
               >
                 Delete account
               </button>
-            </div>
+            </DialogActions>
           </Dialog.Content>
         </Dialog.Portal>
       </Dialog.Root>
