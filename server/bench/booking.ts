@@ -117,17 +117,24 @@ async function benchBooking(ctx: BenchContext): Promise<BookingBenchResult> {
   const { url, databaseUrl } = await ctx.server();
   const log = ctx.log;
   const stamp = Date.now();
-  const consultant = await must(url, '/api/auth/sign-up/email', {
-    method: 'POST',
-    body: JSON.stringify({
-      email: `bench-consultant-${stamp}@bench.example`,
-      password: 'Bench-Pass-2025!',
-      firstName: 'Busy',
-      lastName: 'Consultant',
-      role: 'consultant',
-      ageConfirmed: true,
-    }),
-  });
+  const signUp = (
+    role: 'consultant' | 'franchisor',
+    name: string,
+    firstName: string,
+    lastName: string,
+  ) =>
+    must(url, '/api/auth/sign-up/email', {
+      method: 'POST',
+      body: JSON.stringify({
+        email: `bench-${name}-${stamp}@bench.example`,
+        password: 'Bench-Pass-2025!',
+        firstName,
+        lastName,
+        role,
+        ageConfirmed: true,
+      }),
+    });
+  const consultant = await signUp('consultant', 'consultant', 'Busy', 'Consultant');
   const consultantToken = String(consultant.token);
   const consultantId = String((consultant.user as { id: string }).id);
   await must(url, '/api/users', {
@@ -142,17 +149,7 @@ async function benchBooking(ctx: BenchContext): Promise<BookingBenchResult> {
     body: JSON.stringify({ timeZone: ZONE, weeklyHours: allDay, meetingLengths: [30] }),
   });
 
-  const franchisor = await must(url, '/api/auth/sign-up/email', {
-    method: 'POST',
-    body: JSON.stringify({
-      email: `bench-booker-${stamp}@bench.example`,
-      password: 'Bench-Pass-2025!',
-      firstName: 'Bench',
-      lastName: 'Booker',
-      role: 'franchisor',
-      ageConfirmed: true,
-    }),
-  });
+  const franchisor = await signUp('franchisor', 'booker', 'Bench', 'Booker');
   const token = String(franchisor.token);
   await must(url, '/api/users', {
     method: 'PATCH',
