@@ -13,8 +13,12 @@ import {
   TAG_DISPLAY_LIMITS,
 } from '@fm/sdk/contracts';
 import { CheckboxGroup, NumberField, SearchField } from '../list-kit/filter-fields.tsx';
-import { type ItemListKind, ItemListView, withCounts } from '../list-kit/item-list-view.tsx';
-import type { FilterPatch } from '../list-kit/query.ts';
+import {
+  type FilterFieldsProps,
+  type ItemListKind,
+  ItemListView,
+  withCounts,
+} from '../list-kit/item-list-view.tsx';
 import { CardFact } from '../list-kit/result-card.tsx';
 import type { ItemFavourites, KindListViewProps } from '../list-kit/search-list-view.tsx';
 import { TagFact } from '../list-kit/tag-list.tsx';
@@ -74,11 +78,7 @@ function ConsultantFilterFields({
   filters,
   change,
   options,
-}: {
-  filters: ConsultantFilters;
-  change: (patch: FilterPatch<ConsultantFilters>) => void;
-  options: SearchFilters['consultants'] | null | undefined;
-}) {
+}: FilterFieldsProps<ConsultantFilters, SearchFilters['consultants']>) {
   return (
     <div className="fm-filter-fields">
       <SearchField

@@ -21,10 +21,14 @@ import {
   SearchField,
   SelectField,
 } from '../list-kit/filter-fields.tsx';
-import { countsOf, type ItemListKind, ItemListView } from '../list-kit/item-list-view.tsx';
+import {
+  countsOf,
+  type FilterFieldsProps,
+  type ItemListKind,
+  ItemListView,
+} from '../list-kit/item-list-view.tsx';
 import { formatInvestment, formatMoney } from '../list-kit/list-format.ts';
 import { LIST_TEXT } from '../list-kit/list-text.ts';
-import type { FilterPatch } from '../list-kit/query.ts';
 import { CardFact } from '../list-kit/result-card.tsx';
 import type { ItemFavourites, KindListViewProps } from '../list-kit/search-list-view.tsx';
 import { TagFact, TagList } from '../list-kit/tag-list.tsx';
@@ -102,18 +106,8 @@ const AI_LIST_KIND = {
  * @example
  * <FranchisorListView state={{ status: 'ready', result }} filters={filters} onFiltersChange={setFilters} />
  */
-export function FranchisorListView({
-  state,
-  filters,
-  onFiltersChange,
-  options,
-  favourites,
-  hrefFor,
-  onSelect,
-  onRetry,
-  theme = 'light',
-  aiSearch = false,
-}: FranchisorListViewProps) {
+export function FranchisorListView({ aiSearch = false, ...props }: FranchisorListViewProps) {
+  const { state, filters, onFiltersChange } = props;
   const shownResult =
     state.status === 'ready' ? state.result : state.status === 'loading' ? state.previous : null;
   // The reading of this very sentence (not of the previous one while the next loads).
@@ -126,20 +120,14 @@ export function FranchisorListView({
       : { ...clearFranchisorFilters(filters), page: filters.page, ai: filters.ai };
   return (
     <ItemListView
+      {...props}
       kind={filters.ai ? AI_LIST_KIND : FRANCHISOR_LIST_KIND}
-      state={state}
       filters={shown}
       onFiltersChange={
         filters.ai ? (next) => onFiltersChange(nextFiltersFromAi(shown, next)) : onFiltersChange
       }
-      options={options}
-      favourites={favourites}
       // The AI ranking has no favourites tab (the hearts stay on the cards).
       favouritesTab={!filters.ai}
-      hrefFor={hrefFor}
-      onSelect={onSelect}
-      onRetry={onRetry}
-      theme={theme}
       banner={
         aiSearch || filters.ai ? (
           <AiSearchBar
@@ -158,11 +146,7 @@ function FranchisorFilterFields({
   filters,
   change,
   options,
-}: {
-  filters: FranchisorFilters;
-  change: (patch: FilterPatch<FranchisorFilters>) => void;
-  options: SearchFilters['franchisors'] | null | undefined;
-}) {
+}: FilterFieldsProps<FranchisorFilters, SearchFilters['franchisors']>) {
   const investmentCount = countsOf(options?.investmentRanges);
   const categoryCount = countsOf(options?.categories);
   const countryCount = countsOf(options?.countries);

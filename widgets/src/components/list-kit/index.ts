@@ -12,6 +12,7 @@ export {
 } from './filter-fields.tsx';
 export {
   countsOf,
+  type FilterFieldsProps,
   type ItemCard,
   type ItemListKind,
   ItemListView,

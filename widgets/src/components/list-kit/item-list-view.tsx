@@ -19,6 +19,13 @@ export interface ItemCard {
   body: ReactNode;
 }
 
+/** What a kind's filter fields get: the filters shown, the way to change them and the API's options. */
+export interface FilterFieldsProps<F, O> {
+  filters: F;
+  change: (patch: FilterPatch<F>) => void;
+  options: O | null | undefined;
+}
+
 /**
  * One kind of list (consultants, franchisors) as the shared view needs it: the shell's part
  * ({@link SearchListKind}), the items of a result, what a card shows, and the filter fields.
@@ -33,12 +40,7 @@ export interface ItemListKind<
   items: (result: R) => readonly I[];
   /** The card of an item; `result` for what the whole answer says of it (an AI search's matches). */
   card: (item: I, result: R) => ItemCard;
-  /** The filter fields, given the filters shown, the way to change them and the API's options. */
-  filterFields: (props: {
-    filters: F;
-    change: (patch: FilterPatch<F>) => void;
-    options: O | null | undefined;
-  }) => ReactNode;
+  filterFields: (props: FilterFieldsProps<F, O>) => ReactNode;
 }
 
 export type ItemListViewProps<
