@@ -81,13 +81,12 @@ export interface BookingsApi {
    */
   rotateCalendarFeed(options?: RequestOptions): Promise<CalendarFeed>;
   /**
-   * One page (20) of a consultant's free slots on a day of the viewer's zone; pass the last slot's
-   * `end` as `from` for the next page (Load More). Needs no sign-in.
+   * `api.meetings.getSlots` under its former name.
    * @example const next = await api.bookings.getSlots(id, { date, timezone, from: page.days[0].slots.at(-1).end });
    */
   getSlots(consultantId: string, query: SlotsQuery, options?: RequestOptions): Promise<SlotsResult>;
   /**
-   * The days of a month with at least one free slot (to highlight in the calendar).
+   * `api.meetings.getAvailability` under its former name.
    * @example const { dates } = await api.bookings.getAvailability(id, { month: '2026-03', timezone: 'Europe/London' });
    */
   getAvailability(
@@ -96,13 +95,12 @@ export interface BookingsApi {
     options?: RequestOptions,
   ): Promise<AvailabilityResult>;
   /**
-   * Books an offered slot (franchisor with an active subscription). Rejects with `SLOT_TAKEN`
-   * (409), `SLOT_NOT_OFFERED` (422) or `SUBSCRIPTION_REQUIRED` (403).
+   * `api.meetings.book` under its former name.
    * @example await api.bookings.createSession({ consultantId, start, end, timeZone: 'America/Chicago' });
    */
   createSession(input: CreateSessionInput, options?: RequestOptions): Promise<Session>;
   /**
-   * A page of the signed-in user's meetings (`finished` = `completed`).
+   * `api.meetings.list` under its former name.
    * @example const { sessions, total } = await api.bookings.listSessions({ status: 'future', limit: 10 });
    */
   listSessions(
@@ -110,37 +108,37 @@ export interface BookingsApi {
     options?: RequestOptions,
   ): PagedCall<SessionList, SessionList['sessions'][number]>;
   /**
-   * One meeting (only its two parties may read it).
+   * `api.meetings.get` under its former name.
    * @example const meeting = await api.bookings.getSession(id);
    */
   getSession(id: string, options?: RequestOptions): Promise<Session>;
   /**
-   * The signed-in user's most recent completed meeting; rejects with 404 when there is none.
+   * `api.meetings.getLatestCompleted` under its former name.
    * @example const last = await api.bookings.getLatestCompleted();
    */
   getLatestCompleted(options?: RequestOptions): Promise<Session>;
   /**
-   * The consultant declines: sends `{ status: 'declined', duration: 15, dateTime: now }`.
+   * `api.meetings.decline` under its former name.
    * @example await api.bookings.declineSession(id);
    */
   declineSession(id: string, options?: RequestOptions): Promise<Session>;
   /**
-   * The consultant marks the meeting completed (refused before its start).
+   * `api.meetings.complete` under its former name.
    * @example await api.bookings.completeSession(id);
    */
   completeSession(id: string, options?: RequestOptions): Promise<Session>;
   /**
-   * The franchisor side cancels: the meeting is deleted.
+   * `api.meetings.cancel` under its former name.
    * @example await api.bookings.cancelSession(id);
    */
   cancelSession(id: string, options?: RequestOptions): Promise<void>;
   /**
-   * The franchisor side reviews a completed meeting, once.
+   * `api.meetings.review` under its former name.
    * @example await api.bookings.reviewSession(id, { rating: 5, comment: 'Very helpful' });
    */
   reviewSession(id: string, input: ReviewInput, options?: RequestOptions): Promise<Session>;
   /**
-   * The consultant asks the franchisor for a review of a completed meeting.
+   * `api.meetings.requestReview` under its former name.
    * @example await api.bookings.requestReview(id);
    */
   requestReview(id: string, options?: RequestOptions): Promise<Session>;
