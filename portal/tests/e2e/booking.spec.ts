@@ -7,7 +7,7 @@ import {
   type Page,
   test,
 } from '@playwright/test';
-import { type ApiUser, apiSignIn, apiSignUp, DEMO, signIn } from './helpers.ts';
+import { type ApiUser, apiSignIn, apiSignInDemoPair, apiSignUp, DEMO, signIn } from './helpers.ts';
 
 /**
  * Booking end to end (issue 5, Done when): a subscribed franchisor books the demo consultant in
@@ -189,8 +189,7 @@ test.describe('booking a meeting (issue 5)', () => {
     tag: '@smoke',
   }, async ({ browser, request, baseURL }) => {
     test.setTimeout(120_000);
-    const consultant = await apiSignIn(request, baseURL!, DEMO.consultant);
-    const franchisor = await apiSignIn(request, baseURL!, DEMO.franchisor);
+    const { consultant, franchisor } = await apiSignInDemoPair(request, baseURL!);
     let booked: string | null = null;
     try {
       // The franchisor's browser is in Los Angeles.
@@ -347,8 +346,7 @@ test.describe('booking a meeting (issue 5)', () => {
     baseURL,
   }) => {
     test.setTimeout(90_000);
-    const consultant = await apiSignIn(request, baseURL!, DEMO.consultant);
-    const franchisor = await apiSignIn(request, baseURL!, DEMO.franchisor);
+    const { consultant, franchisor } = await apiSignInDemoPair(request, baseURL!);
     let booked: string | null = null;
     try {
       const page = await signedInPage(

@@ -57,6 +57,16 @@ export async function apiSignIn(
   return { id: body.user.id, token: body.token };
 }
 
+/** The demo consultant and the demo franchisor, both signed in over the API (a meeting's two sides). */
+export async function apiSignInDemoPair(
+  request: APIRequestContext,
+  baseURL: string,
+): Promise<{ consultant: ApiUser; franchisor: ApiUser }> {
+  const consultant = await apiSignIn(request, baseURL, DEMO.consultant);
+  const franchisor = await apiSignIn(request, baseURL, DEMO.franchisor);
+  return { consultant, franchisor };
+}
+
 /**
  * A new account through the API (the demo password, age confirmed, no page): its e-mail, fresh
  * for each call (`uniqueEmail(prefix)`).

@@ -1,6 +1,6 @@
 import type { Session, SlotsResult } from '@fm/sdk/contracts';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { apiSignIn, DEMO, signIn } from './helpers.ts';
+import { apiSignInDemoPair, DEMO, signIn } from './helpers.ts';
 
 /**
  * Live delivery through the realtime rooms (issue 9 §3; rules 12 and 15): the consultant's browser holds
@@ -59,8 +59,7 @@ test.describe('live notifications (issue 9)', () => {
     baseURL,
   }) => {
     test.setTimeout(60_000);
-    const consultant = await apiSignIn(request, baseURL!, DEMO.consultant);
-    const franchisor = await apiSignIn(request, baseURL!, DEMO.franchisor);
+    const { consultant, franchisor } = await apiSignInDemoPair(request, baseURL!);
     const socket = recordFrames(page);
     const listCalls: number[] = [];
     page.on('request', (r) => {
@@ -145,8 +144,7 @@ test.describe('live notifications (issue 9)', () => {
     baseURL,
   }) => {
     test.setTimeout(90_000);
-    const consultant = await apiSignIn(request, baseURL!, DEMO.consultant);
-    const franchisor = await apiSignIn(request, baseURL!, DEMO.franchisor);
+    const { consultant, franchisor } = await apiSignInDemoPair(request, baseURL!);
     // The consultant's My Meetings, open before the booking; a reload would drop the marker.
     await signIn(page, DEMO.consultant, /\/franchisors$/);
     await page.goto('/bookings');
