@@ -207,7 +207,7 @@ function ChatRow({
         <span className="fm-chat-row__line">
           <span className="fm-chat-row__name">{name}</span>
           {/* The row's name is its text (what it shows, in that order), read as "Name, time, …". */}
-          <span className="fm-chat-row__sr">, </span>
+          <span className="fm-visually-hidden">, </span>
           <time
             className="fm-chat-row__time"
             dateTime={time}
@@ -229,7 +229,7 @@ function ChatRow({
               <span className="fm-chat-row__unread" aria-hidden="true">
                 {unread > 99 ? '99+' : unread}
               </span>
-              <span className="fm-chat-row__sr">, {CHAT_TEXT.unread(unread)}</span>
+              <span className="fm-visually-hidden">, {CHAT_TEXT.unread(unread)}</span>
             </>
           ) : null}
         </span>

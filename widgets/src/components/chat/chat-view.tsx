@@ -1,7 +1,8 @@
 import { lazy, type MouseEvent, type ReactNode, Suspense, useId, useRef } from 'react';
 import type { WidgetTheme } from '../../theme.ts';
 import { useNarrow } from '../list-kit/use-narrow.ts';
-// The kit's base (box sizing, buttons, tokens) the chat's own styles build on, and the modal's.
+// The kit's base (box sizing, buttons, tokens, .fm-visually-hidden) the chat's own styles build
+// on, and the modal's.
 import restrictedStyles from '../restricted-action/restricted-action.css?inline';
 import styles from './chat.css?inline';
 import { ChatListView, type ChatListViewProps } from './chat-list-view.tsx';
