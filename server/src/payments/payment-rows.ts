@@ -2,16 +2,9 @@ import { TZDate } from '@date-fns/tz';
 import { DATE_TIME_FORMAT } from '@fm/sdk/contracts';
 import { format } from 'date-fns';
 import { and, eq, inArray, or } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/sqlite-core';
 import type { Db, Tx } from '../db/client.ts';
-import {
-  franchise,
-  ledgerEntry,
-  ledgerTransaction,
-  meeting,
-  payment,
-  user,
-} from '../db/schema/index.ts';
+import { consultantUser, franchisorUser } from '../db/party-users.ts';
+import { franchise, ledgerEntry, ledgerTransaction, meeting, payment } from '../db/schema/index.ts';
 import { ACCOUNTS, LEDGER_KEYS } from './ledger.ts';
 
 export type PaymentRowData = typeof payment.$inferSelect;
@@ -28,9 +21,6 @@ export interface PaymentContextRow {
   startAt: Date | null;
   timeZone: string;
 }
-
-const consultantUser = alias(user, 'consultant_user');
-const franchisorUser = alias(user, 'franchisor_user');
 
 /**
  * The key the ledger files a payment's movements under: its meeting (the seed's `capture:{meetingId}`

@@ -8,16 +8,9 @@ import {
   type Role,
 } from '@fm/sdk/contracts';
 import { and, desc, eq, gte, inArray, isNull, like, ne, or, type SQL, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/sqlite-core';
 import type { Db } from '../db/client.ts';
-import {
-  franchise,
-  ledgerEntry,
-  ledgerTransaction,
-  meeting,
-  payment,
-  user,
-} from '../db/schema/index.ts';
+import { consultantUser } from '../db/party-users.ts';
+import { franchise, ledgerEntry, ledgerTransaction, meeting, payment } from '../db/schema/index.ts';
 import { franchiseIdOf } from './billing.ts';
 import { ACCOUNTS } from './ledger.ts';
 import { splitCharge, toDollars } from './money-rules.ts';
@@ -28,7 +21,6 @@ export interface Viewer {
   role: Role;
 }
 
-const consultantUser = alias(user, 'consultant_user');
 const startOf =
   sql<Date>`coalesce(${meeting.startAt}, ${payment.startAt}, ${payment.createdAt})`.mapWith(
     (v: number) => new Date(Number(v)),

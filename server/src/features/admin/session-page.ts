@@ -1,11 +1,9 @@
 import { inArray, type SQLWrapper, sql } from 'drizzle-orm';
-import { alias, SQLiteAsyncDialect } from 'drizzle-orm/sqlite-core';
+import { SQLiteAsyncDialect } from 'drizzle-orm/sqlite-core';
 import * as v from 'valibot';
 import type { Db } from '../../db/client.ts';
+import { consultantUser, franchisorUser } from '../../db/party-users.ts';
 import { apiKey, franchise, meeting, review, user } from '../../db/schema/index.ts';
-
-const consultantUser = alias(user, 'consultant_user');
-const franchisorUser = alias(user, 'franchisor_user');
 
 const instant = v.pipe(
   v.number(),

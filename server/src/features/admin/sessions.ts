@@ -4,11 +4,11 @@ import {
   AdminSessionListQuerySchema as QuerySchema,
 } from '@fm/sdk/contracts';
 import { and, asc, count, desc, eq, gte, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/sqlite-core';
 import { Hono } from 'hono';
 import type * as v from 'valibot';
 import type { AppEnv } from '../../auth/session.ts';
 import type { Db } from '../../db/client.ts';
+import { consultantUser, franchisorUser } from '../../db/party-users.ts';
 import {
   adminDaily,
   adminSearchRef,
@@ -28,8 +28,6 @@ import { dateBounds, dateRange, offsetOf, searchAny } from './filters.ts';
 import { readSessionPage, type SessionPageRow } from './session-page.ts';
 
 type ListQuery = v.InferOutput<typeof AdminSessionListQuerySchema>;
-const consultantUser = alias(user, 'consultant_user');
-const franchisorUser = alias(user, 'franchisor_user');
 
 /** An FTS5 phrase matching `text` as a substring (trigram tokenizer): quotes doubled inside. */
 const phrase = (text: string) => `"${text.replace(/"/g, '""')}"`;

@@ -1,8 +1,8 @@
 import type { BookingStatus, BookingStatusInput, Session } from '@fm/sdk/contracts';
 import { and, asc, count, desc, eq, gt, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/sqlite-core';
 import type { SessionUser } from '../../auth/session.ts';
 import type { Db, Tx } from '../../db/client.ts';
+import { consultantUser, franchisorUser } from '../../db/party-users.ts';
 import { preparedOnce } from '../../db/prepared-once.ts';
 import {
   consultantProfile,
@@ -10,7 +10,6 @@ import {
   meeting,
   review,
   reviewRequest,
-  user,
 } from '../../db/schema/index.ts';
 import { centsToDollars } from '../../money/cents.ts';
 import { meetingAmountCents } from '../../money/meeting-amount.ts';
@@ -78,9 +77,6 @@ export function statusFilter(status: BookingStatusInput, now: Date): SQL {
       return eq(meeting.status, 'declined');
   }
 }
-
-const consultantUser = alias(user, 'consultant_user');
-const franchisorUser = alias(user, 'franchisor_user');
 
 /** Who a meeting is between, as both the meeting list and the pre-booking read select it. */
 const partyColumns = {
