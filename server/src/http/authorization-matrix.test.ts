@@ -1,11 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { type ApiRoute, apiRoutes, routeKey } from '../testing/api-routes.ts';
-import { changedTables, type DatabaseWatch, watchDatabase } from '../testing/db-watch.ts';
+import { changedTables } from '../testing/db-watch.ts';
 import {
   ACTORS,
   type ActorName,
-  buildRouteWorld,
   type RouteWorld,
+  watchedRouteWorld,
 } from '../testing/route-world.ts';
 
 /**
@@ -341,19 +341,11 @@ function meets(status: number, e: Expect): boolean {
 /** Tables a refused call may write (see the fuzz's list). */
 const WRITES_ON_REFUSAL = new Set(['rate_limit']);
 
-let world: RouteWorld;
-let watch: DatabaseWatch;
-beforeAll(async () => {
-  world = await buildRouteWorld();
-  watch = await watchDatabase(world.server.container.env.DATABASE_URL);
-});
-afterAll(async () => {
-  watch.close();
-  await world.server.close();
-});
+const watched = watchedRouteWorld();
 
 describe('authorisation matrix (rule 7)', () => {
   it('classifies every mounted route, and nothing that is not mounted', () => {
+    const { world } = watched;
     const mounted = apiRoutes(world.server.container.app).map(routeKey);
     expect(
       mounted.filter((key) => !(key in TABLE)),
@@ -366,6 +358,7 @@ describe('authorisation matrix (rule 7)', () => {
   });
 
   it('answers each cell as the table says; refusals change nothing and tell nothing', async () => {
+    const { world, watch } = watched;
     const app = world.server.container.app;
     const routes = apiRoutes(app).filter((r) => routeKey(r) in TABLE);
     const rank = (r: ApiRoute) => LAST.indexOf(routeKey(r));

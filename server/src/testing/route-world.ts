@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll } from 'vitest';
 import {
   consultantProfile,
   franchise,
@@ -8,6 +9,7 @@ import {
   user,
 } from '../db/schema/index.ts';
 import { createSilentPublisher } from '../realtime/publisher.ts';
+import { type DatabaseWatch, watchDatabase } from './db-watch.ts';
 import { startTestServer, TEST_PASSWORD, type TestServer } from './test-server.ts';
 
 /** A signed-in account of the world. */
@@ -282,5 +284,35 @@ export async function buildRouteWorld(): Promise<RouteWorld> {
       feedFile: feed.icalFeedUrl.split('/').pop() ?? '',
     },
     tokenOf: (name) => (name === 'guest' ? undefined : actors[name].token),
+  };
+}
+
+/**
+ * A test file's {@link RouteWorld} and a watch of its database from a connection of its own (to
+ * see what a refused call changed): built before the file's first test, closed after its last.
+ * @example const watched = watchedRouteWorld(); … it('…', async () => { const { world, watch } = watched; … });
+ */
+export function watchedRouteWorld() {
+  let world: RouteWorld | undefined;
+  let watch: DatabaseWatch | undefined;
+  beforeAll(async () => {
+    world = await buildRouteWorld();
+    watch = await watchDatabase(world.server.container.env.DATABASE_URL);
+  });
+  afterAll(async () => {
+    watch?.close();
+    await world?.server.close();
+  });
+  return {
+    /** The world (from the file's `beforeAll` on). */
+    get world(): RouteWorld {
+      if (!world) throw new Error('the route world is built in beforeAll');
+      return world;
+    },
+    /** The watch of its database (from the file's `beforeAll` on). */
+    get watch(): DatabaseWatch {
+      if (!watch) throw new Error('the database watch starts in beforeAll');
+      return watch;
+    },
   };
 }

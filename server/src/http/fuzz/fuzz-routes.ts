@@ -1,9 +1,9 @@
 import { ERROR_CODES } from '@fm/sdk/contracts';
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { apiRoutes, routeKey } from '../../testing/api-routes.ts';
-import { changedTables, type DatabaseWatch, watchDatabase } from '../../testing/db-watch.ts';
-import { type ActorName, buildRouteWorld, type RouteWorld } from '../../testing/route-world.ts';
+import { changedTables } from '../../testing/db-watch.ts';
+import { type ActorName, type RouteWorld, watchedRouteWorld } from '../../testing/route-world.ts';
 import { TEST_PASSWORD } from '../../testing/test-server.ts';
 import { fuzzArbitraries, toRequest } from './fuzz-inputs.ts';
 
@@ -38,20 +38,11 @@ const ownShape = (path: string) => path.startsWith('/api/auth/sign-');
  * tables hashed to see which.
  */
 export function fuzzEveryRoute(role: ActorName) {
-  let world: RouteWorld;
-  let watch: DatabaseWatch;
-
-  beforeAll(async () => {
-    world = await buildRouteWorld();
-    watch = await watchDatabase(world.server.container.env.DATABASE_URL);
-  });
-  afterAll(async () => {
-    watch.close();
-    await world.server.close();
-  });
+  const watched = watchedRouteWorld();
 
   describe(`fuzz as ${role}`, () => {
     it(`answers ${FUZZ_RUNS} generated calls per route below 500 and refuses without writing`, async () => {
+      const { world, watch } = watched;
       const app = world.server.container.app;
       const routes = apiRoutes(app);
       expect(routes.length).toBeGreaterThan(100);
