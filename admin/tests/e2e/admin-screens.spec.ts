@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { expect, test } from '@playwright/test';
 import { DEMO_PASSWORD, signInAsAdmin } from './support.ts';
 
@@ -274,15 +274,7 @@ test.describe('admin screens', () => {
     await dialog.getByRole('button', { name: 'Create' }).click();
     await expect(dialog.getByText('Please enter the promotion name!')).toBeVisible();
     const name = `E2E promo ${Date.now()}`;
-    await dialog.getByLabel('Name').fill(name);
-    await dialog.getByLabel('Effect').selectOption('Price');
-    await dialog.getByLabel('Affected').selectOption('Franchise');
-    await dialog.getByLabel('Starting date').fill('2025-01-01');
-    await dialog.getByLabel('Starting time').fill('9:00 AM');
-    await dialog.getByLabel('End date').fill('2030-12-31');
-    await dialog.getByLabel('End time').fill('5:00 PM');
-    await dialog.getByRole('button', { name: 'Create' }).click();
-    await expect(page.getByText('Promotion created successfully!')).toBeVisible();
+    await createRunningPromotion(page, dialog, { name, effect: 'Price', affected: 'Franchise' });
     const toggle = page.getByRole('switch', { name: new RegExp(name) });
     await expect(toggle).toHaveAttribute('aria-checked', 'true');
     await toggle.click();
@@ -345,16 +337,12 @@ test('a promotion switched off in the admin leaves the portal carousel of its au
   await page.getByRole('button', { name: 'Create Promotion' }).first().click();
   const dialog = page.getByRole('dialog');
   const name = `E2E carousel ${Date.now()}`;
-  await dialog.getByLabel('Name').fill(name);
-  await dialog.getByLabel('Description').fill('Seen by consultants until it is paused.');
-  await dialog.getByLabel('Effect').selectOption('Gift');
-  await dialog.getByLabel('Affected').selectOption('Consultant');
-  await dialog.getByLabel('Starting date').fill('2025-01-01');
-  await dialog.getByLabel('Starting time').fill('9:00 AM');
-  await dialog.getByLabel('End date').fill('2030-12-31');
-  await dialog.getByLabel('End time').fill('5:00 PM');
-  await dialog.getByRole('button', { name: 'Create' }).click();
-  await expect(page.getByText('Promotion created successfully!')).toBeVisible();
+  await createRunningPromotion(page, dialog, {
+    name,
+    description: 'Seen by consultants until it is paused.',
+    effect: 'Gift',
+    affected: 'Consultant',
+  });
 
   // A consultant's dashboard carries it (the carousel reads GET /api/users/promotions).
   const portal = await browser.newContext();
@@ -382,3 +370,21 @@ test('a promotion switched off in the admin leaves the portal carousel of its au
   await expect(slide).toHaveCount(0);
   await portal.close();
 });
+
+/** Fills the open Create Promotion dialog with a promotion running from 2025 to 2030 and creates it. */
+async function createRunningPromotion(
+  page: Page,
+  dialog: Locator,
+  promotion: { name: string; description?: string; effect: string; affected: string },
+) {
+  await dialog.getByLabel('Name').fill(promotion.name);
+  if (promotion.description) await dialog.getByLabel('Description').fill(promotion.description);
+  await dialog.getByLabel('Effect').selectOption(promotion.effect);
+  await dialog.getByLabel('Affected').selectOption(promotion.affected);
+  await dialog.getByLabel('Starting date').fill('2025-01-01');
+  await dialog.getByLabel('Starting time').fill('9:00 AM');
+  await dialog.getByLabel('End date').fill('2030-12-31');
+  await dialog.getByLabel('End time').fill('5:00 PM');
+  await dialog.getByRole('button', { name: 'Create' }).click();
+  await expect(page.getByText('Promotion created successfully!')).toBeVisible();
+}
