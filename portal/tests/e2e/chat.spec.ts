@@ -42,18 +42,21 @@ async function signedInContext(
 }
 
 /**
- * The demo chat's two people, each signed in in a browser of their own: `a` the franchisor, `b`
- * the consultant; both browsers are closed once `body` has run, whether it passed or not.
+ * The demo chat (opened over the API, its id passed to `body`) and its two people, each signed in
+ * in a browser of their own: `a` the franchisor, `b` the consultant; both browsers are closed once
+ * `body` has run, whether it passed or not.
  */
 async function bothSides(
   browser: Browser,
+  request: APIRequestContext,
   baseURL: string,
-  body: (a: Side, b: Side) => Promise<void>,
+  body: (chatId: string, a: Side, b: Side) => Promise<void>,
 ): Promise<void> {
+  const { chatId } = await demoChat(request, baseURL);
   const a = await signedInContext(browser, baseURL, DEMO.franchisor, /\/consultants$/);
   const b = await signedInContext(browser, baseURL, DEMO.consultant, /\/franchisors$/);
   try {
-    await body(a, b);
+    await body(chatId, a, b);
   } finally {
     await a.context.close();
     await b.context.close();
@@ -244,9 +247,7 @@ test.describe('chat', () => {
     request,
     baseURL,
   }) => {
-    const origin = baseURL ?? '';
-    const { chatId } = await demoChat(request, origin);
-    await bothSides(browser, origin, async (a, b) => {
+    await bothSides(browser, request, baseURL ?? '', async (chatId, a, b) => {
       // The consultant reads the chat once so that it starts with nothing unread, then leaves it.
       await b.page.goto(`/chats/${chatId}`);
       await expect(conversationLog(b.page).getByTestId('chat-message').first()).toBeVisible();
@@ -404,9 +405,7 @@ test.describe('chat', () => {
     request,
     baseURL,
   }) => {
-    const origin = baseURL ?? '';
-    const { chatId } = await demoChat(request, origin);
-    await bothSides(browser, origin, async (a, b) => {
+    await bothSides(browser, request, baseURL ?? '', async (chatId, a, b) => {
       const markup = `<img src=x onerror="window.__pwned=1"><b>bold</b> <a href="javascript:window.__pwned=2">click</a> ${Date.now()}`;
       await a.page.goto(`/chats/${chatId}`);
       await expect(composer(a.page).getByRole('textbox', { name: 'Message' })).toBeEnabled();
