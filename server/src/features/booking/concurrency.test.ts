@@ -1,10 +1,8 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { resolve } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailOutbox, meeting, meetingSlot, notification } from '../../db/schema/index.ts';
 import { isConstraintViolation } from '../../db/sqlite-errors.ts';
-import { freePort, repoRoot } from '../../testing/api-process.ts';
+import { type ApiProcess, spawnApi } from '../../testing/api-process.ts';
 import { startTestServer, type TestServer } from '../../testing/test-server.ts';
 import { ALWAYS, book, getSlots, makeConsultant, makeFranchisor } from './test-fixtures.ts';
 
@@ -14,52 +12,21 @@ import { ALWAYS, book, getSlots, makeConsultant, makeFranchisor } from './test-f
  */
 
 let server: TestServer;
-let child: ChildProcess | undefined;
-let otherUrl = '';
+let other: ApiProcess;
 
 beforeAll(async () => {
   server = await startTestServer();
-  const port = await freePort();
-  otherUrl = `http://127.0.0.1:${port}`;
-  child = spawn(process.execPath, ['--import', 'tsx', resolve(repoRoot, 'server/src/main.ts')], {
-    cwd: repoRoot,
+  other = await spawnApi({
     env: {
-      PATH: process.env.PATH ?? '',
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'error',
-      SEED: 'none',
-      HOST: '127.0.0.1',
-      PORT: String(port),
       DATABASE_URL: server.container.env.DATABASE_URL,
       UPLOADS_DIR: server.container.env.UPLOADS_DIR,
     },
-    stdio: ['ignore', 'ignore', 'pipe'],
   });
-  let stderr = '';
-  child.stderr?.on('data', (chunk: Buffer) => {
-    stderr += chunk.toString();
-  });
-  const deadline = Date.now() + 45_000;
-  for (;;) {
-    try {
-      const res = await fetch(`${otherUrl}/api/health`);
-      if (res.ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (child.exitCode !== null || Date.now() > deadline) {
-      throw new Error(`second API process did not start: ${stderr}`);
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
+  await other.healthy();
 }, 60_000);
 
 afterAll(async () => {
-  if (child && child.exitCode === null) {
-    const exited = new Promise((done) => child?.once('exit', done));
-    child.kill('SIGTERM');
-    await exited;
-  }
+  await other?.stop();
   await server.close();
 });
 
@@ -79,7 +46,7 @@ describe('double booking across two API processes', () => {
     const results = await Promise.all(
       franchisors.map(async (f, k) => {
         if (k % 2 === 0) return (await book(server, f.token, body)).status;
-        const res = await fetch(`${otherUrl}/api/session`, {
+        const res = await fetch(`${other.url}/api/session`, {
           method: 'POST',
           headers: { authorization: `Bearer ${f.token}`, 'content-type': 'application/json' },
           body: JSON.stringify(body),
