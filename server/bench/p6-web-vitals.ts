@@ -4,7 +4,7 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type Browser, chromium, type Page } from 'playwright';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright';
 import { freePort } from '../src/testing/api-process.ts';
 import type { Aim, Measurement, Row } from './measurement.ts';
 
@@ -147,6 +147,15 @@ async function credentialsOf(url: string, email: string): Promise<string> {
   return JSON.stringify(await res.json());
 }
 
+/** Signs the page's account (if it has one) into the portal of every page the context opens. */
+async function signInPortal(context: BrowserContext, url: string, spec: PageSpec): Promise<void> {
+  if (!spec.as) return;
+  const stored = await credentialsOf(url, spec.as);
+  await context.addInitScript((value) => {
+    window.localStorage.setItem('fm-portal', value);
+  }, stored);
+}
+
 /** Loads one page cold under the mobile profile and reads its vitals. */
 async function measurePage(browser: Browser, url: string, spec: PageSpec): Promise<Vitals> {
   const context = await browser.newContext({
@@ -156,12 +165,7 @@ async function measurePage(browser: Browser, url: string, spec: PageSpec): Promi
     hasTouch: true,
   });
   try {
-    if (spec.as) {
-      const stored = await credentialsOf(url, spec.as);
-      await context.addInitScript((value) => {
-        window.localStorage.setItem('fm-portal', value);
-      }, stored);
-    }
+    await signInPortal(context, url, spec);
     // Playwright runs an init script in its own scope: publish the library's global on window.
     await context.addInitScript({
       content: `${readFileSync(WEB_VITALS, 'utf8')};window.webVitals = webVitals;`,
@@ -194,12 +198,7 @@ async function warmUp(browser: Browser, url: string): Promise<void> {
   for (const spec of PAGES) {
     const context = await browser.newContext();
     try {
-      if (spec.as) {
-        const stored = await credentialsOf(url, spec.as);
-        await context.addInitScript((value) => {
-          window.localStorage.setItem('fm-portal', value);
-        }, stored);
-      }
+      await signInPortal(context, url, spec);
       const page = await context.newPage();
       await page.goto(`${url}${spec.path}`, { waitUntil: 'load', timeout: 120_000 });
       await page.waitForLoadState('networkidle', { timeout: 30_000 }).catch(() => {});
