@@ -2,7 +2,7 @@ import { AxeBuilder } from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 
 /**
- * Issue #14: every portal and admin page is checked with axe-core against WCAG 2.0 and 2.1,
+ * Every portal and admin page is checked with axe-core against WCAG 2.0 and 2.1,
  * levels A and AA, and no violation of impact `serious` or `critical` is allowed. Shared by the
  * portal's and the admin's accessibility specs, so it lives in the root's test tooling.
  */
@@ -11,7 +11,7 @@ export const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] as const;
 /** The impacts that fail the check (axe's `moderate` and `minor` are reported by axe only). */
 const BLOCKING = new Set(['serious', 'critical']);
 
-/** A phone's viewport for the small-screen passes (issue #14, and the spec's mobile layout). */
+/** A phone's viewport for the small-screen passes (and the spec's mobile layout). */
 export const PHONE_VIEWPORT = { width: 390, height: 844 } as const;
 
 /**

@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const port = process.env.PORT ?? '8787';
 const partyPort = process.env.PARTY_PORT ?? '1999';
-// The second demo page, on another origin: the cross-origin case of issue 12.
+// The second demo page, on another origin: a partner page on another origin.
 const partnerPort = process.env.PARTNER_PORT ?? '8790';
 const publicUrl = process.env.PUBLIC_URL ?? `http://localhost:${port}`;
 

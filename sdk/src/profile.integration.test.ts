@@ -63,7 +63,7 @@ describe('profile calls through the SDK', () => {
     });
   });
 
-  it('changes the e-mail with the password, then confirms it with the mailed link (issue 31)', async () => {
+  it('changes the e-mail with the password, then confirms it with the mailed link', async () => {
     const account = await server.signUp('consultant');
     const api = createClient({
       baseUrl: `${server.url}/api`,

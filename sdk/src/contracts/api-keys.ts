@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import { normalizeOrigin } from './embed.ts';
 
 /**
- * A franchise's API keys (rule 18, issue 13). Publishable embed keys (`pk_…`) are public: they let the
+ * A franchise's API keys (rule 18). Publishable embed keys (`pk_…`) are public: they let the
  * origins they name read public data and open the sign-in popup. Secret keys (`sk_…`) authenticate
  * a partner's backend as `Authorization: Bearer sk_…`, acting as the franchise's billing contact
  * and limited to their scopes; they are stored hashed and shown once, at creation.

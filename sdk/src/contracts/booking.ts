@@ -290,7 +290,7 @@ export const ReviewInputSchema = v.object({
 });
 export type ReviewInput = v.InferInput<typeof ReviewInputSchema>;
 
-// --- Booking server (issue 5): calendar connection and feed calls. ---
+// --- Booking server: calendar connection and feed calls. ---
 /** `POST /api/users/calendars/connect-url` → a one-time URL the browser navigates to. */
 export const CalendarConnectUrlInputSchema = v.object({
   calendar: v.picklist(CALENDAR_PROVIDERS, 'Please choose google or office365'),
@@ -317,7 +317,7 @@ export const BookMeetingInputSchema = CreateSessionInputSchema;
 export type BookMeetingInput = CreateSessionInput;
 
 /**
- * Calendars, slots and meetings (the SDK's `bookings.ts`); from `fetchSlots` on, issue 5's
+ * Calendars, slots and meetings (the SDK's `bookings.ts`); from `fetchSlots` on, the
  * operations the spec does not name, in its pattern.
  */
 export const BOOKING_OPERATIONS = {

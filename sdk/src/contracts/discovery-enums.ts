@@ -1,6 +1,6 @@
 /**
  * The discovery filters' enumerations: apart from the other enumerations so that only the pages
- * that search or show franchises load them (issue 12, P5).
+ * that search or show franchises load them (P5).
  */
 /** Cash-required filter modes (user-area §5). */
 export const CASH_REQUIRED_MODES = ['range', 'less', 'more'] as const;

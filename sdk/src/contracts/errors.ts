@@ -4,7 +4,7 @@ import { FIELD_MESSAGES, GENERIC_MESSAGES } from './texts.ts';
 /**
  * The messages of the two refusals that the restricted-action modal also shows before any call
  * fails: apart from {@link ERROR_CODES}, so that a page showing them loads two strings, not every
- * code (issue 12, P5).
+ * code (P5).
  *
  * @example
  * RESTRICTION_MESSAGES.profileInactive; // 'Activate your profile to unlock messaging and bookings'

@@ -1,6 +1,6 @@
 /**
  * States, provinces and countries: apart from the other enumerations so that a page whose
- * schemas never name a place does not load them (issue 12, P5).
+ * schemas never name a place does not load them (P5).
  */
 export const COUNTRIES = ['USA', 'Canada'] as const;
 export type Country = (typeof COUNTRIES)[number];

@@ -12,7 +12,7 @@ import { SYSTEM_OPERATIONS } from './system.ts';
  * Every operation's prefix of service errors (`'{operation}: {message}'`): the maps of the SDK
  * modules a partner page calls, each beside its module's schemas (`BOOKING_OPERATIONS` in
  * booking.ts, …) so that a page loads the texts of the calls it can make, not every call's
- * (issue 12, P5), and the calls of the apps' modules. The spec names most of them; the others
+ * (P5), and the calls of the apps' modules. The spec names most of them; the others
  * follow its pattern.
  */
 export const OPERATIONS = {
@@ -35,7 +35,7 @@ export const OPERATIONS = {
   subscribe: 'Error subscribing',
   unsubscribe: 'Error unsubscribing',
   reactivateSubscription: 'Error reactivating subscription',
-  // Payments (issue 6), not named by the spec
+  // Payments, not named by the spec
   fetchSubscription: 'Error fetching subscription',
   setDefaultPaymentMethod: 'Error updating payment method',
   fetchPayouts: 'Error fetching payouts',
@@ -53,10 +53,10 @@ export const OPERATIONS = {
   // Own account
   sendSupportRequest: 'Error sending support request',
   deleteAccount: 'Error deleting account',
-  // Changing one's e-mail (issue 31): the links mailed to the new and the old address
+  // Changing one's e-mail: the links mailed to the new and the old address
   confirmEmailChange: 'Error confirming email change',
   undoEmailChange: 'Error undoing email change',
-  // Admin panel (issue 10)
+  // Admin panel
   fetchDashboard: 'Error fetching dashboard data',
   fetchDashboardGraph: 'Error fetching dashboard graph data',
   createConsultant: 'Error creating consultant',
@@ -90,7 +90,7 @@ export const OPERATIONS = {
   deletePromotion: 'Error deleting promotion',
   fetchRequests: 'Error fetching requests',
   fetchAuditLog: 'Error fetching audit log',
-  // API keys (issue 13, rule 18)
+  // API keys (rule 18)
   fetchApiKeys: 'Error fetching API keys',
   createApiKey: 'Error creating API key',
   revokeApiKey: 'Error revoking API key',

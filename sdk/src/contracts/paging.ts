@@ -21,7 +21,7 @@ export const queryCount = (max: number) => {
 /**
  * A query object as URL search parameters (lists as repeated keys; empty values dropped): the
  * query string of every call with one. Here, not beside the search schemas, so the SDK's
- * transport does not pull the discovery contract into every page that loads it (issue 12, P5).
+ * transport does not pull the discovery contract into every page that loads it (P5).
  *
  * @example
  * toSearchParams({ industry: ['Automotive', 'Education'], rateMax: 80 }).toString();

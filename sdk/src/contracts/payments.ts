@@ -181,7 +181,7 @@ export type PayoutAccountLink = v.InferOutput<typeof PayoutAccountLinkSchema>;
 export const CardSetupSchema = v.object({ clientSecret: v.string(), publishableKey: v.string() });
 export type CardSetup = v.InferOutput<typeof CardSetupSchema>;
 
-// --- Appended by the payments server (issue 6): the consultant's choice after a late cancellation. ---
+// --- Appended by the payments server: the consultant's choice after a late cancellation. ---
 /**
  * A franchisor cancelling within 24 hours of the start leaves the choice to the consultant
  * (admin-panel §1): `charge` the booked amount, or `reschedule` (the hold is released).

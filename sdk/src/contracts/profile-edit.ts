@@ -315,7 +315,7 @@ export const StripeEmailInputSchema = v.object({
   ),
 });
 
-// ---- Changing one's e-mail (issue 31): proof of the password, then of the new mailbox ----
+// ---- Changing one's e-mail: proof of the password, then of the new mailbox ----
 
 /** The link mailed to the new address confirms the change this long (then a new request is needed). */
 export const EMAIL_CHANGE_CONFIRM_TTL_MS = 24 * 60 * 60 * 1000;

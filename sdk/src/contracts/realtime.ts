@@ -23,7 +23,7 @@ export const REALTIME_PARTY = 'rooms';
 
 /**
  * Room names: `user-{userId}` (a user's own events) and `chat-{chatId}` (the participants of one
- * chat). `meeting-{id}` joins them with the video meetings (issue 11).
+ * chat). `meeting-{id}` joins them with the video meetings.
  */
 export const REALTIME_ROOM_PREFIXES = {
   user: 'user-',

@@ -1,6 +1,6 @@
 /**
  * The selectable time zones: apart from the other enumerations so that only the pages that
- * read or choose a zone load them (issue 12, P5).
+ * read or choose a zone load them (P5).
  */
 /** The 13 selectable time zones of user-area §9. */
 export const TIME_ZONES = [
