@@ -122,7 +122,7 @@ function demoScripts(): Plugin {
 }
 
 /**
- * Builds the embeddable elements (rule 14, issue 12): widgets/dist/v1/loader.js defines every fm-*
+ * Builds the embeddable elements (rule 14): widgets/dist/v1/loader.js defines every fm-*
  * element and imports each element's code (dist/v1/chunks/…, content-hashed) the first time a page
  * uses it. The server serves them at /widgets/v1/… (immutable) and /widgets/fm-widgets.js.
  */

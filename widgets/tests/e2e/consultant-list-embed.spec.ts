@@ -59,7 +59,7 @@ test.describe('<fm-consultant-list> on a partner page', () => {
   });
 
   test('is one of the elements the bundle defines', async ({ page, baseURL }) => {
-    // The loader (issue 12) defines each element when the page first uses it.
+    // The loader defines each element when the page first uses it.
     await openListPage(
       page,
       baseURL!,

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 
 /**
- * Issue 12 / rule 18 / decision 029, in Chromium: a brand's page on its own origin (a second local port) embeds
+ * Rule 18 / decision 029, in Chromium: a brand's page on its own origin (a second local port) embeds
  * the elements with a publishable embed key. The list renders without a user, a visitor opens a
  * profile, books, signs in through the portal's popup — allowing the site the first time, once per
  * key — and the page receives `fm-booked`, never leaving the page and never holding an account's
@@ -507,7 +507,7 @@ test.describe('a brand page on another origin with an embed key', () => {
     browser,
     baseURL,
   }) => {
-    // P5 (issue 12), measured in the browser: fails above the booking modal's limit (decision 017
+    // P5, measured in the browser: fails above the booking modal's limit (decision 017
     // says where the bytes went).
     // gzip is what the budget counts: ask for it alone (browsers also take brotli, smaller still).
     const context = await browser.newContext({ extraHTTPHeaders: { 'accept-encoding': 'gzip' } });

@@ -52,7 +52,7 @@ const isOutside = (event: MouseEvent<HTMLElement>) => {
  * only while it is open.
  *
  * Radix's dialog did all this in script on every first open (focus trap, `aria-hidden` on the rest
- * of the page, scroll lock, presence); on a phone that was most of the tap's time (issue 15's INP).
+ * of the page, scroll lock, presence); on a phone that was most of the tap's time (P6's INP).
  *
  * @example
  * <Drawer open={open} onOpenChange={setOpen} labelledBy={titleId} className="drawer">
