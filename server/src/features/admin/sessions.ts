@@ -8,7 +8,7 @@ import { Hono } from 'hono';
 import type * as v from 'valibot';
 import type { AppEnv } from '../../auth/session.ts';
 import type { Db } from '../../db/client.ts';
-import { consultantUser, franchisorUser } from '../../db/party-users.ts';
+import { CONSULTANT_PARTY_COLUMNS, consultantUser, franchisorUser } from '../../db/party-users.ts';
 import {
   adminDaily,
   adminSearchRef,
@@ -241,13 +241,7 @@ export function selectSessions(db: Db) {
   return db
     .select({
       meeting,
-      consultant: {
-        id: consultantUser.id,
-        firstName: consultantUser.firstName,
-        lastName: consultantUser.lastName,
-        email: consultantUser.email,
-        profilePhoto: consultantUser.profilePhoto,
-      },
+      consultant: CONSULTANT_PARTY_COLUMNS,
       franchisor: {
         id: franchisorUser.id,
         firstName: franchisorUser.firstName,

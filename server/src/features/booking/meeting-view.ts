@@ -2,7 +2,12 @@ import type { BookingStatus, BookingStatusInput, Session } from '@fm/sdk/contrac
 import { and, asc, count, desc, eq, gt, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { SessionUser } from '../../auth/session.ts';
 import type { Db, Tx } from '../../db/client.ts';
-import { consultantUser, franchisorUser } from '../../db/party-users.ts';
+import {
+  CONSULTANT_PARTY_COLUMNS,
+  consultantUser,
+  FRANCHISOR_PARTY_COLUMNS,
+  franchisorUser,
+} from '../../db/party-users.ts';
 import { preparedOnce } from '../../db/prepared-once.ts';
 import {
   consultantProfile,
@@ -80,21 +85,9 @@ export function statusFilter(status: BookingStatusInput, now: Date): SQL {
 
 /** Who a meeting is between, as both the meeting list and the pre-booking read select it. */
 const partyColumns = {
-  consultant: {
-    id: consultantUser.id,
-    firstName: consultantUser.firstName,
-    lastName: consultantUser.lastName,
-    email: consultantUser.email,
-    profilePhoto: consultantUser.profilePhoto,
-  },
+  consultant: CONSULTANT_PARTY_COLUMNS,
   company: consultantProfile.company,
-  franchisor: {
-    id: franchisorUser.id,
-    firstName: franchisorUser.firstName,
-    lastName: franchisorUser.lastName,
-    email: franchisorUser.email,
-    profilePhoto: franchisorUser.profilePhoto,
-  },
+  franchisor: FRANCHISOR_PARTY_COLUMNS,
   franchise: { id: franchise.id, company: franchise.company, logo: franchise.logo },
 };
 
