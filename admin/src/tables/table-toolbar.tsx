@@ -41,6 +41,31 @@ export function FilterSelect({
   );
 }
 
+/** A labelled date input bound to one URL filter (the From and To of a date range). */
+function DateFilter({
+  label,
+  value,
+  onChange,
+}: {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+}) {
+  const id = useId();
+  return (
+    <div className="table-toolbar__filter">
+      <label htmlFor={id}>{label}</label>
+      <input
+        id={id}
+        className="field__input"
+        type="date"
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+      />
+    </div>
+  );
+}
+
 /**
  * Above a table: the debounced search, the date range, any filters and buttons, and the static
  * 'Updated 20 min ago' (admin-panel §2).
@@ -59,8 +84,6 @@ export function TableToolbar({
   children?: ReactNode;
 }) {
   const searchId = useId();
-  const fromId = useId();
-  const toId = useId();
   return (
     <div className="table-toolbar">
       <div className="table-toolbar__filter table-toolbar__search">
@@ -75,26 +98,16 @@ export function TableToolbar({
       </div>
       {dates ? (
         <>
-          <div className="table-toolbar__filter">
-            <label htmlFor={fromId}>{ADMIN_UI.from}</label>
-            <input
-              id={fromId}
-              className="field__input"
-              type="date"
-              value={table.query.startDate}
-              onChange={(event) => table.setFilters({ startDate: event.target.value })}
-            />
-          </div>
-          <div className="table-toolbar__filter">
-            <label htmlFor={toId}>{ADMIN_UI.to}</label>
-            <input
-              id={toId}
-              className="field__input"
-              type="date"
-              value={table.query.endDate}
-              onChange={(event) => table.setFilters({ endDate: event.target.value })}
-            />
-          </div>
+          <DateFilter
+            label={ADMIN_UI.from}
+            value={table.query.startDate}
+            onChange={(startDate) => table.setFilters({ startDate })}
+          />
+          <DateFilter
+            label={ADMIN_UI.to}
+            value={table.query.endDate}
+            onChange={(endDate) => table.setFilters({ endDate })}
+          />
         </>
       ) : null}
       {children}
