@@ -112,6 +112,17 @@ export interface ListQuery {
  */
 export const JOIN_LIMIT = 20_000;
 
+/** A list that one statement reads whole: no FTS step, no rank, nothing under it. */
+const sqlOnlyList = (key: string, statement: () => SQL): ListQuery => ({
+  key,
+  ranked: false,
+  fts: null,
+  rank: null,
+  passthrough: false,
+  base: null,
+  statement,
+});
+
 /**
  * Plans a list. The FTS step (text and tag filters, and bm25 when ranked) is the expensive one:
  * each of its parts is cached by its MATCH expression alone, and the step by both, so that
@@ -139,16 +150,10 @@ export function listQuery(spec: ListSpec): ListQuery {
     spec.filters,
   ]);
   if (!spec.text && spec.tags.length === 0) {
-    return {
+    return sqlOnlyList(
       key,
-      ranked: false,
-      fts: null,
-      rank: null,
-      passthrough: false,
-      base: null,
-      statement: () =>
-        sql`select ${epoch} as epoch, ${ordered(sql`${table} s`, spec.order)} as ids`,
-    };
+      () => sql`select ${epoch} as epoch, ${ordered(sql`${table} s`, spec.order)} as ids`,
+    );
   }
   const fts = sql.raw(side.fts);
   const ranked = spec.ranked && spec.text !== null;
@@ -208,17 +213,12 @@ export function listQuery(spec: ListSpec): ListQuery {
         : null,
     passthrough: ranked && spec.conditions.length === 0,
     base: ranked
-      ? {
-          key: JSON.stringify([side.table, 'set', spec.filters]),
-          ranked: false,
-          fts: null,
-          rank: null,
-          passthrough: false,
-          base: null,
-          statement: () =>
+      ? sqlOnlyList(
+          JSON.stringify([side.table, 'set', spec.filters]),
+          () =>
             sql`select ${epoch} as epoch,
                   (select group_concat(s.rid) from ${table} s where ${where}) as ids`,
-        }
+        )
       : listQuery({ ...spec, text: null, tags: [], ranked: false }),
     // Ranked: keep the FTS step's order (its array index); FTS rows exist only for visible rows,
     // and the projection row confirms it in this snapshot.
