@@ -6,7 +6,7 @@ import { besideHealth } from './beside-health.ts';
 import type { Aim, BenchContext, Measurement, Row } from './measurement.ts';
 
 /**
- * A1 (issue 10): the admin bookings list and the dashboard over the shared database (100,000
+ * A1: the admin bookings list and the dashboard over the shared database (100,000
  * consultants, 20,000 franchises) with 200,000 meetings and their payments added
  * (admin-data.ts), at 8 clients; each scenario right after the health check it is compared with
  * (aim: p99 ≤ 4 × the health check's p99). The list is read on its first page and on a deep one,

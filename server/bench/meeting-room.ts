@@ -13,7 +13,7 @@ import type { Measurement, Row } from './measurement.ts';
 import { startRealtimeStack } from './realtime-stack.ts';
 
 /**
- * MR1, MR2 (issue 11, rule 16): the meeting room. The real API in its own process over a fresh
+ * MR1, MR2 (rule 16): the meeting room. The real API in its own process over a fresh
  * database, the real rooms under `wrangler dev`, a meeting running now.
  * - MR1: time from both sides joining to a connected call, in Debian's Chromium with a fake camera
  *   and microphone — two pages, each with its signalling socket to `meeting-{id}` (tickets from the

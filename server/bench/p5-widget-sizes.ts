@@ -15,7 +15,7 @@ interface Sizes {
 }
 
 /**
- * P5 (issue 12): what each element costs a page — the loader, the element's chunk and every chunk
+ * P5: what each element costs a page — the loader, the element's chunk and every chunk
  * it imports, gzipped — from the widgets build (`widgets/dist/v1/sizes.json`, built first when
  * missing). Every element is an aim against the 40 KB budget; the browser-measured check is
  * widgets/tests/e2e/partner-embed.spec.ts.

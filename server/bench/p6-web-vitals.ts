@@ -9,7 +9,7 @@ import { freePort } from '../src/testing/api-process.ts';
 import type { Aim, Measurement, Row } from './measurement.ts';
 
 /**
- * P6: Web Vitals of the portal on a phone (issue 15) — LCP ≤ 2.5 s, CLS ≤ 0.1, INP ≤ 200 ms for
+ * P6: Web Vitals of the portal on a phone — LCP ≤ 2.5 s, CLS ≤ 0.1, INP ≤ 200 ms for
  * the landing page, sign-in, Find Consultants, My Meetings and Payments, each loaded cold (a fresh
  * browser context) in Debian's Chromium with the mobile profile: 1.6 Mbit/s down, 750 kbit/s up,
  * 150 ms round trip (DevTools network emulation) and a 4× CPU slowdown, on a 390×844 touch screen.

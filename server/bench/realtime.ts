@@ -10,7 +10,7 @@ import type { Measurement } from './measurement.ts';
 import { startRealtimeStack } from './realtime-stack.ts';
 
 /**
- * RT1 (issue 9): a message posted through the API reaches the other participant's socket. The real
+ * RT1: a message posted through the API reaches the other participant's socket. The real
  * API in its own process over a fresh database, the real rooms under `wrangler dev`, 100 chats
  * between 100 subscribed franchisors and 100 consultants, every one of the 200 users with an open
  * socket to their user room; franchisors post 50 messages a second for BENCH_REALTIME_SECONDS

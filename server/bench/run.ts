@@ -20,7 +20,7 @@ import {
 import { MEASUREMENTS } from './measurements.ts';
 
 /**
- * `npm run bench [-- [--strict] [ID …]]`: the speed aims of issue 15, each printed as
+ * `npm run bench [-- [--strict] [ID …]]`: the speed aims, each printed as
  * `measured / aim` with PASS or MISS. `--strict` makes the process exit 1 when any aim is missed
  * (CI does not run the bench: the figures depend on the machine). IDs pick measurements
  * (`npm run bench -- P1`); without them all run.

@@ -92,7 +92,7 @@ export interface AppDeps {
   profiles: ProfileService;
   logger: Logger;
   now: () => Date;
-  /** The money side (issue 6); created from `env` when absent. */
+  /** The money side; created from `env` when absent. */
   payments?: Payments | undefined;
   staticDirs?: StaticDirs | undefined;
   /** Pushes events into realtime rooms (rule 15); `createContainer` always passes one. */
@@ -206,7 +206,7 @@ export function createApp(deps: AppDeps) {
     }),
     secret: env.REALTIME_SECRET,
   });
-  // Rule 18 / issue 13: a franchise's publishable and secret API keys.
+  // Rule 18: a franchise's publishable and secret API keys.
   const apiKeys = createApiKeyService({ db, now: deps.now });
   const apiKeyRouters = apiKeyRoutes({ db, keys: apiKeys, now: deps.now });
   // decision 029: what a partner page's sign-in yields — embed sessions, bound to their key and scoped.
@@ -266,7 +266,7 @@ export function createApp(deps: AppDeps) {
       '/',
       systemRoutes({ db, partyUrl: env.PARTY_URL, payments: deps.payments?.clientConfig }),
     )
-    // The reference (issue 13): generated from the mounted routes, so read at request time.
+    // The reference: generated from the mounted routes, so read at request time.
     .route(
       '/',
       openApiRoutes(() => app.routes),

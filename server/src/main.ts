@@ -45,7 +45,7 @@ async function main() {
     // Rule 16: a meeting of the demo franchisor and consultant is running now, its room open.
     const running = await ensureDemoRunningMeeting(container);
     if (running) logger.info(`demo meeting running now: /meetings/${running}/room`);
-    // Issue 12: the demo franchise's embed key, for both demo pages (no parameters needed).
+    // The demo franchise's embed key, for both demo pages (no parameters needed).
     const partnerPort = Number(process.env.PARTNER_PORT ?? DEFAULT_PARTNER_PORT);
     await ensureDemoEmbedKey(
       container.db,

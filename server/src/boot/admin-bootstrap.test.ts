@@ -8,7 +8,7 @@ import { startTestServer, TEST_PASSWORD, type TestServer } from '../testing/test
 import { adminAddressHeldMessage, bootstrapAdmin } from './admin-bootstrap.ts';
 
 /**
- * Rule 4 and issue 31: an account that is not an admin at `ADMIN_EMAIL` is reported and left alone,
+ * Rule 4: an account that is not an admin at `ADMIN_EMAIL` is reported and left alone,
  * and the server starts; anyone who registered the address first could otherwise keep it down.
  */
 

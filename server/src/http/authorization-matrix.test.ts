@@ -103,7 +103,7 @@ const TABLE: Record<string, Row> = {
   'POST /api/embed/sign-in': { cells: everyone('pass') },
   'POST /api/embed/consent': { cells: everyone(401) },
   'POST /api/embed/session/renew': { cells: everyone(401) },
-  // Public profiles and private files (issue 14 §7: a private file only for who may see it).
+  // Public profiles and private files (a private file only for who may see it).
   'GET /api/users/profile/:id': { cells: everyone() },
   'GET /api/files/:id': { cells: cells(401, 'ok', 404, 404, 404, 'ok') },
   // Discovery.

@@ -37,7 +37,7 @@ export function staticApps(dirs: StaticDirs) {
 
   app.use('/widgets/*', async (c, next) => {
     await next();
-    // Content-hashed files (chunks, the pinned loader) never change: cached for good (issue 12).
+    // Content-hashed files (chunks, the pinned loader) never change: cached for good.
     const hashed = /^\/widgets\/v1\/(chunks\/|loader-[0-9a-f]+\.js$)/.test(c.req.path);
     answerHeaders(c)
       // Partner sites load the module cross-origin: a module script needs CORS.

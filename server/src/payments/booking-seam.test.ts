@@ -12,7 +12,7 @@ import { ACCOUNTS, meetingBalances, unbalancedTransactions } from './ledger.ts';
 import { json, ok, signInAdmin } from './test-fixtures.ts';
 
 /**
- * The booking routes with this feature's `MeetingPayments` plugged in (issue 5 ↔ 6): through the
+ * The booking routes with this feature's `MeetingPayments` plugged in: through the
  * real `POST/PATCH/DELETE /api/session`.
  */
 

@@ -5,7 +5,7 @@ import { ledgerEntry, ledgerTransaction } from '../db/schema/index.ts';
 import { splitCharge } from './money-rules.ts';
 
 /**
- * The double-entry ledger (issue 6): every movement of money is one transaction whose entries, in
+ * The double-entry ledger: every movement of money is one transaction whose entries, in
  * signed integer cents (debits positive, credits negative), sum to zero. Balances are derived by
  * summing entries, never stored. A transaction's idempotency key is unique, so posting the same key
  * twice is a no-op — that is what makes every charge happen once.

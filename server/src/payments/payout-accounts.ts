@@ -44,7 +44,7 @@ export async function keepAccountStatus(
 }
 
 /**
- * Consultants' payout accounts (issue 14.6, decision 016): Stripe Connect express accounts created
+ * Consultants' payout accounts (decision 016): Stripe Connect express accounts created
  * on the consultant's request, onboarded on Stripe's hosted pages, their status kept from
  * `account.updated` (and read again when the consultant comes back). The built-in provider
  * simulates it: the account is ready at once. Whenever an account is seen to be ready, the payouts

@@ -14,7 +14,7 @@ import {
 } from './test-fixtures.ts';
 
 /**
- * Issue 31.4, "payouts never stall", in Stripe mode against the recorded fake of Stripe's API
+ * "Payouts never stall", in Stripe mode against the recorded fake of Stripe's API
  * (the one the rule 10 fault tests use): payouts left pending while the consultant's Connect account
  * was onboarding are transferred — each once — as soon as Stripe says the account is ready:
  * when `account.updated` comes (replayed, or raced by the runs and the consultant's return),

@@ -13,7 +13,7 @@ import {
 import { consultantAccount, franchisorWithCard, runPayoutProcess } from './test-fixtures.ts';
 
 /**
- * Issue 31.4, "payouts never stall" (built-in provider): a payout left waiting (`pending`) because
+ * "Payouts never stall" (built-in provider): a payout left waiting (`pending`) because
  * the consultant's payout account was not ready is paid — exactly once, under its own key — as
  * soon as the account is ready: by the scheduled runs, or when the consultant connects (the
  * built-in provider's account is ready at once). Later months never count it as paid.

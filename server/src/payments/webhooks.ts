@@ -39,7 +39,7 @@ function invoiceSubscriptionId(invoice: Stripe.Invoice): string | null {
 }
 
 /**
- * `POST /api/stripe/webhook` (issue 6.7): the signature is verified with the `stripe` package; each
+ * `POST /api/stripe/webhook`: the signature is verified with the `stripe` package; each
  * event id is stored in the same transaction that applies it, so an event is handled once even when
  * Stripe delivers it twice or concurrently, and a failure rolls back both (Stripe then retries).
  * Events older than the last one applied to a subscription or payment are ignored (out of order).

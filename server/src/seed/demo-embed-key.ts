@@ -34,7 +34,7 @@ export function demoEmbedOrigins(publicUrl: string, partnerPort: number): string
 }
 
 /**
- * "Try it at once" for embedding (issue 12): on every start of the demo, the demo franchise owns
+ * "Try it at once" for embedding: on every start of the demo, the demo franchise owns
  * the publishable key {@link DEMO_EMBED_KEY} allowing the local origins, so both demo pages work
  * with no parameters — and the demo franchisor, a member of that franchise, can sign in through
  * their popup (decision 029; asked once to allow the key). Created once; its origins follow the

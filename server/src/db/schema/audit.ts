@@ -3,7 +3,7 @@ import { user } from './auth.ts';
 import { id, instant } from './columns.ts';
 
 /**
- * Every admin write (issue 10): who did what to which record, with the record's fields before and
+ * Every admin write: who did what to which record, with the record's fields before and
  * after, so a disputed change can be traced. Rows are only ever inserted.
  */
 export const auditLog = sqliteTable(

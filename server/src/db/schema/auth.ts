@@ -68,7 +68,7 @@ export const user = sqliteTable(
     // The AI search's change check: max(updated_at) of the franchisors, every second.
     index('user_role_updated_idx').on(t.role, t.updatedAt),
     uniqueIndex('user_token_activation_uq').on(t.tokenActivation),
-    // Admin dashboard: consultants new this month, sign-ups per day (issue 10).
+    // Admin dashboard: consultants new this month, sign-ups per day.
     index('user_role_created_idx').on(t.role, t.createdAt),
   ],
 );

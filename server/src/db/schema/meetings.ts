@@ -56,7 +56,7 @@ export const meeting = sqliteTable(
     index('meeting_franchise_idx').on(t.franchiseId, t.startAt, t.id),
     // The id too: the admin bookings list pages by (start, id) from the index alone (bench A1).
     index('meeting_status_idx').on(t.status, t.startAt, t.id),
-    // Admin dashboard and bookings list (issue 10).
+    // Admin dashboard and bookings list.
     index('meeting_start_idx').on(t.startAt, t.id),
     index('meeting_completed_idx').on(t.status, t.markedAsCompletedAt),
     index('meeting_declined_idx').on(t.status, t.declinedAt),

@@ -115,7 +115,7 @@ export const payment = sqliteTable(
     uniqueIndex('payment_meeting_uq').on(t.meetingId),
     index('payment_franchise_idx').on(t.franchiseId, t.createdAt),
     index('payment_consultant_idx').on(t.consultantId, t.createdAt),
-    // Covering for the admin dashboard's sums (issue 10, bench A1): money held now, charged per
+    // Covering for the admin dashboard's sums (bench A1): money held now, charged per
     // day and month, failed charges this month are read from the indexes alone.
     index('payment_status_idx').on(t.status, t.isPaid, t.holdId, t.amountCents),
     index('payment_hold_due_idx').on(t.holdDueAt),

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../testing/test-server.ts';
 
 /**
- * Admin routes answer only admins (admin-panel §6, issue 10): every route mounted under
+ * Admin routes answer only admins (admin-panel §6): every route mounted under
  * `/api/admin`, with any method, answers 401 to a guest and 403 ADMIN_ONLY to a franchisor and a
  * consultant, before it reads an id or a body.
  */

@@ -109,7 +109,7 @@ export type AdminBootstrapOutcome =
 
 export function createAccountService(deps: AccountServiceDeps) {
   const { db, auth, refreshTokens, now } = deps;
-  // Changing one's own e-mail needs the password and both mailboxes (issue 31).
+  // Changing one's own e-mail needs the password and both mailboxes.
   const emailChanges = createEmailChangeService({
     db,
     auth,

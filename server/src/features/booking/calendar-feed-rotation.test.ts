@@ -3,7 +3,7 @@ import { startTestServer, type TestServer } from '../../testing/test-server.ts';
 import { makeConsultant, makeFranchisor } from './test-fixtures.ts';
 
 /**
- * Calendar feed token rotation (issue 14 §7): "Reset link" issues a new private feed URL and the
+ * Calendar feed token rotation: "Reset link" issues a new private feed URL and the
  * old one answers 404 at once; nobody else's feed changes.
  */
 let server: TestServer;

@@ -80,7 +80,7 @@ const CallbackQuerySchema = v.object({
 const FEED_FILE = /^([\w-]{20,100})\.ics$/;
 
 /**
- * Booking (issue 5): availability and slots, meetings, calendar connections and private feeds.
+ * Booking: availability and slots, meetings, calendar connections and private feeds.
  * Mounted by app.ts at `/api/booking`, `/api/session`, `/api/users` (calendars),
  * `/api/auth/consultant` (OAuth connect) and `/api/calendar` (feeds).
  */

@@ -54,7 +54,7 @@ function singleState(query: Record<string, string | string[]>) {
 }
 
 /**
- * Discovery (issue 3): `GET /api/users` (consultant or franchisor search), `GET /api/users/filters`
+ * Discovery: `GET /api/users` (consultant or franchisor search), `GET /api/users/filters`
  * and the favourite toggles. Search results are cached per query while the projection's epoch
  * holds (see ranked-list.ts); the cache is per process and never serves stale data. The list
  * statements run where `lists` says: in worker threads for a database file (decision 008).

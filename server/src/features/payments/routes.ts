@@ -34,7 +34,7 @@ const consultantOnly = requireRole('consultant');
 const adminOnly = requireRole('admin');
 
 /**
- * The money API (issue 6), mounted by app.ts: `users` at `/api/users` (payment methods, payments and
+ * The money API, mounted by app.ts: `users` at `/api/users` (payment methods, payments and
  * their totals and chart, subscription and promo codes, the admin's manual run, payouts and their CSV
  * statements, the consultant's payout account (Connect), Stripe's card SetupIntent, late cancellations) and `stripe` at `/api/stripe` (the webhook).
  */

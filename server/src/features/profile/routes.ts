@@ -105,7 +105,7 @@ export function profileRoutes(deps: {
         logo: logoFile ? await uploads.check(logoFile, 'image') : undefined,
         photos: await Promise.all((body.files.photos ?? []).map((f) => uploads.check(f, 'image'))),
       };
-      // Issue 31: a new e-mail is refused before anything is written without the right password,
+      // A new e-mail is refused before anything is written without the right password,
       // and once the rest is saved it only becomes pending (the link to the new address applies it).
       const newEmail = email !== undefined && email !== current.email ? email : undefined;
       if (newEmail) await emailChanges.check(current, newEmail, currentPassword);
@@ -153,7 +153,7 @@ export function profileRoutes(deps: {
           message: 'Please choose a file',
           errors: { file: 'Please choose a file' },
         });
-      // FDD documents are visible to signed-in users only (issue 4).
+      // FDD documents are visible to signed-in users only.
       const [stored] = await uploads.store([await uploads.check(file, 'document')], current.id, {
         isPrivate: true,
       });

@@ -67,7 +67,7 @@ function cashRange(patch: FranchisePatch): {
 }
 
 /**
- * Editing one's own profile (issue 4): every write of one request happens in one transaction, files
+ * Editing one's own profile: every write of one request happens in one transaction, files
  * are checked before anything is written and removed again when the write fails, and completeness
  * is recomputed from what is stored.
  */
@@ -408,7 +408,7 @@ export function createProfileService(deps: {
   }
 
   /**
-   * Writes a franchise's fields and files for an admin (issue 10): the same rules as a member's
+   * Writes a franchise's fields and files for an admin: the same rules as a member's
    * edit, on a franchise that may have no member yet. Files are stored first and removed again when
    * the write fails.
    */

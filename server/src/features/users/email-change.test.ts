@@ -12,7 +12,7 @@ import { json, ok, signInAdmin } from '../../payments/test-fixtures.ts';
 import { disconnectRecorder } from '../../testing/disconnect-recorder.ts';
 import { startTestServer, type TestServer } from '../../testing/test-server.ts';
 
-/** Issue 31: a change of one's own e-mail needs the password and both mailboxes. */
+/** A change of one's own e-mail needs the password and both mailboxes. */
 
 let server: TestServer;
 /** How far the server's clock runs ahead of the real one. */

@@ -96,7 +96,7 @@ export interface EmailChangeDeps {
 }
 
 /**
- * Changing one's own e-mail (issue 31): the current password is needed, the change takes effect only
+ * Changing one's own e-mail: the current password is needed, the change takes effect only
  * when the link mailed to the new address is opened, and the old address gets a link that undoes it
  * for 7 days (also after it took effect) and ends every session, since the account may have been
  * taken over. Links are single use. Admins editing a user in the control panel do not come here.

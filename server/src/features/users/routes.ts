@@ -15,7 +15,7 @@ import { findOwnProfile, findPublicProfile } from './profile-repository.ts';
 
 /**
  * `/api/users/*` account calls: activation, the own and public profiles, the password, and the
- * links mailed for a change of e-mail (issue 31: the token is the proof, no session needed).
+ * links mailed for a change of e-mail (the token is the proof, no session needed).
  */
 export function userRoutes(deps: { db: Db; accounts: AccountService; trustProxy: boolean }) {
   const { db, accounts } = deps;
