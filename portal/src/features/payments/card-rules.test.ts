@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   CARD_MESSAGES,
+  cardBrandName,
   cardNumberError,
   cvcError,
   detectBrand,
@@ -14,6 +15,15 @@ import {
 } from './card-rules.ts';
 
 const now = new Date(2026, 4, 15); // 15 May 2026, local time
+
+describe('cardBrandName', () => {
+  it('reads a known brand by its label, an unknown one as sent, and none as Card', () => {
+    expect(cardBrandName('amex')).toBe('American Express');
+    expect(cardBrandName('diners')).toBe('Diners Club');
+    expect(cardBrandName('cartes_bancaires')).toBe('cartes_bancaires');
+    expect(cardBrandName(null)).toBe('Card');
+  });
+});
 
 describe('detectBrand', () => {
   it.each([

@@ -26,6 +26,18 @@ export const CARD_BRAND_LABELS: Record<CardBrand, string> = {
   unionpay: 'UnionPay',
 };
 
+/**
+ * A saved card's brand as people read it: the label of a known brand, else the brand as the
+ * provider sent it, or 'Card' when it sent none.
+ */
+export function cardBrandName(brand: string | null): string {
+  if (!brand) return 'Card';
+  return isCardBrand(brand) ? CARD_BRAND_LABELS[brand] : brand;
+}
+
+const isCardBrand = (value: string): value is CardBrand =>
+  (CARD_BRANDS as readonly string[]).includes(value);
+
 export const MAX_CARD_DIGITS = 19;
 const MIN_CARD_DIGITS = 12;
 

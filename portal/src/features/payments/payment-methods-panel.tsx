@@ -8,19 +8,9 @@ import { errorMessage } from '../../shared/error-message.ts';
 import { queryKeys } from '../../shared/query-keys.ts';
 import { QueryLoadStatus } from '../../shared/query-load-status.tsx';
 import { CardForm } from './card-form.tsx';
+import { cardBrandName } from './card-rules.ts';
 import { paymentsConfig } from './payments-config.ts';
 import { formatCardExpiry } from './payments-format.ts';
-
-const BRAND_NAMES: Record<string, string> = {
-  visa: 'Visa',
-  mastercard: 'Mastercard',
-  amex: 'American Express',
-  discover: 'Discover',
-  diners: 'Diners Club',
-  jcb: 'JCB',
-  unionpay: 'UnionPay',
-};
-const brandName = (brand: string | null) => (brand ? (BRAND_NAMES[brand] ?? brand) : 'Card');
 
 // Stripe.js and its form are a chunk of their own, fetched only in Stripe mode.
 const StripeCardForm = lazy(() =>
@@ -103,7 +93,7 @@ export function PaymentMethodsPanel() {
         <ul className="card-list" aria-label="Saved cards">
           {methods.map((method) => (
             <li key={method.id} className="card-list__item" data-testid="saved-card">
-              <span className="card-list__brand">{brandName(method.brand)}</span>
+              <span className="card-list__brand">{cardBrandName(method.brand)}</span>
               <span className="card-list__number">•••• {method.last4}</span>
               <span className="card-list__expiry">
                 Expires {formatCardExpiry(method.expMonth, method.expYear)}
@@ -125,7 +115,7 @@ export function PaymentMethodsPanel() {
                   className="button button--ghost"
                   disabled={busy !== null}
                   onClick={() => setToDelete(method)}
-                  aria-label={`Delete ${brandName(method.brand)} ending in ${method.last4}`}
+                  aria-label={`Delete ${cardBrandName(method.brand)} ending in ${method.last4}`}
                 >
                   Delete
                 </button>
@@ -138,7 +128,7 @@ export function PaymentMethodsPanel() {
       <h3 className="payments-card__subtitle">Add a card</h3>
       <AddCardForm
         onAdded={(method) => {
-          toast.success(`${brandName(method.brand)} •••• ${method.last4} added`);
+          toast.success(`${cardBrandName(method.brand)} •••• ${method.last4} added`);
           void reload();
         }}
       />
@@ -153,7 +143,7 @@ export function PaymentMethodsPanel() {
         onConfirm={remove}
       >
         {toDelete
-          ? `Delete ${brandName(toDelete.brand)} ending in ${toDelete.last4}?`
+          ? `Delete ${cardBrandName(toDelete.brand)} ending in ${toDelete.last4}?`
           : 'Delete this card?'}
       </ConfirmDialog>
     </section>
