@@ -1,6 +1,6 @@
 import { isApiError } from '@fm/sdk';
 import { ForgotPasswordInputSchema } from '@fm/sdk/contracts';
-import { FormAlert, SubmitButton, TextField, useValibotForm } from '@fm/widgets/kit';
+import { AccountEmailField, FormAlert, SubmitButton, useValibotForm } from '@fm/widgets/kit';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { ADMIN_TEXT } from '../admin-texts.ts';
@@ -47,13 +47,7 @@ export function ForgotPasswordPage() {
       ) : (
         <form className="form" onSubmit={form.handleSubmit} noValidate aria-label="Forgot password">
           <FormAlert message={form.formError} />
-          <TextField
-            label="Email"
-            type="email"
-            autoComplete="username"
-            autoFocus
-            field={form.field('email')}
-          />
+          <AccountEmailField autoComplete="username" field={form.field('email')} />
           <SubmitButton pending={form.isSubmitting}>{ADMIN_TEXT.sendResetLink}</SubmitButton>
         </form>
       )}

@@ -1,5 +1,11 @@
 import { GENERIC_MESSAGES, SignInInputSchema } from '@fm/sdk/contracts';
-import { FormAlert, PasswordField, SubmitButton, TextField, useValibotForm } from '@fm/widgets/kit';
+import {
+  AccountEmailField,
+  FormAlert,
+  PasswordField,
+  SubmitButton,
+  useValibotForm,
+} from '@fm/widgets/kit';
 import type { Location } from 'react-router';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { ADMIN_TEXT } from '../admin-texts.ts';
@@ -59,13 +65,7 @@ export function SignInPage() {
       <AuthHeading title={ADMIN_TEXT.signInTitle} subtitle={ADMIN_TEXT.signInSubtitle} />
       <form className="form" onSubmit={form.handleSubmit} noValidate aria-label="Sign in">
         <FormAlert message={form.formError} />
-        <TextField
-          label="Email"
-          type="email"
-          autoComplete="username"
-          autoFocus
-          field={form.field('email')}
-        />
+        <AccountEmailField autoComplete="username" field={form.field('email')} />
         <PasswordField
           label="Password"
           autoComplete="current-password"

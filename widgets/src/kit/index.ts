@@ -71,7 +71,7 @@ export {
   type ValidationResult,
   validateForm,
 } from './forms/form-validation.ts';
-export { PhoneField, PositionField } from './forms/person-fields.tsx';
+export { AccountEmailField, PhoneField, PositionField } from './forms/person-fields.tsx';
 export {
   type CheckboxBinding,
   changedFields,

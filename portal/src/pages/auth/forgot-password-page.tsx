@@ -1,5 +1,5 @@
 import { ForgotPasswordInputSchema } from '@fm/sdk/contracts';
-import { FormAlert, SubmitButton, TextField, useValibotForm } from '@fm/widgets/kit';
+import { AccountEmailField, FormAlert, SubmitButton, useValibotForm } from '@fm/widgets/kit';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { api } from '../../shared/api-client.ts';
@@ -36,13 +36,7 @@ export function ForgotPasswordPage() {
         </p>
       ) : (
         <form className="form" onSubmit={form.handleSubmit} noValidate aria-label="Forgot password">
-          <TextField
-            label="Email"
-            type="email"
-            autoComplete="email"
-            autoFocus
-            field={form.field('email')}
-          />
+          <AccountEmailField field={form.field('email')} />
           <FormAlert message={form.formError} />
           <SubmitButton pending={form.isSubmitting}>Send Reset Link</SubmitButton>
         </form>

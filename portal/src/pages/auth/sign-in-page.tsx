@@ -1,5 +1,11 @@
 import { SignInInputSchema } from '@fm/sdk/contracts';
-import { FormAlert, PasswordField, SubmitButton, TextField, useValibotForm } from '@fm/widgets/kit';
+import {
+  AccountEmailField,
+  FormAlert,
+  PasswordField,
+  SubmitButton,
+  useValibotForm,
+} from '@fm/widgets/kit';
 import { Link } from 'react-router';
 import { api } from '../../shared/api-client.ts';
 import { useGoHome } from '../../shared/navigation.ts';
@@ -29,13 +35,7 @@ export function SignInPage() {
       }
     >
       <form className="form" onSubmit={form.handleSubmit} noValidate aria-label="Log in">
-        <TextField
-          label="Email"
-          type="email"
-          autoComplete="email"
-          autoFocus
-          field={form.field('email')}
-        />
+        <AccountEmailField field={form.field('email')} />
         <PasswordField
           label="Password"
           autoComplete="current-password"

@@ -1,5 +1,5 @@
 import { TextField } from './fields.tsx';
-import type { FormBindings } from './use-valibot-form.ts';
+import type { FormBindings, TextFieldBinding } from './use-valibot-form.ts';
 
 /*
  * A person's own optional contact fields, the same wherever the portal asks for them (General
@@ -35,5 +35,26 @@ export function PositionField({ form }: { form: FormBindings<{ position: string 
       required={false}
       field={form.field('position')}
     />
+  );
+}
+
+/**
+ * The e-mail an account signs in with, focused first (sign-in and forgotten-password forms). The
+ * control panel names it `username` so password managers pair it with the password.
+ *
+ * @example
+ * ```tsx
+ * <AccountEmailField field={form.field('email')} />
+ * ```
+ */
+export function AccountEmailField({
+  field,
+  autoComplete = 'email',
+}: {
+  field: TextFieldBinding;
+  autoComplete?: 'email' | 'username';
+}) {
+  return (
+    <TextField label="Email" type="email" autoComplete={autoComplete} autoFocus field={field} />
   );
 }
