@@ -19,12 +19,13 @@ import { counterpartOf, formatMeetingTime } from './dashboard-format.ts';
 function Card({
   title,
   id,
-  action,
+  link,
   children,
 }: {
   title: string;
   id: string;
-  action?: ReactNode;
+  /** The page the card summarises, linked from its header. */
+  link: { to: string; label: string };
   children: ReactNode;
 }) {
   return (
@@ -33,7 +34,9 @@ function Card({
         <h2 className="dashboard-card__title" id={id}>
           {title}
         </h2>
-        {action}
+        <Link to={link.to} className="dashboard-card__link">
+          {link.label}
+        </Link>
       </header>
       {children}
     </section>
@@ -85,11 +88,7 @@ function NextMeetingsCard({ role }: { role: 'franchisor' | 'consultant' }) {
     <Card
       title="Next meetings"
       id="dashboard-meetings"
-      action={
-        <Link to={PATHS.bookings} className="dashboard-card__link">
-          My Meetings
-        </Link>
-      }
+      link={{ to: PATHS.bookings, label: 'My Meetings' }}
     >
       <CardStatus query={query} loadingText="Loading your meetings…">
         {(list) =>
@@ -138,11 +137,7 @@ function MoneyCard({ role }: { role: 'franchisor' | 'consultant' }) {
     <Card
       title={isFranchisor ? 'Spend this month' : 'Earnings this month'}
       id="dashboard-money"
-      action={
-        <Link to={PATHS.payments} className="dashboard-card__link">
-          Payments
-        </Link>
-      }
+      link={{ to: PATHS.payments, label: 'Payments' }}
     >
       <CardStatus query={query} loadingText="Loading your payments…">
         {({ month, totals }) => (
@@ -179,11 +174,7 @@ function UnreadMessagesCard() {
     <Card
       title="Unread messages"
       id="dashboard-messages"
-      action={
-        <Link to={PATHS.chats} className="dashboard-card__link">
-          Messages
-        </Link>
-      }
+      link={{ to: PATHS.chats, label: 'Messages' }}
     >
       <p className="dashboard-card__figure" data-testid="dashboard-unread-count">
         {unread}
@@ -206,11 +197,7 @@ function CompletenessCard({ session }: { session: Session }) {
     <Card
       title="Profile completeness"
       id="dashboard-profile"
-      action={
-        <Link to={PATHS.myProfile} className="dashboard-card__link">
-          Edit Profile
-        </Link>
-      }
+      link={{ to: PATHS.myProfile, label: 'Edit Profile' }}
     >
       {state.status !== 'ready' ? (
         <CardLoadStatus
