@@ -1,7 +1,6 @@
 import {
-  FormAlert,
+  FormFooter,
   type FormValues,
-  SubmitButton,
   type SubmitOutcome,
   toast,
   useObjectUrl,
@@ -88,12 +87,9 @@ export function AdminForm({
   return (
     <form className="form admin-form" onSubmit={form.handleSubmit} noValidate aria-label={label}>
       {children}
-      <FormAlert message={form.formError} />
-      <div className="form__actions">
-        <SubmitButton pending={form.isSubmitting} className="button button--primary">
-          {submitLabel}
-        </SubmitButton>
-      </div>
+      <FormFooter error={form.formError} pending={form.isSubmitting}>
+        {submitLabel}
+      </FormFooter>
       <FormGuard dirty={dirty} onSave={form.submit} />
     </form>
   );

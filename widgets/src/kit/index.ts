@@ -52,6 +52,7 @@ export { StatusLabel, type StatusTone, statusTone } from './format/status-label.
 export {
   CheckboxField,
   FormAlert,
+  FormFooter,
   MultiSelectField,
   NewPasswordFields,
   NumberField,

@@ -1,11 +1,5 @@
 import { ChangePasswordInputSchema, TOASTS } from '@fm/sdk/contracts';
-import {
-  FormAlert,
-  PasswordChangeFields,
-  SubmitButton,
-  toast,
-  useValibotForm,
-} from '@fm/widgets/kit';
+import { FormFooter, PasswordChangeFields, toast, useValibotForm } from '@fm/widgets/kit';
 import { useNavigate } from 'react-router';
 import { ADMIN_TEXT } from '../../admin-texts.ts';
 import { api, clearAdminSession } from '../../api/client.ts';
@@ -43,12 +37,9 @@ export function ChangePasswordForm() {
       aria-label="Change Password"
     >
       <PasswordChangeFields field={form.field} />
-      <FormAlert message={form.formError} />
-      <div className="form__actions">
-        <SubmitButton pending={form.isSubmitting} className="button button--primary">
-          Change Password
-        </SubmitButton>
-      </div>
+      <FormFooter error={form.formError} pending={form.isSubmitting}>
+        Change Password
+      </FormFooter>
     </form>
   );
 }

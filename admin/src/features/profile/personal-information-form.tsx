@@ -1,13 +1,6 @@
 import type { OwnProfile } from '@fm/sdk/contracts';
 import { EMAIL_CHANGE_TEXT, TOASTS } from '@fm/sdk/contracts';
-import {
-  FormAlert,
-  PasswordField,
-  SubmitButton,
-  TextField,
-  toast,
-  useValibotForm,
-} from '@fm/widgets/kit';
+import { FormFooter, PasswordField, TextField, toast, useValibotForm } from '@fm/widgets/kit';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../api/client.ts';
 import { serverMessageOr } from '../../api/error-message.ts';
@@ -76,12 +69,9 @@ function PersonalInformationFields({ initial }: { initial: ReturnType<typeof wit
           field={form.field('currentPassword')}
         />
       ) : null}
-      <FormAlert message={form.formError} />
-      <div className="form__actions">
-        <SubmitButton pending={form.isSubmitting} className="button button--primary">
-          Save Changes
-        </SubmitButton>
-      </div>
+      <FormFooter error={form.formError} pending={form.isSubmitting}>
+        Save Changes
+      </FormFooter>
     </form>
   );
 }

@@ -4,7 +4,7 @@ import {
   EmailSchema,
   type OwnProfile,
 } from '@fm/sdk/contracts';
-import { FormAlert, PasswordField, SubmitButton, TextField, useValibotForm } from '@fm/widgets/kit';
+import { FormFooter, PasswordField, TextField, useValibotForm } from '@fm/widgets/kit';
 import { useId } from 'react';
 import { toast } from 'sonner';
 import * as v from 'valibot';
@@ -78,12 +78,13 @@ export function EmailChangeSection({ profile }: { profile: OwnProfile }) {
               autoComplete="current-password"
               field={form.field('currentPassword')}
             />
-            <FormAlert message={form.formError} />
-            <div className="form__actions">
-              <SubmitButton pending={form.isSubmitting} className="button button--secondary">
-                {EMAIL_CHANGE_TEXT.title}
-              </SubmitButton>
-            </div>
+            <FormFooter
+              error={form.formError}
+              pending={form.isSubmitting}
+              buttonClassName="button button--secondary"
+            >
+              {EMAIL_CHANGE_TEXT.title}
+            </FormFooter>
           </>
         ) : null}
       </form>

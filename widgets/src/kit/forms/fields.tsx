@@ -356,6 +356,37 @@ export function SubmitButton({
   );
 }
 
+/**
+ * The end of a form on a page: the failure that belongs to no single field, then the submit button
+ * in the form's action row.
+ *
+ * @example
+ * <FormFooter error={form.formError} pending={form.isSubmitting}>Save Changes</FormFooter>
+ */
+export function FormFooter({
+  error,
+  pending,
+  buttonClassName = 'button button--primary',
+  children,
+}: {
+  error: string | null;
+  pending: boolean;
+  buttonClassName?: string;
+  /** The submit button's text. */
+  children: ReactNode;
+}) {
+  return (
+    <>
+      <FormAlert message={error} />
+      <div className="form__actions">
+        <SubmitButton pending={pending} className={buttonClassName}>
+          {children}
+        </SubmitButton>
+      </div>
+    </>
+  );
+}
+
 interface SelectFieldProps {
   label: string;
   field: TextFieldBinding;
