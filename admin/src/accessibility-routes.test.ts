@@ -6,7 +6,7 @@ import { ADMIN_ROUTES } from '../tests/e2e/accessibility-routes.ts';
 vi.stubGlobal('location', { href: 'http://localhost/control-panel/', pathname: '/control-panel/' });
 const { adminRoutes } = await import('./router.tsx');
 
-describe('the accessibility spec (issue #14)', () => {
+describe('the accessibility spec', () => {
   it('lists every route of the control panel, and no route the router lacks', () => {
     const declared = [...new Set(routerPaths(adminRoutes))].sort();
     const listed = ADMIN_ROUTES.map((r) => r.route).sort();

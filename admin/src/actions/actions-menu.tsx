@@ -41,7 +41,7 @@ export function ActionsMenu({
   return (
     <>
       {/* Not modal: a modal menu sets aria-hidden on the page around it while its links stay
-          focusable (axe aria-hidden-focus, issue #14); Escape and a click outside still close it. */}
+          focusable (axe aria-hidden-focus); Escape and a click outside still close it. */}
       <Menu.Root modal={false}>
         <Menu.Trigger asChild>
           <button

@@ -4,7 +4,7 @@ import { ADMIN_ROUTES, type AdminSeedIds, type AdminVisit } from './accessibilit
 import { signInAsAdmin } from './support.ts';
 
 /**
- * Issue #14: axe-core over every screen of the control panel — each route of the router (the list
+ * Axe-core over every screen of the control panel — each route of the router (the list
  * is checked against it by `admin/src/accessibility-routes.test.ts`), signed out for the sign-in
  * pages and as the demo admin for the rest, with real ids from the demo seed — plus open states
  * (an actions menu, the collapsed sidebar) and a phone's viewport: no serious or critical
@@ -103,7 +103,7 @@ async function check(
   }
 }
 
-test.describe('accessibility of every control panel screen (issue #14)', () => {
+test.describe('accessibility of every control panel screen', () => {
   for (const entry of ADMIN_ROUTES) {
     if (!('visits' in entry)) continue;
     for (const visit of entry.visits) {
@@ -186,7 +186,7 @@ const OPEN_STATES: OpenState[] = [
   },
 ];
 
-test.describe('accessibility of the control panel in open states (issue #14)', () => {
+test.describe('accessibility of the control panel in open states', () => {
   for (const state of OPEN_STATES) {
     test(state.title, async ({ browser, baseURL }) => {
       await check(browser, baseURL, { as: 'admin', url: state.url }, { open: state.open });
@@ -194,7 +194,7 @@ test.describe('accessibility of the control panel in open states (issue #14)', (
   }
 });
 
-test.describe('accessibility of the control panel on a phone (issue #14)', () => {
+test.describe('accessibility of the control panel on a phone', () => {
   const phone: [string, AdminVisit][] = [
     ['/auth/sign-in', { as: 'guest', url: '/auth/sign-in' }],
     ['/', { as: 'admin', url: '/' }],

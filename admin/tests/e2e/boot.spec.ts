@@ -22,7 +22,7 @@ test.describe('a booted server (rules 1, 3, 4, 6 and 7)', () => {
     const widgets = await request.get('/widgets/fm-widgets.js');
     expect(widgets.status()).toBe(200);
     expect(widgets.headers()['content-type']).toContain('javascript');
-    // Rule 1's address loads the loader (issue 12), which defines every element on first use.
+    // Rule 1's address loads the loader, which defines every element on first use.
     expect(await widgets.text()).toContain('v1/loader.js');
     const loader = await request.get('/widgets/v1/loader.js');
     expect(loader.headers()['content-type']).toContain('javascript');

@@ -6,7 +6,7 @@ import { PORTAL_ROUTES } from '../../tests/e2e/accessibility-routes.ts';
 vi.stubGlobal('location', { href: 'http://localhost/', pathname: '/' });
 const { routes } = await import('./router.tsx');
 
-describe('the accessibility spec (issue #14)', () => {
+describe('the accessibility spec', () => {
   it('lists every route of the router, and no route the router lacks', () => {
     const declared = [...new Set(routerPaths(routes))].sort();
     const listed = PORTAL_ROUTES.map((r) => r.route).sort();

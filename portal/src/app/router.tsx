@@ -161,7 +161,7 @@ export const routes: RouteObject[] = [
           (m) => <m.ResetPasswordPage />,
         ),
       },
-      // Issue 31: the links mailed for a change of e-mail (confirm to the new address, undo to the old).
+      // The links mailed for a change of e-mail (confirm to the new address, undo to the old).
       {
         path: EMAIL_CHANGE_PAGE_PATH.slice(1),
         ...lazyPage(

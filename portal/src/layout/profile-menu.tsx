@@ -36,7 +36,7 @@ export function ProfileMenu({ session, onSupport, onLogOut }: ProfileMenuProps) 
   return (
     <>
       {/* Not modal: a modal menu sets aria-hidden on the page around it while its links stay
-          focusable (axe aria-hidden-focus, issue #14); Escape and a click outside still close it. */}
+          focusable (axe aria-hidden-focus); Escape and a click outside still close it. */}
       <DropdownMenu.Root modal={false}>
         <DropdownMenu.Trigger className="profile-trigger" data-tour="profile-menu" ref={trigger}>
           <span className="visually-hidden">Profile menu: </span>

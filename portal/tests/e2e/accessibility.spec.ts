@@ -16,7 +16,7 @@ import {
 import { DEMO, signIn } from './helpers.ts';
 
 /**
- * Issue #14: axe-core over every page of the portal — each route of the router (the list is
+ * Axe-core over every page of the portal — each route of the router (the list is
  * checked against it by `portal/src/app/accessibility-routes.test.ts`), signed out and as the demo
  * franchisor and consultant — and over the main open states (booking modal, notifications, profile
  * menu, tutorial) and a phone's viewport: no serious or critical WCAG 2.0/2.1 A/AA violation.
@@ -141,7 +141,7 @@ async function check(
   }
 }
 
-test.describe('accessibility of every portal page (issue #14)', () => {
+test.describe('accessibility of every portal page', () => {
   for (const entry of PORTAL_ROUTES) {
     if (!('visits' in entry)) continue;
     for (const visit of entry.visits) {
@@ -155,7 +155,7 @@ test.describe('accessibility of every portal page (issue #14)', () => {
   }
 });
 
-test.describe('accessibility of the portal in open states (issue #14)', () => {
+test.describe('accessibility of the portal in open states', () => {
   test('the booking modal', async ({ browser, baseURL, request }) => {
     await check(
       { browser, baseURL, request },
@@ -228,7 +228,7 @@ test.describe('accessibility of the portal in open states (issue #14)', () => {
   });
 });
 
-test.describe('accessibility of the portal on a phone (issue #14)', () => {
+test.describe('accessibility of the portal on a phone', () => {
   const phone: [string, PortalVisit][] = [
     ['/', { as: 'guest', url: '/' }],
     ['/sign-up', { as: 'guest', url: '/sign-up' }],

@@ -10,7 +10,7 @@ import {
 import { type ApiUser, apiSignIn, apiSignInDemoPair, apiSignUp, DEMO, signIn } from './helpers.ts';
 
 /**
- * Booking end to end (issue 5, Done when): a subscribed franchisor books the demo consultant in
+ * Booking end to end: a subscribed franchisor books the demo consultant in
  * Los Angeles time from the consultant's public profile and finds the meeting in My Meetings at
  * that local time; the consultant sees it in their own zone and declines it; the slot is offered
  * again. Also: a franchisor without a subscription gets the Start Booking Calls banner and the
@@ -184,7 +184,7 @@ async function openMeetingRow(page: Page, time: string, name: string): Promise<s
   throw new Error(`no upcoming meeting at ${time} with ${name}`);
 }
 
-test.describe('booking a meeting (issue 5)', () => {
+test.describe('booking a meeting', () => {
   test('a franchisor books in Los Angeles time; the consultant sees it in theirs, declines it, and the slot is offered again', {
     tag: '@smoke',
   }, async ({ browser, request, baseURL }) => {

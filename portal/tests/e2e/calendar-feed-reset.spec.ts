@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { DEMO, signIn } from './helpers.ts';
 
 /**
- * Calendar feed token rotation (issue 14 §7): "Reset link" on the calendar page asks first, then
+ * Calendar feed token rotation: "Reset link" on the calendar page asks first, then
  * shows a new feed address; the old one answers 404 at once and the new one serves the calendar.
  */
 test('the consultant resets the private feed link after a confirmation; the old link stops at once', async ({

@@ -12,7 +12,7 @@ import {
 import { apiSignIn, apiSignUp, DEMO, demoChat, signIn } from './helpers.ts';
 
 /**
- * Conversations end to end (issue 9, user-area §2, §7; rules 11–13): the seeded chats are listed and
+ * Conversations end to end (user-area §2, §7; rules 11–13): the seeded chats are listed and
  * readable; Message on a consultant's profile opens the chat; a franchisor and a consultant in two
  * browsers chat live (message, read tick and Messages badge change on the other side without a
  * reload, and without the chat being refetched); attachments upload with progress and open;

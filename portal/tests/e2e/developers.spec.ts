@@ -3,7 +3,7 @@ import { expect, test } from '@playwright/test';
 import { DEMO, signIn } from './helpers.ts';
 
 /**
- * Issue 13 / rule 18: a franchisor creates a secret API key on My Profile → Developers, and a backend
+ * Rule 18: a franchisor creates a secret API key on My Profile → Developers, and a backend
  * (this Node process, through the SDK) uses it to find the demo consultant, book a free slot and
  * list its meetings; revoked in the portal, the key stops working at once. The meeting booked here
  * is cancelled again, so the test can run again on the same data.

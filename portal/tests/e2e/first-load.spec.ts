@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { DEMO, signIn } from './helpers.ts';
 
 /**
- * What a phone's first visit loads (issue 15, P6): the landing page paints its first screen from
+ * What a phone's first visit loads (P6): the landing page paints its first screen from
  * index.html before the app has run; every other page loads the app and its own chunk, preloaded
  * together, and no other page's chunk. The figures themselves are in the bench (`npm run bench -- P6`).
  */

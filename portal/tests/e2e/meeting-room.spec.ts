@@ -4,7 +4,7 @@ import { DEMO, signIn } from './helpers.ts';
 import { framesDecoded, recordPeerConnections, WEBRTC_BROWSER } from './webrtc.ts';
 
 /**
- * The meeting room (issue 11, rule 16) in Chromium with a fake camera and microphone: the demo
+ * The meeting room (rule 16) in Chromium with a fake camera and microphone: the demo
  * franchisor and consultant join the demo's running meeting from two browser contexts, the call
  * connects (each side's inbound video decodes frames), the time used follows the server's measure
  * after a drop of the signalling socket, one leaves and the other sees it; afterwards the

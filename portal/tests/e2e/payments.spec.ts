@@ -2,7 +2,7 @@ import { type APIRequestContext, expect, type Page, test } from '@playwright/tes
 import { DEMO, uniqueEmail } from './helpers.ts';
 
 /**
- * Payments (issue 6), "Done when": a new franchisor creates the franchise, adds a card, subscribes
+ * Payments end to end: a new franchisor creates the franchise, adds a card, subscribes
  * with the early-access code at $300/month, books the demo consultant and sees the FUTURE total
  * move by the meeting's amount; a declined test card is refused at booking with the server's
  * message; Payment Details refuses a bad card number without calling the server.

@@ -9,7 +9,7 @@ import {
 import { apiSignUp, DEMO, signIn, writeToDemoFranchisor } from './helpers.ts';
 
 /**
- * The my-profile area, dashboard, tutorial and support (issue 4). Scenarios that change a
+ * The my-profile area, dashboard, tutorial and support. Scenarios that change a
  * franchisor's profile use a fresh franchisor signed up through the API, so they do not depend on
  * (nor change) the demo data; the billing-contact and consultant scenarios use the demo accounts
  * and put back what they changed.

@@ -3,7 +3,7 @@ import { expect, type Locator, type Page, test } from '@playwright/test';
 import { DEMO, signIn } from './helpers.ts';
 
 /**
- * The dashboard's promotions carousel against the real API and the demo seed (issue 9 §4): each
+ * The dashboard's promotions carousel against the real API and the demo seed: each
  * role sees the promotions running for its audience, and the carousel moves by keyboard.
  */
 

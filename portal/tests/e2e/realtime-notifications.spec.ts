@@ -3,7 +3,7 @@ import { type APIRequestContext, expect, type Page, test } from '@playwright/tes
 import { apiSignInDemoPair, DEMO, signIn } from './helpers.ts';
 
 /**
- * Live delivery through the realtime rooms (issue 9 §3; rules 12 and 15): the consultant's browser holds
+ * Live delivery through the realtime rooms (rules 12 and 15): the consultant's browser holds
  * one socket to their user room; what the franchisor does through the API shows up in the bell and
  * the Messages badge without a reload, and without the poll.
  */
@@ -52,7 +52,7 @@ const unreadOf = async (page: Page) =>
     )?.[1] ?? 0,
   );
 
-test.describe('live notifications (issue 9)', () => {
+test.describe('live notifications', () => {
   test('a booking by the franchisor arrives in the consultant’s bell at once, and a message moves the Messages badge, with no reload', async ({
     page,
     request,

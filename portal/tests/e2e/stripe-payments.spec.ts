@@ -6,7 +6,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { uniqueEmail } from './helpers.ts';
 
 /**
- * Cards and payouts in Stripe mode (issue 14.6, decision 016). Playwright cannot reach Stripe, so a
+ * Cards and payouts in Stripe mode (decision 016). Playwright cannot reach Stripe, so a
  * second API runs here with `PAYMENTS_PROVIDER=stripe`, the `stripe` package pointed at the
  * recorded fake of Stripe's API (`server/src/testing/stripe-fake-process.ts`), and the browser's
  * `https://js.stripe.com/**` is routed to a small fake of the Stripe.js surface the portal uses

@@ -3,7 +3,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { DEMO, signIn } from './helpers.ts';
 
 /**
- * The rest of the user area (issue 9 §6) against the real API and the demo seed: the AI search in
+ * The rest of the user area against the real API and the demo seed: the AI search in
  * Find Franchisors, the consultant's own profile page, and the company support request.
  */
 

@@ -6,7 +6,7 @@ import { api } from '../../api/client.ts';
 import { errorMessage, serverMessageOr } from '../../api/error-message.ts';
 
 /**
- * Franchise Details → API keys (rule 18, issue 12): admins list, create and revoke any franchise's
+ * Franchise Details → API keys (rule 18): admins list, create and revoke any franchise's
  * publishable embed keys and secret API keys, with the kit's key manager.
  */
 export function FranchiseApiKeys({ franchiseId }: { franchiseId: string }) {

@@ -14,7 +14,7 @@ export const FEED_RESET_TEXT = {
 } as const;
 
 /**
- * "Reset link" for the private calendar feed (issue 14 §7): after a confirmation, a new address
+ * "Reset link" for the private calendar feed: after a confirmation, a new address
  * replaces the old one, which stops working at once.
  */
 export function FeedLinkReset({ onReset }: { onReset: (url: string) => void }) {

@@ -7,7 +7,7 @@ import { PATHS } from '../../shared/paths.ts';
 import { useSession } from '../../shared/session.ts';
 import { AuthCard } from './auth-card.tsx';
 
-/** Texts of the page the e-mail change links open (issue 31); the spec is silent about it. */
+/** Texts of the page the e-mail change links open; the spec is silent about it. */
 export const EMAIL_CHANGE_PAGE_TEXT = {
   confirmTitle: 'Confirm Your New Email',
   confirming: 'Confirming your new email…',

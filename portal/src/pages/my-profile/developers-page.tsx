@@ -14,7 +14,7 @@ const KIND_CHOICES = {
 } as const;
 
 /**
- * `/my-profile/developers` (rule 18, issue 13): a franchisor's API keys, with the kit's key manager.
+ * `/my-profile/developers` (rule 18): a franchisor's API keys, with the kit's key manager.
  * Publishable keys (with the origins allowed to embed) and secret keys (with scopes, shown once)
  * are created and revoked here; failures read as the SDK words them ("Error creating API key: …").
  */

@@ -46,7 +46,7 @@ function useRowAction() {
 
 /**
  * A consultant's monthly payouts (ACH), each with its CSV statement, and what still waits for the
- * payout account (issue 31.4).
+ * payout account.
  */
 export function PayoutsSection() {
   const query = useQuery({

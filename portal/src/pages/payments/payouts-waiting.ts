@@ -3,7 +3,7 @@ import { formatDollars } from '@fm/widgets/kit';
 
 /**
  * What the consultant's Payments page says of payouts still waiting (`pending`): how many, how
- * much, and why — they go out as soon as the payout account is ready (issue 31.4). `account` is the
+ * much, and why — they go out as soon as the payout account is ready. `account` is the
  * payout account's status, or null when it is not known. Null when nothing waits.
  *
  * @example payoutsWaitingText(payouts, 'onboarding');
