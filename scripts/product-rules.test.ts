@@ -5,9 +5,10 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
 /**
- * Every "rule N" cited in the repository is a section of docs/product-rules.md, and no comment or
- * doc still cites the outside spec's numbers ("D" + number) or the old robustness list's labels
- * ("R" + digit), which resolve nowhere in the repository.
+ * Every "rule N" cited in the repository is a section of docs/product-rules.md, and no comment,
+ * test title or doc still cites the outside spec's numbers ("D" + number), the old robustness
+ * list's labels ("R" + digit) or the tracker's issue numbers, which resolve nowhere in the
+ * repository: code names the rule or aim it serves.
  */
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -18,7 +19,11 @@ const SKIPPED = new Set([RULES_DOC, 'package-lock.json']);
 const HEADING = /^## Rule (\d+)\. \S.*$/gm;
 /** "rule 7", "Rules 2 and 8", "rules 11, 12, 13 and 15", "rules 8–10". */
 const CITATION = /\b[Rr]ules? (\d+(?:(?:, | and |–)\d+)*)/g;
-const OLD_CITATIONS = [/\bD(?:1[0-9]|2[0-3]|[1-9])\b/g, /\bR[1-9]\b/g];
+const OLD_CITATIONS = [
+  /\bD(?:1[0-9]|2[0-3]|[1-9])\b/g,
+  /\bR[1-9]\b/g,
+  /\b[Ii]ssues? #?\d+(?:\.\d+)?/g,
+];
 
 /**
  * Real uses of those labels that are not citations, removed from a line before it is checked:
@@ -105,6 +110,12 @@ describe('the citation readers', () => {
       { line: 1, label: robustness },
     ]);
     expect(oldCitations('a.ts', 'D24, D100, AD16, R10, R2D2, 3D')).toEqual([]);
+    const tracker = `${'issue'} 31.4`;
+    expect(oldCitations('a.ts', `// (${tracker}) and ${'Issue'} #14:`)).toEqual([
+      { line: 1, label: tracker },
+      { line: 1, label: `${'Issue'} #14` },
+    ]);
+    expect(oldCitations('a.ts', 'the issues list; an issue with 3 parts')).toEqual([]);
     expect(oldCitations('docs/operations.md', `AWS S3, Cloudflare ${'R'}2,`)).toEqual([]);
     expect(oldCitations('other.md', `AWS S3, Cloudflare ${'R'}2,`)).toHaveLength(1);
   });
@@ -141,10 +152,10 @@ describe(RULES_DOC, () => {
     expect(unknown).toEqual([]);
   });
 
-  it('is cited instead of the spec numbers and the old robustness labels', () => {
+  it('is cited instead of the spec numbers, the old robustness labels and issue numbers', () => {
     const old = files.flatMap(({ path, text }) =>
       oldCitations(path, text).map(
-        ({ line, label }) => `${path}:${line}: ${label} (cite "rule N")`,
+        ({ line, label }) => `${path}:${line}: ${label} (cite "rule N" or name the aim)`,
       ),
     );
     expect(old).toEqual([]);
