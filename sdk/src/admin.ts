@@ -13,6 +13,7 @@
  */
 import type * as v from 'valibot';
 import type { ApiClient } from './api-client.ts';
+import { type ApiKeysApi, apiKeyCalls } from './api-keys.ts';
 import {
   type ActivationLink,
   ActivationLinkSchema,
@@ -103,6 +104,8 @@ import {
   OkSchema,
   OPERATIONS,
   type PaymentMethod,
+  type PaymentRunResult,
+  PaymentRunResultSchema,
   type PromotionStatus,
 } from './contracts/index.ts';
 import type { SdkOperation } from './errors.ts';
@@ -410,6 +413,18 @@ export interface AdminApi {
     query: AdminAuditQuery,
     options?: RequestOptions,
   ): PagedCall<AdminAuditList, AdminAuditList['entries'][number]>;
+  /**
+   * A franchise's API keys (Franchise Details → API keys, rule 18): list, create and revoke them
+   * as the franchise's own members do with `api.apiKeys`.
+   * @example const keys = await admin.franchiseApiKeys(franchiseId).list();
+   */
+  franchiseApiKeys(franchiseId: string): ApiKeysApi;
+  /**
+   * Charges the completed meetings of the past week plus missed ones now
+   * (`POST users/cron-manual-trigger`). Safe to call twice.
+   * @example const { charged, failed } = await admin.runManualProcessing();
+   */
+  runManualProcessing(options?: RequestOptions): Promise<PaymentRunResult>;
 }
 
 const enc = (value: string) => encodeURIComponent(value);
@@ -856,6 +871,21 @@ export function createAdminApi(client: ApiClient): AdminApi {
             options,
           ),
         (p) => p.entries,
+      ),
+    franchiseApiKeys: (franchiseId) =>
+      apiKeyCalls(http, `admin/franchises/${enc(franchiseId)}/api-keys`),
+    runManualProcessing: (options) =>
+      http.call(
+        {
+          operation: 'runManualProcessing',
+          texts: OPERATIONS,
+          idempotent: true,
+          method: 'post',
+          path: 'users/cron-manual-trigger',
+          json: {},
+          response: PaymentRunResultSchema,
+        },
+        options,
       ),
   };
 }

@@ -13,8 +13,8 @@ import { validateInput } from './validate-input.ts';
 
 /**
  * A franchise's API keys (rule 18): publishable embed keys (`pk_…`, with allowed origins) and secret
- * backend keys (`sk_…`, with scopes). Members of the franchise manage their own franchise's keys;
- * admins manage any franchise's with the `…ForFranchise` calls. Creating a key is not retried
+ * backend keys (`sk_…`, with scopes). Members of the franchise manage their own franchise's keys
+ * (the control panel manages any franchise's through `@fm/sdk/admin`). Creating a key is not retried
  * (a replay would have to keep the secret): on a network failure, list and revoke what you do not know.
  *
  * @example
@@ -39,86 +39,60 @@ export interface ApiKeysApi {
    * @example await api.apiKeys.revoke(key.id);
    */
   revoke(id: string, options?: RequestOptions): Promise<ApiKey>;
-  /**
-   * Admins: a franchise's keys.
-   * @example const keys = await api.apiKeys.listForFranchise(franchiseId);
-   */
-  listForFranchise(franchiseId: string, options?: RequestOptions): Promise<ApiKey[]>;
-  /**
-   * Admins: creates a key for a franchise.
-   * @example await api.apiKeys.createForFranchise(franchiseId, { kind: 'secret', name: 'Support', scopes: ['discovery:read'] });
-   */
-  createForFranchise(
-    franchiseId: string,
-    input: CreateApiKeyInput,
-    options?: RequestOptions,
-  ): Promise<CreatedApiKey>;
-  /**
-   * Admins: revokes a franchise's key.
-   * @example await api.apiKeys.revokeForFranchise(franchiseId, keyId);
-   */
-  revokeForFranchise(franchiseId: string, id: string, options?: RequestOptions): Promise<ApiKey>;
 }
 
-const enc = encodeURIComponent;
+/**
+ * The key calls on the keys collection at `base`: the caller's franchise's (`users/api-keys`), or
+ * one franchise's for the control panel (`@fm/sdk/admin`).
+ * @example const keys = await apiKeyCalls(http, 'users/api-keys').list();
+ */
+export function apiKeyCalls(http: Http, base: string): ApiKeysApi {
+  return {
+    list: async (options) =>
+      (
+        await http.call(
+          {
+            operation: 'fetchApiKeys',
+            texts: OPERATIONS,
+            method: 'get',
+            path: base,
+            response: ApiKeyListSchema,
+          },
+          options,
+        )
+      ).data,
+    create: async (input, options) => {
+      const json = validateInput('createApiKey', OPERATIONS, CreateApiKeyInputSchema, input);
+      return http.call(
+        {
+          operation: 'createApiKey',
+          texts: OPERATIONS,
+          method: 'post',
+          path: base,
+          json,
+          response: CreatedApiKeySchema,
+        },
+        options,
+      );
+    },
+    revoke: (id, options) =>
+      http.call(
+        {
+          operation: 'revokeApiKey',
+          texts: OPERATIONS,
+          method: 'delete',
+          path: `${base}/${encodeURIComponent(id)}`,
+          response: ApiKeySchema,
+        },
+        options,
+      ),
+  };
+}
 
 /**
- * Creates the API-key calls on a transport.
+ * Creates the API-key calls on a transport: the caller's franchise's keys.
  * @example const apiKeys = createApiKeysApi(http);
  */
 export function createApiKeysApi(http: Http): ApiKeysApi {
-  const base = (franchiseId?: string) =>
-    franchiseId === undefined ? 'users/api-keys' : `admin/franchises/${enc(franchiseId)}/api-keys`;
-
-  const list = async (options: RequestOptions | undefined, franchiseId?: string) =>
-    (
-      await http.call(
-        {
-          operation: 'fetchApiKeys',
-          texts: OPERATIONS,
-          method: 'get',
-          path: base(franchiseId),
-          response: ApiKeyListSchema,
-        },
-        options,
-      )
-    ).data;
-  const create = async (
-    input: CreateApiKeyInput,
-    options: RequestOptions | undefined,
-    franchiseId?: string,
-  ) => {
-    const json = validateInput('createApiKey', OPERATIONS, CreateApiKeyInputSchema, input);
-    return http.call(
-      {
-        operation: 'createApiKey',
-        texts: OPERATIONS,
-        method: 'post',
-        path: base(franchiseId),
-        json,
-        response: CreatedApiKeySchema,
-      },
-      options,
-    );
-  };
-  const revoke = (id: string, options: RequestOptions | undefined, franchiseId?: string) =>
-    http.call(
-      {
-        operation: 'revokeApiKey',
-        texts: OPERATIONS,
-        method: 'delete',
-        path: `${base(franchiseId)}/${enc(id)}`,
-        response: ApiKeySchema,
-      },
-      options,
-    );
-
-  return {
-    list: (options) => list(options),
-    create: (input, options) => create(input, options),
-    revoke: (id, options) => revoke(id, options),
-    listForFranchise: (franchiseId, options) => list(options, franchiseId),
-    createForFranchise: (franchiseId, input, options) => create(input, options, franchiseId),
-    revokeForFranchise: (franchiseId, id, options) => revoke(id, options, franchiseId),
-  };
+  return apiKeyCalls(http, 'users/api-keys');
 }

@@ -145,7 +145,8 @@ describe('the packed SDK in a fresh project', () => {
       ).toEqual([]);
       expect(code).not.toMatch(/\bnode:|require\(/);
       // The admin panel's calls (their paths live only in sdk/src/admin.ts) are not bundled.
-      expect(code).not.toMatch(/["'`]admin\/dashboard["'`]/);
+      expect(code).not.toMatch(/["'`]admin\/(dashboard|franchises)/);
+      expect(code).not.toMatch(/["'`]users\/cron-manual-trigger["'`]/);
     }
     expect(readdirSync(join(sdkDir, 'dist')).filter((f) => f.startsWith('admin'))).toEqual([]);
 

@@ -143,7 +143,7 @@ describe('subscription', () => {
   });
 });
 
-describe('payouts, late cancellations and the manual run', () => {
+describe('payouts and late cancellations', () => {
   it('lists payouts and downloads a statement as CSV text', async () => {
     const payout = {
       id: 'po/1',
@@ -168,7 +168,7 @@ describe('payouts, late cancellations and the manual run', () => {
     expect(error.message).toBe('Error downloading payout statement: Not found');
   });
 
-  it('lists and resolves late cancellations, and runs manual processing', async () => {
+  it('lists and resolves late cancellations', async () => {
     t.server.route('GET /api/users/late-cancellations', () => ({
       json: {
         data: [
@@ -185,9 +185,6 @@ describe('payouts, late cancellations and the manual run', () => {
     t.server.route('POST /api/users/payments/p1/late-cancellation', () => ({
       json: { result: 'charged' },
     }));
-    t.server.route('POST /api/users/cron-manual-trigger', () => ({
-      json: { charged: 2, failed: 1, skipped: 0 },
-    }));
     await expect(t.api.payments.listLateCancellations()).resolves.toHaveLength(1);
     await expect(t.api.payments.resolveLateCancellation('p1', 'charge')).resolves.toEqual({
       result: 'charged',
@@ -199,16 +196,5 @@ describe('payouts, late cancellations and the manual run', () => {
     ).toEqual({
       decision: 'charge',
     });
-    await expect(t.api.payments.runManualProcessing()).resolves.toEqual({
-      charged: 2,
-      failed: 1,
-      skipped: 0,
-    });
-    t.server.route('POST /api/users/cron-manual-trigger', () => ({
-      status: 403,
-      json: { message: 'You do not have permission to access this page.', code: 'ADMIN_ONLY' },
-    }));
-    const error = await rejection(t.api.payments.runManualProcessing());
-    expect(error.code).toBe('ADMIN_ONLY');
   });
 });

@@ -20,8 +20,6 @@ import {
   type PaymentMethod,
   PaymentMethodListSchema,
   PaymentMethodSchema,
-  type PaymentRunResult,
-  PaymentRunResultSchema,
   type PaymentsGraph,
   PaymentsGraphQuerySchema,
   PaymentsGraphSchema,
@@ -175,12 +173,6 @@ export interface PaymentsApi {
     decision: LateCancellationDecision,
     options?: RequestOptions,
   ): Promise<LateCancellationResult>;
-  /**
-   * Admins: charges completed meetings of the past week plus missed ones now
-   * (`POST users/cron-manual-trigger`). Safe to call twice.
-   * @example const { charged, failed } = await api.payments.runManualProcessing();
-   */
-  runManualProcessing(options?: RequestOptions): Promise<PaymentRunResult>;
 }
 
 const id = (value: string) => encodeURIComponent(value);
@@ -483,20 +475,6 @@ export function createPaymentsApi(http: Http): PaymentsApi {
           path: `users/payments/${id(paymentId)}/late-cancellation`,
           json,
           response: LateCancellationResultSchema,
-        },
-        options,
-      );
-    },
-    runManualProcessing(options) {
-      return http.call(
-        {
-          operation: 'runManualProcessing',
-          texts: OPERATIONS,
-          idempotent: true,
-          method: 'post',
-          path: 'users/cron-manual-trigger',
-          json: {},
-          response: PaymentRunResultSchema,
         },
         options,
       );

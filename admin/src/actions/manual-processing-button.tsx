@@ -3,7 +3,7 @@ import { toast } from '@fm/widgets/kit';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ADMIN_UI } from '../admin-toasts.ts';
-import { api } from '../api/client.ts';
+import { adminApi } from '../api/client.ts';
 
 /**
  * Starts processing of pending payments (`POST /api/users/cron-manual-trigger`, admin-panel §4):
@@ -15,7 +15,7 @@ export function ManualProcessingButton() {
   const run = async () => {
     setBusy(true);
     try {
-      await api.payments.runManualProcessing();
+      await adminApi.runManualProcessing();
       toast.success(TOASTS.manualProcessingCompleted);
       await queryClient.invalidateQueries();
     } catch {

@@ -2,7 +2,7 @@ import { API_KEY_TEXT } from '@fm/sdk/contracts';
 import { ApiKeyManager } from '@fm/widgets/kit';
 import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
-import { api } from '../../api/client.ts';
+import { adminApi } from '../../api/client.ts';
 import { errorMessage, serverMessageOr } from '../../api/error-message.ts';
 
 /**
@@ -11,9 +11,10 @@ import { errorMessage, serverMessageOr } from '../../api/error-message.ts';
  */
 export function FranchiseApiKeys({ franchiseId }: { franchiseId: string }) {
   const id = useId();
+  const calls = adminApi.franchiseApiKeys(franchiseId);
   const keys = useQuery({
     queryKey: ['franchise', franchiseId, 'api-keys'],
-    queryFn: () => api.apiKeys.listForFranchise(franchiseId),
+    queryFn: () => calls.list(),
   });
   return (
     <section className="card detail-section" aria-labelledby={`${id}-title`}>
@@ -23,8 +24,8 @@ export function FranchiseApiKeys({ franchiseId }: { franchiseId: string }) {
       <ApiKeyManager
         keys={keys.data}
         loadError={keys.isError ? errorMessage(keys.error) : null}
-        create={(input) => api.apiKeys.createForFranchise(franchiseId, input)}
-        revoke={(key) => api.apiKeys.revokeForFranchise(franchiseId, key)}
+        create={(input) => calls.create(input)}
+        revoke={(key) => calls.revoke(key)}
         onChanged={() => void keys.refetch()}
         failureText={serverMessageOr}
         headingLevel={3}

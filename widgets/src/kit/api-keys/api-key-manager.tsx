@@ -93,8 +93,8 @@ function fieldErrors(error: unknown): Record<string, string> {
  *
  * @example
  * ```tsx
- * <ApiKeyManager keys={keys.data} create={(input) => api.apiKeys.createForFranchise(id, input)}
- *   revoke={(key) => api.apiKeys.revokeForFranchise(id, key)} onChanged={keys.refetch}
+ * <ApiKeyManager keys={keys.data} create={(input) => api.apiKeys.create(input)}
+ *   revoke={(key) => api.apiKeys.revoke(key)} onChanged={keys.refetch}
  *   failureText={serverMessageOr} headingLevel={3} />
  * ```
  */
