@@ -26,7 +26,11 @@ import { toPaymentMethod } from '../../payments/payment-methods.ts';
 import type { RealtimePublisher } from '../../realtime/publisher.ts';
 import type { UploadService } from '../../uploads/upload-service.ts';
 import { handOverBillingContact, setBillingContact } from '../franchises/billing-contact.ts';
-import { findFranchiseForMember } from '../franchises/repository.ts';
+import {
+  findFranchiseForMember,
+  franchiseMemberContact,
+  listFranchiseMembers,
+} from '../franchises/repository.ts';
 import type { ProfileService } from '../profile/service.ts';
 import type { ActivationLinkService } from './activation-links.ts';
 import { recordAudit, snapshot } from './audit.ts';
@@ -149,11 +153,7 @@ export function adminFranchiseRoutes(deps: {
     const row = await mustFind(id);
     const [own, members, cards] = await Promise.all([
       findFranchiseForMember(db, id),
-      db
-        .select()
-        .from(user)
-        .where(and(eq(user.franchiseId, id), eq(user.isDeleted, false)))
-        .orderBy(asc(user.createdAt), asc(user.id)),
+      listFranchiseMembers(db, id),
       db
         .select()
         .from(paymentMethod)
@@ -177,13 +177,7 @@ export function adminFranchiseRoutes(deps: {
       subscription: subscriptionLabel(row.stripeSubscriptionStatus),
       primaryPaymentMethod: primary ? toPaymentMethod(primary) : null,
       users: members.map((m) => ({
-        id: m.id,
-        firstName: m.firstName,
-        lastName: m.lastName,
-        email: m.email,
-        phone: m.phone,
-        position: m.position,
-        isBillingContact: m.id === row.billingContactUserId,
+        ...franchiseMemberContact(m, row.billingContactUserId),
         isVerified: m.isVerified,
         isDeleted: m.isDeleted,
         isDeactivated: m.isDeactivated,

@@ -1,6 +1,6 @@
 import type { Commissions, FranchisePublic, OwnProfile } from '@fm/sdk/contracts';
 import { COMMISSION_KINDS } from '@fm/sdk/contracts';
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import {
   franchise,
@@ -141,5 +141,32 @@ export async function findFranchiseForMember(db: Db, id: string): Promise<Franch
     internationalCommissions: commissionsOf('international'),
     documents: documentsOf('document'),
     fddFiles: documentsOf('fdd'),
+  };
+}
+
+type MemberRow = typeof user.$inferSelect;
+
+/** A franchise's members that still exist, oldest first: the admin's franchise view and the franchisor's own profile list them alike. */
+export function listFranchiseMembers(db: Db, franchiseId: string): Promise<MemberRow[]> {
+  return db
+    .select()
+    .from(user)
+    .where(and(eq(user.franchiseId, franchiseId), eq(user.isDeleted, false)))
+    .orderBy(asc(user.createdAt), asc(user.id));
+}
+
+/** The contact fields of one member as both franchise member lists show them. */
+export function franchiseMemberContact(
+  m: MemberRow,
+  billingContactUserId: string | null | undefined,
+) {
+  return {
+    id: m.id,
+    firstName: m.firstName,
+    lastName: m.lastName,
+    email: m.email,
+    phone: m.phone,
+    position: m.position,
+    isBillingContact: m.id === billingContactUserId,
   };
 }

@@ -37,6 +37,7 @@ import {
   handOverBillingContact,
   setBillingContact as setFranchiseBillingContact,
 } from '../franchises/billing-contact.ts';
+import { franchiseMemberContact, listFranchiseMembers } from '../franchises/repository.ts';
 import { findOwnProfile } from '../users/profile-repository.ts';
 import { refreshCompleteness } from './completeness.ts';
 
@@ -449,13 +450,7 @@ export function createProfileService(deps: {
     const f = row.franchiseId
       ? await db.query.franchise.findFirst({ where: eq(franchise.id, row.franchiseId) })
       : undefined;
-    const members = f
-      ? await db
-          .select()
-          .from(user)
-          .where(and(eq(user.franchiseId, f.id), eq(user.isDeleted, false)))
-          .orderBy(asc(user.createdAt), asc(user.id))
-      : [];
+    const members = f ? await listFranchiseMembers(db, f.id) : [];
     const billing = members.find((m) => m.id === f?.billingContactUserId);
     return {
       firstName: row.firstName,
@@ -466,13 +461,7 @@ export function createProfileService(deps: {
       smsConsent: row.smsConsent,
       billingAddress: billing?.email ?? null,
       members: members.map((m) => ({
-        id: m.id,
-        firstName: m.firstName,
-        lastName: m.lastName,
-        email: m.email,
-        phone: m.phone,
-        position: m.position,
-        isBillingContact: m.id === f?.billingContactUserId,
+        ...franchiseMemberContact(m, f?.billingContactUserId),
         isYou: m.id === current.id,
       })),
     };
