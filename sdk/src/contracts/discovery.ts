@@ -10,7 +10,7 @@ import {
   REGIONS,
   STATE_CODES,
 } from './enums.ts';
-import { FranchisePublicSchema } from './profiles.ts';
+import { ConsultantPublicProfileSchema, FranchisePublicSchema } from './profiles.ts';
 import { FIELD_MESSAGES } from './texts.ts';
 
 /**
@@ -181,25 +181,9 @@ export function fromSearchParams(params: URLSearchParams): Record<string, string
 const nullableString = v.nullable(v.string());
 const nullableNumber = v.nullable(v.number());
 
-/** A consultant card in a list. */
+/** A consultant card in a list: the public profile's fields (less its role and verification) plus the viewer's favourite flag. */
 export const ConsultantListItemSchema = v.object({
-  id: v.string(),
-  firstName: v.string(),
-  lastName: v.string(),
-  profilePhoto: nullableString,
-  company: nullableString,
-  bio: nullableString,
-  experienceLevel: v.nullable(v.picklist(EXPERIENCE_LEVEL_VALUES)),
-  industrySpecialty: v.array(v.picklist(INDUSTRY_SPECIALTIES)),
-  region: v.array(v.picklist(REGIONS)),
-  groups: v.array(v.picklist(BROKER_GROUPS)),
-  country: nullableString,
-  stateProvince: nullableString,
-  city: nullableString,
-  /** Dollars per 15 minutes. */
-  rate: nullableNumber,
-  averageRating: nullableNumber,
-  reviewCount: v.number(),
+  ...v.omit(ConsultantPublicProfileSchema, ['role', 'isVerified']).entries,
   isFavorite: v.boolean(),
 });
 export type ConsultantListItem = v.InferOutput<typeof ConsultantListItemSchema>;
