@@ -1,15 +1,9 @@
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import type { RefreshTokens } from '../../auth/refresh-tokens.ts';
 import { type AppEnv, requireRole } from '../../auth/session.ts';
-import type { Db } from '../../db/client.ts';
 import { AppError } from '../../http/errors.ts';
 import type { Mailer } from '../../mail/mailer.ts';
-import type { RealtimePublisher } from '../../realtime/publisher.ts';
-import type { UploadService } from '../../uploads/upload-service.ts';
-import type { AccountService } from '../auth/service.ts';
 import { MULTIPART_LIMIT_BYTES } from '../profile/routes.ts';
-import type { ProfileService } from '../profile/service.ts';
 import { createActivationLinks } from './activation-links.ts';
 import { auditRoutes } from './audit.ts';
 import { adminBrandNameRoutes } from './brand-names.ts';
@@ -19,19 +13,13 @@ import { adminFranchiseRoutes } from './franchises.ts';
 import { adminPaymentRoutes } from './payments.ts';
 import { adminPromotionRoutes } from './promotions.ts';
 import { adminSessionRoutes } from './sessions.ts';
-import { adminUserRoutes } from './users.ts';
+import { type AdminUserDeps, adminUserRoutes } from './users.ts';
 
-export interface AdminDeps {
-  db: Db;
-  accounts: AccountService;
-  profiles: ProfileService;
-  uploads: UploadService;
-  refreshTokens: RefreshTokens;
-  realtime: RealtimePublisher;
+/** What the user routes need, less the activation links, which are built here from the mailer and secret. */
+export interface AdminDeps extends Omit<AdminUserDeps, 'activation'> {
   mailer: Mailer;
   publicUrl: string;
   authSecret: string;
-  now: () => Date;
 }
 
 /**
