@@ -238,6 +238,9 @@ export const FranchisorSearchResultSchema = v.object({
 export type FranchisorSearchResult = v.InferOutput<typeof FranchisorSearchResultSchema>;
 
 const countOf = <T extends v.GenericSchema>(value: T) => v.object({ value, count: v.number() });
+/** An option whose value is a code and whose text is the server's label (experience, investment, flags). */
+const labelledCountOf = <T extends v.GenericSchema>(value: T) =>
+  v.object({ value, label: v.string(), count: v.number() });
 
 /** `GET /api/users/filters`: every filter's options with how many visible profiles match each. */
 export const SearchFiltersSchema = v.object({
@@ -245,13 +248,7 @@ export const SearchFiltersSchema = v.object({
     industries: v.array(countOf(v.picklist(INDUSTRY_SPECIALTIES))),
     regions: v.array(countOf(v.picklist(REGIONS))),
     groups: v.array(countOf(v.picklist(BROKER_GROUPS))),
-    experience: v.array(
-      v.object({
-        value: v.picklist(EXPERIENCE_LEVEL_VALUES),
-        label: v.string(),
-        count: v.number(),
-      }),
-    ),
+    experience: v.array(labelledCountOf(v.picklist(EXPERIENCE_LEVEL_VALUES))),
     countries: v.array(countOf(v.string())),
     rate: v.object({ min: nullableNumber, max: nullableNumber }),
   }),
@@ -259,16 +256,8 @@ export const SearchFiltersSchema = v.object({
     categories: v.array(countOf(v.picklist(INDUSTRY_SPECIALTIES))),
     countries: v.array(countOf(v.picklist(COUNTRIES))),
     states: v.array(countOf(v.picklist(STATE_CODES))),
-    investmentRanges: v.array(
-      v.object({
-        value: v.picklist(INVESTMENT_RANGE_VALUES),
-        label: v.string(),
-        count: v.number(),
-      }),
-    ),
-    flags: v.array(
-      v.object({ value: v.picklist(FRANCHISE_FILTER_FLAGS), label: v.string(), count: v.number() }),
-    ),
+    investmentRanges: v.array(labelledCountOf(v.picklist(INVESTMENT_RANGE_VALUES))),
+    flags: v.array(labelledCountOf(v.picklist(FRANCHISE_FILTER_FLAGS))),
   }),
 });
 export type SearchFilters = v.InferOutput<typeof SearchFiltersSchema>;
