@@ -41,17 +41,19 @@ function http(extra: { timeout?: number } = {}) {
   return createHttp({ baseUrl: server.baseUrl, tokenStore: store, onUnauthorized, ...extra });
 }
 
+/** The one call most tests make: `GET ping` answered by `{ pong: true }`. */
+const pingCall = {
+  operation: 'fetchProfile',
+  texts: OPERATIONS,
+  method: 'get',
+  path: 'ping',
+  response: Pong,
+} as const;
 const ping = (
   options: { credentials?: boolean; signOutOnUnauthorized?: boolean; retries?: number } = {},
-) =>
-  http().call({
-    operation: 'fetchProfile',
-    texts: OPERATIONS,
-    method: 'get',
-    path: 'ping',
-    response: Pong,
-    ...options,
-  });
+) => http().call({ ...pingCall, ...options });
+/** A 503 with the server's own code and message, the answer retries are made for. */
+const down = () => ({ status: 503, json: { message: 'Down', code: 'SERVICE_UNAVAILABLE' } });
 
 describe('resolveBaseUrl', () => {
   afterEach(() => {
@@ -76,13 +78,7 @@ describe('paths', () => {
   it('are joined to the base URL, with or without a leading slash', async () => {
     server.route('GET /api/ping', () => ({ json: { pong: true } }));
     await ping();
-    await http().call({
-      operation: 'fetchProfile',
-      texts: OPERATIONS,
-      method: 'get',
-      path: '/ping',
-      response: Pong,
-    });
+    await http().call({ ...pingCall, path: '/ping' });
     expect(server.requests.map((r) => r.url)).toEqual(['/api/ping', '/api/ping']);
   });
 });
@@ -268,13 +264,7 @@ describe('failures', () => {
     const closed = await startTestApiServer();
     await closed.close();
     const error = await rejection(
-      createHttp({ baseUrl: closed.baseUrl, tokenStore: store }).call({
-        operation: 'fetchProfile',
-        texts: OPERATIONS,
-        method: 'get',
-        path: 'ping',
-        response: Pong,
-      }),
+      createHttp({ baseUrl: closed.baseUrl, tokenStore: store }).call(pingCall),
     );
     expect(error.message).toBe('Unknown error occurred');
     expect(error.status).toBe(0);
@@ -286,15 +276,7 @@ describe('failures', () => {
       'GET /api/ping',
       () => new Promise((resolve) => setTimeout(() => resolve({ json: { pong: true } }), 1_000)),
     );
-    const error = await rejection(
-      http({ timeout: 50 }).call({
-        operation: 'fetchProfile',
-        texts: OPERATIONS,
-        method: 'get',
-        path: 'ping',
-        response: Pong,
-      }),
-    );
+    const error = await rejection(http({ timeout: 50 }).call(pingCall));
     expect(error.message).toBe('Unknown error occurred');
     expect(error.code).toBe('NETWORK_ERROR');
   });
@@ -320,19 +302,13 @@ describe('failures', () => {
 
 describe('retries', () => {
   it('are off by default', async () => {
-    server.route('GET /api/ping', () => ({
-      status: 503,
-      json: { message: 'Down', code: 'SERVICE_UNAVAILABLE' },
-    }));
+    server.route('GET /api/ping', down);
     await rejection(ping());
     expect(server.requests).toHaveLength(1);
   });
 
   it('happen exactly as often as asked, sending the current credentials again', async () => {
-    server.route('GET /api/ping', () => ({
-      status: 503,
-      json: { message: 'Down', code: 'SERVICE_UNAVAILABLE' },
-    }));
+    server.route('GET /api/ping', down);
     store.set(signedIn);
     const error = await rejection(ping({ retries: 1 }));
     expect(error.message).toBe('Error fetching profile: Down');
@@ -344,7 +320,7 @@ describe('retries', () => {
     server.route('GET /api/ping', () => {
       if (server.requests.length === 1) store.set({ ...signedIn, token: 'token-2' });
       if (server.requests.length === 2) store.clear();
-      return { status: 503, json: { message: 'Down', code: 'SERVICE_UNAVAILABLE' } };
+      return down();
     });
     store.set(signedIn);
     await rejection(ping({ retries: 2 }));
@@ -373,9 +349,7 @@ describe('idempotent calls', () => {
     let answers = 0;
     server.route('POST /api/thing', () => {
       answers += 1;
-      return answers < 3
-        ? { status: 503, json: { message: 'Down', code: 'SERVICE_UNAVAILABLE' } }
-        : { json: { pong: true } };
+      return answers < 3 ? down() : { json: { pong: true } };
     });
     await expect(create()).resolves.toEqual({ pong: true });
     const keys = server.requests.map((r) => r.headers[IDEMPOTENCY_HEADER]);
