@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { freePort, startParty } from '@fm/party/testing';
 import { migrateDatabase } from '../src/boot/migrate-database.ts';
 import { openDatabase } from '../src/db/client.ts';
+import { postJson } from '../src/testing/post-json.ts';
 import { BENCH_PASSWORD, startForkedApi } from './forked-api.ts';
 
 /**
@@ -27,15 +28,7 @@ export async function startRealtimeStack(name: string) {
   const party = await startParty({ apiUrl: api.url, secret, port: partyPort });
 
   const call = async (path: string, token: string | null, body: unknown) => {
-    const res = await fetch(`${api.url}/api/${path}`, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        origin: api.url,
-        ...(token ? { authorization: `Bearer ${token}` } : {}),
-      },
-      body: JSON.stringify(body),
-    });
+    const res = await postJson(api.url, `/api/${path}`, body, token);
     const json = (await res.json()) as Record<string, unknown>;
     if (!res.ok) throw new Error(`${path}: ${res.status} ${JSON.stringify(json)}`);
     return json;

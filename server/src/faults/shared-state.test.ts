@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiProcess, spawnApi } from '../testing/api-process.ts';
+import { postJson } from '../testing/post-json.ts';
 import { startTestServer, TEST_PASSWORD, type TestServer } from '../testing/test-server.ts';
 
 /**
@@ -28,15 +29,7 @@ afterAll(async () => {
 });
 
 const post = (api: ApiProcess, path: string, body: unknown, token?: string) =>
-  fetch(`${api.url}${path}`, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      origin: api.url,
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-    },
-    body: JSON.stringify(body),
-  });
+  postJson(api.url, path, body, token);
 const me = (api: ApiProcess, token: string) =>
   fetch(`${api.url}/api/auth/me`, { headers: { authorization: `Bearer ${token}` } });
 
