@@ -5,7 +5,12 @@ import {
   EMBED_SESSION_TTL_MS,
 } from '@fm/sdk/contracts';
 import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
-import { type EmbedSessionRef, type SessionUser, sessionUserOf } from '../../auth/session.ts';
+import {
+  type EmbedSessionRef,
+  SESSION_USER_COLUMNS,
+  type SessionUser,
+  sessionUserOf,
+} from '../../auth/session.ts';
 import { hashToken, randomToken } from '../../auth/tokens.ts';
 import type { Db } from '../../db/client.ts';
 import { apiKey, embedConsent, embedSession, user } from '../../db/schema/index.ts';
@@ -46,6 +51,8 @@ export function createEmbedSessions(deps: { db: Db; now: () => Date }) {
     eq(user.isDeactivated, false),
     sql`coalesce(${user.banned}, 0) = 0`,
   );
+  // The row's own id is the embed session's; the signed-in user's id comes back as `userId`.
+  const { id: userId, ...userColumns } = SESSION_USER_COLUMNS;
   const columns = {
     id: embedSession.id,
     keyId: embedSession.apiKeyId,
@@ -53,13 +60,8 @@ export function createEmbedSessions(deps: { db: Db; now: () => Date }) {
     expiresAt: embedSession.expiresAt,
     startedAt: embedSession.startedAt,
     renewedAt: embedSession.renewedAt,
-    userId: user.id,
-    email: user.email,
-    firstName: user.firstName,
-    lastName: user.lastName,
-    role: user.role,
-    isVerified: user.isVerified,
-    franchiseId: user.franchiseId,
+    userId,
+    ...userColumns,
   };
   const find = (awaitingConsent: boolean) =>
     db
