@@ -68,6 +68,22 @@ export function ConsultantExpertiseFields({
   );
 }
 
+/** The address, two fields to a row, each with the browser's autofill token. */
+const ADDRESS_ROWS = [
+  [
+    { name: 'country', label: 'Country', autoComplete: 'country-name' },
+    { name: 'stateProvince', label: 'State / Province', autoComplete: 'address-level1' },
+  ],
+  [
+    { name: 'city', label: 'City', autoComplete: 'address-level2' },
+    { name: 'address', label: 'Address', autoComplete: 'street-address' },
+  ],
+] as const satisfies readonly (readonly {
+  name: keyof ConsultantLocationValues;
+  label: string;
+  autoComplete: string;
+}[])[];
+
 /** Where the consultant is, and the page about them. */
 export function ConsultantLocationFields({
   form,
@@ -79,34 +95,19 @@ export function ConsultantLocationFields({
 }) {
   return (
     <>
-      <div className="form__row">
-        <TextField
-          label="Country"
-          autoComplete="country-name"
-          required={false}
-          field={form.field('country')}
-        />
-        <TextField
-          label="State / Province"
-          autoComplete="address-level1"
-          required={false}
-          field={form.field('stateProvince')}
-        />
-      </div>
-      <div className="form__row">
-        <TextField
-          label="City"
-          autoComplete="address-level2"
-          required={false}
-          field={form.field('city')}
-        />
-        <TextField
-          label="Address"
-          autoComplete="street-address"
-          required={false}
-          field={form.field('address')}
-        />
-      </div>
+      {ADDRESS_ROWS.map((row) => (
+        <div className="form__row" key={row[0].name}>
+          {row.map(({ name, label, autoComplete }) => (
+            <TextField
+              key={name}
+              label={label}
+              autoComplete={autoComplete}
+              required={false}
+              field={form.field(name)}
+            />
+          ))}
+        </div>
+      ))}
       <TextField
         label="Profile URL"
         type="url"
