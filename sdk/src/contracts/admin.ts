@@ -72,6 +72,9 @@ const dateRange = {
   endDate: v.optional(AdminDateSchema),
 };
 const id = v.pipe(v.string(), v.trim(), v.nonEmpty(), v.maxLength(100));
+/** A status filter or choice: every admin list refuses an unknown status with the same message. */
+const statusPicklist = <const TOptions extends v.PicklistOptions>(options: TOptions) =>
+  v.picklist(options, 'Please choose a status');
 
 /** A franchise as a row names it. */
 const franchiseRef = v.object({ id: v.string(), company: v.string() });
@@ -122,7 +125,7 @@ export type AdminUserStatusFilter = (typeof ADMIN_USER_STATUS_FILTERS)[number];
 export const AdminUserListQuerySchema = v.object({
   role: roleInput,
   search,
-  status: v.optional(v.picklist(ADMIN_USER_STATUS_FILTERS, 'Please choose a status')),
+  status: v.optional(statusPicklist(ADMIN_USER_STATUS_FILTERS)),
   ...dateRange,
   ...paging,
 });
@@ -329,7 +332,7 @@ export const ADMIN_FRANCHISE_STATUS_FILTERS = [
 /** `GET admin/franchises?search&status&startDate&endDate&page&limit`. */
 export const AdminFranchiseListQuerySchema = v.object({
   search,
-  status: v.optional(v.picklist(ADMIN_FRANCHISE_STATUS_FILTERS, 'Please choose a status')),
+  status: v.optional(statusPicklist(ADMIN_FRANCHISE_STATUS_FILTERS)),
   ...dateRange,
   ...paging,
 });
@@ -451,7 +454,7 @@ export const AdminSessionListQuerySchema = v.object({
   /** `finished` is read as `completed` (rule 8). */
   status: v.optional(
     v.pipe(
-      v.picklist(BOOKING_STATUS_INPUTS, 'Please choose a status'),
+      statusPicklist(BOOKING_STATUS_INPUTS),
       v.transform((s) => (s === 'finished' ? 'completed' : s)),
     ),
   ),
@@ -513,7 +516,7 @@ export type AdminSessionList = v.InferOutput<typeof AdminSessionListSchema>;
 export const AdminPaymentListQuerySchema = v.object({
   search,
   /** The meeting status. */
-  status: v.optional(v.picklist(PAYMENT_MEETING_STATUSES, 'Please choose a status')),
+  status: v.optional(statusPicklist(PAYMENT_MEETING_STATUSES)),
   paid: v.optional(v.picklist(PAYMENT_PAID_STATES, 'Please choose paid or unpaid')),
   ...dateRange,
   ...paging,
@@ -797,7 +800,7 @@ export function promotionFormToInput(
 
 /** `GET admin/brand-names?status&search&page&limit`: `status` defaults to `pending` (§4). */
 export const AdminBrandNameListQuerySchema = v.object({
-  status: v.optional(v.picklist(BRAND_NAME_STATUSES, 'Please choose a status'), 'pending'),
+  status: v.optional(statusPicklist(BRAND_NAME_STATUSES), 'pending'),
   search,
   ...dateRange,
   ...paging,
@@ -820,13 +823,13 @@ export const AdminBrandNameListSchema = v.object({
 export type AdminBrandNameList = v.InferOutput<typeof AdminBrandNameListSchema>;
 /** `PATCH admin/brand-names/{id} {status}`. */
 export const AdminBrandNameUpdateSchema = v.object({
-  status: v.picklist(BRAND_NAME_STATUSES, 'Please choose a status'),
+  status: statusPicklist(BRAND_NAME_STATUSES),
 });
 export type AdminBrandNameUpdate = v.InferInput<typeof AdminBrandNameUpdateSchema>;
 /** `GET admin/brand-names/download?search&status` (every status when absent). */
 export const AdminBrandNamesDownloadQuerySchema = v.object({
   search,
-  status: v.optional(v.picklist(BRAND_NAME_STATUSES, 'Please choose a status')),
+  status: v.optional(statusPicklist(BRAND_NAME_STATUSES)),
 });
 export type AdminBrandNamesDownloadQuery = v.InferInput<typeof AdminBrandNamesDownloadQuerySchema>;
 
@@ -836,7 +839,7 @@ export type AdminRequestType = (typeof ADMIN_REQUEST_TYPES)[number];
 /** `GET admin/requests?type=user|company&status&page&limit`. */
 export const AdminRequestListQuerySchema = v.object({
   type: v.picklist(ADMIN_REQUEST_TYPES, 'Please choose user or company'),
-  status: v.optional(v.picklist(BRAND_NAME_STATUSES, 'Please choose a status')),
+  status: v.optional(statusPicklist(BRAND_NAME_STATUSES)),
   ...paging,
 });
 export type AdminRequestListQuery = v.InferInput<typeof AdminRequestListQuerySchema>;
