@@ -1,5 +1,5 @@
 import { FIELD_MESSAGES, SEARCH_DEBOUNCE_MS } from '@fm/sdk/contracts';
-import { useEffect, useId, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { LIST_TEXT } from './list-text.ts';
 import { useDebouncedCallback } from './use-debounced-callback.ts';
 
@@ -20,6 +20,28 @@ function OptionLabel({ label, count }: { label: string; count?: number | undefin
         <span className="fm-option__count">{count.toLocaleString('en-US')}</span>
       )}
     </>
+  );
+}
+
+/** A filter's frame: the label above the control it names (`id`), marked while the value is invalid. */
+function FieldFrame({
+  id,
+  label,
+  invalid = false,
+  children,
+}: {
+  id: string;
+  label: string;
+  invalid?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <div className="fm-field" data-invalid={invalid ? '' : undefined}>
+      <label className="fm-field__label" htmlFor={id}>
+        {label}
+      </label>
+      {children}
+    </div>
   );
 }
 
@@ -56,10 +78,7 @@ export function SearchField({ label, value, onCommit, placeholder }: SearchField
   }, [value, commit]);
 
   return (
-    <div className="fm-field">
-      <label className="fm-field__label" htmlFor={id}>
-        {label}
-      </label>
+    <FieldFrame id={id} label={label}>
       <input
         id={id}
         className="fm-field__input"
@@ -76,7 +95,7 @@ export function SearchField({ label, value, onCommit, placeholder }: SearchField
           if (event.key === 'Enter') commit.flush();
         }}
       />
-    </div>
+    </FieldFrame>
   );
 }
 
@@ -149,10 +168,7 @@ export function NumberField({ label, value, onCommit, prefix, placeholder }: Num
   };
 
   return (
-    <div className="fm-field" data-invalid={error ? '' : undefined}>
-      <label className="fm-field__label" htmlFor={id}>
-        {label}
-      </label>
+    <FieldFrame id={id} label={label} invalid={Boolean(error)}>
       <div className="fm-field__affix">
         {prefix && (
           <span className="fm-field__prefix" aria-hidden="true">
@@ -179,7 +195,7 @@ export function NumberField({ label, value, onCommit, prefix, placeholder }: Num
       <p className="fm-field__error" id={errorId} aria-live="polite">
         {error ?? ''}
       </p>
-    </div>
+    </FieldFrame>
   );
 }
 
@@ -207,10 +223,7 @@ export function SelectField<T extends string>({
 }: SelectFieldProps<T>) {
   const id = useId();
   return (
-    <div className="fm-field">
-      <label className="fm-field__label" htmlFor={id}>
-        {label}
-      </label>
+    <FieldFrame id={id} label={label}>
       <select
         id={id}
         className="fm-field__input fm-field__select"
@@ -230,7 +243,7 @@ export function SelectField<T extends string>({
           </option>
         ))}
       </select>
-    </div>
+    </FieldFrame>
   );
 }
 
