@@ -1,6 +1,6 @@
 import { index, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { user } from './auth.ts';
-import { id, instant } from './columns.ts';
+import { id, instant, requiredRef } from './columns.ts';
 import { franchise } from './franchises.ts';
 
 /**
@@ -13,9 +13,7 @@ export const apiKey = sqliteTable(
   'api_key',
   {
     id: id(),
-    franchiseId: text('franchise_id')
-      .notNull()
-      .references(() => franchise.id, { onDelete: 'cascade' }),
+    franchiseId: requiredRef('franchise_id', () => franchise.id, { onDelete: 'cascade' }),
     kind: text('kind', { enum: ['publishable', 'secret'] }).notNull(),
     name: text('name').notNull(),
     /** SHA-256 (hex) of the whole key: how a request's key is found. */

@@ -6,7 +6,7 @@ import {
   text,
   uniqueIndex,
 } from 'drizzle-orm/sqlite-core';
-import { bool, instant, timestamps } from './columns.ts';
+import { bool, instant, requiredRef, timestamps } from './columns.ts';
 import { franchise } from './franchises.ts';
 
 /**
@@ -82,9 +82,7 @@ export const session = sqliteTable(
     ...timestamps,
     ipAddress: text('ip_address'),
     userAgent: text('user_agent'),
-    userId: text('user_id')
-      .notNull()
-      .references(() => user.id, { onDelete: 'cascade' }),
+    userId: requiredRef('user_id', () => user.id, { onDelete: 'cascade' }),
     impersonatedBy: text('impersonated_by'),
   },
   (t) => [uniqueIndex('session_token_uq').on(t.token), index('session_user_idx').on(t.userId)],
@@ -96,9 +94,7 @@ export const account = sqliteTable(
     id: text('id').primaryKey(),
     accountId: text('account_id').notNull(),
     providerId: text('provider_id').notNull(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => user.id, { onDelete: 'cascade' }),
+    userId: requiredRef('user_id', () => user.id, { onDelete: 'cascade' }),
     accessToken: text('access_token'),
     refreshToken: text('refresh_token'),
     idToken: text('id_token'),
@@ -131,9 +127,7 @@ export const refreshToken = sqliteTable(
   'refresh_token',
   {
     id: text('id').primaryKey(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => user.id, { onDelete: 'cascade' }),
+    userId: requiredRef('user_id', () => user.id, { onDelete: 'cascade' }),
     tokenHash: text('token_hash').notNull(),
     expiresAt: instant('expires_at').notNull(),
     /** Set when rotated or revoked; a reused rotated token revokes the whole family. */

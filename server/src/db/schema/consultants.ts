@@ -1,6 +1,6 @@
 import { index, integer, primaryKey, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 import { user } from './auth.ts';
-import { cents, id, instant, timestamps } from './columns.ts';
+import { cents, id, instant, requiredRef, timestamps } from './columns.ts';
 
 /** What a consultant adds to their `user` row. */
 export const consultantProfile = sqliteTable(
@@ -38,9 +38,7 @@ const tagTable = <N extends string>(name: N, column: string) =>
   sqliteTable(
     name,
     {
-      userId: text('user_id')
-        .notNull()
-        .references(() => user.id, { onDelete: 'cascade' }),
+      userId: requiredRef('user_id', () => user.id, { onDelete: 'cascade' }),
       value: text(column).notNull(),
     },
     (t) => [
@@ -57,12 +55,8 @@ export const consultantGroup = tagTable('consultant_group', 'broker_group');
 export const favorite = sqliteTable(
   'favorite',
   {
-    userId: text('user_id')
-      .notNull()
-      .references(() => user.id, { onDelete: 'cascade' }),
-    targetUserId: text('target_user_id')
-      .notNull()
-      .references(() => user.id, { onDelete: 'cascade' }),
+    userId: requiredRef('user_id', () => user.id, { onDelete: 'cascade' }),
+    targetUserId: requiredRef('target_user_id', () => user.id, { onDelete: 'cascade' }),
     createdAt: instant('created_at')
       .notNull()
       .$defaultFn(() => new Date()),
@@ -78,9 +72,7 @@ export const calendarConnection = sqliteTable(
   'calendar_connection',
   {
     id: id(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => user.id, { onDelete: 'cascade' }),
+    userId: requiredRef('user_id', () => user.id, { onDelete: 'cascade' }),
     provider: text('provider', { enum: ['google', 'office365'] }).notNull(),
     accountId: text('account_id'),
     accessTokenEnc: text('access_token_enc'),
@@ -118,9 +110,7 @@ export const availabilityWindow = sqliteTable(
   'availability_window',
   {
     id: id(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => user.id, { onDelete: 'cascade' }),
+    userId: requiredRef('user_id', () => user.id, { onDelete: 'cascade' }),
     weekday: integer('weekday').notNull(),
     startMinute: integer('start_minute').notNull(),
     endMinute: integer('end_minute').notNull(),
@@ -131,9 +121,7 @@ export const availabilityWindow = sqliteTable(
 export const availabilityDateOff = sqliteTable(
   'availability_date_off',
   {
-    userId: text('user_id')
-      .notNull()
-      .references(() => user.id, { onDelete: 'cascade' }),
+    userId: requiredRef('user_id', () => user.id, { onDelete: 'cascade' }),
     /** A local date (YYYY-MM-DD) in the consultant's zone. */
     date: text('date').notNull(),
   },

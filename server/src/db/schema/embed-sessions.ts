@@ -1,7 +1,7 @@
 import { index, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { apiKey } from './api-keys.ts';
 import { user } from './auth.ts';
-import { bool, id, instant } from './columns.ts';
+import { bool, id, instant, requiredRef } from './columns.ts';
 
 /**
  * Embed sessions (decision 029): what a sign-in through a partner page's popup yields instead of an
@@ -17,12 +17,8 @@ export const embedSession = sqliteTable(
     id: id(),
     /** SHA-256 (hex) of the token (`fmes_…`). */
     tokenHash: text('token_hash').notNull(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => user.id, { onDelete: 'cascade' }),
-    apiKeyId: text('api_key_id')
-      .notNull()
-      .references(() => apiKey.id, { onDelete: 'cascade' }),
+    userId: requiredRef('user_id', () => user.id, { onDelete: 'cascade' }),
+    apiKeyId: requiredRef('api_key_id', () => apiKey.id, { onDelete: 'cascade' }),
     /** The partner page's origin the popup answered to (one the key allowed then). */
     origin: text('origin').notNull(),
     /** Signed in, but the visitor has not yet allowed this key (the popup asks once per key). */
@@ -50,12 +46,8 @@ export const embedSession = sqliteTable(
 export const embedConsent = sqliteTable(
   'embed_consent',
   {
-    userId: text('user_id')
-      .notNull()
-      .references(() => user.id, { onDelete: 'cascade' }),
-    apiKeyId: text('api_key_id')
-      .notNull()
-      .references(() => apiKey.id, { onDelete: 'cascade' }),
+    userId: requiredRef('user_id', () => user.id, { onDelete: 'cascade' }),
+    apiKeyId: requiredRef('api_key_id', () => apiKey.id, { onDelete: 'cascade' }),
     origin: text('origin').notNull(),
     createdAt: instant('created_at').notNull(),
   },

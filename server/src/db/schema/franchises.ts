@@ -7,7 +7,7 @@ import {
   text,
 } from 'drizzle-orm/sqlite-core';
 import { user } from './auth.ts';
-import { bool, cents, id, instant, timestamps } from './columns.ts';
+import { bool, cents, id, instant, requiredRef, timestamps } from './columns.ts';
 
 /** A franchise brand (the franchisor company). Its members are `user` rows with `franchise_id`. */
 export const franchise = sqliteTable(
@@ -94,9 +94,7 @@ export const franchise = sqliteTable(
 export const franchiseCategory = sqliteTable(
   'franchise_category',
   {
-    franchiseId: text('franchise_id')
-      .notNull()
-      .references(() => franchise.id, { onDelete: 'cascade' }),
+    franchiseId: requiredRef('franchise_id', () => franchise.id, { onDelete: 'cascade' }),
     category: text('category').notNull(),
   },
   (t) => [
@@ -108,9 +106,7 @@ export const franchiseCategory = sqliteTable(
 export const franchiseState = sqliteTable(
   'franchise_state',
   {
-    franchiseId: text('franchise_id')
-      .notNull()
-      .references(() => franchise.id, { onDelete: 'cascade' }),
+    franchiseId: requiredRef('franchise_id', () => franchise.id, { onDelete: 'cascade' }),
     stateCode: text('state_code').notNull(),
   },
   (t) => [
@@ -123,9 +119,7 @@ export const franchisePhoto = sqliteTable(
   'franchise_photo',
   {
     id: id(),
-    franchiseId: text('franchise_id')
-      .notNull()
-      .references(() => franchise.id, { onDelete: 'cascade' }),
+    franchiseId: requiredRef('franchise_id', () => franchise.id, { onDelete: 'cascade' }),
     url: text('url').notNull(),
     position: integer('position').notNull().default(0),
     createdAt: instant('created_at')
@@ -139,9 +133,7 @@ export const franchisePhoto = sqliteTable(
 export const franchiseCommission = sqliteTable(
   'franchise_commission',
   {
-    franchiseId: text('franchise_id')
-      .notNull()
-      .references(() => franchise.id, { onDelete: 'cascade' }),
+    franchiseId: requiredRef('franchise_id', () => franchise.id, { onDelete: 'cascade' }),
     scope: text('scope', { enum: ['domestic', 'international'] }).notNull(),
     kind: text('kind', {
       enum: ['singleUnit', 'veteran', 'areaMaster', 'resale', 'multipleUnit'],
@@ -156,9 +148,7 @@ export const franchiseDocument = sqliteTable(
   'franchise_document',
   {
     id: id(),
-    franchiseId: text('franchise_id')
-      .notNull()
-      .references(() => franchise.id, { onDelete: 'cascade' }),
+    franchiseId: requiredRef('franchise_id', () => franchise.id, { onDelete: 'cascade' }),
     kind: text('kind', { enum: ['document', 'fdd'] }).notNull(),
     name: text('name').notNull(),
     uploadId: text('upload_id').notNull(),

@@ -1,6 +1,6 @@
 import { index, primaryKey, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 import { user } from './auth.ts';
-import { instant } from './columns.ts';
+import { instant, requiredRef } from './columns.ts';
 import { meeting } from './meetings.ts';
 
 /**
@@ -11,13 +11,9 @@ import { meeting } from './meetings.ts';
 export const meetingPresence = sqliteTable(
   'meeting_presence',
   {
-    meetingId: text('meeting_id')
-      .notNull()
-      .references(() => meeting.id, { onDelete: 'cascade' }),
+    meetingId: requiredRef('meeting_id', () => meeting.id, { onDelete: 'cascade' }),
     connectionId: text('connection_id').notNull(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => user.id, { onDelete: 'cascade' }),
+    userId: requiredRef('user_id', () => user.id, { onDelete: 'cascade' }),
     side: text('side', { enum: ['consultant', 'franchise'] }).notNull(),
     joinedAt: instant('joined_at').notNull(),
     lastSeenAt: instant('last_seen_at').notNull(),
@@ -34,8 +30,6 @@ export const meetingNoShow = sqliteTable('meeting_no_show', {
   meetingId: text('meeting_id')
     .primaryKey()
     .references(() => meeting.id, { onDelete: 'cascade' }),
-  reportedBy: text('reported_by')
-    .notNull()
-    .references(() => user.id),
+  reportedBy: requiredRef('reported_by', () => user.id),
   reportedAt: instant('reported_at').notNull(),
 });

@@ -8,7 +8,7 @@ import {
 } from 'drizzle-orm/sqlite-core';
 import { apiKey } from './api-keys.ts';
 import { user } from './auth.ts';
-import { bool, cents, id, instant, timestamps } from './columns.ts';
+import { bool, cents, id, instant, requiredRef, timestamps } from './columns.ts';
 import { franchise } from './franchises.ts';
 
 /**
@@ -19,13 +19,9 @@ export const meeting = sqliteTable(
   'meeting',
   {
     id: id(),
-    consultantId: text('consultant_id')
-      .notNull()
-      .references(() => user.id),
+    consultantId: requiredRef('consultant_id', () => user.id),
     /** The franchisor user who booked. */
-    franchisorId: text('franchisor_id')
-      .notNull()
-      .references(() => user.id),
+    franchisorId: requiredRef('franchisor_id', () => user.id),
     franchiseId: text('franchise_id').references(() => franchise.id),
     startAt: instant('start_at').notNull(),
     endAt: instant('end_at').notNull(),
@@ -73,9 +69,7 @@ export const meetingSlot = sqliteTable(
     consultantId: text('consultant_id').notNull(),
     /** Cell start in epoch minutes (a multiple of 15). */
     cellStart: integer('cell_start').notNull(),
-    meetingId: text('meeting_id')
-      .notNull()
-      .references(() => meeting.id, { onDelete: 'cascade' }),
+    meetingId: requiredRef('meeting_id', () => meeting.id, { onDelete: 'cascade' }),
   },
   (t) => [
     primaryKey({ columns: [t.consultantId, t.cellStart] }),
@@ -87,15 +81,9 @@ export const review = sqliteTable(
   'review',
   {
     id: id(),
-    meetingId: text('meeting_id')
-      .notNull()
-      .references(() => meeting.id, { onDelete: 'cascade' }),
-    authorId: text('author_id')
-      .notNull()
-      .references(() => user.id),
-    consultantId: text('consultant_id')
-      .notNull()
-      .references(() => user.id),
+    meetingId: requiredRef('meeting_id', () => meeting.id, { onDelete: 'cascade' }),
+    authorId: requiredRef('author_id', () => user.id),
+    consultantId: requiredRef('consultant_id', () => user.id),
     rating: integer('rating').notNull(),
     comment: text('comment'),
     createdAt: instant('created_at')

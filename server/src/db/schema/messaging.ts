@@ -8,7 +8,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/sqlite-core';
 import { user } from './auth.ts';
-import { bool, id, instant, timestamps } from './columns.ts';
+import { bool, id, instant, requiredRef, timestamps } from './columns.ts';
 
 export const chat = sqliteTable(
   'chat',
@@ -31,12 +31,8 @@ export const chat = sqliteTable(
 export const chatParticipant = sqliteTable(
   'chat_participant',
   {
-    chatId: text('chat_id')
-      .notNull()
-      .references(() => chat.id, { onDelete: 'cascade' }),
-    userId: text('user_id')
-      .notNull()
-      .references(() => user.id, { onDelete: 'cascade' }),
+    chatId: requiredRef('chat_id', () => chat.id, { onDelete: 'cascade' }),
+    userId: requiredRef('user_id', () => user.id, { onDelete: 'cascade' }),
     lastReadAt: instant('last_read_at'),
     /** When this participant was last e-mailed about a new message here (at most hourly). */
     lastEmailedAt: instant('last_emailed_at'),
@@ -51,12 +47,8 @@ export const message = sqliteTable(
   'message',
   {
     id: id(),
-    chatId: text('chat_id')
-      .notNull()
-      .references(() => chat.id, { onDelete: 'cascade' }),
-    senderId: text('sender_id')
-      .notNull()
-      .references(() => user.id),
+    chatId: requiredRef('chat_id', () => chat.id, { onDelete: 'cascade' }),
+    senderId: requiredRef('sender_id', () => user.id),
     /** Plain text as the sender typed it (never HTML-escaped here; markup stays inert on display). */
     body: text('body').notNull().default(''),
     /** Unused since `message_attachment` (a message may carry several files); kept for old rows. */
@@ -72,12 +64,8 @@ export const message = sqliteTable(
 export const messageAttachment = sqliteTable(
   'message_attachment',
   {
-    messageId: text('message_id')
-      .notNull()
-      .references(() => message.id, { onDelete: 'cascade' }),
-    uploadId: text('upload_id')
-      .notNull()
-      .references(() => upload.id, { onDelete: 'cascade' }),
+    messageId: requiredRef('message_id', () => message.id, { onDelete: 'cascade' }),
+    uploadId: requiredRef('upload_id', () => upload.id, { onDelete: 'cascade' }),
     position: integer('position').notNull().default(0),
   },
   (t) => [
@@ -90,9 +78,7 @@ export const notification = sqliteTable(
   'notification',
   {
     id: id(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => user.id, { onDelete: 'cascade' }),
+    userId: requiredRef('user_id', () => user.id, { onDelete: 'cascade' }),
     /** Who caused it (shown with avatar and name). */
     actorId: text('actor_id').references(() => user.id, { onDelete: 'set null' }),
     type: text('type').notNull(),

@@ -1,6 +1,6 @@
 import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { user } from './auth.ts';
-import { bool, cents, id, instant, timestamps } from './columns.ts';
+import { bool, cents, id, instant, requiredRef, timestamps } from './columns.ts';
 import { franchise } from './franchises.ts';
 import { meeting } from './meetings.ts';
 
@@ -10,9 +10,7 @@ export const paymentMethod = sqliteTable(
   {
     id: id(),
     franchiseId: text('franchise_id').references(() => franchise.id, { onDelete: 'cascade' }),
-    userId: text('user_id')
-      .notNull()
-      .references(() => user.id, { onDelete: 'cascade' }),
+    userId: requiredRef('user_id', () => user.id, { onDelete: 'cascade' }),
     provider: text('provider', { enum: ['ledger', 'stripe'] }).notNull(),
     providerMethodId: text('provider_method_id').notNull(),
     stripePaymentMethodType: text('stripe_payment_method_type').notNull().default('card'),
@@ -50,9 +48,7 @@ export const subscription = sqliteTable(
   'subscription',
   {
     id: id(),
-    franchiseId: text('franchise_id')
-      .notNull()
-      .references(() => franchise.id, { onDelete: 'cascade' }),
+    franchiseId: requiredRef('franchise_id', () => franchise.id, { onDelete: 'cascade' }),
     provider: text('provider', { enum: ['ledger', 'stripe'] }).notNull(),
     providerSubscriptionId: text('provider_subscription_id'),
     status: text('status', { enum: ['active', 'trialing', 'canceled'] }).notNull(),
@@ -84,9 +80,7 @@ export const payment = sqliteTable(
      */
     meetingId: text('meeting_id').references(() => meeting.id, { onDelete: 'set null' }),
     franchiseId: text('franchise_id').references(() => franchise.id),
-    consultantId: text('consultant_id')
-      .notNull()
-      .references(() => user.id),
+    consultantId: requiredRef('consultant_id', () => user.id),
     amountCents: cents('amount_cents').notNull(),
     /** The meeting's start, kept for a payment whose meeting was deleted. */
     startAt: instant('start_at'),
@@ -151,9 +145,9 @@ export const ledgerEntry = sqliteTable(
   'ledger_entry',
   {
     id: id(),
-    transactionId: text('transaction_id')
-      .notNull()
-      .references(() => ledgerTransaction.id, { onDelete: 'cascade' }),
+    transactionId: requiredRef('transaction_id', () => ledgerTransaction.id, {
+      onDelete: 'cascade',
+    }),
     /** Account name, e.g. `franchise:{id}:receivable`, `consultant:{id}:payable`, `platform:revenue`. */
     account: text('account').notNull(),
     /** Signed cents: debits positive, credits negative. */
@@ -169,9 +163,7 @@ export const payout = sqliteTable(
   'payout',
   {
     id: id(),
-    consultantId: text('consultant_id')
-      .notNull()
-      .references(() => user.id),
+    consultantId: requiredRef('consultant_id', () => user.id),
     /** The month paid, YYYY-MM. */
     period: text('period').notNull(),
     amountCents: cents('amount_cents').notNull(),

@@ -1,6 +1,6 @@
 import { index, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 import { user } from './auth.ts';
-import { instant, timestamps } from './columns.ts';
+import { instant, requiredRef, timestamps } from './columns.ts';
 
 /**
  * Single-use tickets that admit one socket to one realtime room (rule 15). Only the SHA-256 of a
@@ -11,9 +11,7 @@ export const realtimeTicket = sqliteTable(
   'realtime_ticket',
   {
     tokenHash: text('token_hash').primaryKey(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => user.id, { onDelete: 'cascade' }),
+    userId: requiredRef('user_id', () => user.id, { onDelete: 'cascade' }),
     room: text('room').notNull(),
     expiresAt: instant('expires_at').notNull(),
     createdAt: timestamps.createdAt,
