@@ -24,6 +24,12 @@ export async function earn(
   });
 }
 
+/** The months most payout tests start from: $100 charged in January, $200 in February (payouts of $80 and $160). */
+export async function earnJanuaryAndFebruary(db: Db, consultantId: string, franchiseId: string) {
+  await earn(db, { consultantId, franchiseId, cents: 10_000, at: '2026-01-15T12:00:00Z' });
+  await earn(db, { consultantId, franchiseId, cents: 20_000, at: '2026-02-15T12:00:00Z' });
+}
+
 /** The account the provider calls ready, as a webhook (or the demo seed) leaves it in our records. */
 export async function markReady(db: Db, consultantId: string) {
   const at = new Date();

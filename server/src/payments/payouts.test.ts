@@ -5,6 +5,7 @@ import { finished } from '../testing/charge-runs.ts';
 import { startTestServer, type TestServer } from '../testing/test-server.ts';
 import {
   earn,
+  earnJanuaryAndFebruary,
   expectPaidOnce,
   markReady,
   payoutsOf,
@@ -120,8 +121,7 @@ describe('payouts that waited for the payout account (built-in provider)', () =>
     const f = await franchisorWithCard(server);
     const c = await consultantAccount(server);
     const franchiseId = f.franchiseId ?? '';
-    await earn(db, { consultantId: c.id, franchiseId, cents: 10_000, at: '2026-01-15T12:00:00Z' });
-    await earn(db, { consultantId: c.id, franchiseId, cents: 20_000, at: '2026-02-15T12:00:00Z' });
+    await earnJanuaryAndFebruary(db, c.id, franchiseId);
     await payments.jobs.monthlyPayouts(new Date('2026-02-01T07:00:00Z'));
     await payments.jobs.monthlyPayouts(new Date('2026-03-01T07:00:00Z'));
     expect(await payoutsOf(db, c.id)).toEqual([
@@ -160,18 +160,7 @@ describe('payouts that waited for the payout account (built-in provider)', () =>
     const { db, payments } = server.container;
     const f = await franchisorWithCard(server);
     const c = await consultantAccount(server);
-    await earn(db, {
-      consultantId: c.id,
-      franchiseId: f.franchiseId ?? '',
-      cents: 10_000,
-      at: '2026-01-15T12:00:00Z',
-    });
-    await earn(db, {
-      consultantId: c.id,
-      franchiseId: f.franchiseId ?? '',
-      cents: 20_000,
-      at: '2026-02-15T12:00:00Z',
-    });
+    await earnJanuaryAndFebruary(db, c.id, f.franchiseId ?? '');
     await payments.payouts.runPayouts('2026-01');
     await payments.payouts.runPayouts('2026-02');
     expect((await payoutsOf(db, c.id)).map((p) => p.status)).toEqual(['pending', 'pending']);
