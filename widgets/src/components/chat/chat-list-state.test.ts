@@ -1,16 +1,10 @@
-import type { ChatMessage, ChatSummary } from '@fm/sdk/contracts';
+import type { ChatSummary } from '@fm/sdk/contracts';
 import { describe, expect, it } from 'vitest';
 import { filterChats, hasChat, withChatRead, withMessage } from './chat-list-state.ts';
+import { at, textMessage } from './test-fixtures.ts';
 
-const at = (minute: number) => new Date(Date.UTC(2026, 2, 9, 10, minute)).toISOString();
-const msg = (id: string, chatId: string, minute: number, senderId = 'them'): ChatMessage => ({
-  id,
-  chatId,
-  senderId,
-  text: id,
-  attachments: [],
-  createdAt: at(minute),
-});
+const msg = (id: string, chatId: string, minute: number, senderId = 'them') =>
+  textMessage({ id, chatId, minute, senderId });
 const chat = (
   id: string,
   firstName: string,

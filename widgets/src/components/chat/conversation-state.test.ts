@@ -9,16 +9,10 @@ import {
   type PendingMessage,
   timeline,
 } from './conversation-state.ts';
+import { at, textMessage } from './test-fixtures.ts';
 
-const at = (minute: number) => new Date(Date.UTC(2026, 2, 9, 10, minute)).toISOString();
-const msg = (id: string, minute: number, senderId = 'me', chatId = 'c1'): ChatMessage => ({
-  id,
-  chatId,
-  senderId,
-  text: id,
-  attachments: [],
-  createdAt: at(minute),
-});
+const msg = (id: string, minute: number, senderId = 'me', chatId = 'c1') =>
+  textMessage({ id, minute, senderId, chatId });
 const detail = (
   messages: ChatMessage[],
   nextCursor: string | null = null,

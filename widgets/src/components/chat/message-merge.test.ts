@@ -1,16 +1,9 @@
-import type { ChatMessage } from '@fm/sdk/contracts';
 import { describe, expect, it } from 'vitest';
 import { compareMessages, lastMessage, mergeMessages } from './message-merge.ts';
+import { textMessage } from './test-fixtures.ts';
 
-const at = (minute: number) => new Date(Date.UTC(2026, 2, 9, 10, minute)).toISOString();
-const msg = (id: string, minute: number, text = id): ChatMessage => ({
-  id,
-  chatId: 'c1',
-  senderId: 'u1',
-  text,
-  attachments: [],
-  createdAt: at(minute),
-});
+const msg = (id: string, minute: number, text = id) =>
+  textMessage({ id, minute, senderId: 'u1', text });
 
 describe('mergeMessages', () => {
   it('puts an older page before the loaded one, each message once', () => {

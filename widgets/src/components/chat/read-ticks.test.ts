@@ -1,16 +1,8 @@
-import type { ChatMessage } from '@fm/sdk/contracts';
 import { describe, expect, it } from 'vitest';
 import { deliveryStatus, isReadBy, laterReadMark, readMarkAfter } from './read-ticks.ts';
+import { at, textMessage } from './test-fixtures.ts';
 
-const at = (minute: number) => new Date(Date.UTC(2026, 2, 9, 10, minute)).toISOString();
-const msg = (id: string, minute: number, senderId = 'me'): ChatMessage => ({
-  id,
-  chatId: 'c1',
-  senderId,
-  text: id,
-  attachments: [],
-  createdAt: at(minute),
-});
+const msg = (id: string, minute: number, senderId = 'me') => textMessage({ id, minute, senderId });
 
 describe('read ticks', () => {
   it('counts a message read when it was sent at or before the read mark', () => {
