@@ -160,12 +160,19 @@ export function createEmailChangeService(deps: EmailChangeDeps) {
     const at = now();
     const confirm = { id: crypto.randomUUID(), secret: randomToken() };
     const undo = { id: crypto.randomUUID(), secret: randomToken() };
-    const value = (secret: string) =>
-      JSON.stringify({
+    /** A link's row: both addresses and the hash of its secret, valid for `ttlMs`. */
+    const linkRow = (prefix: string, link: { id: string; secret: string }, ttlMs: number) => ({
+      id: link.id,
+      identifier: prefix + current.id,
+      value: JSON.stringify({
         oldEmail: current.email,
         newEmail: email,
-        tokenHash: hashToken(secret),
-      } satisfies LinkValue);
+        tokenHash: hashToken(link.secret),
+      } satisfies LinkValue),
+      expiresAt: new Date(at.getTime() + ttlMs),
+      createdAt: at,
+      updatedAt: at,
+    });
     const confirmLink = emailChangeLink(
       deps.publicUrl,
       'confirm',
@@ -179,24 +186,12 @@ export function createEmailChangeService(deps: EmailChangeDeps) {
         .where(
           and(eq(verification.identifier, UNDO + current.id), lte(verification.expiresAt, at)),
         );
-      await tx.insert(verification).values([
-        {
-          id: confirm.id,
-          identifier: CONFIRM + current.id,
-          value: value(confirm.secret),
-          expiresAt: new Date(at.getTime() + EMAIL_CHANGE_CONFIRM_TTL_MS),
-          createdAt: at,
-          updatedAt: at,
-        },
-        {
-          id: undo.id,
-          identifier: UNDO + current.id,
-          value: value(undo.secret),
-          expiresAt: new Date(at.getTime() + EMAIL_CHANGE_UNDO_TTL_MS),
-          createdAt: at,
-          updatedAt: at,
-        },
-      ]);
+      await tx
+        .insert(verification)
+        .values([
+          linkRow(CONFIRM, confirm, EMAIL_CHANGE_CONFIRM_TTL_MS),
+          linkRow(UNDO, undo, EMAIL_CHANGE_UNDO_TTL_MS),
+        ]);
       await deps.mailer.send(
         {
           to: email,
