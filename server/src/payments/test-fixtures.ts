@@ -135,15 +135,7 @@ export async function payoutStatus(server: TestServer, token: string) {
 /** A meeting row as booking writes it (the payments seam is called separately). */
 export async function insertMeeting(
   db: Db,
-  m: {
-    consultantId: string;
-    franchisorId: string;
-    franchiseId: string | null;
-    startAt: Date;
-    durationMinutes: number;
-    rateCents: number;
-    status?: 'future' | 'pending' | 'completed' | 'declined';
-  },
+  m: Omit<MeetingMoneyRef, 'id'> & { status?: 'future' | 'pending' | 'completed' | 'declined' },
 ): Promise<MeetingMoneyRef & { status: string }> {
   const [row] = await db
     .insert(meeting)
