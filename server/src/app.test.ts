@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -7,6 +7,7 @@ import { createContainer } from './container.ts';
 import { openDatabase } from './db/client.ts';
 import { loadEnv } from './env.ts';
 import { APP_VERSION } from './features/system/routes.ts';
+import { makeStaticDirs } from './testing/static-dirs.ts';
 import { startTestServer, type TestServer } from './testing/test-server.ts';
 
 let server: TestServer;
@@ -118,13 +119,7 @@ describe('the API surface', () => {
 describe('the one origin (rule 1)', () => {
   it('serves the portal with client-side fallback, the admin app and the widgets bundle', async () => {
     const root = mkdtempSync(join(tmpdir(), 'fm-static-'));
-    const dirs = {
-      portal: join(root, 'portal'),
-      admin: join(root, 'admin'),
-      widgets: join(root, 'widgets'),
-      widgetsDemo: join(root, 'demo'),
-    };
-    for (const dir of Object.values(dirs)) mkdirSync(dir, { recursive: true });
+    const dirs = makeStaticDirs(root);
     writeFileSync(join(dirs.portal, 'index.html'), '<title>portal</title>');
     writeFileSync(join(dirs.admin, 'index.html'), '<title>admin</title>');
     writeFileSync(join(dirs.widgets, 'fm-widgets.js'), 'export {};');

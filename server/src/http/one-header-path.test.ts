@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -7,6 +7,7 @@ import { migrateDatabase } from '../boot/migrate-database.ts';
 import { type Container, createContainer } from '../container.ts';
 import { type Database, openDatabase } from '../db/client.ts';
 import { loadEnv } from '../env.ts';
+import { makeStaticDirs } from '../testing/static-dirs.ts';
 import { serveFramed } from './framed-response.ts';
 
 // In-process tests drive the app with `app.request()`; production answers through the node
@@ -31,13 +32,7 @@ let server: ReturnType<typeof serveFramed>;
 let origin: string;
 
 beforeAll(async () => {
-  const dirs = {
-    portal: join(root, 'portal'),
-    admin: join(root, 'admin'),
-    widgets: join(root, 'widgets'),
-    widgetsDemo: join(root, 'demo'),
-  };
-  for (const dir of Object.values(dirs)) mkdirSync(join(dir, 'assets'), { recursive: true });
+  const dirs = makeStaticDirs(root);
   writeFileSync(join(dirs.portal, 'index.html'), '<!doctype html><title>portal</title>');
   writeFileSync(join(dirs.portal, 'assets/app-1.js'), 'export const a = 1;');
   writeFileSync(join(dirs.admin, 'index.html'), '<!doctype html><title>admin</title>');

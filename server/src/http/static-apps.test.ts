@@ -1,23 +1,18 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { Hono } from 'hono';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { precompress } from '../../../scripts/precompress.mjs';
+import { makeStaticDirs } from '../testing/static-dirs.ts';
 import { createLogger } from './logger.ts';
 import { requestFrame } from './request-frame.ts';
 import { staticApps } from './static-apps.ts';
 
 const root = mkdtempSync(join(tmpdir(), 'fm-static-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
-const dirs = {
-  portal: join(root, 'portal'),
-  admin: join(root, 'admin'),
-  widgets: join(root, 'widgets'),
-  widgetsDemo: join(root, 'demo'),
-};
-for (const dir of Object.values(dirs)) mkdirSync(join(dir, 'assets'), { recursive: true });
+const dirs = makeStaticDirs(root);
 const script = `export const words = ${JSON.stringify('franchise '.repeat(400))};`;
 writeFileSync(join(dirs.portal, 'index.html'), '<!doctype html><title>portal</title>');
 writeFileSync(join(dirs.portal, 'assets/app-1.js'), script);
