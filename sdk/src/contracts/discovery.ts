@@ -181,9 +181,17 @@ export function fromSearchParams(params: URLSearchParams): Record<string, string
 const nullableString = v.nullable(v.string());
 const nullableNumber = v.nullable(v.number());
 
-/** A consultant card in a list: the public profile's fields (less its role and verification) plus the viewer's favourite flag. */
+// The public profile's fields less its role and verification, taken apart in plain JS: `v.omit`
+// would add a valibot function to the runtime every partner page shares (P5).
+const {
+  role: _role,
+  isVerified: _isVerified,
+  ...cardFields
+} = ConsultantPublicProfileSchema.entries;
+
+/** A consultant card in a list: the public profile's card fields plus the viewer's favourite flag. */
 export const ConsultantListItemSchema = v.object({
-  ...v.omit(ConsultantPublicProfileSchema, ['role', 'isVerified']).entries,
+  ...cardFields,
   isFavorite: v.boolean(),
 });
 export type ConsultantListItem = v.InferOutput<typeof ConsultantListItemSchema>;

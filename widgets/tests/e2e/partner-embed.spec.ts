@@ -33,10 +33,10 @@ const ELEMENTS = [
  * is made of. An element leaves this list once it is within {@link BUDGET_BYTES}.
  */
 const OVER_BUDGET: Partial<Record<(typeof ELEMENTS)[number], number>> = {
-  'fm-booking-modal': 45_087,
+  'fm-booking-modal': 45_088,
   'fm-chat': 45_793,
-  'fm-consultant-list': 46_769,
-  'fm-franchisor-list': 49_295,
+  'fm-consultant-list': 46_752,
+  'fm-franchisor-list': 49_246,
 };
 /** What the browser may receive beyond the build's count for the same files. */
 const WIRE_OVERHEAD_BYTES = 256;
