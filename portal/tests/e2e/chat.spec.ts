@@ -414,7 +414,7 @@ test.describe('chat', () => {
       for (const page of [a.page, b.page]) {
         const bubble = conversationLog(page)
           .getByTestId('chat-message')
-          .filter({ hasText: '<b>bold</b>' });
+          .filter({ hasText: markup });
         await expect(bubble).toBeVisible();
         await expect(bubble.locator('.fm-msg__text')).toHaveText(markup);
         await expect(bubble.locator('b, img, a')).toHaveCount(0);
