@@ -1,18 +1,17 @@
 import type { AdminPaymentListQuerySchema, AdminPaymentRow } from '@fm/sdk/contracts';
 import { AdminPaymentListQuerySchema as QuerySchema } from '@fm/sdk/contracts';
 import { and, asc, count, desc, eq, type SQL, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/sqlite-core';
 import { Hono } from 'hono';
 import type * as v from 'valibot';
 import type { AppEnv } from '../../auth/session.ts';
 import type { Db } from '../../db/client.ts';
-import { franchise, meeting, payment, user } from '../../db/schema/index.ts';
+import { consultantUser } from '../../db/party-users.ts';
+import { franchise, meeting, payment } from '../../db/schema/index.ts';
 import { validate } from '../../http/validate.ts';
 import { centsToDollars } from '../../money/cents.ts';
 import { offsetOf, searchAny } from './filters.ts';
 
 type ListQuery = v.InferOutput<typeof AdminPaymentListQuerySchema>;
-const consultantUser = alias(user, 'pay_consultant');
 /** The meeting's start, or the start kept on a payment whose meeting was deleted. */
 const startOf = sql<number>`coalesce(${meeting.startAt}, ${payment.startAt}, ${payment.createdAt})`;
 /** The list's order, which its CSV file keeps (rule 17): newest meeting first. */
