@@ -43,6 +43,10 @@ export const meeting = sqliteTable(
      * or a secret key of the franchise's backend; null when booked on the product itself.
      */
     apiKeyId: text('api_key_id').references(() => apiKey.id, { onDelete: 'set null' }),
+    /** Accepted reschedules so far (rule 20: at most three). */
+    rescheduleCount: integer('reschedule_count').notNull().default(0),
+    /** The iCalendar SEQUENCE of its invitation: raised by every move, the UID stays the meeting's id. */
+    icsSequence: integer('ics_sequence').notNull().default(0),
     ...timestamps,
   },
   (t) => [

@@ -101,6 +101,8 @@ export const payment = sqliteTable(
     chargeAttempts: integer('charge_attempts').notNull().default(0),
     /** The franchisor cancelled within 24 hours: the consultant decides (charge or reschedule). */
     lateCancelledAt: instant('late_cancelled_at'),
+    /** What disputes gave back of the charge so far (rule 20); never more than `amount_cents`. */
+    refundedCents: cents('refunded_cents').notNull().default(0),
     /** The newest provider event applied: an older one arriving late is ignored. */
     lastEventAt: instant('last_event_at'),
     ...timestamps,
@@ -192,7 +194,7 @@ export const providerAttempt = sqliteTable(
     /** The provider's idempotency key of the call, e.g. `charge:{meeting}:0`. */
     key: text('key').primaryKey(),
     kind: text('kind', {
-      enum: ['capture', 'charge', 'fee', 'hold', 'release', 'transfer'],
+      enum: ['capture', 'charge', 'fee', 'hold', 'refund', 'release', 'transfer'],
     }).notNull(),
     /** The payment (or payout) the call is for. */
     subjectId: text('subject_id').notNull(),

@@ -255,6 +255,8 @@ export function createMeetingService(deps: {
           declinedAt: null,
           externalEventId: null,
           apiKeyId: source.apiKeyId ?? null,
+          rescheduleCount: 0,
+          icsSequence: 0,
           createdAt: at,
           updatedAt: at,
         };
