@@ -1,10 +1,11 @@
 import { meetingRoomState, meetingRoomWindow } from '@fm/sdk/contracts';
-import { eq } from 'drizzle-orm';
+import { and, eq, gt, lte } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { keepsDemoMeeting } from '../boot/background.ts';
 import { consultantProfile, meeting, payment, user } from '../db/schema/index.ts';
 import { startTestServer, type TestServer } from '../testing/test-server.ts';
 import { DEMO_ACCOUNTS } from './demo-accounts.ts';
-import { ensureDemoRunningMeeting } from './demo-running-meeting.ts';
+import { ensureDemoRunningMeeting, keepDemoMeeting } from './demo-running-meeting.ts';
 
 /** "Try it at once" (rule 16): every demo start leaves a meeting running now, with an open room. */
 
@@ -70,5 +71,54 @@ describe('ensureDemoRunningMeeting', () => {
       where: eq(user.id, franchisor.user.id),
     });
     expect(franchisorRow?.franchiseId).toBeTruthy();
+  });
+});
+
+/** Rule 20: the keeper the background runs every minute books the next one once the last ended. */
+describe('keepDemoMeeting', () => {
+  /** The demo pair's meetings running at `at` (started, not ended). */
+  const runningAt = (at: Date) =>
+    server.container.db
+      .select({ id: meeting.id, startAt: meeting.startAt, endAt: meeting.endAt })
+      .from(meeting)
+      .where(and(lte(meeting.startAt, at), gt(meeting.endAt, at)));
+
+  it("with the clock past the running one's end, books one new open meeting, never two", async () => {
+    // The accounts exist from the test above; the hour of 15:30 is booked.
+    const before = new Date('2026-03-09T15:45:00Z');
+    expect(await keepDemoMeeting(server.container, before)).toMatchObject({ ran: true });
+    const [current] = await runningAt(before);
+    expect(current).toBeDefined();
+
+    const after = new Date((current?.endAt ?? before).getTime() + 90_000);
+    // Two processes ticking in the same minute: one books, the other stands aside.
+    const [first, second] = await Promise.all([
+      keepDemoMeeting(server.container, after),
+      keepDemoMeeting(server.container, after),
+    ]);
+    expect([first.ran, second.ran].sort()).toEqual([false, true]);
+    const open = await runningAt(after);
+    expect(open).toHaveLength(1);
+    expect(open[0]?.id).not.toBe(current?.id);
+    expect(
+      meetingRoomState(
+        meetingRoomWindow(open[0]?.startAt ?? after, open[0]?.endAt ?? after),
+        after,
+      ),
+    ).toBe('open');
+    // The next minute's tick finds it and books nothing more.
+    const nextMinute = new Date(after.getTime() + 60_000);
+    expect(await keepDemoMeeting(server.container, nextMinute)).toEqual({
+      ran: true,
+      result: open[0]?.id,
+    });
+    expect(await runningAt(nextMinute)).toHaveLength(1);
+  });
+
+  it('runs with the demo seed only, never in production', () => {
+    expect(keepsDemoMeeting({ SEED: 'demo', isProduction: false })).toBe(true);
+    expect(keepsDemoMeeting({ SEED: 'demo', isProduction: true })).toBe(false);
+    expect(keepsDemoMeeting({ SEED: 'none', isProduction: false })).toBe(false);
+    expect(keepsDemoMeeting({ isProduction: false })).toBe(false);
   });
 });

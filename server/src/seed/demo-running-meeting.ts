@@ -1,7 +1,9 @@
+import { Cron } from 'croner';
 import { and, eq, gt, inArray, lte } from 'drizzle-orm';
 import type { Container } from '../container.ts';
 import { consultantProfile, meeting, meetingSlot, user } from '../db/schema/index.ts';
 import { cellsOf } from '../features/booking/meeting-service.ts';
+import { runWithLease } from '../payments/job-lease.ts';
 import { DEMO_ACCOUNTS } from './demo-accounts.ts';
 
 const MINUTE_MS = 60_000;
@@ -87,4 +89,45 @@ export async function ensureDemoRunningMeeting(
     container.logger.error('demo meeting: placing its hold failed', String(error));
   }
   return id;
+}
+
+/** How often the demo's background keeps its running meeting: every minute (UTC, croner). */
+export const DEMO_MEETING_CRON = '* * * * *';
+
+type KeeperDeps = Pick<Container, 'db' | 'payments' | 'logger'>;
+
+/**
+ * One tick of the keeper (rule 20: the demo meeting is always there): books the next running demo
+ * meeting once the last one ended. The tick runs under a `job_run` lease of its minute, so API
+ * processes ticking together book it once.
+ *
+ * @example
+ * await keepDemoMeeting(container, new Date()); // { ran: true, result: 'm-id' } or { ran: false, … }
+ */
+export function keepDemoMeeting(container: KeeperDeps, now: Date) {
+  const minute = new Date(Math.floor(now.getTime() / MINUTE_MS) * MINUTE_MS).toISOString();
+  return runWithLease(
+    container.db,
+    { key: `demo-meeting:${minute}`, job: 'demo-meeting', now: () => now, leaseMs: MINUTE_MS },
+    () => ensureDemoRunningMeeting(container, now),
+  );
+}
+
+/**
+ * Starts the keeper (rule 20): every minute, a running demo meeting is booked when none is, so the
+ * demo franchisor and consultant find a meeting with its room open at any hour the server runs —
+ * not only right after a start.
+ *
+ * @example const keeper = startDemoMeetingKeeper(container, () => new Date()); … keeper.stop();
+ */
+export function startDemoMeetingKeeper(container: KeeperDeps, now: () => Date) {
+  const cron = new Cron(DEMO_MEETING_CRON, { timezone: 'UTC', protect: true }, async () => {
+    try {
+      const outcome = await keepDemoMeeting(container, now());
+      container.logger.debug('demo meeting kept', outcome);
+    } catch (error) {
+      container.logger.error('demo meeting: keeping it failed', String(error));
+    }
+  });
+  return { stop: () => cron.stop() };
 }
