@@ -228,6 +228,13 @@ export const SessionSchema = v.object({
    * the product itself.
    */
   apiKeyId: v.optional(v.nullable(v.string())),
+  /**
+   * Rule 20: the meeting's room is open now and the meeting has not ended (from
+   * `MEETING_ROOM.opensBeforeMs` before its start to its end) — a "now" meeting, listed first.
+   */
+  roomOpen: v.optional(v.boolean()),
+  /** Rule 20: on a "now" meeting, whether someone of the other side is in its room at this moment. */
+  otherSidePresent: v.optional(v.boolean()),
 });
 export type Session = v.InferOutput<typeof SessionSchema>;
 
@@ -254,6 +261,13 @@ export const SessionListQuerySchema = v.object({
     DEFAULT_PAGE_SIZE,
   ),
   page: pageNumber,
+  /** Rule 20: only the "now" meetings (`roomOpen`), as the dashboard leads with them. */
+  roomOpen: v.optional(
+    v.pipe(
+      v.union([v.boolean(), v.picklist(['true', 'false'])]),
+      v.transform((value) => value === true || value === 'true'),
+    ),
+  ),
 });
 export type SessionListQuery = v.InferInput<typeof SessionListQuerySchema>;
 export const SessionListSchema = v.object({

@@ -1,5 +1,26 @@
-import type { BookingStatus, BookingStatusInput, Session } from '@fm/sdk/contracts';
-import { and, asc, count, desc, eq, gt, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
+import {
+  type BookingStatus,
+  type BookingStatusInput,
+  MEETING_ROOM,
+  type Session,
+} from '@fm/sdk/contracts';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  gt,
+  gte,
+  inArray,
+  isNull,
+  lte,
+  ne,
+  notLike,
+  or,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
 import type { SessionUser } from '../../auth/session.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import {
@@ -13,11 +34,13 @@ import {
   consultantProfile,
   franchise,
   meeting,
+  meetingPresence,
   review,
   reviewRequest,
 } from '../../db/schema/index.ts';
 import { centsToDollars } from '../../money/cents.ts';
 import { meetingAmountCents } from '../../money/meeting-amount.ts';
+import { REFUSED_PREFIX } from '../meeting-room/presence-log.ts';
 
 /** Reads of meetings as the API shows them (SessionSchema), with rule 8's derived status. */
 
@@ -81,6 +104,62 @@ export function statusFilter(status: BookingStatusInput, now: Date): SQL {
     case 'declined':
       return eq(meeting.status, 'declined');
   }
+}
+
+/**
+ * Rule 20: a "now" meeting — live, its room open (from `MEETING_ROOM.opensBeforeMs` before the
+ * start) and not ended yet. Lists lead with these, in every tab where their status belongs.
+ */
+export function isNowMeeting(
+  row: Pick<MeetingRow, 'status' | 'startAt' | 'endAt'>,
+  now: Date,
+): boolean {
+  const at = now.getTime();
+  return (
+    (row.status === 'future' || row.status === 'pending') &&
+    row.startAt.getTime() - MEETING_ROOM.opensBeforeMs <= at &&
+    at < row.endAt.getTime()
+  );
+}
+
+/** {@link isNowMeeting} as SQL. */
+function nowMeetingSql(now: Date): SQL {
+  return (
+    and(
+      inArray(meeting.status, LIVE_STATUSES),
+      lte(meeting.startAt, new Date(now.getTime() + MEETING_ROOM.opensBeforeMs)),
+      gt(meeting.endAt, now),
+    ) ?? sql`0`
+  );
+}
+
+/**
+ * Rule 20: of the viewer's "now" meetings, those whose room holds someone of the other side at
+ * this moment (a stretch not left and heard from within the heartbeat timeout; refusals aside).
+ */
+async function otherSideInRoom(
+  db: Queryable,
+  viewer: SessionUser,
+  ids: readonly string[],
+  now: Date,
+): Promise<Set<string>> {
+  if (ids.length === 0 || (viewer.role !== 'consultant' && viewer.role !== 'franchisor')) {
+    return new Set();
+  }
+  const ownSide = viewer.role === 'consultant' ? 'consultant' : 'franchise';
+  const rows = await db
+    .selectDistinct({ meetingId: meetingPresence.meetingId })
+    .from(meetingPresence)
+    .where(
+      and(
+        inArray(meetingPresence.meetingId, [...ids]),
+        ne(meetingPresence.side, ownSide),
+        isNull(meetingPresence.leftAt),
+        gte(meetingPresence.lastSeenAt, new Date(now.getTime() - MEETING_ROOM.heartbeatTimeoutMs)),
+        notLike(meetingPresence.connectionId, `${REFUSED_PREFIX}%`),
+      ),
+    );
+  return new Set(rows.map((r) => r.meetingId));
 }
 
 /** Who a meeting is between, as both the meeting list and the pre-booking read select it. */
@@ -164,8 +243,10 @@ function toSession(
   now: Date,
   reviews: Session['review'],
   reviewRequested: boolean,
+  present: ReadonlySet<string> = new Set(),
 ): Session {
   const m = d.meeting;
+  const roomOpen = isNowMeeting(m, now);
   return {
     _id: m.id,
     id: m.id,
@@ -201,6 +282,8 @@ function toSession(
     review: reviews,
     reviewRequested,
     apiKeyId: m.apiKeyId,
+    roomOpen,
+    ...(roomOpen ? { otherSidePresent: present.has(m.id) } : {}),
   };
 }
 
@@ -225,7 +308,16 @@ export async function findSession(
     .limit(1);
   if (!row) return null;
   const x = await extras(db, [row.meeting.id]);
-  return toSession(row, now, x.reviews.get(row.meeting.id) ?? [], x.requested.has(row.meeting.id));
+  const present = isNowMeeting(row.meeting, now)
+    ? await otherSideInRoom(db, viewer, [row.meeting.id], now)
+    : undefined;
+  return toSession(
+    row,
+    now,
+    x.reviews.get(row.meeting.id) ?? [],
+    x.requested.has(row.meeting.id),
+    present,
+  );
 }
 
 /**
@@ -239,15 +331,25 @@ export function bookedSession(details: MeetingDetails, now: Date): Session {
 
 /**
  * A page of the viewer's meetings. Upcoming (`future`) ones soonest first; past statuses newest
- * first; without a filter the upcoming ones come first, then everything else newest first.
+ * first; without a filter the upcoming ones come first, then everything else newest first. Rule 20:
+ * in every case the "now" meetings lead; `roomOpen` lists only them.
  */
 export async function listSessions(
   db: Queryable,
   viewer: SessionUser,
-  query: { status?: BookingStatusInput | undefined; page: number; limit: number },
+  query: {
+    status?: BookingStatusInput | undefined;
+    page: number;
+    limit: number;
+    roomOpen?: boolean | undefined;
+  },
   now: Date,
 ): Promise<{ sessions: Session[]; total: number; page: number; limit: number }> {
-  const where = and(visibleTo(viewer), query.status ? statusFilter(query.status, now) : undefined);
+  const where = and(
+    visibleTo(viewer),
+    query.status ? statusFilter(query.status, now) : undefined,
+    query.roomOpen ? nowMeetingSql(now) : undefined,
+  );
   const upcoming = sql`(${meeting.status} = 'future' and ${meeting.startAt} > ${now.getTime()})`;
   const order =
     query.status === 'future'
@@ -262,18 +364,26 @@ export async function listSessions(
   const [rows, totals] = await Promise.all([
     selectMeetings(db)
       .where(where)
-      .orderBy(...order)
+      .orderBy(desc(nowMeetingSql(now)), ...order)
       .limit(query.limit)
       .offset((query.page - 1) * query.limit),
     db.select({ n: count() }).from(meeting).where(where),
   ]);
-  const x = await extras(
-    db,
-    rows.map((r) => r.meeting.id),
-  );
+  const [x, present] = await Promise.all([
+    extras(
+      db,
+      rows.map((r) => r.meeting.id),
+    ),
+    otherSideInRoom(
+      db,
+      viewer,
+      rows.filter((r) => isNowMeeting(r.meeting, now)).map((r) => r.meeting.id),
+      now,
+    ),
+  ]);
   return {
     sessions: rows.map((r) =>
-      toSession(r, now, x.reviews.get(r.meeting.id) ?? [], x.requested.has(r.meeting.id)),
+      toSession(r, now, x.reviews.get(r.meeting.id) ?? [], x.requested.has(r.meeting.id), present),
     ),
     total: totals[0]?.n ?? 0,
     page: query.page,
