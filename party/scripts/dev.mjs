@@ -5,6 +5,7 @@
  *   PARTY_PORT       port to listen on (default 1999)
  *   API_URL          the API origin the rooms redeem tickets with (default http://127.0.0.1:$PORT or :8787)
  *   REALTIME_SECRET  shared with the API (default: the API's development default, server/src/env.ts)
+ *   SLOT_HOLD_IDLE_MS  how long a slot hold lives without a refresh (tests only; default 5 minutes)
  *   PARTY_HOME       where wrangler may write (its settings, logs and the rooms' state);
  *                    default party/.wrangler-home
  *
@@ -41,7 +42,13 @@ for (const dir of ['.config', '.cache', '.local/share', '.local/state', 'state']
   mkdirSync(join(home, dir), { recursive: true });
 }
 const envFile = join(home, `vars-${port}.env`);
-writeFileSync(envFile, `API_URL=${apiUrl}\nREALTIME_SECRET=${secret}\n`, { mode: 0o600 });
+// Tests shorten how long a slot hold lives without a refresh (rule 20); five minutes otherwise.
+const holdIdle = /^\d+$/.test(process.env.SLOT_HOLD_IDLE_MS ?? '')
+  ? `SLOT_HOLD_IDLE_MS=${process.env.SLOT_HOLD_IDLE_MS}\n`
+  : '';
+writeFileSync(envFile, `API_URL=${apiUrl}\nREALTIME_SECRET=${secret}\n${holdIdle}`, {
+  mode: 0o600,
+});
 
 // The CLI named by wrangler's own `bin` (its `exports` do not list the file itself).
 const wranglerPackage = createRequire(import.meta.url).resolve('wrangler/package.json');

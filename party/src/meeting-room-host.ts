@@ -15,6 +15,7 @@ import {
   meetingState,
   meetingSweep,
 } from './meeting-room.ts';
+import { type AlarmStorage, performSocketEffect } from './socket-effects.ts';
 
 /** What the host needs from the worker: where the API is and the shared secret. */
 export interface MeetingHostEnv {
@@ -22,11 +23,7 @@ export interface MeetingHostEnv {
   REALTIME_SECRET?: string;
 }
 
-/** The part of Durable Object storage the host uses: one alarm. */
-export interface AlarmStorage {
-  getAlarm(): Promise<number | null>;
-  setAlarm(at: number): Promise<void>;
-}
+export type { AlarmStorage } from './socket-effects.ts';
 
 /** How often a presence report is tried before it is given up (logged). */
 const REPORT_ATTEMPTS = 3;
@@ -89,28 +86,10 @@ export function meetingHost(
   async function perform(effects: MeetingEffect[]): Promise<void> {
     const reports: Promise<void>[] = [];
     for (const effect of effects) {
-      switch (effect.kind) {
-        case 'send':
-          server.getConnection(effect.to)?.send(JSON.stringify(effect.frame));
-          break;
-        case 'broadcast':
-          server.broadcast(JSON.stringify(effect.frame), effect.except ? [effect.except] : []);
-          break;
-        case 'setState':
-          server.getConnection(effect.id)?.setState(effect.state);
-          break;
-        case 'close':
-          server.getConnection(effect.id)?.close(effect.code, effect.reason);
-          break;
-        case 'report':
-          reports.push(report(effect.events));
-          break;
-        case 'alarm': {
-          const current = await storage.getAlarm();
-          if (current === null || current > effect.at) await storage.setAlarm(effect.at);
-          break;
-        }
-      }
+      if (effect.kind === 'close')
+        server.getConnection(effect.id)?.close(effect.code, effect.reason);
+      else if (effect.kind === 'report') reports.push(report(effect.events));
+      else await performSocketEffect(server, storage, effect);
     }
     await Promise.all(reports);
   }

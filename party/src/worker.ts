@@ -1,6 +1,7 @@
 import {
   type ErrorCode,
   parseRoomId,
+  parseSlotHoldsRoomId,
   REALTIME_CLOSE_CODES,
   REALTIME_FANOUT_PATH,
   type RealtimeRoomReply,
@@ -20,6 +21,7 @@ import {
 import { refuseRequest } from './discard-body.ts';
 import { meetingHost } from './meeting-room-host.ts';
 import { bearerMatches, parseFanout, planCommand, SESSION_ENDED_FRAME } from './room-commands.ts';
+import { slotHoldIdleMs, slotHoldsHost } from './slot-holds-host.ts';
 
 /** The worker's bindings and variables (party/wrangler.jsonc). */
 interface Env extends Cloudflare.Env {
@@ -28,6 +30,8 @@ interface Env extends Cloudflare.Env {
   API_URL?: string;
   /** Shared with the API: it authenticates the API's pushes and our ticket redemptions. */
   REALTIME_SECRET?: string;
+  /** How long a slot hold lives without a refresh (tests shorten it); five minutes by default. */
+  SLOT_HOLD_IDLE_MS?: string;
 }
 
 /** What a room's {@link Rooms.command} came to. */
@@ -45,6 +49,8 @@ export class Rooms extends Server<Env> {
   static override options = { hibernate: true };
 
   override onConnect(connection: Connection, context: ConnectionContext): void | Promise<void> {
+    // Rule 20: anyone may watch a consultant's slot holds, signed out too (slot-holds.ts).
+    if (this.isSlotHolds()) return this.slotHolds().connect(connection, context.request);
     const identity = readIdentityHeaders(context.request.headers);
     // Defence in depth: the worker's onBeforeConnect already refused these.
     if (!identity || !mayJoin(this.name, identity)) {
@@ -63,20 +69,31 @@ export class Rooms extends Server<Env> {
     return parseRoomId(this.name)?.kind === 'meeting';
   }
 
+  private isSlotHolds(): boolean {
+    return parseSlotHoldsRoomId(this.name) !== null;
+  }
+
+  private slotHolds() {
+    return slotHoldsHost(this, this.ctx.storage, slotHoldIdleMs(this.env.SLOT_HOLD_IDLE_MS));
+  }
+
   private meeting() {
     return meetingHost(this, this.env, this.ctx.storage);
   }
 
   override onClose(connection: Connection): Promise<void> | undefined {
+    if (this.isSlotHolds()) return this.slotHolds().close(connection);
     return this.isMeeting() ? this.meeting().close(connection) : undefined;
   }
 
   override onAlarm(): Promise<void> | undefined {
+    if (this.isSlotHolds()) return this.slotHolds().sweep();
     return this.isMeeting() ? this.meeting().sweep() : undefined;
   }
 
   override onMessage(connection: Connection, message: string | ArrayBuffer | ArrayBufferView) {
     if (this.isMeeting()) return this.meeting().message(connection, message);
+    if (this.isSlotHolds()) return this.slotHolds().message(connection, message);
     const identity = identityFromState(connection.state);
     if (!identity) {
       connection.close(POLICY_VIOLATION, 'Forbidden');
@@ -168,6 +185,8 @@ export default {
     const response = await routePartykitRequest(request, env, {
       // A socket opens only with a ticket the API redeems for this room (rule 15).
       onBeforeConnect: async (req, lobby) => {
+        // Slot holds are advisory and public (rule 20): no ticket, no identity.
+        if (parseSlotHoldsRoomId(lobby.name) !== null) return req;
         const decision = await authorizeConnection(req.url, lobby.name, {
           apiUrl: env.API_URL,
           secret: env.REALTIME_SECRET,

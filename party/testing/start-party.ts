@@ -35,6 +35,8 @@ export interface StartPartyOptions {
   port?: number;
   /** How long to wait for the rooms to answer. */
   timeoutMs?: number;
+  /** How long a slot hold lives without a refresh (rule 20); five minutes by default. */
+  slotHoldIdleMs?: number;
 }
 
 /**
@@ -104,6 +106,9 @@ export async function startParty(options: StartPartyOptions): Promise<RunningPar
       PARTY_HOME: home,
       API_URL: options.apiUrl,
       REALTIME_SECRET: options.secret,
+      ...(options.slotHoldIdleMs === undefined
+        ? {}
+        : { SLOT_HOLD_IDLE_MS: String(options.slotHoldIdleMs) }),
     },
   });
   child.stdout?.on('data', (chunk: Buffer) => {

@@ -70,7 +70,22 @@ export const ERROR_CODES = {
   },
   EMAIL_EXISTS: { status: 409, message: 'An account with this email already exists' },
   SLOT_TAKEN: { status: 409, message: 'This time slot has just been taken' },
+  RESCHEDULE_OPEN_EXISTS: {
+    status: 409,
+    message: 'There is already an open proposal for this meeting',
+  },
   CONFLICT: { status: 409, message: 'The request conflicts with the current state' },
+  DISPUTE_EXISTS: { status: 409, message: 'This charge has already been disputed' },
+  DISPUTE_NOT_CHARGED: { status: 409, message: 'Only a charged meeting can be disputed' },
+  DISPUTE_WINDOW_CLOSED: {
+    status: 409,
+    message: 'A charge can be disputed within 14 days of being charged',
+  },
+  DISPUTE_DECIDED: { status: 409, message: 'This dispute has already been decided' },
+  REFUND_TOO_LARGE: {
+    status: 422,
+    message: 'A partial refund must be less than the amount charged',
+  },
   IDEMPOTENCY_IN_PROGRESS: {
     status: 409,
     message: 'A request with this Idempotency-Key is still being processed',
@@ -91,6 +106,7 @@ export const ERROR_CODES = {
     message: 'This Idempotency-Key was already used with a different request',
   },
   RATE_LIMITED: { status: 429, message: 'Too many attempts. Please try again later.' },
+  SLOT_HOLDS_EXCEEDED: { status: 429, message: 'You are holding too many time slots at once' },
   INTERNAL_ERROR: { status: 500, message: GENERIC_MESSAGES.somethingWentWrong },
   SERVICE_UNAVAILABLE: { status: 503, message: 'The service is temporarily unavailable' },
 } as const satisfies Record<string, { status: number; message: string }>;
