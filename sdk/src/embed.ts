@@ -53,6 +53,12 @@ export {
   type RealtimeStatus,
 } from './realtime.ts';
 export { fetchRealtimeTicket, realtimeClientOf } from './realtime-api.ts';
+export {
+  type HeldSlot,
+  type SlotHoldsWatch,
+  type WatchSlotHoldsOptions,
+  watchSlotHolds,
+} from './slot-holds.ts';
 export { fetchConfig } from './system.ts';
 export {
   memoryTokenStore,

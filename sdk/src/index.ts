@@ -49,6 +49,12 @@ export {
   type WebSocketConstructor,
 } from './realtime.ts';
 export { type RealtimeApi, realtimeClientOf } from './realtime-api.ts';
+export {
+  type HeldSlot,
+  type SlotHoldsWatch,
+  type WatchSlotHoldsOptions,
+  watchSlotHolds,
+} from './slot-holds.ts';
 export type { SystemApi } from './system.ts';
 export {
   localStorageTokenStore,
