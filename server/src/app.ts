@@ -23,6 +23,7 @@ import { noMeetingPayments } from './features/booking/meeting-payments.ts';
 import { bookingRoutes } from './features/booking/routes.ts';
 import type { ListReader } from './features/discovery/list-reader.ts';
 import { discoveryRoutes } from './features/discovery/routes.ts';
+import { disputeRouters } from './features/disputes/routes.ts';
 import { embedAccess, hasEmbedKey } from './features/embed/embed-access.ts';
 import { embedSessionScope } from './features/embed/embed-scope.ts';
 import { createEmbedSessions, type EmbedSessions } from './features/embed/embed-sessions.ts';
@@ -191,6 +192,16 @@ export function createApp(deps: AppDeps) {
     now: deps.now,
     payments: deps.payments,
   });
+  // Rule 20: disputes of charged meetings and their refunds.
+  const disputes = disputeRouters({
+    db,
+    env,
+    mailer: deps.mailer,
+    logger,
+    now: deps.now,
+    realtime: deps.realtime,
+    payments: deps.payments,
+  });
   // Rule 16: the meeting room (its page's data, presence reports from the room server, no-shows).
   const meetingRoom = meetingRoomRoutes({
     rooms: createMeetingRoomService({
@@ -301,6 +312,7 @@ export function createApp(deps: AppDeps) {
     .route('/booking', booking.booking)
     .route('/session', booking.session)
     .route('/session', meetingRoom.session)
+    .route('/session', disputes.session)
     .route('/calendar', booking.feeds)
     .route('/users', payments.users)
     .route('/stripe', payments.stripe)
@@ -327,6 +339,7 @@ export function createApp(deps: AppDeps) {
     .route('/realtime', meetingRoom.roomServer)
     .route('/users', promotionRoutes({ db, now: deps.now }))
     .route('/admin/franchises', apiKeyRouters.admin)
+    .route('/admin/disputes', disputes.admin)
     .route(
       '/admin',
       adminRoutes({ ...deps, publicUrl: env.PUBLIC_URL, authSecret: env.AUTH_SECRET }),

@@ -910,7 +910,13 @@ export type AdminDashboardGraph = v.InferOutput<typeof AdminDashboardGraphSchema
 // ---------------------------------------------------------------------------------------------
 // Audit log
 
-export const AUDIT_ENTITY_TYPES = ['user', 'franchise', 'promotion', 'brandName'] as const;
+export const AUDIT_ENTITY_TYPES = [
+  'user',
+  'franchise',
+  'promotion',
+  'brandName',
+  'dispute',
+] as const;
 export type AuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number];
 /** `GET admin/audit?entityType&entityId&page&limit`: the trail of one record, newest first. */
 export const AdminAuditQuerySchema = v.object({

@@ -13,6 +13,7 @@ import { createPaymentMethods } from './payment-methods.ts';
 import { createPayoutAccounts } from './payout-accounts.ts';
 import { createPayouts } from './payouts.ts';
 import type { PaymentProvider } from './provider.ts';
+import { createRefunds } from './refunds.ts';
 import { createReports } from './reports.ts';
 import { startPaymentScheduler } from './scheduler.ts';
 import { createStripeProvider } from './stripe-provider.ts';
@@ -98,6 +99,7 @@ export function createPayments(deps: {
     onReady: (consultantId) => payouts.payWaiting({ consultantId }),
   });
   const reports = createReports({ db: deps.db, now: deps.now });
+  const refunds = createRefunds(ctx);
   const webhooks = createWebhooks(ctx, {
     secret: deps.env.STRIPE_WEBHOOK_SECRET,
     subscriptions,
@@ -115,6 +117,7 @@ export function createPayments(deps: {
     payouts,
     payoutAccounts,
     reports,
+    refunds,
     webhooks,
     jobs,
     /** What the browser needs to add a card: Stripe.js's publishable key in Stripe mode. */

@@ -14,7 +14,7 @@ export const auditLog = sqliteTable(
     /** `<entity>.<verb>`, e.g. `user.deactivate`, `franchise.update`. */
     action: text('action').notNull(),
     entityType: text('entity_type', {
-      enum: ['user', 'franchise', 'promotion', 'brandName'],
+      enum: ['user', 'franchise', 'promotion', 'brandName', 'dispute'],
     }).notNull(),
     entityId: text('entity_id').notNull(),
     before: text('before', { mode: 'json' }).$type<Record<string, unknown> | null>(),
