@@ -112,6 +112,8 @@ interface BookingModalStoryProps {
   answer?: boolean;
   theme?: WidgetTheme;
   withConsultant?: boolean;
+  /** Starts of the slots other bookers have selected right now (rule 20). */
+  heldStarts?: string[];
 }
 
 /** The view with the reducer running and the calls answered from fixtures. */
@@ -120,6 +122,7 @@ function BookingModalStory({
   answer = true,
   theme = 'light',
   withConsultant = true,
+  heldStarts = [],
 }: BookingModalStoryProps) {
   const [state, dispatch] = useReducer(bookingReducer, initial);
   const days = (date: string) => {
@@ -155,6 +158,7 @@ function BookingModalStory({
       }}
       onChoose={days}
       onSlot={(slot) => dispatch({ type: 'slotChosen', slot })}
+      beingBooked={(slot) => heldStarts.includes(slot.start)}
       onLoadMore={() => {
         if (!answer || !state.date) return;
         dispatch({
@@ -228,6 +232,14 @@ export const SlotSelected: Story = {
   name: 'Slot selected',
   args: {
     state: through(daysLoaded, firstPage, slotChosen),
+  },
+};
+
+export const SlotsBeingBooked: Story = {
+  name: 'Slots being booked by others',
+  args: {
+    state: through(daysLoaded, firstPage, slotChosen),
+    heldStarts: [slotsOf(TODAY, 1, 1)[0]!.start, slotsOf(TODAY, 1, 6)[0]!.start],
   },
 };
 

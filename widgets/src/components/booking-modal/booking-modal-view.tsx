@@ -55,6 +55,11 @@ export interface BookingModalViewProps {
   onMonth: (month: LocalMonth) => void;
   onChoose: (date: LocalDate) => void;
   onSlot: (slot: Slot) => void;
+  /**
+   * Whether another booker has this slot selected right now (rule 20): shown as being booked and
+   * not choosable. Advisory: the booking itself is judged by the API alone.
+   */
+  beingBooked?: ((slot: Slot) => boolean) | undefined;
   onLoadMore: () => void;
   onRetrySlots: () => void;
   onRetryDays: () => void;
@@ -289,19 +294,26 @@ function SlotPicker(props: BodyProps & { radioName: string }) {
           {slots.items.map((slot) => {
             const label = formatSlotTime(slot.start, state.timeZone);
             const checked = sameSlot(slot, state.selected);
+            const held = props.beingBooked?.(slot) ?? false;
             return (
               <li key={`${slot.start}/${slot.end}`}>
-                <label className="fm-slot" data-checked={checked ? '' : undefined}>
+                <label
+                  className="fm-slot"
+                  data-checked={checked ? '' : undefined}
+                  data-held={held ? '' : undefined}
+                >
                   <input
                     type="radio"
                     className="fm-slot__input"
                     name={radioName}
                     value={slot.start}
                     checked={checked}
-                    disabled={state.submitting}
+                    // A slot this modal already chose stays its own: the API decides the race.
+                    disabled={state.submitting || (held && !checked)}
                     onChange={() => props.onSlot(slot)}
                   />
                   <span className="fm-slot__time">{label}</span>
+                  {held && <span className="fm-slot__held">{BOOKING_TEXT.beingBooked}</span>}
                 </label>
               </li>
             );

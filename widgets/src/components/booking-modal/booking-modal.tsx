@@ -14,6 +14,7 @@ import { toWidgetError, type WidgetError } from '../../widget-error.ts';
 import { defaultTimeZone, type LocalDate, type LocalMonth, todayIn } from './booking-calendar.ts';
 import { type BookingConsultant, BookingModalView } from './booking-modal-view.tsx';
 import { bookingReducer, initialBookingState } from './booking-state.ts';
+import { useSlotHolds } from './use-slot-holds.ts';
 
 export interface BookingModalProps {
   /** The consultant to book. Changing it clears the day, the slots and the choice. */
@@ -216,6 +217,9 @@ function OpenBookingModal({
     };
   }, [api, state.consultantId, state.timeZone, state.duration, date, state.slotsVersion]);
 
+  // Rule 20: others' selected slots show as being booked; ours is held while selected.
+  const beingBooked = useSlotHolds(api, state.consultantId, state.selected, state.booked !== null);
+
   const stateRef = useRef(state);
   useEffect(() => {
     stateRef.current = state;
@@ -317,6 +321,7 @@ function OpenBookingModal({
       onMonth={(month) => dispatch({ type: 'monthShown', month })}
       onChoose={(day) => dispatch({ type: 'dateChosen', date: day })}
       onSlot={(slot) => dispatch({ type: 'slotChosen', slot })}
+      beingBooked={beingBooked}
       onLoadMore={loadMore}
       onRetrySlots={() => dispatch({ type: 'refreshSlots' })}
       onRetryDays={() => setDaysVersion((v) => v + 1)}

@@ -24,6 +24,8 @@ export const BOOKING_TEXT = {
   noTimes: 'No free times on this day. Please choose another day.',
   noDays: 'No free times in the coming months.',
   retry: 'Try again',
+  /** A slot another booker has selected right now (rule 20). */
+  beingBooked: 'Being booked',
   with: (name: string) => `Meeting with ${name}`,
   rate: (rate: string) => `${rate} per 15 minutes`,
   summary: (day: string, time: string, zone: string) => `${day} at ${time} (${zone})`,

@@ -1,0 +1,74 @@
+import { isHeldByOther, SLOT_HOLDS, type Slot, type SlotHold } from '@fm/sdk/contracts';
+import type { ApiClient, SlotHoldsWatch } from '@fm/sdk/embed';
+import { useCallback, useEffect, useRef, useState } from 'react';
+
+/**
+ * The booking modal's part in slot holds (rule 20): once the modal has rendered, it loads the
+ * hold channel and watches the consultant's holds; it holds the selected slot, releases it when
+ * the selection is cleared or the meeting is booked, and leaves when the modal closes. The hold is
+ * refreshed while the booker has pressed a key or the pointer in the last `SLOT_HOLDS.idleMs`.
+ * Answers whether a slot is being booked by someone else. A channel that fails to load only
+ * means no slot shows as being booked: holds are advisory.
+ *
+ * @example
+ * const beingBooked = useSlotHolds(api, consultantId, state.selected, state.booked !== null);
+ */
+export function useSlotHolds(
+  api: ApiClient,
+  consultantId: string,
+  selected: Slot | null,
+  booked: boolean,
+): (slot: Slot) => boolean {
+  const [watch, setWatch] = useState<SlotHoldsWatch | null>(null);
+  const [holds, setHolds] = useState<readonly SlotHold[]>([]);
+  const lastActive = useRef(Date.now());
+
+  useEffect(() => {
+    const seen = () => {
+      lastActive.current = Date.now();
+    };
+    document.addEventListener('pointerdown', seen, true);
+    document.addEventListener('keydown', seen, true);
+    return () => {
+      document.removeEventListener('pointerdown', seen, true);
+      document.removeEventListener('keydown', seen, true);
+    };
+  }, []);
+
+  useEffect(() => {
+    let opened: SlotHoldsWatch | null = null;
+    let current = true;
+    setHolds([]);
+    import('./slot-hold-channel.ts').then(
+      ({ openSlotHolds }) => {
+        if (!current) return;
+        opened = openSlotHolds(
+          api,
+          consultantId,
+          () => Date.now() - lastActive.current < SLOT_HOLDS.idleMs,
+        );
+        opened.subscribe(setHolds);
+        setWatch(opened);
+      },
+      () => {
+        // No channel, no holds shown: booking works the same (the API is the judge).
+      },
+    );
+    return () => {
+      current = false;
+      opened?.close();
+      setWatch(null);
+    };
+  }, [api, consultantId]);
+
+  const start = selected?.start;
+  const end = selected?.end;
+  useEffect(() => {
+    if (!watch) return;
+    if (booked || start === undefined || end === undefined) watch.release();
+    else watch.hold({ start, end });
+  }, [watch, start, end, booked]);
+
+  const holderId = watch?.holderId ?? '';
+  return useCallback((slot: Slot) => isHeldByOther(slot, holds, holderId), [holds, holderId]);
+}
