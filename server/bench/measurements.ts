@@ -7,6 +7,7 @@ import { p2Search } from './p2-search.ts';
 import { p5WidgetSizes } from './p5-widget-sizes.ts';
 import { p6WebVitals } from './p6-web-vitals.ts';
 import { rt1Realtime } from './realtime.ts';
+import { shSlotHolds } from './slot-holds.ts';
 
 /**
  * Every measurement `npm run bench` runs, in this order. To add an aim, write a module exporting
@@ -20,5 +21,6 @@ export const MEASUREMENTS: Measurement[] = [
   p6WebVitals,
   rt1Realtime,
   mrMeetingRoom,
+  shSlotHolds,
   a1AdminLists,
 ];
