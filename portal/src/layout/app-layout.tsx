@@ -6,6 +6,7 @@ import { PATHS } from '../shared/paths.ts';
 import { RealtimeProvider } from '../shared/realtime.tsx';
 import { useSession } from '../shared/session.ts';
 import { useUnreadCount } from '../shared/unread-count.ts';
+import { useViewerTimeZone } from '../shared/user-time-zone.tsx';
 import { layoutChromeFor } from './layout-rules.ts';
 import { LogOutDialog } from './log-out-dialog.tsx';
 import { SiteFooter } from './site-footer.tsx';
@@ -26,6 +27,8 @@ export function AppLayout() {
   const appUserId = session !== null && session.role !== 'admin' ? session.user.id : null;
   // Keeps the Messages count polled while signed in, whichever header (or none) shows it.
   useUnreadCount();
+  // Rule 20: every time of every page and widget shows in the user's zone.
+  useViewerTimeZone();
 
   const dialogSetter = (name: Exclude<OpenDialog, null>) => (open: boolean) =>
     setDialog(open ? name : null);

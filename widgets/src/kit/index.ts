@@ -46,6 +46,8 @@ export {
   formatDate,
   formatDateTime,
   formatDollars,
+  setViewerTimeZone,
+  viewerTimeZone,
 } from './format/format.ts';
 export { dateTimeFormat, relativeTimeFormat } from './format/intl.ts';
 export { StatusLabel, type StatusTone, statusTone } from './format/status-label.tsx';

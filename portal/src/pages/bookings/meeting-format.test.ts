@@ -1,4 +1,3 @@
-import type { Session } from '@fm/sdk/contracts';
 import { describe, expect, it } from 'vitest';
 import {
   formatDuration,
@@ -9,36 +8,7 @@ import {
   pageParam,
   stars,
 } from './meeting-format.ts';
-
-const session = (patch: Partial<Session> = {}): Session => ({
-  _id: 'm1',
-  id: 'm1',
-  consultantId: 'c1',
-  consultant: {
-    id: 'c1',
-    firstName: 'Marcus',
-    lastName: 'Reed',
-    profilePhoto: null,
-    company: 'Reed Advisory',
-    rate: 50,
-  },
-  franchisor: { id: 'f1', firstName: 'Olivia', lastName: 'Bennett', profilePhoto: null },
-  franchise: { id: 'b1', company: 'BrightNest Home Care', logo: null },
-  start: '2026-03-10T14:00:00.000Z',
-  end: '2026-03-10T14:30:00.000Z',
-  timeZone: 'America/New_York',
-  duration: 30,
-  status: 'future',
-  amount: 100,
-  paidAmount: 0,
-  isPaid: false,
-  markedAsCompletedAt: null,
-  createdAt: '2026-03-01T00:00:00.000Z',
-  updatedAt: '2026-03-01T00:00:00.000Z',
-  review: [],
-  reviewRequested: false,
-  ...patch,
-});
+import { testSession as session } from './test-session.ts';
 
 describe('meeting display', () => {
   it("writes dates as the spec does, in the viewer's zone (user-area §9)", () => {

@@ -5,18 +5,16 @@ import {
   type Role,
   type Session,
 } from '@fm/sdk/contracts';
-import { formatDateTime } from '@fm/widgets/kit';
+import { formatDateTime, viewerTimeZone } from '@fm/widgets/kit';
 
 /** Display rules of the meetings pages (user-area §3, §4, §9), as plain functions. */
 
-/** The zone of the browser (the viewer's zone, in which every meeting time is shown). */
-export function browserTimeZone(): string {
-  try {
-    return Intl.DateTimeFormat().resolvedOptions().timeZone;
-  } catch {
-    return 'UTC';
-  }
-}
+/**
+ * The viewer's zone, in which every meeting time is shown (rule 20: the user's profile zone, which
+ * the portal's frame gives the kit; the browser's only before it knows). In a component, prefer
+ * `useUserTimeZone()` (shared/user-time-zone.tsx), which also re-renders when the user switches.
+ */
+export const browserTimeZone = viewerTimeZone;
 
 /**
  * A meeting's time as the spec writes dates, `d MMM, yyyy, h:mm aaa`, in the viewer's zone.
@@ -24,7 +22,7 @@ export function browserTimeZone(): string {
  * @example
  * formatMeetingDateTime('2025-01-01T20:00:00Z', 'America/New_York'); // '1 Jan, 2025, 3:00 pm'
  */
-export function formatMeetingDateTime(iso: string, zone: string = browserTimeZone()): string {
+export function formatMeetingDateTime(iso: string, zone: string = viewerTimeZone()): string {
   return formatDateTime(iso, zone);
 }
 

@@ -10,6 +10,7 @@ import {
   stars,
 } from './meeting-format.ts';
 import { MEETINGS_TEXT } from './meetings-text.ts';
+import { NowMeetingFacts } from './now-meeting-facts.tsx';
 
 /** How a list of meetings looks while it loads or after it failed (My Meetings, Sessions). */
 export const MEETINGS_LOAD_LOOK = {
@@ -48,19 +49,26 @@ export function ReviewView({ review }: { review: Session['review'][number] }) {
 export function MeetingList({
   sessions,
   viewer,
+  zone,
   withReviews = false,
 }: {
   sessions: readonly Session[];
   viewer: Role;
+  /** The user's zone (rule 20, `useUserTimeZone`); the kit's viewer zone when not given. */
+  zone?: string;
   withReviews?: boolean;
 }) {
   return (
     <ul className="meeting-list">
       {sessions.map((session) => {
         const name = otherParty(session, viewer);
-        const when = formatMeetingDateTime(session.start);
+        const when = formatMeetingDateTime(session.start, zone);
         return (
-          <li key={session.id} className="meeting-row" data-testid="meeting-row">
+          <li
+            key={session.id}
+            className={`meeting-row${session.roomOpen ? ' meeting-row--now' : ''}`}
+            data-testid="meeting-row"
+          >
             <Link to={`/bookings/${encodeURIComponent(session.id)}`} className="meeting-row__link">
               <span className="meeting-row__main">
                 <span className="meeting-row__name">{name}</span>
@@ -74,7 +82,9 @@ export function MeetingList({
                 <MeetingStatusBadge status={session.status} />
               </span>
             </Link>
-            {roomOpenNow(session, Date.now()) ? (
+            {session.roomOpen ? (
+              <NowMeetingFacts session={session} viewer={viewer} />
+            ) : roomOpenNow(session, Date.now()) ? (
               <JoinMeetingLink
                 id={session.id}
                 className="button button--primary meeting-row__join"

@@ -6,10 +6,12 @@ import { PATHS } from '../../shared/paths.ts';
 import { queryKeys } from '../../shared/query-keys.ts';
 import { QueryLoadStatus } from '../../shared/query-load-status.tsx';
 import { useSession } from '../../shared/session.ts';
+import { TimeZoneLabel, useUserTimeZone } from '../../shared/user-time-zone.tsx';
 import { PageShell } from '../page-shell.tsx';
-import { browserTimeZone, MEETING_TABS, meetingTab, pageParam } from './meeting-format.ts';
+import { MEETING_TABS, meetingTab, pageParam } from './meeting-format.ts';
 import { MEETINGS_LOAD_LOOK, MeetingList, MeetingPager } from './meeting-list.tsx';
 import { MEETINGS_TEXT } from './meetings-text.ts';
+import { nowRefetchInterval } from './now-meeting.ts';
 import { SubscriptionPrompts } from './subscription-prompt.tsx';
 
 /** Meetings per page of My Meetings. */
@@ -17,8 +19,9 @@ export const MEETINGS_PAGE_SIZE = 10;
 
 /**
  * `/bookings`, My Meetings for both roles (user-area §2): tabs by status (All, Upcoming, Pending,
- * Completed, Declined) kept in the address, a page of meetings with the other party, the time in
- * the viewer's zone, duration, amount and status, and paging, kept up to date by the user's
+ * Completed, Declined) kept in the address, a page of meetings — a meeting whose room is open first
+ * in each tab it belongs to (rule 20, ordered by the API) — with the other party, the time in the
+ * user's zone (switchable), duration, amount and status, and paging, kept up to date by the user's
  * realtime room. A franchisor without an active subscription sees the Start Booking Calls banner.
  */
 export function MyMeetingsPage() {
@@ -37,7 +40,10 @@ export function MyMeetingsPage() {
         limit: MEETINGS_PAGE_SIZE,
       }),
     placeholderData: keepPreviousData,
+    // Rule 20: while a meeting is "now", the other side's presence and its leaving "now" show.
+    refetchInterval: (q) => nowRefetchInterval(q.state.data?.sessions),
   });
+  const { zone } = useUserTimeZone();
 
   const go = (next: { status?: string; page?: number }) => {
     const search = new URLSearchParams();
@@ -55,7 +61,7 @@ export function MyMeetingsPage() {
   return (
     <PageShell title={MEETINGS_TEXT.myMeetings} className="page--meetings">
       <SubscriptionPrompts />
-      <p className="meetings__zone">{MEETINGS_TEXT.timesIn(browserTimeZone())}</p>
+      <TimeZoneLabel className="meetings__zone" />
       <Tabs.Root value={tab.key} onValueChange={(value) => go({ status: value })}>
         <Tabs.List className="meetings-tabs" aria-label={MEETINGS_TEXT.tabsLabel}>
           {MEETING_TABS.map((item) => (
@@ -78,7 +84,7 @@ export function MyMeetingsPage() {
           ) : null}
           {data && data.sessions.length > 0 ? (
             <div data-stale={loading ? '' : undefined}>
-              <MeetingList sessions={data.sessions} viewer={role} />
+              <MeetingList sessions={data.sessions} viewer={role} zone={zone} />
               <MeetingPager
                 page={data.page}
                 total={data.total}

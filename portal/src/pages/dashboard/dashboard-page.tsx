@@ -13,8 +13,12 @@ import { homePathFor, PATHS, publicProfilePath } from '../../shared/paths.ts';
 import { queryKeys } from '../../shared/query-keys.ts';
 import { type Session, useSession } from '../../shared/session.ts';
 import { useUnreadCount } from '../../shared/unread-count.ts';
+import { TimeZoneLabel, useUserTimeZone } from '../../shared/user-time-zone.tsx';
+import { otherParty } from '../bookings/meeting-format.ts';
+import { leadWithNow, nowRefetchInterval } from '../bookings/now-meeting.ts';
+import { NowMeetingFacts } from '../bookings/now-meeting-facts.tsx';
 import { PageShell } from '../page-shell.tsx';
-import { counterpartOf, formatMeetingTime } from './dashboard-format.ts';
+import { formatMeetingTime } from './dashboard-format.ts';
 
 function Card({
   title,
@@ -79,17 +83,35 @@ function CardLoadStatus(props: {
   );
 }
 
+/** Meetings the card lists. */
+const NEXT_MEETINGS = 3;
+
+/**
+ * The "now" meetings (rule 20: every one whose room is open, first) and the next upcoming ones,
+ * in one list; refreshed every few seconds while one is "now" (the other side's presence).
+ */
+async function nextMeetings() {
+  const [open, upcoming] = await Promise.all([
+    api.bookings.listSessions({ roomOpen: true, limit: NEXT_MEETINGS }),
+    api.bookings.listSessions({ status: 'future', limit: NEXT_MEETINGS }),
+  ]);
+  return { sessions: leadWithNow(open.sessions, upcoming.sessions, NEXT_MEETINGS) };
+}
+
 function NextMeetingsCard({ role }: { role: 'franchisor' | 'consultant' }) {
   const query = useQuery({
     queryKey: queryKeys.meetings.upcoming,
-    queryFn: () => api.bookings.listSessions({ status: 'future', limit: 3 }),
+    queryFn: nextMeetings,
+    refetchInterval: (q) => nowRefetchInterval(q.state.data?.sessions),
   });
+  const { zone } = useUserTimeZone();
   return (
     <Card
       title="Next meetings"
       id="dashboard-meetings"
       link={{ to: PATHS.bookings, label: 'My Meetings' }}
     >
+      <TimeZoneLabel className="dashboard-card__zone" />
       <CardStatus query={query} loadingText="Loading your meetings…">
         {(list) =>
           list.sessions.length === 0 ? (
@@ -104,13 +126,18 @@ function NextMeetingsCard({ role }: { role: 'franchisor' | 'consultant' }) {
           ) : (
             <ul className="dashboard-meetings">
               {list.sessions.map((meeting: Meeting) => (
-                <li key={meeting.id} className="dashboard-meetings__item">
+                <li
+                  key={meeting.id}
+                  className={`dashboard-meetings__item${meeting.roomOpen ? ' dashboard-meetings__item--now' : ''}`}
+                  data-testid="dashboard-meeting"
+                >
                   <Link to={`${PATHS.bookings}/${encodeURIComponent(meeting.id)}`}>
-                    {counterpartOf(meeting, role)}
+                    {otherParty(meeting, role)}
                   </Link>
                   <span className="dashboard-meetings__time">
-                    {formatMeetingTime(meeting.start, meeting.timeZone)} · {meeting.duration} min
+                    {formatMeetingTime(meeting.start, zone)} · {meeting.duration} min
                   </span>
+                  {meeting.roomOpen ? <NowMeetingFacts session={meeting} viewer={role} /> : null}
                 </li>
               ))}
             </ul>
@@ -225,7 +252,7 @@ function CompletenessCard({ session }: { session: Session }) {
 
 /**
  * `/dashboard`: the promotions running for the user (a carousel, absent when there are none), then
- * the signed-in user's next meetings, spend (franchisor) or earnings (consultant)
+ * the signed-in user's next meetings (a meeting whose room is open first, rule 20), spend (franchisor) or earnings (consultant)
  * this month, unread messages and profile completeness at a glance.
  */
 export function DashboardPage() {

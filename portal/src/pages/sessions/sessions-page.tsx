@@ -4,7 +4,8 @@ import { api } from '../../shared/api-client.ts';
 import { queryKeys } from '../../shared/query-keys.ts';
 import { QueryLoadStatus } from '../../shared/query-load-status.tsx';
 import { useSession } from '../../shared/session.ts';
-import { browserTimeZone, pageParam } from '../bookings/meeting-format.ts';
+import { TimeZoneLabel } from '../../shared/user-time-zone.tsx';
+import { pageParam } from '../bookings/meeting-format.ts';
 import { MEETINGS_LOAD_LOOK, MeetingList, MeetingPager } from '../bookings/meeting-list.tsx';
 import { MEETINGS_TEXT } from '../bookings/meetings-text.ts';
 import { PageShell } from '../page-shell.tsx';
@@ -34,7 +35,7 @@ export function SessionsPage() {
       lead={MEETINGS_TEXT.sessionsLead}
       className="page--meetings"
     >
-      <p className="meetings__zone">{MEETINGS_TEXT.timesIn(browserTimeZone())}</p>
+      <TimeZoneLabel className="meetings__zone" />
       <div className="meetings-panel" aria-busy={query.isFetching}>
         <QueryLoadStatus query={query} {...MEETINGS_LOAD_LOOK} />
         {data && data.sessions.length === 0 && !query.isFetching ? (

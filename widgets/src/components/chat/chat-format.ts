@@ -1,20 +1,15 @@
 import type { ChatParticipant } from '@fm/sdk/contracts';
+import { viewerTimeZone } from '../../kit/format/format.ts';
 import { dateTimeFormat } from '../../kit/format/intl.ts';
 import { initials } from '../list-kit/avatar.tsx';
 
 /**
- * The browser's IANA time zone, or UTC when it cannot be read.
+ * The viewer's IANA time zone (rule 20: the user's zone once the app set it, else the browser's).
  *
  * @example
  * localTimeZone(); // 'America/New_York'
  */
-export function localTimeZone(): string {
-  try {
-    return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
-  } catch {
-    return 'UTC';
-  }
-}
+export const localTimeZone = viewerTimeZone;
 
 /**
  * The parts of an instant in a zone, by type (`day`, `month`, `hour`, `dayPeriod`, …), from the

@@ -1,10 +1,6 @@
-import { dateTimeFormat, relativeTimeFormat } from '../../kit/format/intl.ts';
+import { formatDate } from '../../kit/format/format.ts';
+import { relativeTimeFormat } from '../../kit/format/intl.ts';
 
-const DAY_MONTH_YEAR: Intl.DateTimeFormatOptions = {
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-};
 const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
   ['day', 86_400_000],
   ['hour', 3_600_000],
@@ -28,10 +24,7 @@ export function formatWhen(iso: string, now: Date): string {
       if (ago >= ms) return rtf.format(-Math.floor(ago / ms), unit);
     }
   }
-  const parts = dateTimeFormat(DAY_MONTH_YEAR).formatToParts(at);
-  const part = (type: Intl.DateTimeFormatPartTypes) =>
-    parts.find((p) => p.type === type)?.value ?? '';
-  return `${part('day')} ${part('month')}, ${part('year')}`;
+  return formatDate(iso);
 }
 
 /**

@@ -7,6 +7,8 @@ import {
   formatDate,
   formatDateTime,
   formatDollars,
+  setViewerTimeZone,
+  viewerTimeZone,
 } from './format.ts';
 
 describe('formatDollars', () => {
@@ -45,6 +47,29 @@ describe('dates', () => {
     expect(formatDateTime(null)).toBe('—');
     expect(formatDate('not a date')).toBe('—');
     expect(formatActivationExpiry(undefined)).toBe('—');
+  });
+});
+
+describe("the user's zone (rule 20)", () => {
+  it('shows every time without a zone in the zone the app set, until it is cleared', () => {
+    const browser = viewerTimeZone();
+    // 02:30 UTC: still the 1st in Chicago, already the 2nd in London.
+    const at = '2025-01-02T02:30:00Z';
+    try {
+      setViewerTimeZone('America/Chicago');
+      expect(viewerTimeZone()).toBe('America/Chicago');
+      expect(formatDateTime(at)).toBe('1 Jan, 2025, 8:30 pm');
+      expect(formatDateTime(at, undefined, { zoneName: true })).toBe('1 Jan, 2025, 8:30 pm CST');
+      expect(formatDate(at)).toBe('1 Jan, 2025');
+      setViewerTimeZone('Europe/London');
+      expect(formatDateTime(at)).toBe('2 Jan, 2025, 2:30 am');
+      expect(formatDate(at)).toBe('2 Jan, 2025');
+      // A zone given explicitly still wins.
+      expect(formatDateTime(at, 'America/Chicago')).toBe('1 Jan, 2025, 8:30 pm');
+    } finally {
+      setViewerTimeZone(null);
+    }
+    expect(viewerTimeZone()).toBe(browser);
   });
 });
 

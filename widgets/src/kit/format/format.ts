@@ -61,14 +61,38 @@ function toDate(iso: string | null | undefined): Date | null {
   return Number.isNaN(date.getTime()) ? null : date;
 }
 
-/** The zone of the browser (or machine), in which times show unless a zone is given. */
-function viewerZone(): string {
+/** The zone the app chose for its user (rule 20), null until it says. */
+let chosenZone: string | null = null;
+
+/**
+ * Sets the zone every time shows in when no zone is given (rule 20: one zone per person, the
+ * user's profile zone): the portal sets it once it knows the signed-in user's zone, so widgets
+ * (chats, notifications) and pages agree. `null` goes back to the browser's zone.
+ *
+ * @example
+ * setViewerTimeZone('America/Chicago');
+ * formatDateTime('2025-01-01T20:00:00Z'); // '1 Jan, 2025, 2:00 pm'
+ */
+export function setViewerTimeZone(zone: string | null): void {
+  chosenZone = zone;
+}
+
+/**
+ * The zone times show in unless one is given: the one set with {@link setViewerTimeZone}, else
+ * the browser's (or machine's), else UTC.
+ *
+ * @example
+ * viewerTimeZone(); // 'America/New_York'
+ */
+export function viewerTimeZone(): string {
+  if (chosenZone) return chosenZone;
   try {
-    return new Intl.DateTimeFormat().resolvedOptions().timeZone;
+    return new Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
   } catch {
     return 'UTC';
   }
 }
+const viewerZone = viewerTimeZone;
 
 function dateTimeParts(date: Date, zone: string, zoneName: boolean): Intl.DateTimeFormatPart[] {
   return dateTimeFormat({
@@ -125,7 +149,16 @@ export function formatDateTime(
  */
 export function formatDate(iso: string | null | undefined): string {
   const date = toDate(iso);
-  return date ? format(date, 'd MMM, yyyy') : '—';
+  if (!date) return '—';
+  const parts = dateTimeFormat({
+    timeZone: viewerZone(),
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+  }).formatToParts(date);
+  const part = (type: Intl.DateTimeFormatPartTypes) =>
+    parts.find((p) => p.type === type)?.value ?? '';
+  return `${part('day')} ${part('month')}, ${part('year')}`;
 }
 
 /**
