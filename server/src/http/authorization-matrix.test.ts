@@ -153,6 +153,30 @@ const TABLE: Record<string, Row> = {
     body: () => ({ rating: 5, comment: 'Great' }),
   },
   'POST /api/session/:id/review-request': { cells: cells(401, 403, 404, 'pass', 404, 403) },
+  // Rule 20: either party proposes; the world has no proposal, so answering one is 404 for all.
+  'GET /api/session/:id/reschedule-requests': { cells: parties('ok', 403) },
+  'POST /api/session/:id/reschedule-requests': {
+    cells: parties('pass', 403),
+    body: () => ({ starts: ['2030-01-08T15:00:00.000Z'] }),
+  },
+  'POST /api/session/:id/reschedule-requests/:requestId/accept': {
+    cells: cells(401, 404, 404, 404, 404, 403),
+    body: () => ({ start: '2030-01-08T15:00:00.000Z' }),
+  },
+  'POST /api/session/:id/reschedule-requests/:requestId/decline': {
+    cells: cells(401, 404, 404, 404, 404, 403),
+  },
+  // Rule 20: the world's meeting is not charged, so its franchisor's dispute is refused by the
+  // domain (409), and there is no dispute to reply to (404 for all).
+  'GET /api/session/:id/dispute': { cells: parties('ok', 403) },
+  'POST /api/session/:id/dispute': {
+    cells: cells(401, 'pass', 404, 403, 403, 403),
+    body: () => ({ reason: 'ended_early', text: 'It ended early.' }),
+  },
+  'POST /api/session/:id/dispute/replies': {
+    cells: cells(401, 404, 404, 404, 404, 403),
+    body: () => ({ body: 'A reply.' }),
+  },
   'GET /api/session/:id/room': { cells: parties('ok') },
   'GET /api/session/:id/presence': { cells: parties('ok') },
   'POST /api/session/:id/no-show': { cells: cells(401, 'pass', 404, 403, 404, 404) },
@@ -264,6 +288,14 @@ const TABLE: Record<string, Row> = {
   'GET /api/admin/sessions': { cells: admins() },
   'GET /api/admin/sessions/:id': { cells: admins() },
   'GET /api/admin/payments': { cells: admins() },
+  'GET /api/admin/disputes': { cells: admins() },
+  'GET /api/admin/disputes/download': { cells: admins() },
+  'GET /api/admin/disputes/:id': { cells: admins(404), params: () => ({ id: 'no-such-dispute' }) },
+  'POST /api/admin/disputes/:id/decision': {
+    cells: admins(404),
+    params: () => ({ id: 'no-such-dispute' }),
+    body: () => ({ decision: 'reject' }),
+  },
   'GET /api/admin/promotions': { cells: admins() },
   'POST /api/admin/promotions': { cells: admins('pass') },
   'PATCH /api/admin/promotions/:id': { cells: admins() },
