@@ -1,8 +1,7 @@
 import { startTestServer, type TestServer } from '@fm/server/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createClient } from './client.ts';
 import { isApiError } from './errors.ts';
-import { memoryTokenStore } from './token-store.ts';
+import { signedUpClient } from './testing/booking-world.ts';
 
 // A clock before the real date, so that sessions created now stay valid under it.
 const clock = new Date('2026-03-02T12:00:00Z'); // Monday, 07:00 in New York
@@ -14,11 +13,7 @@ afterAll(async () => {
   await server.close();
 });
 
-const clientFor = async (role: 'franchisor' | 'consultant') => {
-  const account = await server.signUp(role);
-  const api = createClient({ baseUrl: `${server.url}/api`, tokenStore: memoryTokenStore(account) });
-  return { api, id: account.user.id };
-};
+const clientFor = (role: 'franchisor' | 'consultant') => signedUpClient(server, role);
 
 describe('booking through the SDK', () => {
   it('a subscribed franchisor books a slot, both list it, the consultant declines, the slot is free again', async () => {

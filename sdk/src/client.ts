@@ -4,6 +4,7 @@ import { type AuthApi, createAuthApi } from './auth.ts';
 import { type BookingsApi, createBookingsApi } from './bookings.ts';
 import type { ClientConfig, Health } from './contracts/index.ts';
 import { createDiscoveryApi, type DiscoveryApi } from './discovery.ts';
+import { createDisputesApi, type DisputesApi } from './disputes.ts';
 import type { RequestOptions } from './http.ts';
 import { createMeetingRoomApi, type MeetingRoomApi } from './meeting-room-api.ts';
 import {
@@ -18,6 +19,7 @@ import { createPaymentsApi, type PaymentsApi } from './payments.ts';
 import { createProfileApi, type ProfileApi } from './profile.ts';
 import { createPromotionsApi, type PromotionsApi } from './promotions.ts';
 import { createRealtimeApi, type RealtimeApi } from './realtime-api.ts';
+import { createReschedulesApi, type ReschedulesApi } from './reschedules.ts';
 import { createSystemApi } from './system.ts';
 import { createUsersApi, type UsersApi } from './users.ts';
 
@@ -53,6 +55,10 @@ export interface FmClient extends ApiClient {
   /** The realtime handshake (tickets); sockets themselves come from `connectRealtime`. */
   readonly realtime: RealtimeApi;
   readonly promotions: PromotionsApi;
+  /** Moving a meeting (rule 20): proposals of new times and the other side's answer. */
+  readonly reschedules: ReschedulesApi;
+  /** Disputes of charged meetings (rule 20): opening one, its status, replies. */
+  readonly disputes: DisputesApi;
   /** The franchise's publishable and secret API keys (rule 18). */
   readonly apiKeys: ApiKeysApi;
   /**
@@ -109,6 +115,8 @@ export function createClient(options: ClientOptions): FmClient {
     notifications: createNotificationsApi(http),
     realtime: createRealtimeApi(http),
     promotions: createPromotionsApi(http),
+    reschedules: createReschedulesApi(http),
+    disputes: createDisputesApi(http),
     apiKeys: createApiKeysApi(http),
     config: system.config,
     health: system.health,

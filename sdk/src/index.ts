@@ -14,6 +14,7 @@ export type { AuthApi } from './auth.ts';
 export type { BookingsApi } from './bookings.ts';
 export { createClient, type FmClient } from './client.ts';
 export type { DiscoveryApi } from './discovery.ts';
+export type { DisputesApi } from './disputes.ts';
 export {
   ApiError,
   type ApiErrorCode,
@@ -49,6 +50,7 @@ export {
   type WebSocketConstructor,
 } from './realtime.ts';
 export { type RealtimeApi, realtimeClientOf } from './realtime-api.ts';
+export type { ReschedulesApi } from './reschedules.ts';
 export {
   type HeldSlot,
   type SlotHoldsWatch,

@@ -6,6 +6,7 @@ import { NOTIFICATION_OPERATIONS } from './notifications.ts';
 import { USER_OPERATIONS } from './profiles.ts';
 import { PROMOTION_OPERATIONS } from './promotions.ts';
 import { REALTIME_OPERATIONS } from './realtime.ts';
+import { RESCHEDULE_OPERATIONS } from './reschedule.ts';
 import { SYSTEM_OPERATIONS } from './system.ts';
 
 /**
@@ -24,6 +25,7 @@ export const OPERATIONS = {
   ...NOTIFICATION_OPERATIONS,
   ...PROMOTION_OPERATIONS,
   ...REALTIME_OPERATIONS,
+  ...RESCHEDULE_OPERATIONS,
   ...SYSTEM_OPERATIONS,
   fetchPaymentsChart: 'Error fetching payments chart data',
   fetchPayments: 'Error fetching payments',
@@ -46,6 +48,14 @@ export const OPERATIONS = {
   runManualProcessing: 'Error processing payments',
   fetchLateCancellations: 'Error fetching late cancellations',
   resolveLateCancellation: 'Error resolving late cancellation',
+  // Disputes of charged meetings (rule 20)
+  fetchDispute: 'Error fetching the dispute',
+  openDispute: 'Error disputing the charge',
+  replyToDispute: 'Error replying to the dispute',
+  fetchAdminDisputes: 'Error fetching disputes',
+  fetchAdminDispute: 'Error fetching the dispute',
+  decideDispute: 'Error deciding the dispute',
+  downloadDisputes: 'Error downloading disputes',
   // The meeting room (rule 16)
   fetchMeetingRoom: 'Error opening the meeting room',
   fetchMeetingPresence: 'Error fetching meeting attendance',

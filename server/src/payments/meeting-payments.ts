@@ -11,6 +11,7 @@ import {
   formatUsd,
   holdExpiry,
   holdPlan,
+  isHoldUsable,
   isLateCancellation,
   meetingAmountCents,
 } from './money-rules.ts';
@@ -91,6 +92,10 @@ export interface MeetingPayments {
   onCancelled(meeting: MeetingMoneyRef, ctx?: SeamContext): Promise<void>;
   onDeclined(meeting: MeetingMoneyRef, ctx?: SeamContext): Promise<void>;
   onCompleted(meeting: MeetingMoneyRef, ctx?: SeamContext): Promise<void>;
+  /** Rule 20: the meeting moved; the payment follows (see `onMoved` below). */
+  onMoved(meeting: MeetingMoneyRef, ctx?: SeamContext): Promise<void>;
+  /** After a move committed: its release, and the new hold when due now. */
+  afterMoved(meetingId: string): Promise<void>;
   /** After a cancel, decline or no-show committed: the provider's release (never throws). */
   settle(meetingId: string): Promise<void>;
 }
@@ -572,6 +577,66 @@ export function createMeetingPayments(ctx: PaymentsContext, charges: Charges) {
     );
   }
 
+  /**
+   * Rule 20: the meeting moved (same duration, so the same amount). A hold that is still usable at
+   * the new end stays; one that is not is released — recorded here under its own hold attempt's key,
+   * made by `afterMoved` — and the next one is due by rule 10's 48 hours (at once when the new time
+   * is within the booking window). A payment still waiting for its hold gets the new due time. The
+   * ledger's hold stands meanwhile: the amount it says is reserved for this meeting does not change,
+   * and the hold placed again is the same reservation (its posting key is taken, so it posts once).
+   */
+  async function onMoved(m: MeetingMoneyRef, seam: SeamContext = {}): Promise<void> {
+    const executor = seam.tx ?? db;
+    const row = await loadPayment(executor, m.id);
+    const p = row?.payment;
+    if (!p || p.isPaid || p.status !== 'pending') return;
+    const now = seam.now ?? ctx.now();
+    const endAt = new Date(m.startAt.getTime() + m.durationMinutes * 60_000);
+    const plan = holdPlan(m.startAt, now);
+    const dueAt = plan.at === 'later' ? plan.dueAt : now;
+    if (p.holdId && isHoldUsable(p.holdExpiresAt, endAt)) {
+      await executor.update(payment).set({ startAt: m.startAt }).where(eq(payment.id, p.id));
+      return;
+    }
+    if (p.holdId) {
+      await attempts.begin(
+        {
+          key: orphanReleaseKey(holdKey(moneyKey(p), p.holdAttempts - 1)),
+          kind: 'release',
+          subjectId: p.id,
+          intentId: p.holdId,
+          amountCents: p.amountCents,
+        },
+        executor,
+      );
+    }
+    const waiting = p.holdId !== null || p.holdDueAt !== null;
+    await executor
+      .update(payment)
+      .set({
+        startAt: m.startAt,
+        holdId: null,
+        holdExpiresAt: null,
+        ...(waiting ? { holdDueAt: dueAt } : {}),
+      })
+      .where(eq(payment.id, p.id));
+  }
+
+  /** After a move committed: the release `onMoved` recorded, then the new hold if it is due now. */
+  async function afterMoved(meetingId: string): Promise<void> {
+    await settle(meetingId);
+    try {
+      const row = await loadPayment(db, meetingId);
+      const due = row?.payment.holdDueAt;
+      if (row && due && due.getTime() <= ctx.now().getTime()) await placeHold(row);
+    } catch (error) {
+      ctx.logger.error('placing the hold of a moved meeting failed; the hold job retries it', {
+        meetingId,
+        error: String(error),
+      });
+    }
+  }
+
   async function onDeclined(m: MeetingMoneyRef, seam: SeamContext = {}): Promise<void> {
     const executor = seam.tx ?? db;
     const row = await loadPayment(executor, m.id);
@@ -944,6 +1009,8 @@ export function createMeetingPayments(ctx: PaymentsContext, charges: Charges) {
     onCancelled,
     onDeclined,
     onCompleted,
+    onMoved,
+    afterMoved,
     settle,
   };
   return {

@@ -476,9 +476,16 @@ export function createAvailabilityService(deps: {
      * Whether `[start, end)` can be booked now by a viewer in `zone`: `taken` when one of the
      * consultant's meetings (with the buffer) holds it (409, whatever else), `notOffered` when the
      * meeting length, hours, notice, dates off or external calendars rule it out (422), else
-     * `offered`. The booking's write checks the meetings again.
+     * `offered`. The booking's write checks the meetings again. `moving`: the time of the meeting
+     * being moved (rule 20), which does not stand in its own way.
      */
-    async isOffered(consultantId: string, start: number, end: number, zone: string) {
+    async isOffered(
+      consultantId: string,
+      start: number,
+      end: number,
+      zone: string,
+      moving?: Interval,
+    ) {
       const duration = (end - start) / MINUTE_MS;
       const date = localDateOf(start, zone);
       const window = dayWindow(date, zone);
@@ -494,7 +501,10 @@ export function createAvailabilityService(deps: {
       // without working out the day's rules or queueing for the write lock (its write checks
       // again). Most of a race's requests end here.
       const buffer = availability.bufferMinutes * MINUTE_MS;
-      if (facts.busy.some((b) => b.start < end + buffer && b.end > start - buffer)) {
+      const others = moving
+        ? facts.busy.filter((b) => b.start !== moving.start || b.end !== moving.end)
+        : facts.busy;
+      if (others.some((b) => b.start < end + buffer && b.end > start - buffer)) {
         return { verdict: 'taken' as const, availability, calendars };
       }
       const { rules } = await rulesFrom(consultantId, facts, {

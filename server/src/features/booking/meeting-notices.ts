@@ -1,3 +1,4 @@
+import { PRODUCT_NAME } from '@fm/sdk/contracts';
 import type { SessionUser } from '../../auth/session.ts';
 import type { BatchStatement, Db, Tx } from '../../db/client.ts';
 import { notification } from '../../db/schema/index.ts';
@@ -5,6 +6,8 @@ import type { Logger } from '../../http/logger.ts';
 import type { Mailer, MailMessage } from '../../mail/mailer.ts';
 import type { RealtimePublisher } from '../../realtime/publisher.ts';
 import { pushNotifications } from '../notifications/push.ts';
+import { consultantZone } from './availability-service.ts';
+import type { CalendarEventInput } from './calendar-providers.ts';
 import { type IcalMeeting, icsAttachment, invitationIcs, type Organizer } from './ical.ts';
 import type { MeetingParties, MeetingRow } from './meeting-view.ts';
 import {
@@ -30,7 +33,13 @@ export const NO_NOTICE: MeetingNotice = { notificationIds: [] };
 
 /** What a notice says about a meeting: its parties and the few meeting fields the texts use. */
 export type NoticeDetails = MeetingParties & {
-  meeting: Pick<MeetingRow, 'id' | 'startAt' | 'endAt' | 'timeZone' | 'updatedAt'>;
+  meeting: Pick<
+    MeetingRow,
+    'id' | 'consultantId' | 'startAt' | 'endAt' | 'timeZone' | 'updatedAt'
+  > & {
+    /** The invitation's SEQUENCE (rule 20: raised on every move); 0 for a new booking. */
+    icsSequence?: number;
+  };
 };
 
 export interface NoticeInput {
@@ -86,6 +95,20 @@ export function createMeetingNotices(deps: {
   const notices = {
     icalMeeting,
 
+    /** The event a meeting puts in the consultant's connected calendars. */
+    calendarEvent(d: NoticeDetails): CalendarEventInput {
+      const ical = icalMeeting(d, d.meeting.icsSequence ?? 0);
+      return {
+        summary: meetingSummary(ical.franchiseName, ical.consultant.name),
+        description: `${PRODUCT_NAME} video meeting. Join: ${ical.joinUrl ?? ical.link}\nDetails: ${ical.link}`,
+        ...(ical.joinUrl ? { joinUrl: ical.joinUrl } : {}),
+        start: d.meeting.startAt,
+        end: d.meeting.endAt,
+        attendees: [ical.franchisor, ical.consultant],
+        meetingId: d.meeting.id,
+      };
+    },
+
     /**
      * The texts, the invitation and the mails of a change, composed without the database: a
      * booking composes them before its transaction, so the write lock covers only the inserts.
@@ -113,14 +136,16 @@ export function createMeetingNotices(deps: {
           : meetingRoomUrl(publicUrl, d.meeting.id);
       const mail = meetingMail(event, message, `${publicUrl}${path}`, joinUrl);
       const method =
-        event === 'booked'
+        event === 'booked' || event === 'rescheduleAccepted'
           ? 'REQUEST'
           : event === 'declined' || event === 'cancelled'
             ? 'CANCEL'
             : null;
       if (!method) return { notification: row, mails: [{ to: recipient.email, ...mail }] };
 
-      const ics = invitationIcs(icalMeeting(d, method === 'REQUEST' ? 0 : 1), organizer, method);
+      // A cancellation outranks the last invitation sent: one above its SEQUENCE.
+      const sequence = (d.meeting.icsSequence ?? 0) + (method === 'CANCEL' ? 1 : 0);
+      const ics = invitationIcs(icalMeeting(d, sequence), organizer, method);
       const attachments = [icsAttachment(ics, method)];
       const actorIsConsultant = actor.role === 'consultant';
       const actorParty = actorIsConsultant ? d.consultant : d.franchisor;
@@ -176,6 +201,15 @@ export function createMeetingNotices(deps: {
     /** Composes and writes in `tx` (for changes that read their meeting inside the transaction). */
     async record(tx: Tx, input: NoticeInput): Promise<MeetingNotice> {
       return notices.write(tx, notices.compose(input));
+    },
+
+    /** {@link record} of a change by `actor`, with the consultant's zone read in `tx`. */
+    async recordChange(
+      tx: Tx,
+      change: Omit<NoticeInput, 'consultantZone'>,
+    ): Promise<MeetingNotice> {
+      const zone = await consultantZone(tx, change.details.meeting.consultantId);
+      return notices.record(tx, { ...change, consultantZone: zone });
     },
 
     /** Pushes what `write` wrote, after the commit; failures are logged, never thrown. */

@@ -39,6 +39,14 @@ export interface MeetingPayments {
   /** The consultant marked it completed: it becomes chargeable in the weekly run. */
   onCompleted(meeting: MeetingRow, ctx: PaymentContext): Promise<void>;
   /**
+   * The meeting moved to `meeting.startAt` (rule 20): the payment follows,
+   * keeping a hold that still covers the new time, else recording its release and when the next
+   * hold is due (rule 10's 48 hours). Only writes; `afterMoved` makes the provider's part.
+   */
+  onMoved?(meeting: MeetingRow, ctx: PaymentContext): Promise<void>;
+  /** After a move committed: the release `onMoved` recorded, and the new hold when due now. */
+  afterMoved?(meetingId: string): Promise<void>;
+  /**
    * After a cancel, decline or no-show has COMMITTED: the provider's part that `onCancelled` /
    * `onDeclined` only recorded (releasing the hold), so no provider call holds the write lock and
    * a rolled-back change releases nothing. Never throws (what fails is retried by a job).

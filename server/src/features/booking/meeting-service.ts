@@ -24,7 +24,7 @@ import { AppError } from '../../http/errors.ts';
 import type { Logger } from '../../http/logger.ts';
 import { chargeableDuration } from '../meeting-room/completion-rules.ts';
 import { isPubliclyVisible } from '../users/profile-repository.ts';
-import { type AvailabilityService, consultantZone } from './availability-service.ts';
+import type { AvailabilityService } from './availability-service.ts';
 import type { CalendarEventWriter } from './calendar-connections.ts';
 import { createInFlightBookings } from './in-flight-bookings.ts';
 import { type MeetingNotice, type MeetingNotices, NO_NOTICE } from './meeting-notices.ts';
@@ -40,7 +40,7 @@ import {
   type MeetingRow,
 } from './meeting-view.ts';
 import { CELL_MINUTES } from './slot-generator.ts';
-import { BOOKING_RULES, type MeetingEvent, meetingSummary } from './texts.ts';
+import { BOOKING_RULES, type MeetingEvent } from './texts.ts';
 
 const MINUTE_MS = 60_000;
 
@@ -139,13 +139,7 @@ export function createMeetingService(deps: {
     actor: SessionUser,
     at: Date,
   ) {
-    return notices.record(tx, {
-      event,
-      details,
-      actor,
-      consultantZone: await consultantZone(tx, details.meeting.consultantId),
-      now: at,
-    });
+    return notices.recordChange(tx, { event, details, actor, now: at });
   }
 
   const refresh = (details: MeetingDetails, row: MeetingRow): MeetingDetails => ({
@@ -219,7 +213,14 @@ export function createMeetingService(deps: {
           event: 'booked',
           details: {
             ...parties,
-            meeting: { id, startAt, endAt, timeZone: input.timeZone, updatedAt: at },
+            meeting: {
+              id,
+              consultantId: consultant.id,
+              startAt,
+              endAt,
+              timeZone: input.timeZone,
+              updatedAt: at,
+            },
           },
           actor,
           consultantZone: availability.timeZone,
@@ -311,19 +312,10 @@ export function createMeetingService(deps: {
           calendars === 0
             ? undefined
             : async () => {
-                const ical = notices.icalMeeting(result, 0);
                 await deps.calendarEvents.meetingBooked({
                   id,
                   consultantId: consultant.id,
-                  event: {
-                    summary: meetingSummary(ical.franchiseName, ical.consultant.name),
-                    description: `Franchise Meet video meeting. Join: ${ical.joinUrl ?? ical.link}\nDetails: ${ical.link}`,
-                    ...(ical.joinUrl ? { joinUrl: ical.joinUrl } : {}),
-                    start: startAt,
-                    end: endAt,
-                    attendees: [ical.franchisor, ical.consultant],
-                    meetingId: id,
-                  },
+                  event: notices.calendarEvent(result),
                 });
               },
         );

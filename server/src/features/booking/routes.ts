@@ -25,6 +25,8 @@ import type { Mailer } from '../../mail/mailer.ts';
 import { createSilentPublisher, type RealtimePublisher } from '../../realtime/publisher.ts';
 import { apiKeyOf } from '../api-keys/authenticate.ts';
 import { embedAccessOf } from '../embed/embed-access.ts';
+import { rescheduleRoutes } from '../reschedule/routes.ts';
+import { createRescheduleService } from '../reschedule/service.ts';
 import { createAvailabilityService, DEFAULT_SETTINGS } from './availability-service.ts';
 import {
   type BusyTimeSource,
@@ -121,7 +123,7 @@ export function bookingRoutes(deps: BookingDeps) {
     publicUrl: env.PUBLIC_URL,
     organizer: organizerFrom(env.MAIL_FROM),
   });
-  const meetings = createMeetingService({
+  const meetingDeps = {
     db,
     availability,
     payments: deps.payments ?? noMeetingPayments,
@@ -129,7 +131,10 @@ export function bookingRoutes(deps: BookingDeps) {
     calendarEvents: deps.calendarEvents ?? connections.events,
     logger: deps.logger,
     now,
-  });
+  };
+  const meetings = createMeetingService(meetingDeps);
+  // Rule 20: moving a meeting goes through the same availability, payments and notices.
+  const reschedules = createRescheduleService(meetingDeps);
 
   const requireConfigured = (provider: CalendarProvider) => {
     if (!connections.providers[provider]) {
@@ -186,7 +191,8 @@ export function bookingRoutes(deps: BookingDeps) {
     )
     .post('/:id/review-request', parties, async (c) =>
       c.json(await meetings.requestReview(requireUser(c), c.req.param('id'))),
-    );
+    )
+    .route('/', rescheduleRoutes(reschedules));
 
   /** A consultant's calendar settings with its connections and the providers this server offers. */
   const calendarSettingsOf = async (userId: string) => {
@@ -292,7 +298,7 @@ export function bookingRoutes(deps: BookingDeps) {
     const organizer = organizerFrom(env.MAIL_FROM);
     const body = feedIcs(
       fullName(row),
-      list.map((d) => notices.icalMeeting(d, 0)),
+      list.map((d) => notices.icalMeeting(d, d.meeting.icsSequence)),
       organizer,
     );
     return c.body(body, 200, {

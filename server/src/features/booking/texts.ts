@@ -3,6 +3,7 @@ import {
   DATE_TIME_FORMAT,
   MEETING_ROOM_TEXT,
   PRODUCT_NAME,
+  RESCHEDULE_NOTIFICATION_TYPES,
   timeZoneLabel,
 } from '@fm/sdk/contracts';
 import { format } from 'date-fns';
@@ -20,6 +21,7 @@ export const MEETING_NOTIFICATION_TYPES = {
   completed: 'meeting_completed',
   reviewed: 'meeting_reviewed',
   reviewRequested: 'review_requested',
+  ...RESCHEDULE_NOTIFICATION_TYPES,
 } as const;
 export type MeetingEvent = keyof typeof MEETING_NOTIFICATION_TYPES;
 
@@ -53,6 +55,12 @@ export function notificationMessage(event: MeetingEvent, actorName: string, when
       return `${actorName} reviewed the meeting on ${when}`;
     case 'reviewRequested':
       return `${actorName} asked for a review of the meeting on ${when}`;
+    case 'rescheduleProposed':
+      return `${actorName} proposed new times for the meeting on ${when}`;
+    case 'rescheduleAccepted':
+      return `${actorName} moved the meeting to ${when}`;
+    case 'rescheduleDeclined':
+      return `${actorName} declined the new times for the meeting on ${when}`;
   }
 }
 
@@ -63,6 +71,9 @@ const SUBJECTS: Record<MeetingEvent, string> = {
   completed: 'Meeting completed',
   reviewed: 'New review',
   reviewRequested: 'Review requested',
+  rescheduleProposed: 'New times proposed',
+  rescheduleAccepted: 'Meeting rescheduled',
+  rescheduleDeclined: 'New times declined',
 };
 
 /** The e-mail that goes with a notification. */
