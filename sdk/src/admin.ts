@@ -42,6 +42,16 @@ import {
   AdminDashboardGraphQuerySchema,
   AdminDashboardGraphSchema,
   AdminDashboardSchema,
+  type AdminDisputeDecisionInput,
+  AdminDisputeDecisionInputSchema,
+  type AdminDisputeDetail,
+  AdminDisputeDetailSchema,
+  type AdminDisputeList,
+  type AdminDisputeListQuery,
+  AdminDisputeListQuerySchema,
+  AdminDisputeListSchema,
+  type AdminDisputesDownloadQuery,
+  AdminDisputesDownloadQuerySchema,
   type AdminFile,
   AdminFileSchema,
   type AdminFiles,
@@ -101,6 +111,8 @@ import {
   AdminUserUpdateSchema,
   type BrandNameStatus,
   CROPPED_IMAGE_NAME,
+  type Dispute,
+  DisputeSchema,
   OkSchema,
   OPERATIONS,
   type PaymentMethod,
@@ -296,6 +308,41 @@ export interface AdminApi {
    * @example const booking = await admin.getSession(id);
    */
   getSession(id: string, options?: RequestOptions): Promise<AdminSession>;
+  /**
+   * Disputes of charged meetings, newest first (`GET admin/disputes`), filtered by status, a
+   * search over both sides' names and e-mails and the franchise, and the opening's dates.
+   * @example const { disputes } = await admin.listDisputes({ status: 'open' });
+   */
+  listDisputes(
+    query?: AdminDisputeListQuery,
+    options?: RequestOptions,
+  ): PagedCall<AdminDisputeList, AdminDisputeList['disputes'][number]>;
+  /**
+   * One dispute with its meeting's whole life: booking, reschedules, presence, chat, money,
+   * replies and decision (`GET admin/disputes/{id}`).
+   * @example const { timeline, presence } = await admin.getDispute(id);
+   */
+  getDispute(id: string, options?: RequestOptions): Promise<AdminDisputeDetail>;
+  /**
+   * Decides a dispute (`POST admin/disputes/{id}/decision`): `reject`, `full_refund`, or
+   * `partial_refund` of `refundCents` (less than the charge, else 422 `REFUND_TOO_LARGE`). The
+   * refund goes through the provider once, whatever the retries; a second decision is 409
+   * `DISPUTE_DECIDED`.
+   * @example await admin.decideDispute(id, { decision: 'partial_refund', refundCents: 5_000 });
+   */
+  decideDispute(
+    id: string,
+    input: AdminDisputeDecisionInput,
+    options?: RequestOptions,
+  ): Promise<Dispute>;
+  /**
+   * Disputes as CSV (`GET admin/disputes/download`): the list's filters, every row.
+   * @example const { fileName, file } = await admin.downloadDisputes({ status: 'open' });
+   */
+  downloadDisputes(
+    query?: AdminDisputesDownloadQuery,
+    options?: RequestOptions,
+  ): Promise<AdminFile>;
   /**
    * Payments (`GET admin/payments`).
    * @example const { payments } = await admin.listPayments({ paid: 'unpaid' });
@@ -726,6 +773,45 @@ export function createAdminApi(client: ApiClient): AdminApi {
       ),
     getSession: (id, options) =>
       get('fetchAdminSession', `admin/sessions/${enc(id)}`, AdminSessionSchema, undefined, options),
+    listDisputes: (query = {}, options) =>
+      paged(
+        (page) =>
+          get(
+            'fetchAdminDisputes',
+            'admin/disputes',
+            AdminDisputeListSchema,
+            {
+              schema: AdminDisputeListQuerySchema,
+              value: page === undefined ? query : { ...query, page },
+            },
+            options,
+          ),
+        (p) => p.disputes,
+      ),
+    getDispute: (id, options) =>
+      get(
+        'fetchAdminDispute',
+        `admin/disputes/${enc(id)}`,
+        AdminDisputeDetailSchema,
+        undefined,
+        options,
+      ),
+    decideDispute: (id, input, options) =>
+      send(
+        'decideDispute',
+        'post',
+        `admin/disputes/${enc(id)}/decision`,
+        input,
+        AdminDisputeDecisionInputSchema,
+        DisputeSchema,
+        {},
+        options,
+      ),
+    downloadDisputes: download(
+      'downloadDisputes',
+      'admin/disputes/download',
+      AdminDisputesDownloadQuerySchema,
+    ),
     listPayments: (query = {}, options) =>
       paged(
         (page) =>

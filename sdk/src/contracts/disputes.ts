@@ -226,3 +226,21 @@ export const DISPUTE_CSV_COLUMNS = [
   'refunded',
   'decidedAt',
 ] as const;
+
+/** What the dispute screens say (portal and admin). */
+export const DISPUTE_TEXT = {
+  action: 'Dispute this charge',
+  dialogTitle: 'Dispute this charge',
+  reason: 'Reason',
+  text: 'What went wrong',
+  submit: 'Send dispute',
+  openUntil: 'You can dispute this charge until',
+  statusTitle: 'Dispute',
+  reply: 'Reply',
+  replyPlaceholder: 'Write a reply',
+  sendReply: 'Send reply',
+  decide: 'Decide',
+  refundAmount: 'Amount to refund ($)',
+  note: 'Note to both sides (optional)',
+  timeline: 'Timeline',
+} as const;
