@@ -36,6 +36,8 @@ export const queryKeys = {
     all: ['meetings'] as const,
     list: (tab: string, page: number) => ['meetings', 'list', tab, page] as const,
     upcoming: ['meetings', 'upcoming'] as const,
+    /** The zone a franchisor books meetings in (rule 20: their zone until they choose one). */
+    bookedZone: ['meetings', 'booked-zone'] as const,
     detail: (id: string) => ['meetings', 'detail', id] as const,
     /** The meeting room's presence summary of one meeting (rule 16). */
     presence: (id: string) => ['meetings', 'presence', id] as const,

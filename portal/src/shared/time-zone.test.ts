@@ -5,23 +5,30 @@ import { chooseTimeZone, isKnownTimeZone, zoneChoices } from './time-zone.ts';
 /** Rule 20: one time zone per person, the profile's first. */
 
 describe('chooseTimeZone', () => {
-  it('takes the profile zone over a choice on this device and the browser', () => {
+  it('takes the profile zone, then a choice on this device, then the booking zone, then the browser', () => {
+    const booked = 'America/Denver';
     expect(
-      chooseTimeZone({ profile: 'America/Chicago', chosen: 'Europe/London', browser: 'UTC' }),
+      chooseTimeZone({
+        profile: 'America/Chicago',
+        chosen: 'Europe/London',
+        booked,
+        browser: 'UTC',
+      }),
     ).toBe('America/Chicago');
-    expect(chooseTimeZone({ profile: null, chosen: 'Europe/London', browser: 'UTC' })).toBe(
+    expect(chooseTimeZone({ profile: null, chosen: 'Europe/London', booked, browser: 'UTC' })).toBe(
       'Europe/London',
     );
-    expect(chooseTimeZone({ profile: undefined, chosen: null, browser: 'Asia/Tokyo' })).toBe(
-      'Asia/Tokyo',
-    );
+    expect(chooseTimeZone({ profile: null, chosen: null, booked, browser: 'UTC' })).toBe(booked);
+    expect(
+      chooseTimeZone({ profile: undefined, chosen: null, booked: null, browser: 'Asia/Tokyo' }),
+    ).toBe('Asia/Tokyo');
   });
 
   it('never chooses a zone the platform does not know', () => {
     expect(isKnownTimeZone('Mars/Olympus_Mons')).toBe(false);
-    expect(chooseTimeZone({ profile: 'Mars/Olympus_Mons', chosen: null, browser: 'UTC' })).toBe(
-      'UTC',
-    );
+    expect(
+      chooseTimeZone({ profile: 'Mars/Olympus_Mons', chosen: null, booked: null, browser: 'UTC' }),
+    ).toBe('UTC');
   });
 });
 

@@ -26,17 +26,19 @@ export function isKnownTimeZone(zone: string): boolean {
 
 /**
  * The user's zone: the profile's (a consultant's calendar zone), else the one they chose on this
- * device (a franchisor's profile has no zone of its own yet), else the browser's.
+ * device (a franchisor's profile has no zone of its own yet), else the one they book meetings in,
+ * else the browser's.
  *
  * @example
- * chooseTimeZone({ profile: 'America/Chicago', chosen: null, browser: 'Europe/London' }); // 'America/Chicago'
+ * chooseTimeZone({ profile: 'America/Chicago', chosen: null, booked: null, browser: 'UTC' }); // 'America/Chicago'
  */
 export function chooseTimeZone(zones: {
   profile: string | null | undefined;
   chosen: string | null | undefined;
+  booked: string | null | undefined;
   browser: string;
 }): string {
-  for (const zone of [zones.profile, zones.chosen]) {
+  for (const zone of [zones.profile, zones.chosen, zones.booked]) {
     if (zone && isKnownTimeZone(zone)) return zone;
   }
   return zones.browser;

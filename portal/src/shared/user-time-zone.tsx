@@ -13,7 +13,8 @@ import { browserTimeZone, chooseTimeZone, zoneChoices } from './time-zone.ts';
  * Rule 20, one time zone per person: the signed-in user's zone, the one every page, widget and
  * list of the portal shows times in. A consultant's is their profile's (the calendar settings'
  * zone, which their weekly hours follow); a franchisor's profile has no zone of its own, so theirs
- * is the one they chose on this device, else the browser's.
+ * is the one they chose on this device, else the one they booked their meetings in, else the
+ * browser's.
  */
 
 export const TIME_ZONE_TEXT = {
@@ -72,10 +73,19 @@ export function useUserTimeZone(): UserTimeZone {
     enabled: consultant,
     staleTime: 5 * 60_000,
   });
+  // A franchisor's meetings carry the zone they booked them in: their zone until they choose one.
+  const booked = useQuery({
+    queryKey: queryKeys.meetings.bookedZone,
+    queryFn: async () =>
+      (await api.bookings.listSessions({ limit: 1 })).sessions[0]?.timeZone ?? null,
+    enabled: session?.role === 'franchisor',
+    staleTime: 5 * 60_000,
+  });
   const chosen = useSyncExternalStore(subscribeStored, () => storedZone(userId));
   const zone = chooseTimeZone({
     profile: consultant ? settings.data?.timeZone : null,
     chosen,
+    booked: booked.data,
     browser: browserTimeZone(),
   });
   const setZone = async (next: string) => {
