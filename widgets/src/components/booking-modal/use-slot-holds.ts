@@ -1,14 +1,17 @@
-import { isHeldByOther, SLOT_HOLDS, type Slot, type SlotHold } from '@fm/sdk/contracts';
+import type { Slot } from '@fm/sdk/contracts';
 import type { ApiClient, SlotHoldsWatch } from '@fm/sdk/embed';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
+
+/** Before the channel is there (or without it), nothing shows as being booked. */
+const NOTHING_HELD = (_slot: Slot) => false;
 
 /**
  * The booking modal's part in slot holds (rule 20): once the modal has rendered, it loads the
  * hold channel and watches the consultant's holds; it holds the selected slot, releases it when
  * the selection is cleared or the meeting is booked, and leaves when the modal closes. The hold is
- * refreshed while the booker has pressed a key or the pointer in the last `SLOT_HOLDS.idleMs`.
- * Answers whether a slot is being booked by someone else. A channel that fails to load only
- * means no slot shows as being booked: holds are advisory.
+ * refreshed while the booker has pressed a key or the pointer within the idle time. Answers
+ * whether a slot is being booked by someone else. A channel that fails to load only means no slot
+ * shows as being booked: holds are advisory.
  *
  * @example
  * const beingBooked = useSlotHolds(api, consultantId, state.selected, state.booked !== null);
@@ -20,7 +23,7 @@ export function useSlotHolds(
   booked: boolean,
 ): (slot: Slot) => boolean {
   const [watch, setWatch] = useState<SlotHoldsWatch | null>(null);
-  const [holds, setHolds] = useState<readonly SlotHold[]>([]);
+  const [beingBooked, setBeingBooked] = useState(() => NOTHING_HELD);
   const lastActive = useRef(Date.now());
 
   useEffect(() => {
@@ -38,16 +41,16 @@ export function useSlotHolds(
   useEffect(() => {
     let opened: SlotHoldsWatch | null = null;
     let current = true;
-    setHolds([]);
+    setBeingBooked(() => NOTHING_HELD);
     import('./slot-hold-channel.ts').then(
       ({ openSlotHolds }) => {
         if (!current) return;
         opened = openSlotHolds(
           api,
           consultantId,
-          () => Date.now() - lastActive.current < SLOT_HOLDS.idleMs,
+          () => lastActive.current,
+          (next) => setBeingBooked(() => next),
         );
-        opened.subscribe(setHolds);
         setWatch(opened);
       },
       () => {
@@ -69,6 +72,5 @@ export function useSlotHolds(
     else watch.hold({ start, end });
   }, [watch, start, end, booked]);
 
-  const holderId = watch?.holderId ?? '';
-  return useCallback((slot: Slot) => isHeldByOther(slot, holds, holderId), [holds, holderId]);
+  return beingBooked;
 }
