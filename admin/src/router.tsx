@@ -11,6 +11,8 @@ import { ConsultantDetailPage } from './features/consultants/consultant-detail-p
 import { ConsultantEditPage } from './features/consultants/consultant-edit-page.tsx';
 import { ConsultantsPage } from './features/consultants/consultants-page.tsx';
 import { DashboardPage } from './features/dashboard/dashboard-page.tsx';
+import { DisputeDetailPage } from './features/disputes/dispute-detail-page.tsx';
+import { DisputesPage } from './features/disputes/disputes-page.tsx';
 import { FranchiseCreatePage } from './features/franchises/franchise-create-page.tsx';
 import { FranchiseDetailPage } from './features/franchises/franchise-detail-page.tsx';
 import { FranchiseEditPage } from './features/franchises/franchise-edit-page.tsx';
@@ -59,6 +61,8 @@ export const adminRoutes: RouteObject[] = [
           { path: 'promotions', element: <PromotionsPage /> },
           { path: 'bookings', element: <BookingsPage /> },
           { path: 'bookings/:id', element: <BookingDetailPage /> },
+          { path: 'disputes', element: <DisputesPage /> },
+          { path: 'disputes/:id', element: <DisputeDetailPage /> },
           { path: 'franchisors', element: <FranchisesPage /> },
           { path: 'franchisors/create', element: <FranchiseCreatePage /> },
           { path: 'franchisors/:id', element: <FranchiseDetailPage /> },

@@ -1,5 +1,6 @@
 import type { ComponentType, SVGProps } from 'react';
 import { NAV_LABELS } from '../admin-texts.ts';
+import { DISPUTE_PAGE_TITLES, disputePaths } from '../features/disputes/dispute-paths.ts';
 import { paths } from '../paths.ts';
 import {
   BookingIcon,
@@ -26,6 +27,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { label: NAV_LABELS.franchisors, to: paths.franchisors, icon: FranchisorsIcon },
   { label: NAV_LABELS.bookings, to: paths.bookings, icon: BookingIcon },
   { label: NAV_LABELS.payments, to: paths.payments, icon: PaymentsIcon },
+  { label: DISPUTE_PAGE_TITLES.nav, to: disputePaths.list, icon: PaymentsIcon },
   { label: NAV_LABELS.promotions, to: paths.promotions, icon: PromotionsIcon },
   { label: NAV_LABELS.brandNames, to: paths.brandNames, icon: BrandsIcon },
 ];

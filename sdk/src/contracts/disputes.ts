@@ -244,3 +244,39 @@ export const DISPUTE_TEXT = {
   note: 'Note to both sides (optional)',
   timeline: 'Timeline',
 } as const;
+
+/** A dollar amount as typed: whole dollars or with cents (`12`, `12.5`, `12.50`). */
+const DOLLARS = /^\d{1,7}(\.\d{1,2})?$/;
+
+/** The admin's decide form as typed (the amount in dollars), checked before it becomes an input. */
+export const DisputeDecisionFormSchema = v.pipe(
+  v.object({
+    decision: v.picklist(DISPUTE_DECISIONS, 'Please choose a decision'),
+    refund: v.pipe(v.string(), v.trim()),
+    note: v.pipe(v.string(), v.trim(), v.maxLength(DISPUTE_TEXT_MAX)),
+  }),
+  v.forward(
+    v.check(
+      (f) => f.decision !== 'partial_refund' || (DOLLARS.test(f.refund) && Number(f.refund) > 0),
+      'Please enter the amount to refund, e.g. 25.00',
+    ),
+    ['refund'],
+  ),
+);
+export type DisputeDecisionForm = v.InferOutput<typeof DisputeDecisionFormSchema>;
+
+/**
+ * The decide form's values as the call's input: dollars to whole cents (by the digits, never
+ * floating-point arithmetic), no amount unless partial, no empty note.
+ * @example decisionFormToInput({ decision: 'partial_refund', refund: '12.5', note: '' }) // { decision, refundCents: 1250 }
+ */
+export function decisionFormToInput(form: DisputeDecisionForm): AdminDisputeDecisionInput {
+  const [whole = '0', fraction = ''] = form.refund.split('.');
+  return {
+    decision: form.decision,
+    ...(form.decision === 'partial_refund'
+      ? { refundCents: Number(whole) * 100 + Number(fraction.padEnd(2, '0')) }
+      : {}),
+    ...(form.note ? { note: form.note } : {}),
+  };
+}
