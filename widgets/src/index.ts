@@ -12,6 +12,7 @@ export * from './components/meeting-room/index.ts';
 export * from './components/notifications/index.ts';
 export * from './components/profile-card/index.ts';
 export * from './components/promotions/index.ts';
+export * from './components/reschedule/index.ts';
 export * from './components/restricted-action/index.ts';
 export { parseTheme, WIDGET_THEMES, type WidgetTheme } from './theme.ts';
 export { toWidgetError, type WidgetError } from './widget-error.ts';

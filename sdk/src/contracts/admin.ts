@@ -24,6 +24,7 @@ import { queryCount } from './paging.ts';
 import { GRAPH_PERIODS, PaymentMethodSchema } from './payments.ts';
 import { FranchisePatchSchema, ProfilePatchSchema } from './profile-edit.ts';
 import { CommissionsSchema, FranchisePublicSchema } from './profiles.ts';
+import { RescheduleRequestSchema } from './reschedule.ts';
 import { FIELD_MESSAGES } from './texts.ts';
 
 /**
@@ -492,6 +493,8 @@ export const AdminSessionSchema = v.object({
   updatedAt: v.string(),
   /** The meeting room's presence log and measure (rule 16); on the detail (`GET …/sessions/{id}`) only. */
   presence: v.optional(PresenceSummarySchema),
+  /** Rule 20: the meeting's reschedule proposals, newest first; on the detail only. */
+  reschedules: v.optional(v.array(RescheduleRequestSchema)),
   /**
    * The API key the meeting was booked through (rule 18: a partner page's embed key or the
    * franchise's secret key); null when booked on the product itself.

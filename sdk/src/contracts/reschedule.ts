@@ -110,6 +110,8 @@ export const RESCHEDULE_TEXT = {
   proposed: 'Proposal sent',
   accepted: 'The meeting has been moved',
   declined: 'The proposal has been declined',
+  acceptFailed: 'The meeting could not be moved',
+  declineFailed: 'The proposal could not be declined',
   statusLabels: {
     open: 'Open',
     accepted: 'Accepted',

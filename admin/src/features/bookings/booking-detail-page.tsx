@@ -1,3 +1,5 @@
+import { RESCHEDULE_TEXT } from '@fm/sdk/contracts';
+import { RescheduleHistoryList } from '@fm/widgets';
 import { formatDateTime, formatDollars, StatusLabel } from '@fm/widgets/kit';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
@@ -78,6 +80,9 @@ export function BookingDetailPage() {
             />
           </DetailSection>
           {b.presence ? <PresenceLog presence={b.presence} /> : null}
+          <DetailSection title={RESCHEDULE_TEXT.history}>
+            <RescheduleHistoryList requests={b.reschedules ?? []} />
+          </DetailSection>
           <DetailSection title="Reviews">
             {b.reviews.length === 0 ? (
               <p>No reviews.</p>

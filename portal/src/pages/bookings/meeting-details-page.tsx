@@ -29,6 +29,7 @@ import {
   otherParty,
 } from './meeting-format.ts';
 import { MeetingStatusBadge, ReviewView } from './meeting-list.tsx';
+import { MeetingReschedule } from './meeting-reschedule.tsx';
 import { MEETINGS_TEXT } from './meetings-text.ts';
 import { ReviewForm } from './review-form.tsx';
 import { ChatRestrictionDialog } from './subscription-prompt.tsx';
@@ -272,6 +273,13 @@ export function MeetingDetailsPage() {
           </div>
         ) : null}
       </section>
+
+      <MeetingReschedule
+        meeting={shown}
+        viewer={role === 'consultant' ? 'consultant' : 'franchisor'}
+        zone={zone}
+        onMoved={setMeeting}
+      />
 
       <AttendanceCard
         session={shown}

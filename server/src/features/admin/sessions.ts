@@ -23,6 +23,7 @@ import { validate } from '../../http/validate.ts';
 import { centsToDollars } from '../../money/cents.ts';
 import { derivedStatus, statusFilter } from '../booking/meeting-view.ts';
 import { presenceSummary } from '../meeting-room/presence-log.ts';
+import { rescheduleHistoryOf } from '../reschedule/service.ts';
 import { createVersionedCache } from './data-version.ts';
 import { dateBounds, dateRange, offsetOf, searchAny } from './filters.ts';
 import { readSessionPage, type SessionPageRow } from './session-page.ts';
@@ -379,6 +380,8 @@ export function adminSessionRoutes(deps: { db: Db; now: () => Date }) {
         ...toSession(row, reviews.get(row.meeting.id) ?? [], at),
         // Rule 16: the meeting room's presence log.
         presence: await presenceSummary(db, row.meeting, at),
+        // Rule 20: the meeting's reschedule proposals and their answers.
+        reschedules: await rescheduleHistoryOf(db, row.meeting.id),
       });
     });
 }

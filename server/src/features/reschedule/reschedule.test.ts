@@ -16,7 +16,7 @@ import {
   providerAttempt,
   rescheduleRequest,
 } from '../../db/schema/index.ts';
-import { testServerWorld } from '../../testing/test-world.ts';
+import { adminTestWorld } from '../../testing/test-world.ts';
 import {
   book,
   getSlots,
@@ -28,7 +28,7 @@ import {
 
 // Monday 07:00 in New York; tests set the clock they need, before the real date.
 const START = new Date('2026-03-02T12:00:00Z');
-const world = testServerWorld({ start: START });
+const world = adminTestWorld({ start: START });
 const NY = 'America/New_York';
 const HOUR = 3_600_000;
 
@@ -177,6 +177,11 @@ describe('rescheduling a meeting (rule 20)', () => {
     expect(h.data[0]).toMatchObject({ status: 'accepted', acceptedStart: WED_11 });
     expect(h.rescheduleCount).toBe(1);
     expect(h.canPropose).toBe(true);
+    // The admin's booking detail shows the same history.
+    const admin = (await (await world.asAdmin(`/api/admin/sessions/${m.id}`)).json()) as {
+      reschedules?: RescheduleRequest[];
+    };
+    expect(admin.reschedules).toEqual(h.data);
 
     // The franchisor is told, with the invitation of the same event at a higher SEQUENCE.
     const [mail] = await db()

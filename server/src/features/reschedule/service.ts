@@ -71,6 +71,17 @@ function toRequest(row: RequestRow, proposedBy: Side): RescheduleRequest {
   };
 }
 
+/** A meeting's proposals, newest first (the parties' history and the admin's booking detail). */
+export async function rescheduleHistoryOf(db: Db, meetingId: string): Promise<RescheduleRequest[]> {
+  const rows = await db
+    .select({ request: rescheduleRequest, role: user.role })
+    .from(rescheduleRequest)
+    .innerJoin(user, eq(user.id, rescheduleRequest.proposedById))
+    .where(eq(rescheduleRequest.meetingId, meetingId))
+    .orderBy(desc(rescheduleRequest.createdAt), desc(rescheduleRequest.id));
+  return rows.map((r) => toRequest(r.request, r.role as Side));
+}
+
 /**
  * Rescheduling (rule 20): proposals of one to three new starts from either side of a future meeting,
  * and the other side's answer. Accepting moves the meeting in one transaction under the booking's
@@ -166,13 +177,7 @@ export function createRescheduleService(deps: {
     /** `GET /api/session/{id}/reschedule-requests`: the meeting's proposals, newest first. */
     async history(viewer: SessionUser, meetingId: string): Promise<RescheduleHistory> {
       const { meeting: row } = await visibleMeeting(viewer, meetingId);
-      const rows = await db
-        .select({ request: rescheduleRequest, role: user.role })
-        .from(rescheduleRequest)
-        .innerJoin(user, eq(user.id, rescheduleRequest.proposedById))
-        .where(eq(rescheduleRequest.meetingId, meetingId))
-        .orderBy(desc(rescheduleRequest.createdAt), desc(rescheduleRequest.id));
-      const data = rows.map((r) => toRequest(r.request, r.role as Side));
+      const data = await rescheduleHistoryOf(db, meetingId);
       return {
         data,
         rescheduleCount: row.rescheduleCount,
