@@ -2,6 +2,7 @@ import { buildAdminData } from './admin-data.ts';
 import { buildChargeRuns } from './charge-runs.ts';
 import { buildConsultants, credentialRow } from './consultants.ts';
 import { DEMO_ACCOUNTS } from './demo-accounts.ts';
+import { buildDisputes } from './disputes.ts';
 import { buildFranchises } from './franchises.ts';
 import { buildMeetings } from './meetings.ts';
 import { buildPayouts } from './payouts.ts';
@@ -68,6 +69,7 @@ export function buildDemoData(options: {
     demoConsultantId: DEMO_USER_IDS.consultant,
     demoFranchisorId: DEMO_USER_IDS.franchisor,
   });
+  buildDisputes(data, { now, meetings, demoFranchisorId: DEMO_USER_IDS.franchisor });
   buildPayouts(data, { now });
   buildChargeRuns(data, { now, meetings });
   buildSocial(data, {
