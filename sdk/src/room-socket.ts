@@ -15,12 +15,6 @@ export interface RealtimeClient {
   config(): Promise<{ partyUrl: string }>;
 }
 
-/**
- * The client a room anyone may watch needs (slot holds, rule 20): only the rooms' address, no
- * ticket.
- */
-export type PublicRoomClient = Pick<RealtimeClient, 'config'>;
-
 /** A WebSocket constructor (the runtime's own by default: browsers, Node 22+, edge runtimes). */
 export type WebSocketConstructor = new (url: string, protocols?: string | string[]) => unknown;
 
@@ -64,8 +58,7 @@ export function statusTracker<S extends string>(initial: S) {
 
 /** Options of {@link openRoomSocket}. */
 export interface RoomSocketOptions<F> {
-  /** Without `realtime` (a {@link PublicRoomClient}), the socket opens without a ticket. */
-  client: RealtimeClient | PublicRoomClient;
+  client: RealtimeClient;
   room: string;
   /** The rooms' origin; read from `GET /api/config` (asked again each second) when absent. */
   partyUrl?: string | undefined;
@@ -113,16 +106,6 @@ export function openRoomSocket<F>(options: RoomSocketOptions<F>): { socket(): Pa
     options.frame(parsed.output, socket);
   };
 
-  const ticketQuery = (client: RealtimeClient) => async () => {
-    try {
-      const { ticket } = await client.realtime.ticket(room);
-      return { [REALTIME_AUTH.ticketQueryParam]: ticket };
-    } catch (error) {
-      options.ticketFailed(error);
-      throw error;
-    }
-  };
-
   function open(partyUrl: string) {
     const url = new URL(partyUrl);
     const created = new PartySocket({
@@ -131,7 +114,15 @@ export function openRoomSocket<F>(options: RoomSocketOptions<F>): { socket(): Pa
       party: REALTIME_PARTY,
       room,
       // Called before every connect: a fresh ticket each time (they work once).
-      ...('realtime' in options.client ? { query: ticketQuery(options.client) } : {}),
+      query: async () => {
+        try {
+          const { ticket } = await options.client.realtime.ticket(room);
+          return { [REALTIME_AUTH.ticketQueryParam]: ticket };
+        } catch (error) {
+          options.ticketFailed(error);
+          throw error;
+        }
+      },
       minReconnectionDelay: REALTIME_RECONNECT_MS,
       maxReconnectionDelay: REALTIME_RECONNECT_MS,
       reconnectionDelayGrowFactor: 1,

@@ -20,10 +20,11 @@ const TEN = { start: '2026-03-09T10:00:00.000Z', end: '2026-03-09T10:30:00.000Z'
 
 let server: TestServer;
 let party: RunningParty | undefined;
+let partyPort = 0;
 const watches: SlotHoldsWatch[] = [];
 
 beforeAll(async () => {
-  const partyPort = await freePort();
+  partyPort = await freePort();
   server = await startTestServer({
     env: {
       PARTY_URL: `http://127.0.0.1:${partyPort}`,
@@ -82,4 +83,18 @@ describe('watchSlotHolds', () => {
     booker.watch.close();
     await until('the close', () => other.watch.current().length === 0);
   }, 30_000);
+
+  it('holds the selected slot again after the rooms come back', async () => {
+    const consultantId = `c${crypto.randomUUID()}`;
+    const booker = modal(consultantId);
+    const other = modal(consultantId);
+    booker.watch.hold(NINE);
+    await until('the hold', () => other.watch.current().length === 1);
+    // The rooms restart and forget every hold; both sockets reconnect on their own.
+    await party?.stop();
+    party = await startParty({ apiUrl: server.url, secret: SECRET, port: partyPort });
+    other.sets.length = 0;
+    await until('the hold told again', () => other.sets.some((set) => set.length === 1));
+    expect(other.watch.current()).toEqual([{ holderId: booker.watch.holderId, ...NINE }]);
+  }, 60_000);
 });
