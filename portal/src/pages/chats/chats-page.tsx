@@ -7,6 +7,7 @@ import { usePageTitle } from '../../shared/page-title.ts';
 import { PATHS, publicProfilePath } from '../../shared/paths.ts';
 import { useSession } from '../../shared/session.ts';
 import { useSetUnreadCount } from '../../shared/unread-count.ts';
+import { useUserTimeZone } from '../../shared/user-time-zone.tsx';
 import { SUBSCRIPTION_PATH, useActivateLink } from '../bookings/subscription-prompt.tsx';
 import { chatPath } from './start-chat.tsx';
 import { useChatRealtime } from './use-chat-realtime.ts';
@@ -28,6 +29,8 @@ export function ChatsPage() {
   const realtime = useChatRealtime();
   const setUnreadCount = useSetUnreadCount();
   usePageTitle('Messages');
+  // Rule 20: messages are stamped in the user's zone, like every other page.
+  const { zone } = useUserTimeZone();
 
   const toProfile = (participant: ChatParticipant, event: MouseEvent<HTMLAnchorElement>) => {
     const path = publicProfilePath(participant.role, participant.id);
@@ -53,6 +56,7 @@ export function ChatsPage() {
         signInHref={PATHS.signIn}
         realtime={realtime}
         onUnreadCount={setUnreadCount}
+        timeZone={zone}
       />
     </div>
   );

@@ -11,6 +11,7 @@ import { capitalise } from '../../features/payments/payments-format.ts';
 import { api } from '../../shared/api-client.ts';
 import { queryKeys } from '../../shared/query-keys.ts';
 import { QueryLoadStatus } from '../../shared/query-load-status.tsx';
+import { TimeZoneLabel } from '../../shared/user-time-zone.tsx';
 
 const otherParty = (row: PaymentRow, isConsultant: boolean) =>
   isConsultant
@@ -60,6 +61,7 @@ export function PaymentsHistory({ isConsultant }: { isConsultant: boolean }) {
           </select>
         </label>
       </div>
+      <TimeZoneLabel className="payments-card__zone" />
       <QueryLoadStatus
         query={query}
         loadingText="Loading payments…"
