@@ -2,7 +2,7 @@ import { meetingRoomState, meetingRoomWindow } from '@fm/sdk/contracts';
 import { and, eq, gt, lte } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { keepsDemoMeeting } from '../boot/background.ts';
-import { consultantProfile, meeting, payment, user } from '../db/schema/index.ts';
+import { consultantProfile, jobRun, meeting, payment, user } from '../db/schema/index.ts';
 import { startTestServer, type TestServer } from '../testing/test-server.ts';
 import { DEMO_ACCOUNTS } from './demo-accounts.ts';
 import { ensureDemoRunningMeeting, keepDemoMeeting } from './demo-running-meeting.ts';
@@ -113,6 +113,13 @@ describe('keepDemoMeeting', () => {
       result: open[0]?.id,
     });
     expect(await runningAt(nextMinute)).toHaveLength(1);
+    // Ticks leave at most an hour of leases behind.
+    await keepDemoMeeting(server.container, new Date(nextMinute.getTime() + 2 * 60 * 60_000));
+    const leases = await server.container.db
+      .select({ key: jobRun.key })
+      .from(jobRun)
+      .where(eq(jobRun.job, 'demo-meeting'));
+    expect(leases).toHaveLength(1);
   });
 
   it('runs with the demo seed only, never in production', () => {

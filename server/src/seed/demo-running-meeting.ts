@@ -1,7 +1,7 @@
 import { Cron } from 'croner';
-import { and, eq, gt, inArray, lte } from 'drizzle-orm';
+import { and, eq, gt, inArray, like, lt, lte } from 'drizzle-orm';
 import type { Container } from '../container.ts';
-import { consultantProfile, meeting, meetingSlot, user } from '../db/schema/index.ts';
+import { consultantProfile, jobRun, meeting, meetingSlot, user } from '../db/schema/index.ts';
 import { cellsOf } from '../features/booking/meeting-service.ts';
 import { runWithLease } from '../payments/job-lease.ts';
 import { DEMO_ACCOUNTS } from './demo-accounts.ts';
@@ -95,22 +95,34 @@ export async function ensureDemoRunningMeeting(
 export const DEMO_MEETING_CRON = '* * * * *';
 
 type KeeperDeps = Pick<Container, 'db' | 'payments' | 'logger'>;
+/** The `job_run` key prefix of the keeper's ticks. */
+const KEEPER_KEY = 'demo-meeting:';
 
 /**
  * One tick of the keeper (rule 20: the demo meeting is always there): books the next running demo
  * meeting once the last one ended. The tick runs under a `job_run` lease of its minute, so API
- * processes ticking together book it once.
+ * processes ticking together book it once; the leases of ticks over an hour old are deleted, so
+ * the keeper leaves no more than an hour of them behind.
  *
  * @example
  * await keepDemoMeeting(container, new Date()); // { ran: true, result: 'm-id' } or { ran: false, … }
  */
-export function keepDemoMeeting(container: KeeperDeps, now: Date) {
+export async function keepDemoMeeting(container: KeeperDeps, now: Date) {
   const minute = new Date(Math.floor(now.getTime() / MINUTE_MS) * MINUTE_MS).toISOString();
-  return runWithLease(
+  const outcome = await runWithLease(
     container.db,
-    { key: `demo-meeting:${minute}`, job: 'demo-meeting', now: () => now, leaseMs: MINUTE_MS },
+    { key: `${KEEPER_KEY}${minute}`, job: 'demo-meeting', now: () => now, leaseMs: MINUTE_MS },
     () => ensureDemoRunningMeeting(container, now),
   );
+  await container.db
+    .delete(jobRun)
+    .where(
+      and(
+        like(jobRun.key, `${KEEPER_KEY}%`),
+        lt(jobRun.startedAt, new Date(now.getTime() - 60 * MINUTE_MS)),
+      ),
+    );
+  return outcome;
 }
 
 /**
