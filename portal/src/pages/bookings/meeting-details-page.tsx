@@ -28,6 +28,7 @@ import {
   meetingActions,
   otherParty,
 } from './meeting-format.ts';
+import { MeetingDispute } from './meeting-dispute.tsx';
 import { MeetingStatusBadge, ReviewView } from './meeting-list.tsx';
 import { MeetingReschedule } from './meeting-reschedule.tsx';
 import { MEETINGS_TEXT } from './meetings-text.ts';
@@ -290,6 +291,8 @@ export function MeetingDetailsPage() {
           reloadPresence();
         }}
       />
+
+      <MeetingDispute meeting={shown} />
 
       {shown.status === 'completed' ? (
         <section className="meeting-card" aria-labelledby="meeting-review-title">
