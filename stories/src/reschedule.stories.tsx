@@ -89,48 +89,43 @@ const REQUEST: RescheduleRequest = {
   createdAt: '2026-03-02T12:00:00.000Z',
 };
 
-export const ProposalToAnswer: Story = {
-  name: 'Open proposal, as the other side',
+/** The open proposal as `viewer` sees it, in a frame `width` pixels wide. */
+const proposalStory = (
+  name: string,
+  viewer: 'consultant' | 'franchisor',
+  width: number,
+  busy = false,
+): Story => ({
+  name,
   render: () => (
     <RescheduleProposal
       request={REQUEST}
-      viewer="consultant"
+      viewer={viewer}
       timeZone={ZONE}
       onAccept={noop}
       onDecline={noop}
+      busy={busy}
     />
   ),
-  decorators: [widthFrame(720, 16)],
-};
+  decorators: [widthFrame(width, 16)],
+});
 
-export const ProposalAnswering: Story = {
-  name: 'Open proposal, answer being sent',
-  render: () => (
-    <RescheduleProposal
-      request={REQUEST}
-      viewer="consultant"
-      timeZone={ZONE}
-      onAccept={noop}
-      onDecline={noop}
-      busy
-    />
-  ),
-  decorators: [widthFrame(375, 16)],
-};
-
-export const ProposalWaiting: Story = {
-  name: 'Open proposal, as the side that proposed',
-  render: () => (
-    <RescheduleProposal
-      request={REQUEST}
-      viewer="franchisor"
-      timeZone={ZONE}
-      onAccept={noop}
-      onDecline={noop}
-    />
-  ),
-  decorators: [widthFrame(720, 16)],
-};
+export const ProposalToAnswer = proposalStory(
+  'Open proposal, as the other side',
+  'consultant',
+  720,
+);
+export const ProposalAnswering = proposalStory(
+  'Open proposal, answer being sent (375 px)',
+  'consultant',
+  375,
+  true,
+);
+export const ProposalWaiting = proposalStory(
+  'Open proposal, as the side that proposed',
+  'franchisor',
+  720,
+);
 
 export const History: Story = {
   name: 'Reschedule history',
