@@ -33,13 +33,18 @@ const ELEMENTS = [
  * is made of. An element leaves this list once it is within {@link BUDGET_BYTES}.
  */
 const OVER_BUDGET: Partial<Record<(typeof ELEMENTS)[number], number>> = {
-  'fm-booking-modal': 45_088,
+  'fm-booking-modal': 45_447,
   'fm-chat': 45_793,
   'fm-consultant-list': 46_752,
   'fm-franchisor-list': 49_246,
 };
 /** What the browser may receive beyond the build's count for the same files. */
 const WIRE_OVERHEAD_BYTES = 256;
+/**
+ * What the booking modal loads on purpose after its first render: the slot-holds channel (rule
+ * 20) and the shared chunk with the API's config call, as the build counts those two chunks.
+ */
+const HOLD_CHANNEL_BYTES = 3_018;
 /** What the build counted: the loader, the element's chunk and every chunk it imports, gzipped. */
 const SIZES = new URL('../../dist/v1/sizes.json', import.meta.url);
 
@@ -545,8 +550,9 @@ test.describe('a brand page on another origin with an embed key', () => {
     expect(files.length).toBeGreaterThan(1);
     // The wire carries a little more than the build counts: files too small to be precompressed
     // are gzipped on the fly at a lower level (126 bytes over 10 files when measured).
+    // The hold channel comes after the first render, so networkidle includes it.
     expect(total).toBeLessThanOrEqual(
-      (OVER_BUDGET['fm-booking-modal'] ?? BUDGET_BYTES) + WIRE_OVERHEAD_BYTES,
+      (OVER_BUDGET['fm-booking-modal'] ?? BUDGET_BYTES) + HOLD_CHANNEL_BYTES + WIRE_OVERHEAD_BYTES,
     );
     await context.close();
   });
