@@ -1,0 +1,118 @@
+import type { Session, SlotsResult } from '@fm/sdk/contracts';
+import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
+import { apiSignInDemoPair, DEMO, signIn } from './helpers.ts';
+
+/**
+ * Rule 20 in two browsers: the franchisor proposes a new time for an upcoming meeting from the
+ * consultant's open slots, the consultant accepts it in their own browser, and both pages show the
+ * meeting at the new time (the franchisor's without a reload, through the live notification).
+ */
+
+const ZONE = 'America/New_York';
+/** Slots picked start at least this far ahead (the room must not be open). */
+const LEAD_MS = 45 * 60_000;
+const DAY_MS = 86_400_000;
+
+/** The open slots of a day for an hour-long meeting, as the reschedule dialog reads them. */
+async function slotsOn(request: APIRequestContext, consultantId: string, date: string) {
+  const response = await request.get(
+    `/api/booking/consultant/${consultantId}/slots?date=${date}&timezone=${encodeURIComponent(ZONE)}&duration=60`,
+  );
+  expect(response.status()).toBe(200);
+  const { days } = (await response.json()) as SlotsResult;
+  return days.flatMap((d) => d.slots).filter((s) => Date.parse(s.start) > Date.now() + LEAD_MS);
+}
+
+/** The first day from `after` on with an open slot, and that slot. */
+async function firstOpenDay(request: APIRequestContext, consultantId: string, after: number) {
+  for (let day = 0; day < 28; day++) {
+    const date = new Date(after + day * DAY_MS).toLocaleDateString('en-CA', { timeZone: ZONE });
+    const [slot] = await slotsOn(request, consultantId, date);
+    if (slot) return { date, slot };
+  }
+  throw new Error('no open slot in four weeks');
+}
+
+async function signedInPage(browser: Browser, baseURL: string, email: string, home: RegExp) {
+  const context = await browser.newContext({ baseURL, timezoneId: ZONE });
+  const page = await context.newPage();
+  await signIn(page, email, home);
+  return page;
+}
+
+const meetingTime = (page: Page) => page.getByTestId('meeting-time');
+
+test.describe('rescheduling a meeting', () => {
+  test('the franchisor proposes a new time, the consultant accepts it, both see the meeting moved', async ({
+    browser,
+    request,
+    baseURL,
+  }) => {
+    test.setTimeout(90_000);
+    const { consultant, franchisor } = await apiSignInDemoPair(request, baseURL!);
+    const booked = await firstOpenDay(request, consultant.id, Date.now());
+    const created = await request.post('/api/session', {
+      headers: { Authorization: `Bearer ${franchisor.token}`, Origin: baseURL! },
+      data: {
+        consultantId: consultant.id,
+        start: booked.slot.start,
+        end: booked.slot.end,
+        timeZone: ZONE,
+      },
+    });
+    expect(created.ok(), await created.text()).toBe(true);
+    const meeting = (await created.json()) as Session;
+    try {
+      // A later day's first open time: the one the franchisor picks in the dialog.
+      const target = await firstOpenDay(
+        request,
+        consultant.id,
+        Date.parse(booked.slot.end) + DAY_MS,
+      );
+
+      const franchisorPage = await signedInPage(
+        browser,
+        baseURL!,
+        DEMO.franchisor,
+        /\/consultants$/,
+      );
+      await franchisorPage.goto(`/bookings/${meeting.id}`);
+      await expect(meetingTime(franchisorPage)).toHaveAttribute('datetime', meeting.start);
+      await franchisorPage.getByRole('button', { name: 'Reschedule' }).click();
+      const dialog = franchisorPage.getByRole('dialog', { name: 'Propose new times' });
+      await dialog.getByLabel('Day').fill(target.date);
+      const times = dialog.getByRole('list', { name: 'Open times' });
+      await times.getByRole('button').first().click();
+      await expect(dialog.getByTestId('reschedule-chosen').getByRole('listitem')).toHaveCount(1);
+      await dialog.getByRole('button', { name: 'Send proposal' }).click();
+      await expect(franchisorPage.getByText('Proposal sent')).toBeVisible();
+      await expect(dialog).toBeHidden();
+      await expect(franchisorPage.getByTestId('reschedule-proposal')).toContainText(
+        'Waiting for the other side to answer.',
+      );
+
+      const consultantPage = await signedInPage(
+        browser,
+        baseURL!,
+        DEMO.consultant,
+        /\/franchisors$/,
+      );
+      await consultantPage.goto(`/bookings/${meeting.id}`);
+      const proposal = consultantPage.getByTestId('reschedule-proposal');
+      await proposal.getByRole('button', { name: /^Accept/ }).click();
+      await expect(consultantPage.getByText('The meeting has been moved')).toBeVisible();
+      await expect(meetingTime(consultantPage)).toHaveAttribute('datetime', target.slot.start);
+      await expect(proposal).toBeHidden();
+
+      // The franchisor's page follows without a reload.
+      await expect(meetingTime(franchisorPage)).toHaveAttribute('datetime', target.slot.start, {
+        timeout: 10_000,
+      });
+      await expect(franchisorPage.getByTestId('reschedule-proposal')).toBeHidden();
+    } finally {
+      await request.delete(`/api/session/${meeting.id}`, {
+        headers: { Authorization: `Bearer ${franchisor.token}`, Origin: baseURL! },
+      });
+    }
+  });
+});
