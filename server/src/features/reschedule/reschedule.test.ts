@@ -16,6 +16,7 @@ import {
   providerAttempt,
   rescheduleRequest,
 } from '../../db/schema/index.ts';
+import { insertMeeting } from '../../testing/index.ts';
 import { adminTestWorld } from '../../testing/test-world.ts';
 import {
   book,
@@ -249,6 +250,43 @@ describe('rescheduling a meeting (rule 20)', () => {
       .from(rescheduleRequest)
       .where(eq(rescheduleRequest.id, proposal.body.id));
     expect(request?.status).toBe('open');
+  });
+
+  it('is refused by the meeting_slot cells themselves when the time is held past every earlier check', async () => {
+    world.now = START;
+    const m = await bookedMeeting();
+    const proposal = await propose(m.id, m.franchisor.token, [THU_10]);
+    const cellsBefore = await cellsOf(m.id);
+    // A row the availability read does not count (declined) still holding Thursday's first cell:
+    // only the cells' primary key, inside the move's transaction, stands in the way.
+    const holder = await insertMeeting(db(), {
+      consultantId: m.consultant.id,
+      franchisorId: m.franchisor.id,
+      franchiseId: m.franchisor.franchiseId,
+      startAt: new Date(THU_10),
+      durationMinutes: 15,
+      rateCents: 5_000,
+      status: 'declined',
+    });
+    await db()
+      .insert(meetingSlot)
+      .values({
+        consultantId: m.consultant.id,
+        cellStart: Date.parse(THU_10) / 60_000,
+        meetingId: holder.id,
+      });
+
+    const res = await accept(m.id, proposal.body.id, m.consultant.token, THU_10);
+    expect(res.status).toBe(409);
+    expect(res.body.code).toBe('SLOT_TAKEN');
+    expect(await meetingRow(m.id)).toMatchObject({ startAt: new Date(TUE_10), rescheduleCount: 0 });
+    expect(await cellsOf(m.id)).toEqual(cellsBefore);
+    const [request] = await db()
+      .select()
+      .from(rescheduleRequest)
+      .where(eq(rescheduleRequest.id, proposal.body.id));
+    expect(request?.status).toBe('open');
+    expect((await paymentOf(m.id))?.startAt?.toISOString()).toBe(TUE_10);
   });
 
   it('refuses a taken or unoffered time at the proposal, and lets the other side decline', async () => {
