@@ -38,7 +38,7 @@ function DecideForm({ disputeId, onDone }: { disputeId: string; onDone: () => vo
     },
   });
   return (
-    <form className="form" onSubmit={form.handleSubmit} noValidate aria-label="Decision">
+    <form className="form" onSubmit={form.handleSubmit} noValidate aria-label="Dispute decision">
       <SelectField
         label="Decision"
         field={form.field('decision')}
