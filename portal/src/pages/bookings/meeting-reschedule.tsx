@@ -81,6 +81,7 @@ export function MeetingReschedule({
 
   if (meeting.status !== 'future' || !history.data) return null;
   const openRequest = history.data.data.find((r) => r.status === 'open');
+  if (!openRequest && !history.data.canPropose) return null;
 
   const answer = async (work: () => Promise<void>, failure: string) => {
     setBusy(true);
@@ -95,7 +96,10 @@ export function MeetingReschedule({
   };
 
   return (
-    <>
+    <section className="meeting-card" aria-labelledby="meeting-reschedule-title">
+      <h2 className="meeting-card__title" id="meeting-reschedule-title">
+        {RESCHEDULE_TEXT.action}
+      </h2>
       {openRequest ? (
         <RescheduleProposal
           request={openRequest}
@@ -117,11 +121,18 @@ export function MeetingReschedule({
         />
       ) : null}
       {history.data.canPropose ? (
-        <div className="meeting-card__actions">
-          <button type="button" className="button button--secondary" onClick={() => setOpen(true)}>
-            {RESCHEDULE_TEXT.action}
-          </button>
-        </div>
+        <>
+          <p className="page__text">{RESCHEDULE_TEXT.dialogHint}</p>
+          <div>
+            <button
+              type="button"
+              className="button button--secondary"
+              onClick={() => setOpen(true)}
+            >
+              {RESCHEDULE_TEXT.action}
+            </button>
+          </div>
+        </>
       ) : null}
       {open ? (
         <RescheduleDialog
@@ -141,6 +152,6 @@ export function MeetingReschedule({
           }}
         />
       ) : null}
-    </>
+    </section>
   );
 }
