@@ -163,6 +163,16 @@ describe('invitations and feeds', () => {
     expect(lines.filter((l) => l.startsWith('BEGIN:VEVENT'))).toHaveLength(1);
   });
 
+  it('names the start in the zone the meeting was booked in, the times staying in UTC', () => {
+    const lines = parse(
+      invitationIcs({ ...meeting, timeZone: 'America/Los_Angeles' }, organizer, 'REQUEST'),
+    );
+    expect(only(lines, 'DTSTART').value).toBe('20260303T150000Z');
+    expect(unescapeText(only(lines, 'DESCRIPTION').value)).toBe(
+      `Franchise Meet video meeting. Booked for 3 Mar, 2026, 7:00 am (America/Los Angeles). Join: ${meeting.joinUrl}\nDetails: ${meeting.link}`,
+    );
+  });
+
   it('a cancellation asks for no answer and says CANCELLED', () => {
     const lines = linesOf(invitationIcs({ ...meeting, sequence: 1 }, organizer, 'CANCEL'));
     expect(lines).toContain('METHOD:CANCEL');

@@ -8,7 +8,7 @@ import ical, {
   ICalEventStatus,
 } from 'ical-generator';
 import type { MailMessage } from '../../mail/mailer.ts';
-import { meetingSummary } from './texts.ts';
+import { formatMeetingTimeInZone, meetingSummary } from './texts.ts';
 /** What an invitation or a feed entry says about a meeting. */
 export interface IcalMeeting {
   id: string;
@@ -24,6 +24,11 @@ export interface IcalMeeting {
   joinUrl?: string;
   /** When this version of the meeting was made (DTSTAMP). */
   stamp: Date;
+  /**
+   * The zone the meeting was booked in: the description names the start in it (rule 20, times
+   * labelled with their zone); the event's own times stay in UTC, which calendars show in theirs.
+   */
+  timeZone?: string;
   cancelled?: boolean;
 }
 
@@ -56,9 +61,10 @@ const calendar = (method: ICalCalendarMethod) => ical({ prodId: PROD_ID, method 
 const wellFormed = (text: string) => text.replace(/\p{Cs}/gu, '\uFFFD');
 
 function addEvent(cal: ICalCalendar, m: IcalMeeting, organizer: Organizer): void {
+  const booked = m.timeZone ? ` Booked for ${formatMeetingTimeInZone(m.startAt, m.timeZone)}.` : '';
   const description = m.joinUrl
-    ? `${PRODUCT_NAME} video meeting. Join: ${m.joinUrl}\nDetails: ${m.link}`
-    : `${PRODUCT_NAME} video meeting. Details: ${m.link}`;
+    ? `${PRODUCT_NAME} video meeting.${booked} Join: ${m.joinUrl}\nDetails: ${m.link}`
+    : `${PRODUCT_NAME} video meeting.${booked} Details: ${m.link}`;
   cal.createEvent({
     id: m.id,
     sequence: m.sequence,

@@ -89,6 +89,7 @@ export function createMeetingNotices(deps: {
       link: `${publicUrl}/bookings/${d.meeting.id}`,
       joinUrl: meetingRoomUrl(publicUrl, d.meeting.id),
       stamp: d.meeting.updatedAt,
+      timeZone: d.meeting.timeZone,
     };
   }
 
