@@ -33,8 +33,8 @@ export const formatMeetingTime = (instant: Date, zone: string) =>
   format(new TZDate(instant.getTime(), zone), DATE_TIME_FORMAT);
 
 /**
- * A meeting's time in a zone, naming the zone: a notification is read wherever its reader is, and
- * the app's pages show times in the browser's zone.
+ * A meeting's time in a zone, naming the zone (rule 20: every time says its zone): a notice is
+ * read wherever its reader is, and the app's pages show times in the reader's own zone.
  * @example formatMeetingTimeInZone(new Date('2025-01-01T20:00:00Z'), 'America/New_York') // '1 Jan, 2025, 3:00 pm (America/New York)'
  */
 export const formatMeetingTimeInZone = (instant: Date, zone: string) =>
