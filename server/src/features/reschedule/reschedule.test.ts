@@ -185,6 +185,13 @@ describe('rescheduling a meeting (rule 20)', () => {
     expect(admin.reschedules).toEqual(h.data);
 
     // The franchisor is told, with the invitation of the same event at a higher SEQUENCE.
+    const [moveNotice] = await db()
+      .select()
+      .from(notification)
+      .where(
+        and(eq(notification.userId, m.franchisor.id), eq(notification.type, 'meeting_rescheduled')),
+      );
+    expect(moveNotice?.message).toContain('moved the meeting to 4 Mar, 2026, 11:00 am');
     const [mail] = await db()
       .select()
       .from(mailOutbox)
