@@ -16,31 +16,25 @@ const REQUEST: RescheduleRequest = {
 };
 const nothing = () => undefined;
 const count = (html: string, text: string) => html.split(text).length - 1;
+const proposalAs = (viewer: 'consultant' | 'franchisor') =>
+  renderToStaticMarkup(
+    <RescheduleProposal
+      request={REQUEST}
+      viewer={viewer}
+      timeZone="America/New_York"
+      onAccept={nothing}
+      onDecline={nothing}
+    />,
+  );
 
 describe('RescheduleProposal', () => {
   it('offers Accept per time and Decline to the other side only', () => {
-    const other = renderToStaticMarkup(
-      <RescheduleProposal
-        request={REQUEST}
-        viewer="consultant"
-        timeZone="America/New_York"
-        onAccept={nothing}
-        onDecline={nothing}
-      />,
-    );
+    const other = proposalAs('consultant');
     expect(count(other, `>${RESCHEDULE_TEXT.accept}</button>`)).toBe(2);
     expect(other).toContain(`>${RESCHEDULE_TEXT.decline}</button>`);
     expect(other).not.toContain(RESCHEDULE_TEXT.waiting);
 
-    const own = renderToStaticMarkup(
-      <RescheduleProposal
-        request={REQUEST}
-        viewer="franchisor"
-        timeZone="America/New_York"
-        onAccept={nothing}
-        onDecline={nothing}
-      />,
-    );
+    const own = proposalAs('franchisor');
     expect(own).not.toContain(`>${RESCHEDULE_TEXT.accept}</button>`);
     expect(own).not.toContain(`>${RESCHEDULE_TEXT.decline}</button>`);
     expect(own).toContain(RESCHEDULE_TEXT.waiting);
