@@ -95,7 +95,12 @@ function ReplyForm({ meetingId }: { meetingId: string }) {
     },
   });
   return (
-    <form className="form" onSubmit={form.handleSubmit} noValidate aria-label={DISPUTE_TEXT.reply}>
+    <form
+      className="form"
+      onSubmit={form.handleSubmit}
+      noValidate
+      aria-label="Reply to the dispute"
+    >
       <TextAreaField
         label={DISPUTE_TEXT.reply}
         field={form.field('body')}
