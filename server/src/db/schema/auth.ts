@@ -52,6 +52,12 @@ export const user = sqliteTable(
       onDelete: 'set null',
     }),
     ageConfirmedAt: instant('age_confirmed_at'),
+    /**
+     * The IANA zone the person reads times in (rule 20: one zone per person on every page, e-mail
+     * and invitation); null until chosen, when a consultant's availability zone or the zone a
+     * franchisor books in stands for it.
+     */
+    timeZone: text('time_zone'),
     /** The e-mail the payment provider sends receipts to (user-area §7 change-stripe-email). */
     paymentEmail: text('payment_email'),
     /** Completed profile steps (user-area §4), kept with the user. */
