@@ -15,6 +15,7 @@ import {
   franchise,
   meeting,
   meetingSlot,
+  rescheduleRequest,
   review,
   reviewRequest,
   user,
@@ -380,6 +381,11 @@ export function createMeetingService(deps: {
             throw new AppError('RULE_VIOLATION', { message: BOOKING_RULES.alreadyFinal });
           }
           await tx.delete(meetingSlot).where(eq(meetingSlot.meetingId, id));
+          // Rule 20: a meeting that will not take place leaves no proposal to move it open.
+          await tx
+            .update(rescheduleRequest)
+            .set({ status: 'withdrawn', updatedAt: at })
+            .where(and(eq(rescheduleRequest.meetingId, id), eq(rescheduleRequest.status, 'open')));
           const notice = await record(
             tx,
             declining ? 'declined' : 'completed',

@@ -337,6 +337,22 @@ describe('rescheduling a meeting (rule 20)', () => {
     expect((await propose(m.id, stranger.token, [WED_10])).status).toBe(404);
   });
 
+  it('withdraws the open proposal when the consultant declines the meeting', async () => {
+    world.now = START;
+    const m = await bookedMeeting();
+    const proposal = await propose(m.id, m.franchisor.token, [WED_10]);
+    const declined = await world.server.fetch(`/api/session/${m.id}`, {
+      method: 'PATCH',
+      token: m.consultant.token,
+      body: json({ status: 'declined', duration: 15, dateTime: START.toISOString() }),
+    });
+    expect(declined.status).toBe(200);
+    const h = await history(m.id, m.franchisor.token);
+    expect(h.data[0]).toMatchObject({ id: proposal.body.id, status: 'withdrawn' });
+    expect(h.canPropose).toBe(false);
+    expect((await accept(m.id, proposal.body.id, m.consultant.token, WED_10)).status).toBe(409);
+  });
+
   it('moves a meeting at most three times', async () => {
     world.now = START;
     const m = await bookedMeeting();
