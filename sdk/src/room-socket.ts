@@ -3,10 +3,11 @@ import * as v from 'valibot';
 import { REALTIME_AUTH, REALTIME_PARTY, REALTIME_RECONNECT_MS } from './contracts/index.ts';
 
 /**
- * What the user room, the chat rooms and the meeting rooms' sockets share: listeners, a status
- * told on change only, and a PartySocket that asks for a fresh ticket before every (re)connect,
- * reconnects forever one second apart (user-area §7) and validates every frame it is sent.
- * Internal to `realtime.ts` and `meeting-signalling.ts`.
+ * What the user room, the chat rooms, the meeting rooms and the slot-holds rooms' sockets share:
+ * listeners, a status told on change only, and a PartySocket that asks for a fresh ticket before
+ * every (re)connect (a public room, slot holds, needs none), reconnects forever one second apart
+ * (user-area §7) and validates every frame it is sent. Internal to `realtime.ts`,
+ * `meeting-signalling.ts` and `slot-holds.ts`.
  */
 
 /** The client calls `connectRealtime` needs: a ticket per connect, and the rooms' address. */
@@ -14,6 +15,12 @@ export interface RealtimeClient {
   realtime: { ticket(room: string): Promise<{ ticket: string }> };
   config(): Promise<{ partyUrl: string }>;
 }
+
+/**
+ * The client a room anyone may watch needs (slot holds, rule 20): only the rooms' address, no
+ * ticket.
+ */
+export type PublicRoomClient = Pick<RealtimeClient, 'config'>;
 
 /** A WebSocket constructor (the runtime's own by default: browsers, Node 22+, edge runtimes). */
 export type WebSocketConstructor = new (url: string, protocols?: string | string[]) => unknown;
@@ -58,7 +65,8 @@ export function statusTracker<S extends string>(initial: S) {
 
 /** Options of {@link openRoomSocket}. */
 export interface RoomSocketOptions<F> {
-  client: RealtimeClient;
+  /** Without `realtime` (a {@link PublicRoomClient}), the socket opens without a ticket. */
+  client: RealtimeClient | PublicRoomClient;
   room: string;
   /** The rooms' origin; read from `GET /api/config` (asked again each second) when absent. */
   partyUrl?: string | undefined;
@@ -106,6 +114,17 @@ export function openRoomSocket<F>(options: RoomSocketOptions<F>): { socket(): Pa
     options.frame(parsed.output, socket);
   };
 
+  // Called before every connect: a fresh ticket each time (they work once).
+  const ticketQuery = (client: RealtimeClient) => async () => {
+    try {
+      const { ticket } = await client.realtime.ticket(room);
+      return { [REALTIME_AUTH.ticketQueryParam]: ticket };
+    } catch (error) {
+      options.ticketFailed(error);
+      throw error;
+    }
+  };
+
   function open(partyUrl: string) {
     const url = new URL(partyUrl);
     const created = new PartySocket({
@@ -113,16 +132,7 @@ export function openRoomSocket<F>(options: RoomSocketOptions<F>): { socket(): Pa
       protocol: url.protocol === 'https:' ? 'wss' : 'ws',
       party: REALTIME_PARTY,
       room,
-      // Called before every connect: a fresh ticket each time (they work once).
-      query: async () => {
-        try {
-          const { ticket } = await options.client.realtime.ticket(room);
-          return { [REALTIME_AUTH.ticketQueryParam]: ticket };
-        } catch (error) {
-          options.ticketFailed(error);
-          throw error;
-        }
-      },
+      ...('realtime' in options.client ? { query: ticketQuery(options.client) } : {}),
       minReconnectionDelay: REALTIME_RECONNECT_MS,
       maxReconnectionDelay: REALTIME_RECONNECT_MS,
       reconnectionDelayGrowFactor: 1,

@@ -1,21 +1,17 @@
-import * as v from 'valibot';
 import {
-  REALTIME_PARTY,
-  REALTIME_RECONNECT_MS,
   SLOT_HOLDS,
   type SlotHold,
   type SlotHoldsClientFrame,
+  type SlotHoldsServerFrame,
   SlotHoldsServerFrameSchema,
   slotHoldsRoomId,
 } from './contracts/index.ts';
-
-/** What {@link watchSlotHolds} needs of the API: only where the rooms are (no sign-in, no ticket). */
-export interface SlotHoldsClient {
-  config(): Promise<{ partyUrl: string }>;
-}
-
-/** A WebSocket constructor (the runtime's own by default: browsers, Node 22+, edge runtimes). */
-type SocketConstructor = new (url: string) => WebSocket;
+import {
+  listenerSet,
+  openRoomSocket,
+  type PublicRoomClient,
+  type WebSocketConstructor,
+} from './room-socket.ts';
 
 /** A slot as a hold names it: its bounds, as the API sends slots. */
 export interface HeldSlot {
@@ -31,7 +27,7 @@ export interface HeldSlot {
  */
 export interface WatchSlotHoldsOptions {
   /** Where the rooms are: `config()` answers `GET /api/config` (no sign-in needed). */
-  client: SlotHoldsClient;
+  client: PublicRoomClient;
   consultantId: string;
   /** The rooms' origin; read from `config()` when absent. */
   partyUrl?: string | undefined;
@@ -43,7 +39,7 @@ export interface WatchSlotHoldsOptions {
    * true by default.
    */
   active?: (() => boolean) | undefined;
-  WebSocket?: SocketConstructor | undefined;
+  WebSocket?: WebSocketConstructor | undefined;
   /** Where refusals and dropped frames are reported (`console` by default). */
   logger?: Pick<Console, 'warn'> | undefined;
 }
@@ -92,13 +88,13 @@ const randomHolderId = () =>
 export function watchSlotHolds(options: WatchSlotHoldsOptions): SlotHoldsWatch {
   const holderId = options.holderId ?? randomHolderId();
   const logger = options.logger ?? console;
-  const listeners = new Set<(holds: readonly SlotHold[]) => void>();
+  const sets = listenerSet<readonly SlotHold[]>();
   let holds: readonly SlotHold[] = [];
   let held: HeldSlot | null = null;
   let closed = false;
-  let socket: WebSocket | null = null;
 
   const send = (frame: SlotHoldsClientFrame) => {
+    const socket = live.socket();
     // Not open yet: the hold goes out when it opens.
     if (socket?.readyState === 1) socket.send(JSON.stringify(frame));
   };
@@ -109,65 +105,36 @@ export function watchSlotHolds(options: WatchSlotHoldsOptions): SlotHoldsWatch {
     if (options.active?.() ?? true) sendHold();
   }, SLOT_HOLDS.refreshMs);
 
-  const onMessage = (event: MessageEvent) => {
-    let json: unknown;
-    try {
-      json = typeof event.data === 'string' ? JSON.parse(event.data) : null;
-    } catch {
-      json = null;
-    }
-    const parsed = v.safeParse(SlotHoldsServerFrameSchema, json);
-    if (!parsed.success) {
-      logger.warn('[slot-holds] a frame outside the contract was dropped');
-      return;
-    }
-    const frame = parsed.output;
-    if (frame.type === 'error') {
-      logger.warn(`[slot-holds] ${frame.code}: ${frame.message}`);
-      return;
-    }
-    holds = frame.holds;
-    for (const listener of [...listeners]) listener(holds);
-  };
-
-  // A plain socket rather than PartySocket: a signed-out partner page loads this after the modal's
-  // first render, and a reconnect one second apart is all it needs (P5, decision 017).
-  const open = (url: string) => {
-    if (closed) return;
-    const Socket = options.WebSocket ?? WebSocket;
-    const created = new Socket(url);
-    socket = created;
-    created.addEventListener('message', onMessage);
-    created.addEventListener('open', sendHold);
-    created.addEventListener('close', () => {
-      if (!closed) setTimeout(() => open(url), REALTIME_RECONNECT_MS);
-    });
-  };
-  const locate = () => {
-    const known = options.partyUrl;
-    (known ? Promise.resolve({ partyUrl: known }) : options.client.config()).then(
-      ({ partyUrl }) => {
-        const url = new URL(partyUrl);
-        url.protocol = url.protocol === 'https:' ? 'wss:' : 'ws:';
-        url.pathname = `${url.pathname.replace(/\/+$/, '')}/parties/${REALTIME_PARTY}/${slotHoldsRoomId(options.consultantId)}`;
-        open(url.href);
-      },
-      () => {
-        if (!closed) setTimeout(locate, REALTIME_RECONNECT_MS);
-      },
-    );
-  };
-  locate();
+  // The same socket as every other room (PartySocket through openRoomSocket), opened without a
+  // ticket: a public room needs none.
+  const live = openRoomSocket<SlotHoldsServerFrame>({
+    client: options.client,
+    room: slotHoldsRoomId(options.consultantId),
+    partyUrl: options.partyUrl,
+    WebSocket: options.WebSocket,
+    logger,
+    label: '[slot-holds]',
+    schema: SlotHoldsServerFrameSchema,
+    warnOfTransport: false,
+    ended: () => closed,
+    ticketFailed: () => undefined,
+    frame(frame) {
+      if (frame.type === 'error') {
+        logger.warn(`[slot-holds] ${frame.code}: ${frame.message}`);
+        return;
+      }
+      holds = frame.holds;
+      sets.emit(holds);
+    },
+    // The room forgets a closed socket's holds: every (re)connect sends the hold again.
+    opened: sendHold,
+    closed: () => undefined,
+  });
 
   return {
     holderId,
     current: () => holds,
-    subscribe(listener) {
-      listeners.add(listener);
-      return () => {
-        listeners.delete(listener);
-      };
-    },
+    subscribe: sets.add,
     hold(slot) {
       if (held?.start === slot.start && held.end === slot.end) return;
       held = { start: slot.start, end: slot.end };
@@ -183,7 +150,7 @@ export function watchSlotHolds(options: WatchSlotHoldsOptions): SlotHoldsWatch {
       this.release();
       closed = true;
       clearInterval(refresh);
-      socket?.close();
+      live.socket()?.close();
     },
   };
 }
