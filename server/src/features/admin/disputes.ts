@@ -31,6 +31,7 @@ import {
 import { AppError } from '../../http/errors.ts';
 import { validate } from '../../http/validate.ts';
 import { formatUsd } from '../../payments/money-rules.ts';
+import { startLabel } from '../../payments/payment-rows.ts';
 import type { DisputeService } from '../disputes/service.ts';
 import { presenceSummary } from '../meeting-room/presence-log.ts';
 import { pairKeyOf } from '../messaging/chat-repository.ts';
@@ -129,7 +130,7 @@ async function timelineOf(
       m.createdAt,
       'booked',
       names.get(m.franchisorId) ?? null,
-      `Booked for ${m.startAt.toISOString()}, ${m.durationMinutes} minutes`,
+      `Booked for ${startLabel(m.startAt, m.timeZone)}, ${m.durationMinutes} minutes`,
     );
     const moves = await db
       .select()
@@ -141,7 +142,7 @@ async function timelineOf(
         move.createdAt,
         'reschedule',
         names.get(move.proposedById) ?? null,
-        `Proposed a new time: ${move.starts.join(', ')}`,
+        `Proposed a new time: ${move.starts.map((at) => startLabel(new Date(at), m.timeZone)).join('; ')}`,
       );
       if (move.decidedAt && move.status !== 'open') {
         add(
@@ -149,7 +150,7 @@ async function timelineOf(
           'reschedule',
           move.decidedById ? (names.get(move.decidedById) ?? null) : null,
           move.status === 'accepted' && move.acceptedStart
-            ? `Accepted the move to ${move.acceptedStart.toISOString()}`
+            ? `Accepted the move to ${startLabel(move.acceptedStart, m.timeZone)}`
             : `The proposal was ${move.status}`,
         );
       }
@@ -180,7 +181,7 @@ async function timelineOf(
       'presence',
       interval.name,
       interval.leftAt
-        ? `In the room until ${interval.leftAt} (${interval.endedBy})`
+        ? `In the room until ${startLabel(new Date(interval.leftAt), m?.timeZone ?? 'UTC')} (${interval.endedBy})`
         : 'In the room (still there)',
     );
   }

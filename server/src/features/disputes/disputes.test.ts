@@ -8,18 +8,22 @@ import { and, eq, like } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import {
   auditLog,
+  chat,
   dispute,
   ledgerEntry,
   ledgerTransaction,
   mailOutbox,
+  message,
   notification,
   payment,
+  rescheduleRequest,
   user,
 } from '../../db/schema/index.ts';
 import { ACCOUNTS, consultantBalance, unbalancedTransactions } from '../../payments/ledger.ts';
 import { earn, payoutsOf } from '../../payments/payout-test-fixtures.ts';
 import { json, ok } from '../../payments/test-fixtures.ts';
 import { adminTestWorld } from '../../testing/test-world.ts';
+import { pairKeyOf } from '../messaging/chat-repository.ts';
 import { chargedMeeting, openDispute } from './test-fixtures.ts';
 
 const DAY = 86_400_000;
@@ -177,6 +181,52 @@ describe('rule 20: replies and the admin list', () => {
     expect(file.fileName).toMatch(/^disputes/);
     // Not an admin: refused.
     expect((await world.server.fetch('/api/admin/disputes', { token: f.token })).status).toBe(403);
+  });
+});
+
+describe("rule 20: the dispute page tells the meeting's whole life", () => {
+  it('the chat between the two, the reschedule, the charge, the dispute and its replies, in order', async () => {
+    const { f, c, m } = await chargedMeeting(world.server);
+    // Booked an hour before the charge (the fixture), charged at the clock's now.
+    const booked = world.now.getTime() - 3_600_000;
+    const at = (minutes: number) => new Date(booked + minutes * 60_000);
+    const [room] = await db()
+      .insert(chat)
+      .values({ pairKey: pairKeyOf(f.id, c.id), createdAt: at(-30), updatedAt: at(-30) })
+      .returning();
+    await db()
+      .insert(message)
+      .values({
+        chatId: room?.id ?? '',
+        senderId: f.id,
+        body: 'Can we talk about item 19?',
+        createdAt: at(-20),
+      });
+    await db()
+      .insert(rescheduleRequest)
+      .values({
+        meetingId: m.id,
+        proposedById: c.id,
+        starts: [m.startAt.toISOString()],
+        status: 'declined',
+        decidedById: f.id,
+        decidedAt: at(10),
+        createdAt: at(5),
+        updatedAt: at(10),
+      });
+    world.tick(60_000);
+    const d = await ok<Dispute>(openDispute(world.server, f.token, m.id));
+    const detail = await ok<AdminDisputeDetail>(world.asAdmin(`/api/admin/disputes/${d.id}`));
+    expect(detail.timeline.map((e) => e.kind)).toEqual([
+      'message',
+      'booked',
+      'reschedule',
+      'reschedule',
+      'charge',
+      'dispute',
+    ]);
+    expect(detail.timeline[0]).toMatchObject({ text: 'Can we talk about item 19?' });
+    expect(detail.presence).toMatchObject({ roomUsed: false });
   });
 });
 
