@@ -7,6 +7,8 @@ import {
   type PublicProfile,
   PublicProfileSchema,
   type SignUpRole,
+  type TimeZonePatch,
+  TimeZonePatchSchema,
   type UpdateAccountInput,
   UpdateAccountInputSchema,
   USER_OPERATIONS,
@@ -58,6 +60,16 @@ export interface UsersApi {
    * ```
    */
   changePassword(input: ChangePasswordInput, options?: RequestOptions): Promise<void>;
+  /**
+   * Saves the zone a franchisor or an admin reads times in (rule 20), one of `TIME_ZONES`; null
+   * forgets it. A consultant's zone is their calendar settings' (`bookings.updateCalendarSettings`).
+   *
+   * @example
+   * ```ts
+   * const me = await api.users.setTimeZone({ timeZone: 'America/Chicago' });
+   * ```
+   */
+  setTimeZone(input: TimeZonePatch, options?: RequestOptions): Promise<OwnProfile>;
   /**
    * Updates names and e-mail (`PATCH /api/users`, JSON). Undefined and empty fields are dropped,
    * so only what was filled in changes. Answers the updated own profile.
@@ -172,6 +184,13 @@ export function createUsersApi(http: Http): UsersApi {
         options,
       );
     },
+
+    setTimeZone: (input, options) =>
+      patchOwnProfile(
+        http,
+        validateInput('updateProfile', USER_OPERATIONS, TimeZonePatchSchema, input),
+        options,
+      ),
 
     async updateAccount(input, options) {
       const filled = Object.fromEntries(

@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { CurrentPasswordSchema, EmailSchema, NAME_TOO_LONG } from './auth.ts';
+import { TimeZoneSchema } from './booking.ts';
 import { PROFILE_DEFAULTS } from './constants.ts';
 import {
   BROKER_GROUPS,
@@ -232,9 +233,22 @@ export const ProfilePatchSchema = v.object({
   franchise: v.optional(FranchisePatchSchema),
   documents: v.optional(v.array(DocumentRefSchema)),
   fddFiles: v.optional(v.array(DocumentRefSchema)),
+  /**
+   * The zone the person reads times in (rule 20), one of the product's selectable zones (user-area
+   * §9), the ones bookings, calendars and invitations are kept in; null forgets the choice. A
+   * consultant's zone is their calendar settings' (their weekly hours follow it), so they do not
+   * send it here.
+   */
+  timeZone: v.optional(v.nullable(TimeZoneSchema)),
 });
 export type ProfilePatch = v.InferInput<typeof ProfilePatchSchema>;
 export type ProfilePatchParsed = v.InferOutput<typeof ProfilePatchSchema>;
+
+/** The body of `api.users.setTimeZone`: the profile's zone alone (rule 20). */
+export const TimeZonePatchSchema = v.object({
+  timeZone: v.nullable(TimeZoneSchema),
+});
+export type TimeZonePatch = v.InferInput<typeof TimeZonePatchSchema>;
 
 /** Keys of `ProfilePatchSchema` that only consultants may send. */
 export const CONSULTANT_ONLY_FIELDS = [

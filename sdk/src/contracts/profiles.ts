@@ -149,6 +149,11 @@ export const OwnProfileSchema = v.object({
   position: nullableString,
   /** Completed profile steps (user-area §4). */
   profileCompleteness: v.array(v.string()),
+  /**
+   * The zone the person reads times in (rule 20): a consultant's calendar settings' zone, else
+   * the one they chose; null until chosen.
+   */
+  timeZone: nullableString,
   consultant: v.nullable(
     v.object({
       rate: nullableNumber,

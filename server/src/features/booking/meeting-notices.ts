@@ -89,7 +89,8 @@ export function createMeetingNotices(deps: {
       link: `${publicUrl}/bookings/${d.meeting.id}`,
       joinUrl: meetingRoomUrl(publicUrl, d.meeting.id),
       stamp: d.meeting.updatedAt,
-      timeZone: d.meeting.timeZone,
+      // The description names the start in the franchisor's zone: their profile's, else the booking's.
+      timeZone: d.franchisor.timeZone ?? d.meeting.timeZone,
     };
   }
 
@@ -113,13 +114,15 @@ export function createMeetingNotices(deps: {
     /**
      * The texts, the invitation and the mails of a change, composed without the database: a
      * booking composes them before its transaction, so the write lock covers only the inserts.
-     * `consultantZone` formats times for the consultant; the franchisor sees the booking's zone.
+     * `consultantZone` formats times for the consultant; the franchisor sees their profile's zone,
+     * else the booking's (rule 20: one zone per person).
      */
     compose(input: NoticeInput): ComposedNotice {
       const { event, details: d, actor } = input;
       const toConsultant = actor.role !== 'consultant';
       const recipient = toConsultant ? d.consultant : d.franchisor;
-      const zone = toConsultant ? input.consultantZone : d.meeting.timeZone;
+      const franchisorZone = d.franchisor.timeZone ?? d.meeting.timeZone;
+      const zone = toConsultant ? input.consultantZone : franchisorZone;
       const when = formatMeetingTimeInZone(d.meeting.startAt, zone);
       const message = notificationMessage(event, fullName(actor), when);
       const path = pathOf(event, d.meeting.id);
@@ -150,7 +153,7 @@ export function createMeetingNotices(deps: {
       const attachments = [icsAttachment(ics, method)];
       const actorIsConsultant = actor.role === 'consultant';
       const actorParty = actorIsConsultant ? d.consultant : d.franchisor;
-      const actorZone = actorIsConsultant ? input.consultantZone : d.meeting.timeZone;
+      const actorZone = actorIsConsultant ? input.consultantZone : franchisorZone;
       const own = invitationMail(
         method,
         meetingSummary(d.franchise?.company ?? fullName(d.franchisor), fullName(d.consultant)),

@@ -166,7 +166,8 @@ async function otherSideInRoom(
 const partyColumns = {
   consultant: CONSULTANT_PARTY_COLUMNS,
   company: consultantProfile.company,
-  franchisor: FRANCHISOR_PARTY_COLUMNS,
+  // The franchisor's chosen zone: their notices show times in it (rule 20).
+  franchisor: { ...FRANCHISOR_PARTY_COLUMNS, timeZone: franchisorUser.timeZone },
   franchise: { id: franchise.id, company: franchise.company, logo: franchise.logo },
 };
 

@@ -86,7 +86,7 @@ export function createProfileService(deps: {
     patch: ProfilePatchParsed,
     files: ProfileFiles,
   ) {
-    const foreign =
+    const foreign: string[] =
       current.role === 'consultant'
         ? FRANCHISOR_ONLY_FIELDS.filter((k) => patch[k] !== undefined)
         : current.role === 'franchisor'
@@ -96,6 +96,8 @@ export function createProfileService(deps: {
             );
     if (current.role !== 'franchisor' && (files.logo || files.photos?.length))
       foreign.push('franchise');
+    // A consultant's zone is their calendar settings' (rule 20: one zone per person).
+    if (current.role === 'consultant' && patch.timeZone !== undefined) foreign.push('timeZone');
     if (foreign.length > 0) {
       const errors = Object.fromEntries(
         foreign.map((k) => [k, 'This field is not part of your profile']),
@@ -378,6 +380,7 @@ export function createProfileService(deps: {
           position: patch.position,
           smsConsent: patch.smsConsent,
           profilePhoto: photo?.url,
+          timeZone: patch.timeZone,
         });
         if (Object.keys(userColumns).length > 0) {
           await tx

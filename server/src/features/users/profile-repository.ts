@@ -10,6 +10,7 @@ import {
   user,
 } from '../../db/schema/index.ts';
 import { centsToDollars } from '../../money/cents.ts';
+import { consultantZone } from '../booking/availability-service.ts';
 import { findFranchiseForMember, findPublicFranchise } from '../franchises/repository.ts';
 import { findPendingEmail } from './email-change.ts';
 
@@ -125,8 +126,13 @@ export async function findOwnProfile(
   const row = await db.query.user.findFirst({ where: eq(user.id, id) });
   if (!row) return null;
   let consultant: OwnProfile['consultant'] = null;
+  let timeZone = row.timeZone;
   if (row.role === 'consultant') {
-    consultant = consultantFields(await consultantParts(db, id));
+    // A consultant's zone is their calendar settings' (rule 20: one source per person).
+    [consultant, timeZone] = await Promise.all([
+      consultantParts(db, id).then(consultantFields),
+      consultantZone(db, id),
+    ]);
   }
   return {
     id: row.id,
@@ -144,6 +150,7 @@ export async function findOwnProfile(
     smsConsent: row.smsConsent,
     position: row.position,
     profileCompleteness: row.profileCompleteness,
+    timeZone,
     consultant,
     franchise: row.franchiseId ? await findFranchiseForMember(db, row.franchiseId) : null,
   };
