@@ -81,6 +81,12 @@ export const payment = sqliteTable(
     meetingId: text('meeting_id').references(() => meeting.id, { onDelete: 'set null' }),
     franchiseId: text('franchise_id').references(() => franchise.id),
     consultantId: requiredRef('consultant_id', () => user.id),
+    /**
+     * Who booked and for how long, kept like `start_at` for a payment whose meeting was deleted: a
+     * late cancellation's reschedule books the same length for the same franchisor (rule 20).
+     */
+    franchisorId: text('franchisor_id').references(() => user.id),
+    durationMinutes: integer('duration_minutes'),
     amountCents: cents('amount_cents').notNull(),
     /** The meeting's start, kept for a payment whose meeting was deleted. */
     startAt: instant('start_at'),
