@@ -153,4 +153,43 @@ describe('rule 20: a refund happens once under crashes, races and retries', () =
     });
     expect(await unbalancedTransactions(container.db)).toEqual([]);
   });
+
+  it('in Stripe mode, a refund left unrecorded for more than a day is not repeated blindly', async () => {
+    const { dispute: d } = await disputed();
+    const { container } = server;
+    const provider = container.payments.provider;
+    const calls: string[] = [];
+    let now = container.now();
+    // Stripe's name on the ledger provider: only how long keys are remembered differs.
+    const stripeLike: PaymentProvider = {
+      ...provider,
+      name: 'stripe',
+      refund: async (input) => {
+        calls.push(input.idempotencyKey);
+        return provider.refund(input);
+      },
+    };
+    const ctx = { ...container, provider: stripeLike, now: () => now };
+    const disputes = createDisputeService({ ctx, refunds: createRefunds(ctx) });
+    const admin = await container.db.select().from(user).where(eq(user.id, adminId)).get();
+    if (!admin) throw new Error('no admin');
+    const who = sessionUserOf(admin);
+    const crash = {
+      afterProviderCall: () => {
+        throw new Error('connection lost');
+      },
+    };
+    await expect(disputes.decide(who, d.id, { decision: 'full_refund' }, crash)).rejects.toThrow(
+      'connection lost',
+    );
+    now = new Date(now.getTime() + 25 * 3_600_000);
+    await expect(disputes.decide(who, d.id, { decision: 'full_refund' })).rejects.toMatchObject({
+      code: 'CONFLICT',
+    });
+    expect(calls).toHaveLength(1);
+    const after = await recordsOf(d);
+    expect(after.refunds).toHaveLength(0);
+    expect(after.attempts.map((a) => a.state)).toEqual(['started']);
+    expect(after.row?.status).toBe('open');
+  });
 });

@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { Tx } from '../db/client.ts';
 import { ledgerTransaction, payment } from '../db/schema/index.ts';
+import { AppError } from '../http/errors.ts';
 import type { PaymentsContext } from './context.ts';
 import { ACCOUNTS, LEDGER_KEYS, type LedgerLine, post } from './ledger.ts';
 import { splitCharge } from './money-rules.ts';
@@ -33,6 +34,9 @@ export function refundSplitLines(
     { account: ACCOUNTS.consultantPayable(consultantId), amountCents: refundCents - feeBack },
   ];
 }
+
+/** Less than the ~24 hours Stripe keeps an idempotency key. */
+const STRIPE_KEY_MEMORY_MS = 23 * 3_600_000;
 
 /** The provider's idempotency key of a payment's refund: one refund per payment (rule 20). */
 export const refundKey = (paymentId: string) => `refund:${paymentId}`;
@@ -97,6 +101,17 @@ export function createRefunds(ctx: PaymentsContext) {
     }
     if (prior?.state === 'succeeded' && prior.reference) {
       return { amountCents: amount, reference: prior.reference, recorded: false };
+    }
+    // Stripe forgets an idempotency key after about a day: a refund started before that and never
+    // recorded is not repeated blindly (it might be a second refund); it waits for a person.
+    if (
+      prior?.state === 'started' &&
+      ctx.provider.name === 'stripe' &&
+      ctx.now().getTime() - prior.createdAt.getTime() > STRIPE_KEY_MEMORY_MS
+    ) {
+      throw new AppError('CONFLICT', {
+        message: 'This refund was started more than a day ago; check it at Stripe first',
+      });
     }
     const charged = await chargeReference(moneyKey(p));
     await attempts.begin({
