@@ -1,3 +1,4 @@
+import type * as v from 'valibot';
 import {
   type Dispute,
   type DisputeReplyInput,
@@ -54,6 +55,20 @@ const disputeOf = (meetingId: string) => `session/${encodeURIComponent(meetingId
  */
 export function createDisputesApi(http: Http): DisputesApi {
   const texts = OPERATIONS;
+  // Async, so that input refused before sending rejects like a failed call.
+  async function send<S extends v.GenericSchema>(
+    operation: 'openDispute' | 'replyToDispute',
+    path: string,
+    schema: S,
+    input: v.InferInput<S>,
+    options?: RequestOptions,
+  ): Promise<Dispute> {
+    const json = validateInput(operation, texts, schema, input);
+    return http.call(
+      { operation, texts, method: 'post', path, json, response: DisputeSchema },
+      options,
+    );
+  }
   return {
     get: (meetingId, options) =>
       http.call(
@@ -66,33 +81,15 @@ export function createDisputesApi(http: Http): DisputesApi {
         },
         options,
       ),
-    async open(meetingId, input, options) {
-      const json = validateInput('openDispute', texts, OpenDisputeInputSchema, input);
-      return http.call(
-        {
-          operation: 'openDispute',
-          texts,
-          method: 'post',
-          path: disputeOf(meetingId),
-          json,
-          response: DisputeSchema,
-        },
+    open: (meetingId, input, options) =>
+      send('openDispute', disputeOf(meetingId), OpenDisputeInputSchema, input, options),
+    reply: (meetingId, input, options) =>
+      send(
+        'replyToDispute',
+        `${disputeOf(meetingId)}/replies`,
+        DisputeReplyInputSchema,
+        input,
         options,
-      );
-    },
-    async reply(meetingId, input, options) {
-      const json = validateInput('replyToDispute', texts, DisputeReplyInputSchema, input);
-      return http.call(
-        {
-          operation: 'replyToDispute',
-          texts,
-          method: 'post',
-          path: `${disputeOf(meetingId)}/replies`,
-          json,
-          response: DisputeSchema,
-        },
-        options,
-      );
-    },
+      ),
   };
 }

@@ -31,6 +31,16 @@ import { queryKeys } from '../../shared/query-keys.ts';
 
 const disputeKey = (meetingId: string) => [...queryKeys.meetings.detail(meetingId), 'dispute'];
 
+/** A dispute call whose failure is also toasted (the form keeps its values to try again). */
+async function toastingFailure<T>(call: Promise<T>): Promise<T> {
+  try {
+    return await call;
+  } catch (error) {
+    toast.error(errorMessage(error));
+    throw error;
+  }
+}
+
 /** The franchisor's form: a reason from the picklist and what went wrong. */
 function OpenDisputeForm({ meetingId, onDone }: { meetingId: string; onDone: () => void }) {
   const queryClient = useQueryClient();
@@ -38,12 +48,7 @@ function OpenDisputeForm({ meetingId, onDone }: { meetingId: string; onDone: () 
     schema: OpenDisputeInputSchema,
     initialValues: { reason: '', text: '' },
     onSubmit: async (input) => {
-      try {
-        await api.disputes.open(meetingId, input);
-      } catch (error) {
-        toast.error(errorMessage(error));
-        throw error;
-      }
+      await toastingFailure(api.disputes.open(meetingId, input));
       await queryClient.invalidateQueries({ queryKey: disputeKey(meetingId) });
       onDone();
     },
@@ -84,12 +89,7 @@ function ReplyForm({ meetingId }: { meetingId: string }) {
     schema: DisputeReplyInputSchema,
     initialValues: { body: '' },
     onSubmit: async (input) => {
-      try {
-        await api.disputes.reply(meetingId, input);
-      } catch (error) {
-        toast.error(errorMessage(error));
-        throw error;
-      }
+      await toastingFailure(api.disputes.reply(meetingId, input));
       form.reset();
       await queryClient.invalidateQueries({ queryKey: disputeKey(meetingId) });
     },
