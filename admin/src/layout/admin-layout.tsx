@@ -1,11 +1,14 @@
+import { TimeZoneSwitch } from '@fm/widgets/kit';
 import { useEffect, useRef, useState } from 'react';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import { ADMIN_TEXT } from '../admin-texts.ts';
 import { api, clearAdminSession } from '../api/client.ts';
+import { errorMessage } from '../api/error-message.ts';
 import { paths } from '../paths.ts';
 import { rememberUser, useSession } from '../session/session-store.ts';
 import { Brand } from '../ui/brand.tsx';
 import { MenuIcon } from '../ui/icons.tsx';
+import { useAdminTimeZone } from './admin-time-zone.ts';
 import { SIDEBAR_ID, Sidebar } from './sidebar.tsx';
 import { useSidebarCollapsed } from './use-sidebar-collapsed.ts';
 import './admin-layout.css';
@@ -24,6 +27,7 @@ export function AdminLayout() {
   const menuButtonRef = useRef<HTMLButtonElement>(null);
   const closeButtonRef = useRef<HTMLButtonElement>(null);
   const userId = session?.user.id;
+  const timeZone = useAdminTimeZone(userId !== undefined);
 
   // The stored user may be stale (renamed elsewhere, role changed): refresh it from the server.
   // A changed role makes RequireAdmin refuse; a 401 is handled by the client.
@@ -120,6 +124,13 @@ export function AdminLayout() {
       ) : null}
 
       <main id="main-content" className="admin-layout__main" tabIndex={-1} inert={drawerOpen}>
+        <TimeZoneSwitch
+          className="admin-layout__time-zone"
+          zone={timeZone.zone}
+          choices={timeZone.choices}
+          save={timeZone.setZone}
+          errorText={errorMessage}
+        />
         <Outlet />
       </main>
     </div>

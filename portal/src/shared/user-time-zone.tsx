@@ -1,55 +1,32 @@
-import { TIME_ZONES, type TimeZone, timeZoneLabel } from '@fm/sdk/contracts';
-import { setViewerTimeZone } from '@fm/widgets/kit';
+import { TIME_ZONES, type TimeZone } from '@fm/sdk/contracts';
+import {
+  browserTimeZone,
+  chooseTimeZone,
+  setViewerTimeZone,
+  TIME_ZONE_TEXT,
+  TimeZoneSwitch,
+  zoneChoices,
+} from '@fm/widgets/kit';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useId, useState, useSyncExternalStore } from 'react';
-import { toast } from 'sonner';
 import { api } from './api-client.ts';
 import { errorMessage } from './error-message.ts';
+import { useOwnProfileQuery } from './own-profile.ts';
 import { queryKeys } from './query-keys.ts';
 import { useSession } from './session.ts';
-import { browserTimeZone, chooseTimeZone, zoneChoices } from './time-zone.ts';
 
 /**
  * Rule 20, one time zone per person: the signed-in user's zone, the one every page, widget and
- * list of the portal shows times in. A consultant's is their profile's (the calendar settings'
- * zone, which their weekly hours follow); a franchisor's profile has no zone of its own, so theirs
- * is the one they chose on this device, else the one they booked their meetings in, else the
- * browser's.
+ * list of the portal shows times in, and the one their e-mails use. A consultant's is their
+ * calendar settings' zone (their weekly hours follow it: one source); a franchisor's is the one
+ * on their profile, else the one they booked their meetings in, else the browser's.
  */
 
-export const TIME_ZONE_TEXT = {
-  timesIn: (zone: string) => `Times in ${timeZoneLabel(zone)}`,
-  change: 'change',
-  choose: 'Time zone',
-  consultantHint: 'Your weekly hours follow this zone.',
-  saved: (zone: string) => `Times are now shown in ${timeZoneLabel(zone)}.`,
-} as const;
-
-const STORAGE_PREFIX = 'fm.time-zone.';
-const listeners = new Set<() => void>();
-
-function storedZone(userId: string | null): string | null {
-  if (!userId) return null;
-  try {
-    return localStorage.getItem(STORAGE_PREFIX + userId);
-  } catch {
-    return null;
-  }
-}
-
-function subscribeStored(listener: () => void) {
-  listeners.add(listener);
-  window.addEventListener('storage', listener);
-  return () => {
-    listeners.delete(listener);
-    window.removeEventListener('storage', listener);
-  };
-}
+export { TIME_ZONE_TEXT };
 
 export interface UserTimeZone {
   /** The IANA zone every time shows in. */
   zone: string;
-  /** Switches the zone: a consultant's profile zone, a franchisor's choice on this device. */
+  /** Saves a new zone on the profile: a consultant's calendar settings, a franchisor's profile. */
   setZone: (zone: string) => Promise<void>;
   /** The zones offered by the switch. */
   choices: readonly string[];
@@ -66,7 +43,7 @@ export function useUserTimeZone(): UserTimeZone {
   const session = useSession();
   const queryClient = useQueryClient();
   const consultant = session?.role === 'consultant';
-  const userId = session?.user.id ?? null;
+  const profile = useOwnProfileQuery();
   const settings = useQuery({
     queryKey: queryKeys.calendar.settings,
     queryFn: () => api.bookings.getCalendarSettings(),
@@ -78,13 +55,15 @@ export function useUserTimeZone(): UserTimeZone {
     queryKey: queryKeys.meetings.bookedZone,
     queryFn: async () =>
       (await api.bookings.listSessions({ limit: 1 })).sessions[0]?.timeZone ?? null,
-    enabled: session?.role === 'franchisor',
+    enabled: session?.role === 'franchisor' && profile.isSuccess && !profile.data.timeZone,
     staleTime: 5 * 60_000,
   });
-  const chosen = useSyncExternalStore(subscribeStored, () => storedZone(userId));
   const zone = chooseTimeZone({
-    profile: consultant ? settings.data?.timeZone : null,
-    chosen,
+    profile: consultant
+      ? settings.data?.timeZone
+      : profile.data?.id === session?.user.id
+        ? profile.data?.timeZone
+        : null,
     booked: booked.data,
     browser: browserTimeZone(),
   });
@@ -92,12 +71,12 @@ export function useUserTimeZone(): UserTimeZone {
     if (consultant) {
       const saved = await api.bookings.updateCalendarSettings({ timeZone: next as TimeZone });
       queryClient.setQueryData(queryKeys.calendar.settings, saved);
-    } else if (userId) {
-      localStorage.setItem(STORAGE_PREFIX + userId, next);
-      for (const listener of listeners) listener();
+      await queryClient.invalidateQueries({ queryKey: queryKeys.ownProfile });
+    } else {
+      const saved = await api.users.setTimeZone({ timeZone: next as TimeZone });
+      queryClient.setQueryData(queryKeys.ownProfile, saved);
     }
   };
-  // A consultant's zone is one of the 13 their hours may be kept in.
   return { zone, setZone, choices: consultant ? TIME_ZONES : zoneChoices(zone) };
 }
 
@@ -113,7 +92,7 @@ export function useViewerTimeZone(): string {
 
 /**
  * "Times in America/New York · change": the zone a page's times are in, and the switch to another
- * (rule 20), which changes it everywhere.
+ * (rule 20), saved on the profile, which changes it everywhere.
  *
  * @example
  * <TimeZoneLabel />
@@ -121,55 +100,14 @@ export function useViewerTimeZone(): string {
 export function TimeZoneLabel({ className }: { className?: string }) {
   const { zone, setZone, choices } = useUserTimeZone();
   const session = useSession();
-  const [editing, setEditing] = useState(false);
-  const [saving, setSaving] = useState(false);
-  const selectId = useId();
-  const change = async (next: string) => {
-    setSaving(true);
-    try {
-      await setZone(next);
-      setEditing(false);
-      toast.success(TIME_ZONE_TEXT.saved(next));
-    } catch (error) {
-      toast.error(errorMessage(error));
-    } finally {
-      setSaving(false);
-    }
-  };
   return (
-    <div className={`time-zone-label ${className ?? ''}`.trim()} data-testid="time-zone-label">
-      {editing ? (
-        <>
-          <label htmlFor={selectId}>{TIME_ZONE_TEXT.choose}</label>{' '}
-          <select
-            id={selectId}
-            className="time-zone-label__select"
-            value={zone}
-            disabled={saving}
-            onChange={(e) => void change(e.target.value)}
-          >
-            {choices.map((choice) => (
-              <option key={choice} value={choice}>
-                {timeZoneLabel(choice)}
-              </option>
-            ))}
-          </select>
-          {session?.role === 'consultant' ? (
-            <span className="time-zone-label__hint"> {TIME_ZONE_TEXT.consultantHint}</span>
-          ) : null}
-        </>
-      ) : (
-        <>
-          <span>{TIME_ZONE_TEXT.timesIn(zone)}</span> ·{' '}
-          <button
-            type="button"
-            className="time-zone-label__change"
-            onClick={() => setEditing(true)}
-          >
-            {TIME_ZONE_TEXT.change}
-          </button>
-        </>
-      )}
-    </div>
+    <TimeZoneSwitch
+      zone={zone}
+      choices={choices}
+      save={setZone}
+      errorText={errorMessage}
+      hint={session?.role === 'consultant' ? TIME_ZONE_TEXT.consultantHint : undefined}
+      className={className}
+    />
   );
 }

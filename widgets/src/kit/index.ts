@@ -144,4 +144,15 @@ export { PhotoCropperDialog, PhotoUpload } from './photo/photo-cropper.tsx';
 export { useObjectUrl } from './photo/use-object-url.ts';
 export { type Column, DataTable, type DataTableProps } from './table/data-table.tsx';
 export { TablePager, type TablePagerProps } from './table/table-pager.tsx';
+export {
+  browserTimeZone,
+  chooseTimeZone,
+  isKnownTimeZone,
+  zoneChoices,
+} from './time-zone/time-zone.ts';
+export {
+  TIME_ZONE_TEXT,
+  TimeZoneSwitch,
+  type TimeZoneSwitchProps,
+} from './time-zone/time-zone-switch.tsx';
 export { AppToaster, toast } from './toasts.tsx';

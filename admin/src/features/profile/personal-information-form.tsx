@@ -4,6 +4,7 @@ import { FormFooter, PasswordField, TextField, toast, useValibotForm } from '@fm
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../api/client.ts';
 import { serverMessageOr } from '../../api/error-message.ts';
+import { ADMIN_PROFILE_KEY } from '../../layout/admin-time-zone.ts';
 import { rememberUser } from '../../session/session-store.ts';
 import { QueryStatus } from '../../ui/query-status.tsx';
 import { nonEmptyFields, PersonalInformationFormSchema } from './personal-information-schema.ts';
@@ -15,7 +16,7 @@ const withPassword = (values: ReturnType<typeof valuesOf>) => ({ ...values, curr
 
 /** The Personal Information tab: first name, last name and e-mail, prefilled from the profile. */
 export function PersonalInformationForm() {
-  const profile = useQuery({ queryKey: ['admin-profile'], queryFn: () => api.users.getProfile() });
+  const profile = useQuery({ queryKey: ADMIN_PROFILE_KEY, queryFn: () => api.users.getProfile() });
   if (profile.isPending || profile.isError) {
     return (
       <QueryStatus pending={profile.isPending} error={profile.error} onRetry={profile.refetch} />

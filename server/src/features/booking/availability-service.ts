@@ -15,7 +15,7 @@ import {
   meeting,
 } from '../../db/schema/index.ts';
 import { AppError } from '../../http/errors.ts';
-import { isPubliclyVisible } from '../users/profile-repository.ts';
+import { isPubliclyVisible } from '../users/public-visibility.ts';
 import type { BusyTimeSource } from './calendar-connections.ts';
 import type { Queryable } from './meeting-view.ts';
 import { hmac, sha256Hex } from './secret-box.ts';

@@ -14,12 +14,9 @@ import { consultantZone } from '../booking/availability-service.ts';
 import { findFranchiseForMember, findPublicFranchise } from '../franchises/repository.ts';
 import { findPendingEmail } from './email-change.ts';
 
-type UserRow = typeof user.$inferSelect;
+import { isPubliclyVisible } from './public-visibility.ts';
 
-/** Who may appear publicly: verified, visible, neither deleted nor deactivated, and not an admin. */
-export const isPubliclyVisible = (
-  u: Pick<UserRow, 'role' | 'isVerified' | 'status' | 'isDeleted' | 'isDeactivated'>,
-) => u.role !== 'admin' && u.isVerified && u.status && !u.isDeleted && !u.isDeactivated;
+export { isPubliclyVisible };
 
 async function consultantParts(db: Db, userId: string) {
   const [profile, industries, regions, groups, rating] = await Promise.all([

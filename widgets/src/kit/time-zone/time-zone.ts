@@ -1,8 +1,8 @@
 import { TIME_ZONES } from '@fm/sdk/contracts';
 
 /**
- * Rule 20, one time zone per person: which zone a user's times show in, as plain functions. The
- * hook and the label are in `user-time-zone.tsx`.
+ * Rule 20, one time zone per person: which zone a user's times show in, as plain functions, for
+ * both apps. The switch is `time-zone-switch.tsx`.
  */
 
 /** The zone of the browser, UTC when it cannot be read. */
@@ -25,28 +25,26 @@ export function isKnownTimeZone(zone: string): boolean {
 }
 
 /**
- * The user's zone: the profile's (a consultant's calendar zone), else the one they chose on this
- * device (a franchisor's profile has no zone of its own yet), else the one they book meetings in,
- * else the browser's.
+ * The user's zone: the one on their profile (a consultant's is their calendar settings' zone),
+ * else the one they book meetings in, else the browser's.
  *
  * @example
- * chooseTimeZone({ profile: 'America/Chicago', chosen: null, booked: null, browser: 'UTC' }); // 'America/Chicago'
+ * chooseTimeZone({ profile: 'America/Chicago', booked: null, browser: 'UTC' }); // 'America/Chicago'
  */
 export function chooseTimeZone(zones: {
   profile: string | null | undefined;
-  chosen: string | null | undefined;
   booked: string | null | undefined;
   browser: string;
 }): string {
-  for (const zone of [zones.profile, zones.chosen, zones.booked]) {
+  for (const zone of [zones.profile, zones.booked]) {
     if (zone && isKnownTimeZone(zone)) return zone;
   }
   return zones.browser;
 }
 
 /**
- * The zones the user may switch to: the 13 of user-area §9, with the current one first when it is
- * not among them (a browser elsewhere).
+ * The zones the switch lists: the 13 of user-area §9, the ones a profile keeps, with the current
+ * one first when it is not among them (a browser elsewhere: shown, not offered).
  *
  * @example
  * zoneChoices('Europe/Paris'); // ['Europe/Paris', 'Europe/London', …]
