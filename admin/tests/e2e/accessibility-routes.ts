@@ -5,6 +5,7 @@ export interface AdminSeedIds {
   consultantId: string;
   franchiseId: string;
   bookingId: string;
+  disputeId: string;
 }
 
 /** One page of the control panel the accessibility spec opens and checks. */
@@ -38,6 +39,8 @@ export const ADMIN_ROUTES: readonly RouteCoverage<AdminVisit>[] = [
   { route: '/promotions', visits: [admin('/promotions')] },
   { route: '/bookings', visits: [admin('/bookings')] },
   { route: '/bookings/:id', visits: [admin((ids) => `/bookings/${ids.bookingId}`)] },
+  { route: '/disputes', visits: [admin('/disputes')] },
+  { route: '/disputes/:id', visits: [admin((ids) => `/disputes/${ids.disputeId}`)] },
   { route: '/franchisors', visits: [admin('/franchisors')] },
   { route: '/franchisors/create', visits: [admin('/franchisors/create')] },
   { route: '/franchisors/:id', visits: [admin((ids) => `/franchisors/${ids.franchiseId}`)] },

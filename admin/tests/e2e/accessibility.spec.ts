@@ -46,6 +46,7 @@ async function readSeedIds(browser: Browser, baseURL: string): Promise<AdminSeed
       consultantId: await firstId(page, '/consultants'),
       franchiseId: await firstId(page, '/franchisors'),
       bookingId: await firstId(page, '/bookings'),
+      disputeId: await firstId(page, '/disputes'),
     };
   } finally {
     await page.context().close();
