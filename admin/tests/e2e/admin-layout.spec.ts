@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { PAGE_TITLES } from '../../src/admin-texts.ts';
+import { DISPUTE_PAGE_TITLES } from '../../src/features/disputes/dispute-paths.ts';
 import { SIGN_IN_URL, sidebar, signInAsAdmin } from './support.ts';
 
 test.describe('admin layout', () => {
@@ -34,6 +35,7 @@ test.describe('admin layout', () => {
       { link: 'Franchisors', path: '/control-panel/franchisors', heading: PAGE_TITLES.franchises },
       { link: 'Booking', path: '/control-panel/bookings', heading: PAGE_TITLES.bookings },
       { link: 'Payments', path: '/control-panel/payments', heading: PAGE_TITLES.payments },
+      { link: 'Disputes', path: '/control-panel/disputes', heading: DISPUTE_PAGE_TITLES.list },
       { link: 'Promotions', path: '/control-panel/promotions', heading: PAGE_TITLES.promotions },
       {
         link: 'Company Brands',
