@@ -1,6 +1,6 @@
 import type { ChatParticipant } from '@fm/sdk/contracts';
-import { viewerTimeZone } from '../../kit/format/format.ts';
 import { dateTimeFormat } from '../../kit/format/intl.ts';
+import { viewerTimeZone } from '../../kit/format/viewer-zone.ts';
 import { initials } from '../list-kit/avatar.tsx';
 
 /**

@@ -1,6 +1,9 @@
 import { ACTIVATION_EXPIRY_FORMAT } from '@fm/sdk/contracts';
 import { format } from 'date-fns';
 import { dateTimeFormat } from './intl.ts';
+import { setViewerTimeZone, viewerTimeZone } from './viewer-zone.ts';
+
+export { setViewerTimeZone, viewerTimeZone };
 
 /** Display formats shared by the portal, the admin app and the widgets. */
 
@@ -61,37 +64,6 @@ function toDate(iso: string | null | undefined): Date | null {
   return Number.isNaN(date.getTime()) ? null : date;
 }
 
-/** The zone the app chose for its user (rule 20), null until it says. */
-let chosenZone: string | null = null;
-
-/**
- * Sets the zone every time shows in when no zone is given (rule 20: one zone per person, the
- * user's profile zone): the portal sets it once it knows the signed-in user's zone, so widgets
- * (chats, notifications) and pages agree. `null` goes back to the browser's zone.
- *
- * @example
- * setViewerTimeZone('America/Chicago');
- * formatDateTime('2025-01-01T20:00:00Z'); // '1 Jan, 2025, 2:00 pm'
- */
-export function setViewerTimeZone(zone: string | null): void {
-  chosenZone = zone;
-}
-
-/**
- * The zone times show in unless one is given: the one set with {@link setViewerTimeZone}, else
- * the browser's (or machine's), else UTC.
- *
- * @example
- * viewerTimeZone(); // 'America/New_York'
- */
-export function viewerTimeZone(): string {
-  if (chosenZone) return chosenZone;
-  try {
-    return new Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
-  } catch {
-    return 'UTC';
-  }
-}
 const viewerZone = viewerTimeZone;
 
 function dateTimeParts(date: Date, zone: string, zoneName: boolean): Intl.DateTimeFormatPart[] {
