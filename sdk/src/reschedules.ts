@@ -1,4 +1,6 @@
 import {
+  type LateRescheduleList,
+  LateRescheduleListSchema,
   RESCHEDULE_OPERATIONS,
   type RescheduleAcceptInput,
   RescheduleAcceptInputSchema,
@@ -60,12 +62,52 @@ export interface ReschedulesApi {
     requestId: string,
     options?: RequestOptions,
   ): Promise<RescheduleRequest>;
+  /**
+   * The consultant's "reschedule" after a late cancellation: one to three starts of the cancelled
+   * meeting's length for its franchisor. 409 `RESCHEDULE_OPEN_EXISTS` while one is open, 422 for a
+   * payment that predates rescheduling (charge it instead).
+   * @example await api.reschedules.proposeAfterLateCancellation(item.paymentId, { starts });
+   */
+  proposeAfterLateCancellation(
+    paymentId: string,
+    input: RescheduleProposalInput,
+    options?: RequestOptions,
+  ): Promise<RescheduleRequest>;
+  /**
+   * The franchisor's open proposals after its late cancellations.
+   * @example const { data } = await api.reschedules.lateCancellationProposals();
+   */
+  lateCancellationProposals(options?: RequestOptions): Promise<LateRescheduleList>;
+  /**
+   * The franchisor accepts one proposed start: a new meeting that carries the cancelled one's
+   * payment and hold, or 409 `SLOT_TAKEN` (nothing changed).
+   * @example const meeting = await api.reschedules.acceptAfterLateCancellation(p.paymentId, p.request.id, { start });
+   */
+  acceptAfterLateCancellation(
+    paymentId: string,
+    requestId: string,
+    input: RescheduleAcceptInput,
+    options?: RequestOptions,
+  ): Promise<Session>;
+  /**
+   * The franchisor declines; the consultant decides again (charge, or other times).
+   * @example await api.reschedules.declineAfterLateCancellation(p.paymentId, p.request.id);
+   */
+  declineAfterLateCancellation(
+    paymentId: string,
+    requestId: string,
+    options?: RequestOptions,
+  ): Promise<RescheduleRequest>;
 }
 
 const requestsOf = (meetingId: string) =>
   `session/${encodeURIComponent(meetingId)}/reschedule-requests`;
 const requestPath = (meetingId: string, requestId: string, action: 'accept' | 'decline') =>
   `${requestsOf(meetingId)}/${encodeURIComponent(requestId)}/${action}`;
+
+const LATE = 'users/late-cancellations';
+const lateRequestPath = (paymentId: string, requestId: string, action: 'accept' | 'decline') =>
+  `${LATE}/${encodeURIComponent(paymentId)}/reschedule-requests/${encodeURIComponent(requestId)}/${action}`;
 
 /**
  * Creates the reschedule calls on a transport.
@@ -124,6 +166,62 @@ export function createReschedulesApi(http: Http): ReschedulesApi {
           texts,
           method: 'post',
           path: requestPath(meetingId, requestId, 'decline'),
+          json: {},
+          response: RescheduleRequestSchema,
+        },
+        options,
+      ),
+    async proposeAfterLateCancellation(paymentId, input, options) {
+      const json = validateInput(
+        'proposeLateReschedule',
+        texts,
+        RescheduleProposalInputSchema,
+        input,
+      );
+      return http.call(
+        {
+          operation: 'proposeLateReschedule',
+          texts,
+          method: 'post',
+          path: `users/payments/${encodeURIComponent(paymentId)}/reschedule-requests`,
+          json,
+          response: RescheduleRequestSchema,
+        },
+        options,
+      );
+    },
+    lateCancellationProposals: (options) =>
+      http.call(
+        {
+          operation: 'fetchLateReschedules',
+          texts,
+          method: 'get',
+          path: `${LATE}/reschedule-requests`,
+          response: LateRescheduleListSchema,
+        },
+        options,
+      ),
+    async acceptAfterLateCancellation(paymentId, requestId, input, options) {
+      const json = validateInput('acceptLateReschedule', texts, RescheduleAcceptInputSchema, input);
+      return http.call(
+        {
+          operation: 'acceptLateReschedule',
+          texts,
+          method: 'post',
+          path: lateRequestPath(paymentId, requestId, 'accept'),
+          json,
+          response: SessionSchema,
+        },
+        options,
+      );
+    },
+    declineAfterLateCancellation: (paymentId, requestId, options) =>
+      http.call(
+        {
+          operation: 'declineLateReschedule',
+          texts,
+          method: 'post',
+          path: lateRequestPath(paymentId, requestId, 'decline'),
           json: {},
           response: RescheduleRequestSchema,
         },

@@ -315,6 +315,7 @@ export function createApp(deps: AppDeps) {
     .route('/session', disputes.session)
     .route('/calendar', booking.feeds)
     .route('/users', payments.users)
+    .route('/users', booking.lateCancellations)
     .route('/stripe', payments.stripe)
     .route(
       '/chats',

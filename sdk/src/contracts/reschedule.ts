@@ -85,6 +85,10 @@ export const RESCHEDULE_OPERATIONS = {
   proposeReschedule: 'Error proposing new times',
   acceptReschedule: 'Error accepting the new time',
   declineReschedule: 'Error declining the new times',
+  proposeLateReschedule: 'Error proposing new times',
+  fetchLateReschedules: 'Error fetching proposed times',
+  acceptLateReschedule: 'Error accepting the new time',
+  declineLateReschedule: 'Error declining the new times',
 } as const;
 
 /** What the reschedule dialog and the proposal panel say. */
@@ -119,4 +123,41 @@ export const RESCHEDULE_TEXT = {
     withdrawn: 'Withdrawn',
   } satisfies Record<RescheduleStatus, string>,
   proposedBy: { consultant: 'Consultant', franchisor: 'Franchisor' },
+} as const;
+
+/**
+ * A late cancellation's "reschedule" (admin-panel: "A cancellation within 24 hours is at the
+ * consultant's discretion: reschedule or charge"): the consultant proposes one to three starts of
+ * the cancelled meeting's length from its own availability; the franchisor accepts one (a new
+ * meeting that carries the payment and its hold) or declines (the consultant decides again:
+ * charge, or propose other times).
+ */
+export const LATE_RESCHEDULE_RULES = {
+  noBooking:
+    'This cancellation was booked before it could be rescheduled: charge it or let it go instead',
+  settled: 'This cancellation has been settled already',
+  openExists: 'New times have been proposed already: wait for the franchisor’s answer',
+} as const;
+
+/** An open proposal after a late cancellation, as the franchisor sees it. */
+export const LateRescheduleSchema = v.object({
+  paymentId: v.string(),
+  request: RescheduleRequestSchema,
+  consultant: v.object({ id: v.string(), name: v.string() }),
+  durationMinutes: v.number(),
+  /** The booked amount, dollars (what the new meeting costs). */
+  amount: v.number(),
+  /** When the cancelled meeting was to start. */
+  cancelledStart: v.nullable(v.string()),
+});
+export type LateReschedule = v.InferOutput<typeof LateRescheduleSchema>;
+
+/** `GET /api/users/late-cancellations/reschedule-requests`: the franchisor's open ones. */
+export const LateRescheduleListSchema = v.object({ data: v.array(LateRescheduleSchema) });
+export type LateRescheduleList = v.InferOutput<typeof LateRescheduleListSchema>;
+
+/** Notification types of a late cancellation's reschedule (the `notification.type` column). */
+export const LATE_RESCHEDULE_NOTIFICATION_TYPES = {
+  proposed: 'late_reschedule_proposed',
+  declined: 'late_reschedule_declined',
 } as const;

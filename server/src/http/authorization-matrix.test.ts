@@ -211,6 +211,23 @@ const TABLE: Record<string, Row> = {
     params: (w) => ({ id: w.ids.latePayment }),
     body: () => ({ decision: 'reschedule' }),
   },
+  // Rule 20 after a late cancellation: its consultant proposes, its franchisor answers (the world
+  // has no proposal, so answering one is 404 for the franchisors).
+  'POST /api/users/payments/:id/reschedule-requests': {
+    cells: consultants('pass', 404),
+    params: (w) => ({ id: w.ids.latePayment }),
+    body: () => ({ starts: ['2030-01-08T15:00:00.000Z'] }),
+  },
+  'GET /api/users/late-cancellations/reschedule-requests': { cells: franchisors() },
+  'POST /api/users/late-cancellations/:paymentId/reschedule-requests/:requestId/accept': {
+    cells: franchisors(404),
+    params: (w) => ({ paymentId: w.ids.latePayment, requestId: 'none' }),
+    body: () => ({ start: '2030-01-08T15:00:00.000Z' }),
+  },
+  'POST /api/users/late-cancellations/:paymentId/reschedule-requests/:requestId/decline': {
+    cells: franchisors(404),
+    params: (w) => ({ paymentId: w.ids.latePayment, requestId: 'none' }),
+  },
   // Signed by Stripe, not by a user (ledger mode: not there).
   'POST /api/stripe/webhook': { cells: everyone(404) },
   // Chats: the participants only.
@@ -313,6 +330,8 @@ const TABLE: Record<string, Row> = {
 
 /** Routes whose allowed calls change what later rows read: they run last, in this order. */
 const LAST = [
+  // Settles the world's late cancellation, which its reschedule routes need open.
+  'POST /api/users/payments/:id/late-cancellation',
   'POST /api/users/calendars/feed/rotate',
   'POST /api/session/:id/no-show',
   'PATCH /api/session/:id',

@@ -97,6 +97,7 @@ import {
   LateCancellationDecisionInputSchema,
   LateCancellationListSchema,
   LateCancellationResultSchema,
+  LateRescheduleListSchema,
   MarkChatReadResultSchema,
   MarkNotificationsReadInputSchema,
   MarkNotificationsReadResultSchema,
@@ -785,6 +786,35 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
     access: 'consultant',
     body: LateCancellationDecisionInputSchema,
     response: LateCancellationResultSchema,
+  },
+  'POST /api/users/payments/{id}/reschedule-requests': {
+    summary:
+      'After a late cancellation: the consultant proposes one to three new starts of its length (rule 20)',
+    tag: 'Payments',
+    access: 'consultant',
+    body: RescheduleProposalInputSchema,
+    response: RescheduleRequestSchema,
+    status: 201,
+  },
+  'GET /api/users/late-cancellations/reschedule-requests': {
+    summary: 'The franchisor’s open proposals of new times after its late cancellations',
+    tag: 'Payments',
+    access: 'franchisor',
+    response: LateRescheduleListSchema,
+  },
+  'POST /api/users/late-cancellations/{paymentId}/reschedule-requests/{requestId}/accept': {
+    summary:
+      'The franchisor accepts one proposed start: a new meeting carrying the cancelled one’s payment and hold',
+    tag: 'Payments',
+    access: 'franchisor',
+    body: RescheduleAcceptInputSchema,
+    response: SessionSchema,
+  },
+  'POST /api/users/late-cancellations/{paymentId}/reschedule-requests/{requestId}/decline': {
+    summary: 'The franchisor declines the proposed times; the consultant decides again',
+    tag: 'Payments',
+    access: 'franchisor',
+    response: RescheduleRequestSchema,
   },
   'POST /api/stripe/webhook': {
     summary: 'Stripe’s events (signed by Stripe)',

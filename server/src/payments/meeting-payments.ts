@@ -1,7 +1,7 @@
-import type { LateCancellationDecision } from '@fm/sdk/contracts';
+import { LATE_RESCHEDULE_RULES, type LateCancellationDecision } from '@fm/sdk/contracts';
 import { and, asc, eq, isNotNull, isNull, lte, or } from 'drizzle-orm';
 import type { BatchStatement, Db, Tx } from '../db/client.ts';
-import { meeting, payment, user } from '../db/schema/index.ts';
+import { meeting, payment, rescheduleRequest, user } from '../db/schema/index.ts';
 import { AppError } from '../http/errors.ts';
 import { billingContactOf, defaultCard, ensureCustomer, franchiseIdOf } from './billing.ts';
 import type { Charges } from './charges.ts';
@@ -94,6 +94,8 @@ export interface MeetingPayments {
   onCompleted(meeting: MeetingMoneyRef, ctx?: SeamContext): Promise<void>;
   /** Rule 20: the meeting moved; the payment follows (see `onMoved` below). */
   onMoved(meeting: MeetingMoneyRef, ctx?: SeamContext): Promise<void>;
+  /** Rule 20 after a late cancellation: the payment carries on with the new meeting. */
+  onLateRescheduled(meeting: MeetingMoneyRef, ctx?: SeamContext): Promise<void>;
   /** After a move committed: its release, and the new hold when due now. */
   afterMoved(meetingId: string): Promise<void>;
   /** After a cancel, decline or no-show committed: the provider's release (never throws). */
@@ -101,6 +103,7 @@ export interface MeetingPayments {
 }
 
 const NO_CARD_MESSAGE = 'Add a payment method before booking a meeting';
+const SETTLED_MESSAGE = LATE_RESCHEDULE_RULES.settled;
 
 /** The provider's key of a hold's release (and its `provider_attempt` row). */
 export const releaseKey = (key: string) => `release:${key}`;
@@ -624,6 +627,33 @@ export function createMeetingPayments(ctx: PaymentsContext, charges: Charges) {
       .where(eq(payment.id, p.id));
   }
 
+  /**
+   * A late cancellation rescheduled: its payment points at the new meeting (which took the
+   * payment's id, so the ledger's and the provider's keys stay the same), is pending again, and its
+   * hold follows like a move. A payment without a hold waits for one by rule 10's 48 hours.
+   */
+  async function onLateRescheduled(m: MeetingMoneyRef, seam: SeamContext = {}): Promise<void> {
+    const executor = seam.tx ?? db;
+    const now = seam.now ?? ctx.now();
+    const carried = await executor
+      .update(payment)
+      .set({ meetingId: m.id, lateCancelledAt: null, startAt: m.startAt, holdDueAt: now })
+      .where(
+        and(
+          eq(payment.id, m.id),
+          isNotNull(payment.lateCancelledAt),
+          eq(payment.status, 'pending'),
+          eq(payment.isPaid, false),
+        ),
+      )
+      .returning({ holdId: payment.holdId });
+    if (carried.length === 0) throw new AppError('CONFLICT', { message: SETTLED_MESSAGE });
+    if (carried[0]?.holdId) {
+      await executor.update(payment).set({ holdDueAt: null }).where(eq(payment.id, m.id));
+    }
+    await onMoved(m, seam);
+  }
+
   /** After a move committed: the release `onMoved` recorded, then the new hold if it is due now. */
   async function afterMoved(meetingId: string): Promise<void> {
     await settle(meetingId);
@@ -979,7 +1009,16 @@ export function createMeetingPayments(ctx: PaymentsContext, charges: Charges) {
       throw new AppError('NOT_FOUND');
     }
     if (p.isPaid || p.status !== 'pending') {
-      throw new AppError('CONFLICT', { message: 'This cancellation has been settled already' });
+      throw new AppError('CONFLICT', { message: SETTLED_MESSAGE });
+    }
+    // While the franchisor has proposed times to answer, the consultant's decision waits for it.
+    const open = await db
+      .select({ id: rescheduleRequest.id })
+      .from(rescheduleRequest)
+      .where(and(eq(rescheduleRequest.paymentId, p.id), eq(rescheduleRequest.status, 'open')))
+      .limit(1);
+    if (open.length > 0) {
+      throw new AppError('CONFLICT', { message: LATE_RESCHEDULE_RULES.openExists });
     }
     if (decision === 'reschedule') {
       await releaseLateCancellation(p.id);
@@ -1014,6 +1053,7 @@ export function createMeetingPayments(ctx: PaymentsContext, charges: Charges) {
     onDeclined,
     onCompleted,
     onMoved,
+    onLateRescheduled,
     afterMoved,
     settle,
   };

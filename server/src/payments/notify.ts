@@ -22,7 +22,7 @@ export interface MoneyNotice {
  * notification ids, to push once the writes are committed.
  */
 export async function recordNotice(
-  ctx: PaymentsContext,
+  ctx: Pick<PaymentsContext, 'mailer' | 'now'>,
   executor: Tx | PaymentsContext['db'],
   notice: MoneyNotice,
 ): Promise<string[]> {

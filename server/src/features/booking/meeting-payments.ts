@@ -44,6 +44,13 @@ export interface MeetingPayments {
    * hold is due (rule 10's 48 hours). Only writes; `afterMoved` makes the provider's part.
    */
   onMoved?(meeting: MeetingRow, ctx: PaymentContext): Promise<void>;
+  /**
+   * A late cancellation's payment carries on with the new meeting its franchisor accepted (the
+   * meeting takes the payment's id): the payment points at it again, is no longer a late
+   * cancellation, and its hold follows like a move (`onMoved`). Throws 409 when it was settled
+   * meanwhile. Only writes; `afterMoved` makes the provider's part.
+   */
+  onLateRescheduled?(meeting: MeetingRow, ctx: PaymentContext): Promise<void>;
   /** After a move committed: the release `onMoved` recorded, and the new hold when due now. */
   afterMoved?(meetingId: string): Promise<void>;
   /**

@@ -25,7 +25,8 @@ import type { Mailer } from '../../mail/mailer.ts';
 import { createSilentPublisher, type RealtimePublisher } from '../../realtime/publisher.ts';
 import { apiKeyOf } from '../api-keys/authenticate.ts';
 import { embedAccessOf } from '../embed/embed-access.ts';
-import { rescheduleRoutes } from '../reschedule/routes.ts';
+import { createLateRescheduleService } from '../reschedule/late-cancellation.ts';
+import { lateRescheduleRoutes, rescheduleRoutes } from '../reschedule/routes.ts';
 import { createRescheduleService } from '../reschedule/service.ts';
 import { createAvailabilityService, DEFAULT_SETTINGS } from './availability-service.ts';
 import {
@@ -135,6 +136,12 @@ export function bookingRoutes(deps: BookingDeps) {
   const meetings = createMeetingService(meetingDeps);
   // Rule 20: moving a meeting goes through the same availability, payments and notices.
   const reschedules = createRescheduleService(meetingDeps);
+  // A late cancellation's "reschedule" books its meeting again the same way.
+  const lateReschedules = createLateRescheduleService({
+    ...meetingDeps,
+    mailer: deps.mailer,
+    realtime: deps.realtime ?? createSilentPublisher(),
+  });
 
   const requireConfigured = (provider: CalendarProvider) => {
     if (!connections.providers[provider]) {
@@ -307,5 +314,6 @@ export function bookingRoutes(deps: BookingDeps) {
     });
   });
 
-  return { booking, session, calendars, connect, feeds };
+  const lateCancellations = lateRescheduleRoutes(lateReschedules);
+  return { booking, session, calendars, connect, feeds, lateCancellations };
 }

@@ -57,7 +57,7 @@ function assertMovable(row: MeetingRow, now: Date): void {
 
 type RequestRow = typeof rescheduleRequest.$inferSelect;
 
-function toRequest(row: RequestRow, proposedBy: Side): RescheduleRequest {
+export function toRequest(row: RequestRow, proposedBy: Side): RescheduleRequest {
   return {
     id: row.id,
     meetingId: row.meetingId,
@@ -69,6 +69,75 @@ function toRequest(row: RequestRow, proposedBy: Side): RescheduleRequest {
     decidedAt: row.decidedAt?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),
   };
+}
+
+/** Marks an open proposal answered; false when another answer came first. */
+export async function decideRequest(
+  tx: Tx,
+  requestId: string,
+  actor: SessionUser,
+  at: Date,
+  outcome: { status: 'accepted'; start: Date } | { status: 'declined' },
+): Promise<boolean> {
+  const done = await tx
+    .update(rescheduleRequest)
+    .set({
+      status: outcome.status,
+      acceptedStart: outcome.status === 'accepted' ? outcome.start : null,
+      decidedById: actor.id,
+      decidedAt: at,
+      updatedAt: at,
+    })
+    .where(and(eq(rescheduleRequest.id, requestId), eq(rescheduleRequest.status, 'open')))
+    .returning({ id: rescheduleRequest.id });
+  return done.length > 0;
+}
+
+/** Writes an open proposal of `starts` (epoch ms) for a meeting, or a late cancellation's payment. */
+export async function insertProposal(
+  tx: Tx,
+  subject: { meetingId: string } | { paymentId: string },
+  actor: SessionUser,
+  starts: number[],
+  at: Date,
+): Promise<RequestRow> {
+  const [row] = await tx
+    .insert(rescheduleRequest)
+    .values({
+      ...subject,
+      proposedById: actor.id,
+      starts: starts.map((s) => new Date(s).toISOString()),
+      createdAt: at,
+      updatedAt: at,
+    })
+    .returning();
+  if (!row) throw new Error('the proposal was not written');
+  return row;
+}
+
+/**
+ * The single-booking guarantee of a booking, inside the change's transaction: no other live
+ * meeting of the consultant within the buffer of [start, end) (409 SLOT_TAKEN); the new cells'
+ * primary key then decides the rest.
+ */
+export async function assertNoClash(
+  tx: Tx,
+  t: { consultantId: string; meetingId: string; start: number; end: number; bufferMs: number },
+): Promise<void> {
+  const clash = await tx
+    .select({ id: meeting.id })
+    .from(meeting)
+    .where(
+      and(
+        eq(meeting.consultantId, t.consultantId),
+        ne(meeting.id, t.meetingId),
+        inArray(meeting.status, ['future', 'pending', 'completed']),
+        lt(meeting.startAt, new Date(t.end + t.bufferMs)),
+        gt(meeting.endAt, new Date(t.start - t.bufferMs)),
+      ),
+    )
+    .limit(1);
+  if (clash.length > 0) throw new AppError('SLOT_TAKEN');
 }
 
 /** A meeting's proposals, newest first (the parties' history and the admin's booking detail). */
@@ -145,28 +214,6 @@ export function createRescheduleService(deps: {
     }
   }
 
-  /** Marks an open proposal answered; false when another answer came first. */
-  async function decide(
-    tx: Tx,
-    requestId: string,
-    actor: SessionUser,
-    at: Date,
-    outcome: { status: 'accepted'; start: Date } | { status: 'declined' },
-  ): Promise<boolean> {
-    const done = await tx
-      .update(rescheduleRequest)
-      .set({
-        status: outcome.status,
-        acceptedStart: outcome.status === 'accepted' ? outcome.start : null,
-        decidedById: actor.id,
-        decidedAt: at,
-        updatedAt: at,
-      })
-      .where(and(eq(rescheduleRequest.id, requestId), eq(rescheduleRequest.status, 'open')))
-      .returning({ id: rescheduleRequest.id });
-    return done.length > 0;
-  }
-
   const view = async (viewer: SessionUser, id: string): Promise<Session> => {
     const session = await findSession(db, viewer, id, now());
     if (!session) throw new AppError('NOT_FOUND');
@@ -203,17 +250,7 @@ export function createRescheduleService(deps: {
           const current = await tx.query.meeting.findFirst({ where: eq(meeting.id, meetingId) });
           if (!current) throw new AppError('NOT_FOUND');
           assertMovable(current, at);
-          const [row] = await tx
-            .insert(rescheduleRequest)
-            .values({
-              meetingId,
-              proposedById: actor.id,
-              starts: starts.map((s) => new Date(s).toISOString()),
-              createdAt: at,
-              updatedAt: at,
-            })
-            .returning();
-          if (!row) throw new Error('the proposal was not written');
+          const row = await insertProposal(tx, { meetingId }, actor, starts, at);
           const notice = await notices.recordChange(tx, {
             event: 'rescheduleProposed',
             details,
@@ -256,7 +293,9 @@ export function createRescheduleService(deps: {
       const endAt = new Date(end);
       const { moved, notice } = await db
         .transaction(async (tx) => {
-          if (!(await decide(tx, requestId, actor, at, { status: 'accepted', start: startAt }))) {
+          if (
+            !(await decideRequest(tx, requestId, actor, at, { status: 'accepted', start: startAt }))
+          ) {
             throw new AppError('CONFLICT', { message: RESCHEDULE_RULES.notOpen });
           }
           const [row] = await tx
@@ -282,20 +321,13 @@ export function createRescheduleService(deps: {
           }
           // The single-booking guarantee of a booking: no other live meeting of the consultant
           // within the buffer, and the new 15-minute cells free (their primary key decides).
-          const clash = await tx
-            .select({ id: meeting.id })
-            .from(meeting)
-            .where(
-              and(
-                eq(meeting.consultantId, row.consultantId),
-                ne(meeting.id, meetingId),
-                inArray(meeting.status, ['future', 'pending', 'completed']),
-                lt(meeting.startAt, new Date(end + bufferMs)),
-                gt(meeting.endAt, new Date(start - bufferMs)),
-              ),
-            )
-            .limit(1);
-          if (clash.length > 0) throw new AppError('SLOT_TAKEN');
+          await assertNoClash(tx, {
+            consultantId: row.consultantId,
+            meetingId,
+            start,
+            end,
+            bufferMs,
+          });
           await tx.delete(meetingSlot).where(eq(meetingSlot.meetingId, meetingId));
           await tx.insert(meetingSlot).values(
             cellsOf(startAt, endAt).map((cellStart) => ({
@@ -350,7 +382,7 @@ export function createRescheduleService(deps: {
       assertOtherSide(actor, side);
       const at = now();
       const notice = await db.transaction(async (tx) => {
-        if (!(await decide(tx, requestId, actor, at, { status: 'declined' }))) {
+        if (!(await decideRequest(tx, requestId, actor, at, { status: 'declined' }))) {
           throw new AppError('CONFLICT', { message: RESCHEDULE_RULES.notOpen });
         }
         return notices.recordChange(tx, {
