@@ -74,4 +74,51 @@ describe('rescheduling through the SDK (rule 20)', () => {
     expect(declined.status).toBe('declined');
     expect((await franchisor.api.meetings.get(booked.id)).start).toBe(second.start);
   });
+
+  it('after a late cancellation the consultant proposes times and the franchisor books one of them again', async () => {
+    const consultant = await officeHoursConsultant(server);
+    const franchisor = await signedUpClient(server, 'franchisor');
+    await franchisor.api.profile.update({ franchise: { company: 'Birch Cafe' } });
+    await franchisor.api.payments.addPaymentMethod({ paymentMethodId: 'pm_card_visa' });
+    await franchisor.api.payments.subscribe({});
+    // Monday 10:00 in New York, three hours away: cancelling now is a late cancellation.
+    const booked = await franchisor.api.meetings.book({
+      consultantId: consultant.id,
+      start: '2026-03-02T15:00:00.000Z',
+      end: '2026-03-02T15:30:00.000Z',
+      timeZone: NY,
+    });
+    await franchisor.api.meetings.cancel(booked.id);
+    const [late] = await consultant.api.payments.listLateCancellations();
+    if (!late) throw new Error('no late cancellation');
+
+    const wednesday = await consultant.api.bookings.getSlots(consultant.id, {
+      date: '2026-03-04',
+      timezone: NY,
+    });
+    const [first, second] = wednesday.days[0]?.slots ?? [];
+    if (!first || !second) throw new Error('no slots on Wednesday');
+    const request = await consultant.api.reschedules.proposeAfterLateCancellation(late.paymentId, {
+      starts: [first.start, second.start],
+    });
+    expect(request).toMatchObject({ status: 'open', proposedBy: 'consultant', meetingId: null });
+    const refused = await franchisor.api.reschedules
+      .proposeAfterLateCancellation(late.paymentId, { starts: [first.start] })
+      .catch((e: unknown) => e);
+    expect(isApiError(refused) && refused.status).toBe(403);
+
+    const { data } = await franchisor.api.reschedules.lateCancellationProposals();
+    expect(data).toEqual([
+      expect.objectContaining({ paymentId: late.paymentId, durationMinutes: 30 }),
+    ]);
+    const meeting = await franchisor.api.reschedules.acceptAfterLateCancellation(
+      late.paymentId,
+      request.id,
+      { start: second.start },
+    );
+    expect(meeting).toMatchObject({ start: second.start, end: second.end, status: 'future' });
+    expect((await consultant.api.meetings.get(meeting.id)).start).toBe(second.start);
+    expect(await consultant.api.payments.listLateCancellations()).toEqual([]);
+    expect((await franchisor.api.reschedules.lateCancellationProposals()).data).toEqual([]);
+  });
 });
