@@ -33,7 +33,7 @@ const ELEMENTS = [
  * is made of. An element leaves this list once it is within {@link BUDGET_BYTES}.
  */
 const OVER_BUDGET: Partial<Record<(typeof ELEMENTS)[number], number>> = {
-  'fm-booking-modal': 45_447,
+  'fm-booking-modal': 45_660,
   'fm-chat': 46_165,
   'fm-consultant-list': 46_752,
   'fm-franchisor-list': 49_246,
@@ -42,11 +42,11 @@ const OVER_BUDGET: Partial<Record<(typeof ELEMENTS)[number], number>> = {
 const WIRE_OVERHEAD_BYTES = 256;
 /**
  * What the booking modal loads on purpose after its first render: the slot-holds channel (rule
- * 20) and the chunk it shares with the chat and the bell (the API's config call, the rooms'
+ * 20, with the recheck of the day's slots when another modal's hold ends) and the chunk it shares with the chat and the bell (the API's config call, the rooms'
  * socket, partysocket as every room uses, and their live-update schemas), as the build counts
  * those two chunks.
  */
-const HOLD_CHANNEL_BYTES = 7_207;
+const HOLD_CHANNEL_BYTES = 7_546;
 /** What the build counted: the loader, the element's chunk and every chunk it imports, gzipped. */
 const SIZES = new URL('../../dist/v1/sizes.json', import.meta.url);
 

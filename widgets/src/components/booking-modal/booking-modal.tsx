@@ -217,12 +217,15 @@ function OpenBookingModal({
     };
   }, [api, state.consultantId, state.timeZone, state.duration, date, state.slotsVersion]);
 
-  // Rule 20: others' selected slots show as being booked; ours is held while selected.
-  const beingBooked = useSlotHolds(api, state.consultantId, state.selected, state.booked !== null);
-
   const stateRef = useRef(state);
   useEffect(() => {
     stateRef.current = state;
+  });
+  // Rule 20: others' selected slots show as being booked; ours is held while selected. When
+  // another modal's hold ends, the channel asks for the day's slots again and hands them here.
+  const beingBooked = useSlotHolds(api, state.consultantId, state.selected, state.booked !== null, {
+    state: () => stateRef.current,
+    replace: (slots, hasMore) => dispatch({ type: 'slotsLoaded', slots, hasMore, append: false }),
   });
   const loadMore = () => {
     const last: Slot | undefined = state.slots.items[state.slots.items.length - 1];

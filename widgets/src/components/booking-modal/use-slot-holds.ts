@@ -1,6 +1,7 @@
 import type { Slot } from '@fm/sdk/contracts';
 import type { ApiClient, SlotHoldsWatch } from '@fm/sdk/embed';
 import { useEffect, useRef, useState } from 'react';
+import type { ShownDay } from './slot-hold-channel.ts';
 
 /** Before the channel is there (or without it), nothing shows as being booked. */
 const NOTHING_HELD = (_slot: Slot) => false;
@@ -10,21 +11,28 @@ const NOTHING_HELD = (_slot: Slot) => false;
  * hold channel and watches the consultant's holds; it holds the selected slot, releases it when
  * the selection is cleared or the meeting is booked, and leaves when the modal closes. The hold is
  * refreshed while the booker has pressed a key or the pointer within the idle time. Answers
- * whether a slot is being booked by someone else. A channel that fails to load only means no slot
- * shows as being booked: holds are advisory.
+ * whether a slot is being booked by someone else; when another modal's hold ends (its meeting
+ * may have just been booked), the day's slots are asked again through `day`. A channel that fails
+ * to load only means no slot shows as being booked: holds are advisory.
  *
  * @example
- * const beingBooked = useSlotHolds(api, consultantId, state.selected, state.booked !== null);
+ * const beingBooked = useSlotHolds(api, id, selected, booked, { state: () => ref.current, replace });
  */
 export function useSlotHolds(
   api: ApiClient,
   consultantId: string,
   selected: Slot | null,
   booked: boolean,
+  day: ShownDay,
 ): (slot: Slot) => boolean {
   const [watch, setWatch] = useState<SlotHoldsWatch | null>(null);
   const [beingBooked, setBeingBooked] = useState(() => NOTHING_HELD);
   const lastActive = useRef(Date.now());
+  // The latest callbacks, without reopening the channel when they change.
+  const shown = useRef(day);
+  useEffect(() => {
+    shown.current = day;
+  });
 
   useEffect(() => {
     const seen = () => {
@@ -50,6 +58,10 @@ export function useSlotHolds(
           consultantId,
           () => lastActive.current,
           (next) => setBeingBooked(() => next),
+          {
+            state: () => shown.current.state(),
+            replace: (slots, hasMore) => shown.current.replace(slots, hasMore),
+          },
         );
         setWatch(opened);
       },
