@@ -147,6 +147,53 @@ describe('slot holds', () => {
     ).toBeDefined();
   });
 
+  it('refuses a socket changing its hold more than maxChangesPerSecond times a second', () => {
+    let sockets = [socket('a'), socket('b')];
+    const slots = [NINE, TEN];
+    for (let i = 0; i < SLOT_HOLDS.maxChangesPerSecond; i++) {
+      const effects = slotHoldsFrame(
+        sockets,
+        'a',
+        hold('modal-aaaa', slots[i % 2]!),
+        1_000 + i,
+        IDLE,
+      );
+      expect(broadcastOf(effects)).toBeDefined();
+      sockets = apply(sockets, effects);
+    }
+    // One more within the same second: refused, nobody told, the hold stays where it was.
+    const last = slots[(SLOT_HOLDS.maxChangesPerSecond - 1) % 2]!;
+    const next = slots[SLOT_HOLDS.maxChangesPerSecond % 2]!;
+    const refused = slotHoldsFrame(sockets, 'a', hold('modal-aaaa', next), 1_500, IDLE);
+    expect(refused).toEqual([
+      {
+        kind: 'send',
+        to: 'a',
+        frame: expect.objectContaining({ type: 'error', code: 'RATE_LIMITED' }),
+      },
+    ]);
+    expect(
+      slotHoldsFrame(sockets, 'a', '{"type":"release","holderId":"modal-aaaa"}', 1_500, IDLE),
+    ).toEqual(refused);
+    expect(slotHoldsState(sockets[0]?.state)?.holds).toEqual([
+      expect.objectContaining({ holderId: 'modal-aaaa', ...last }),
+    ]);
+    // A refresh of the same slot is no change: still accepted.
+    expect(
+      sentTo(slotHoldsFrame(sockets, 'a', hold('modal-aaaa', last), 1_500, IDLE), 'a'),
+    ).toEqual([]);
+    // Another socket is not held back, and a second later the socket may change again.
+    expect(
+      broadcastOf(slotHoldsFrame(sockets, 'b', hold('modal-bbbb', NINE), 1_500, IDLE)),
+    ).toBeDefined();
+    expect(
+      broadcastOf(slotHoldsFrame(sockets, 'a', hold('modal-aaaa', next), 2_000, IDLE)),
+    ).toEqual({
+      type: 'holds',
+      holds: [{ holderId: 'modal-aaaa', ...next }],
+    });
+  });
+
   it('refuses another socket holding with a holder id already in use', () => {
     let sockets = [socket('a'), socket('b')];
     sockets = apply(sockets, slotHoldsFrame(sockets, 'a', hold('modal-aaaa', NINE), 1, IDLE));

@@ -26,11 +26,15 @@ const KeptHoldSchema = v.object({
 });
 type KeptHold = v.InferOutput<typeof KeptHoldSchema>;
 
-/** What a slot-holds socket carries: the address it came from and its holds. */
+/**
+ * What a slot-holds socket carries: the address it came from, its holds and when it changed them
+ * within the last second (at most `maxChangesPerSecond` times).
+ */
 export const SlotHoldsSocketStateSchema = v.object({
   slotHolds: v.literal(true),
   address: v.string(),
   holds: v.array(KeptHoldSchema),
+  changedAt: v.optional(v.array(v.number())),
 });
 export type SlotHoldsSocketState = v.InferOutput<typeof SlotHoldsSocketStateSchema>;
 
@@ -127,12 +131,30 @@ function changed(
   ];
 }
 
+/** The sender's holds changed at `now`, unless it changed them too often in the last second. */
+function changedBy(
+  sockets: readonly SlotHoldsSocket[],
+  sender: SlotHoldsSocket,
+  holds: KeptHold[],
+  now: number,
+  idleMs: number,
+): SlotHoldsEffect[] {
+  const recent = (sender.state.changedAt ?? []).filter((at) => at <= now && now - at < 1_000);
+  if (recent.length >= SLOT_HOLDS.maxChangesPerSecond) {
+    const limit = `at most ${SLOT_HOLDS.maxChangesPerSecond} hold changes a second`;
+    return [{ kind: 'send', to: sender.id, frame: errorFrame('RATE_LIMITED', limit) }];
+  }
+  const state = { ...sender.state, changedAt: [...recent, now] };
+  return changed(sockets, { id: sender.id, state }, holds, idleMs);
+}
+
 /**
  * A frame from `senderId`: `hold` (a new slot for the modal, replacing its previous one, or a
  * refresh of the same slot, which only restarts its idle time) or `release`. A socket keeps at
- * most `maxPerConnection` holds and an address `maxPerAddress`; beyond that, and for a holder id
- * another socket holds with, the frame is refused with an error frame. Nothing a client sends can
- * make this throw.
+ * most `maxPerConnection` holds and an address `maxPerAddress`, and changes them at most
+ * `maxChangesPerSecond` times a second (everyone is told of each change); beyond that, and for a
+ * holder id another socket holds with, the frame is refused with an error frame. Nothing a client
+ * sends can make this throw.
  *
  * @example
  * slotHoldsFrame(sockets, 'a', '{"type":"release","holderId":"modal-1234"}', Date.now(), SLOT_HOLDS.idleMs);
@@ -153,10 +175,11 @@ export function slotHoldsFrame(
   const previous = own.find((h) => h.holderId === frame.holderId);
   if (frame.type === 'release') {
     if (!previous) return [];
-    return changed(
+    return changedBy(
       sockets,
       sender,
       own.filter((h) => h !== previous),
+      now,
       idleMs,
     );
   }
@@ -202,7 +225,7 @@ export function slotHoldsFrame(
       ];
     }
   }
-  return changed(sockets, sender, [...own.filter((h) => h !== previous), hold], idleMs);
+  return changedBy(sockets, sender, [...own.filter((h) => h !== previous), hold], now, idleMs);
 }
 
 /**

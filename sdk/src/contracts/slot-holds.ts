@@ -23,6 +23,8 @@ export const SLOT_HOLDS = {
   maxPerConnection: 3,
   /** Holds one network address may keep at once in a room, over all its sockets. */
   maxPerAddress: 6,
+  /** Hold changes (a new or moved hold, a release) one socket may make in one second. */
+  maxChangesPerSecond: 10,
   /** Largest frame a slot-holds socket may send. */
   maxFrameChars: 1024,
 } as const;
