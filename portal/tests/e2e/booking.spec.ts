@@ -11,8 +11,8 @@ import { type ApiUser, apiSignIn, apiSignInDemoPair, apiSignUp, DEMO, signIn } f
 
 /**
  * Booking end to end: a subscribed franchisor books the demo consultant in
- * Los Angeles time from the consultant's public profile and finds the meeting in My Meetings at
- * that local time; the consultant sees it in their own zone and declines it; the slot is offered
+ * Los Angeles time from the consultant's public profile, switches their zone to Los Angeles and
+ * finds the meeting in My Meetings at that time; the consultant sees it in their own zone and declines it; the slot is offered
  * again. Also: a franchisor without a subscription gets the Start Booking Calls banner and the
  * Action Not Available modal; booking works with the keyboard alone; the franchisor cancels from
  * the meeting page; the consultant's calendar page and prompt. Every booking made here is
@@ -153,13 +153,53 @@ async function chooseBookableSlot(dialog: Locator): Promise<string> {
   throw new Error('no bookable slot found');
 }
 
-/** Opens the row of My Meetings (Upcoming) that shows `time` and `name`, paging as needed. */
-async function openMeetingRow(page: Page, time: string, name: string): Promise<string> {
+/**
+ * The zone My Meetings names its times in ("Times in America/New York · change"): the user's one
+ * zone (rule 20).
+ */
+async function shownZone(page: Page): Promise<string> {
+  const label = page.getByTestId('time-zone-label').first();
+  await expect(label).toContainText('Times in');
+  const text = (await label.textContent()) ?? '';
+  return (/Times in (.+?)\s*·/.exec(text)?.[1] ?? '').replaceAll(' ', '_');
+}
+
+/**
+ * Saves the user's zone through the switch on My Meetings (rule 20: on their profile, so every
+ * page, device and e-mail follows it).
+ */
+async function switchZone(page: Page, zone: string): Promise<void> {
+  await page.goto('/bookings');
+  const label = page.getByTestId('time-zone-label').first();
+  await label.getByRole('button', { name: 'change' }).click();
+  await label.getByLabel('Time zone').selectOption(zone);
+  await expect(label).toContainText(`Times in ${zone.replaceAll('_', ' ')}`);
+}
+
+/** Forgets the zone a test saved on a demo profile, so other tests find it as seeded. */
+async function forgetZone(request: APIRequestContext, baseURL: string, user: ApiUser) {
+  await request.patch('/api/users', {
+    headers: { Authorization: `Bearer ${user.token}`, Origin: baseURL },
+    data: { timeZone: null },
+  });
+}
+
+/**
+ * Opens the row of My Meetings (Upcoming) of the meeting starting at `start` with `name`, paging
+ * as needed; the row is found by its time in the zone the page names (the user's). Answers the
+ * meeting's id and that time.
+ */
+async function openMeetingRow(
+  page: Page,
+  start: string,
+  name: string,
+): Promise<{ id: string; time: string }> {
   await page.goto('/bookings?status=upcoming');
   await expect(page.getByRole('tab', { name: 'Upcoming' })).toHaveAttribute(
     'aria-selected',
     'true',
   );
+  const time = specDateTime(start, await shownZone(page));
   for (let p = 0; p < 20; p += 1) {
     const panel = page.getByRole('tabpanel');
     await expect(panel).toHaveAttribute('aria-busy', 'false');
@@ -173,7 +213,7 @@ async function openMeetingRow(page: Page, time: string, name: string): Promise<s
       const href = (await row.getByRole('link').getAttribute('href')) ?? '';
       await row.getByRole('link').click();
       await expect(page).toHaveURL(new RegExp(`${href}$`));
-      return href.split('/').pop() ?? '';
+      return { id: href.split('/').pop() ?? '', time };
     }
     const next = page.getByRole('navigation', { name: 'Pagination' }).getByRole('button', {
       name: 'Next',
@@ -242,9 +282,12 @@ test.describe('booking a meeting', () => {
       await done.getByRole('link', { name: 'View My Meetings' }).click();
       await expect(page).toHaveURL(/\/bookings$/);
 
-      // My Meetings shows it at the Los Angeles time ('1 Jan, 2025, 3:00 pm').
+      // My Meetings shows times in the franchisor's one zone (rule 20): saved as Los Angeles
+      // through the switch, it shows the meeting at the Los Angeles time ('1 Jan, 2025, 3:00 pm').
+      await switchZone(page, 'America/Los_Angeles');
       const losAngeles = specDateTime(booked, 'America/Los_Angeles');
-      const meetingId = await openMeetingRow(page, losAngeles, CONSULTANT_NAME);
+      const { id: meetingId, time } = await openMeetingRow(page, booked, CONSULTANT_NAME);
+      expect(time).toBe(losAngeles);
       await expect(page.getByTestId('meeting-time')).toHaveText(losAngeles);
       await expect(page.getByText('$100', { exact: true })).toBeVisible();
 
@@ -258,8 +301,8 @@ test.describe('booking a meeting', () => {
       );
       const newYork = specDateTime(booked, 'America/New_York');
       expect(newYork).not.toBe(losAngeles);
-      const seen = await openMeetingRow(consultantPage, newYork, DEMO_FRANCHISE);
-      expect(seen).toBe(meetingId);
+      const seen = await openMeetingRow(consultantPage, booked, DEMO_FRANCHISE);
+      expect(seen).toEqual({ id: meetingId, time: newYork });
       await expect(consultantPage.getByTestId('meeting-time')).toHaveText(newYork);
 
       // The consultant declines it: the spec's toast, then back to My Meetings.
@@ -290,6 +333,7 @@ test.describe('booking a meeting', () => {
       booked = null;
     } finally {
       await declineIfBooked(request, baseURL!, franchisor, consultant, booked);
+      await forgetZone(request, baseURL!, franchisor);
     }
   });
 
@@ -411,8 +455,8 @@ test.describe('booking a meeting', () => {
       await expect(page.getByRole('dialog')).toHaveCount(0);
       await expect(book).toBeFocused();
 
-      // The franchisor cancels it from the meeting page.
-      await openMeetingRow(page, specDateTime(booked, 'America/Chicago'), CONSULTANT_NAME);
+      // The franchisor cancels it from the meeting page, found at its time in their zone.
+      await openMeetingRow(page, booked, CONSULTANT_NAME);
       await page.getByRole('button', { name: 'Cancel meeting' }).click();
       const confirm = page.getByRole('alertdialog', { name: 'Cancel this meeting?' });
       // Within 24 hours of the start the consultant may charge it: the dialog says so.
@@ -522,7 +566,8 @@ test.describe('meetings on a small screen (375 px)', () => {
     await expect(page.getByRole('tabpanel')).toHaveAttribute('aria-busy', 'false');
     await expect(page.getByTestId('meeting-row').first()).toBeVisible();
     expect(await fits()).toBe(true);
-    await page.getByTestId('meeting-row').first().getByRole('link').click();
+    // The first row may be the running meeting (rule 20), its Join link after the row's own.
+    await page.getByTestId('meeting-row').first().getByRole('link').first().click();
     await expect(page.getByRole('heading', { level: 1, name: 'Meeting Details' })).toBeVisible();
     await expect(page.getByRole('link', { name: 'My Meetings' }).first()).toBeVisible();
     expect(await fits()).toBe(true);
