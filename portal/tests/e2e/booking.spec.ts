@@ -7,7 +7,15 @@ import {
   type Page,
   test,
 } from '@playwright/test';
-import { type ApiUser, apiSignIn, apiSignInDemoPair, apiSignUp, DEMO, signIn } from './helpers.ts';
+import {
+  type ApiUser,
+  apiSignIn,
+  apiSignInDemoPair,
+  apiSignUp,
+  DEMO,
+  forgetTimeZone,
+  signIn,
+} from './helpers.ts';
 
 /**
  * Booking end to end: a subscribed franchisor books the demo consultant in
@@ -176,14 +184,6 @@ async function switchZone(page: Page, zone: string): Promise<void> {
   await expect(label).toContainText(`Times in ${zone.replaceAll('_', ' ')}`);
 }
 
-/** Forgets the zone a test saved on a demo profile, so other tests find it as seeded. */
-async function forgetZone(request: APIRequestContext, baseURL: string, user: ApiUser) {
-  await request.patch('/api/users', {
-    headers: { Authorization: `Bearer ${user.token}`, Origin: baseURL },
-    data: { timeZone: null },
-  });
-}
-
 /**
  * Opens the row of My Meetings (Upcoming) of the meeting starting at `start` with `name`, paging
  * as needed; the row is found by its time in the zone the page names (the user's). Answers the
@@ -333,7 +333,7 @@ test.describe('booking a meeting', () => {
       booked = null;
     } finally {
       await declineIfBooked(request, baseURL!, franchisor, consultant, booked);
-      await forgetZone(request, baseURL!, franchisor);
+      await forgetTimeZone(request, baseURL!, franchisor);
     }
   });
 

@@ -57,6 +57,22 @@ export async function apiSignIn(
   return { id: body.user.id, token: body.token };
 }
 
+/**
+ * Forgets the zone a test saved on a profile (rule 20: one zone per person, kept on the profile),
+ * so the next test finds the demo account as seeded.
+ */
+export async function forgetTimeZone(
+  request: APIRequestContext,
+  baseURL: string,
+  user: ApiUser,
+): Promise<void> {
+  const response = await request.patch('/api/users', {
+    headers: { Authorization: `Bearer ${user.token}`, Origin: baseURL },
+    data: { timeZone: null },
+  });
+  expect(response.status()).toBe(200);
+}
+
 /** The demo consultant and the demo franchisor, both signed in over the API (a meeting's two sides). */
 export async function apiSignInDemoPair(
   request: APIRequestContext,

@@ -1,5 +1,5 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
-import { DEMO, signIn } from './helpers.ts';
+import { apiSignIn, DEMO, forgetTimeZone, signIn } from './helpers.ts';
 import { WEBRTC_BROWSER } from './webrtc.ts';
 
 /**
@@ -106,7 +106,11 @@ test('both sides find the running meeting first, and one sees the other join the
   }
 });
 
-test('the zone switch changes every time on the page at once', async ({ browser, baseURL }) => {
+test('the zone switch changes every time on the page at once', async ({
+  browser,
+  baseURL,
+  request,
+}) => {
   const franchisor = await signedIn(browser, baseURL, 'franchisor');
   try {
     await franchisor.page.goto('/dashboard');
@@ -120,7 +124,17 @@ test('the zone switch changes every time on the page at once', async ({ browser,
     await expect(franchisor.page.getByTestId('time-zone-label')).toHaveText(
       'Times in Pacific/Honolulu · change',
     );
+    // The zone is the person's, on their profile: another device shows it too.
+    const other = await signedIn(browser, baseURL, 'franchisor');
+    await other.page.goto('/bookings');
+    await expect(other.page.getByTestId('time-zone-label')).toHaveText(
+      'Times in Pacific/Honolulu · change',
+    );
+    await other.context.close();
   } finally {
     await franchisor.context.close();
+    // The demo franchisor's profile goes back to no chosen zone for the other tests.
+    const user = await apiSignIn(request, baseURL ?? '', DEMO.franchisor);
+    await forgetTimeZone(request, baseURL ?? '', user);
   }
 });
