@@ -20,6 +20,7 @@ import {
   loadPayment,
   moneyKey,
   type PaymentContextRow,
+  releasePostingKey,
   startLabel,
 } from './payment-rows.ts';
 import { paymentIdsWhere, tallyRun } from './payment-runs.ts';
@@ -270,7 +271,7 @@ export function createCharges(ctx: PaymentsContext) {
       if (c.held > 0) {
         await post(tx, {
           kind: 'release',
-          idempotencyKey: LEDGER_KEYS.release(key),
+          idempotencyKey: await releasePostingKey(tx, key),
           entries: releaseLines(c.franchiseId, c.held),
           meetingId: p.meetingId,
           franchiseId: c.franchiseId,

@@ -18,9 +18,11 @@ import {
 import { notifyUsers, recordNotice } from './notify.ts';
 import {
   heldCents,
+  holdPostingKey,
   loadPayment,
   moneyKey,
   type PaymentContextRow,
+  releasePostingKey,
   startLabel,
 } from './payment-rows.ts';
 import { loadEach, paymentIdsWhere, tallyRun } from './payment-runs.ts';
@@ -364,20 +366,29 @@ export function createMeetingPayments(ctx: PaymentsContext, charges: Charges) {
       for (const orphan of await attempts.unfinished(p.id, ['hold'], t)) {
         await beginOrphanRelease(orphan, t);
       }
-      if (franchiseId && held > 0) {
-        await post(t, {
-          kind: 'release',
-          idempotencyKey: LEDGER_KEYS.release(key),
-          entries: releaseLines(franchiseId, held),
-          meetingId: p.meetingId,
-          franchiseId,
-          providerReference: p.holdId,
-          createdAt: ctx.now(),
-        });
-      }
+      await postRelease(t, row, ctx.now());
       await then(t);
     });
     if (!inOuterTransaction) await settleReleases(p.id, releaseKey(key));
+  }
+
+  /** Posts the release of what the ledger holds for the payment (nothing when it holds nothing). */
+  async function postRelease(executor: Db | Tx, row: PaymentContextRow, at: Date): Promise<void> {
+    const p = row.payment;
+    const franchiseId = row.franchiseId;
+    if (!franchiseId) return;
+    const key = moneyKey(p);
+    const held = await heldCents(executor, key, franchiseId);
+    if (held <= 0) return;
+    await post(executor, {
+      kind: 'release',
+      idempotencyKey: await releasePostingKey(executor, key),
+      entries: releaseLines(franchiseId, held),
+      meetingId: p.meetingId,
+      franchiseId,
+      providerReference: p.holdId,
+      createdAt: at,
+    });
   }
 
   /** Records the release of a hold attempt's hold (its PaymentIntent found later when unknown). */
@@ -587,14 +598,15 @@ export function createMeetingPayments(ctx: PaymentsContext, charges: Charges) {
    * the new end stays; one that is not is released — recorded here under its own hold attempt's key,
    * made by `afterMoved` — and the next one is due by rule 10's 48 hours (at once when the new time
    * is within the booking window). A payment still waiting for its hold gets the new due time. The
-   * ledger's hold stands meanwhile: the amount it says is reserved for this meeting does not change,
-   * and the hold placed again is the same reservation (its posting key is taken, so it posts once).
+   * ledger follows the provider as on the booking path: the release is posted with it, and the
+   * hold placed again is posted when it is placed (the next hold cycle's key), so until then the
+   * ledger holds nothing for the meeting.
    */
   async function onMoved(m: MeetingMoneyRef, seam: SeamContext = {}): Promise<void> {
     const executor = seam.tx ?? db;
     const row = await loadPayment(executor, m.id);
     const p = row?.payment;
-    if (!p || p.isPaid || p.status !== 'pending') return;
+    if (!row || !p || p.isPaid || p.status !== 'pending') return;
     const now = seam.now ?? ctx.now();
     const endAt = new Date(m.startAt.getTime() + m.durationMinutes * 60_000);
     const plan = holdPlan(m.startAt, now);
@@ -604,6 +616,7 @@ export function createMeetingPayments(ctx: PaymentsContext, charges: Charges) {
       return;
     }
     if (p.holdId) {
+      await postRelease(executor, row, now);
       await attempts.begin(
         {
           key: orphanReleaseKey(holdKey(moneyKey(p), p.holdAttempts - 1)),
@@ -815,7 +828,7 @@ export function createMeetingPayments(ctx: PaymentsContext, charges: Charges) {
       } else if (franchiseId) {
         await post(t, {
           kind: 'hold',
-          idempotencyKey: LEDGER_KEYS.hold(moneyKey(p)),
+          idempotencyKey: await holdPostingKey(t, moneyKey(p)),
           entries: holdLines(franchiseId, h.amountCents),
           meetingId: p.meetingId,
           franchiseId,

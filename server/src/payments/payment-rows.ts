@@ -1,7 +1,7 @@
 import { TZDate } from '@date-fns/tz';
 import { DATE_TIME_FORMAT } from '@fm/sdk/contracts';
 import { format } from 'date-fns';
-import { and, eq, inArray, or } from 'drizzle-orm';
+import { and, count, eq, like, or } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client.ts';
 import { consultantUser, franchisorUser } from '../db/party-users.ts';
 import { franchise, ledgerEntry, ledgerTransaction, meeting, payment } from '../db/schema/index.ts';
@@ -77,7 +77,49 @@ export function startLabel(startAt: Date | null, timeZone: string): string {
   }
 }
 
-/** What is held for a payment right now, derived from its hold and release in the ledger. */
+/**
+ * The ledger's postings of a payment's holds and releases, the way the provider makes them: the
+ * first hold under `hold:{key}` and its release under `release:{key}`; a hold placed again after a
+ * release (a moved meeting whose hold lapsed) under `hold:{key}:{n}`, and its release under
+ * `release:{key}:{n}`, n counting from 1.
+ */
+const cycleKey = (first: string, n: number) => (n === 0 ? first : `${first}:${n}`);
+
+/** Every posting of the payment's holds (`hold`) or releases (`release`), any cycle. */
+const cyclesOf = (kind: 'hold' | 'release', key: string) => {
+  const first = LEDGER_KEYS[kind](key);
+  return or(
+    eq(ledgerTransaction.idempotencyKey, first),
+    like(ledgerTransaction.idempotencyKey, `${first}:%`),
+  );
+};
+
+async function postedCount(executor: Db | Tx, kind: 'hold' | 'release', key: string) {
+  const [row] = await executor
+    .select({ n: count() })
+    .from(ledgerTransaction)
+    .where(cyclesOf(kind, key));
+  return row?.n ?? 0;
+}
+
+/**
+ * The key a new hold of the payment posts under: the next cycle after the releases posted. With
+ * no release posted it is the first hold's key, so a hold already posted is never posted again.
+ */
+export async function holdPostingKey(executor: Db | Tx, key: string): Promise<string> {
+  return cycleKey(LEDGER_KEYS.hold(key), await postedCount(executor, 'release', key));
+}
+
+/**
+ * The key the release of the payment's latest hold posts under (the same for every caller that
+ * releases that hold, so a release is posted once).
+ */
+export async function releasePostingKey(executor: Db | Tx, key: string): Promise<string> {
+  const holds = await postedCount(executor, 'hold', key);
+  return cycleKey(LEDGER_KEYS.release(key), Math.max(holds - 1, 0));
+}
+
+/** What is held for a payment right now, derived from its holds and releases in the ledger. */
 export async function heldCents(
   executor: Db | Tx,
   key: string,
@@ -89,10 +131,7 @@ export async function heldCents(
     .innerJoin(ledgerTransaction, eq(ledgerTransaction.id, ledgerEntry.transactionId))
     .where(
       and(
-        inArray(ledgerTransaction.idempotencyKey, [
-          LEDGER_KEYS.hold(key),
-          LEDGER_KEYS.release(key),
-        ]),
+        or(cyclesOf('hold', key), cyclesOf('release', key)),
         eq(ledgerEntry.account, ACCOUNTS.franchiseHold(franchiseId)),
       ),
     );

@@ -16,6 +16,8 @@ import {
   providerAttempt,
   rescheduleRequest,
 } from '../../db/schema/index.ts';
+import { unbalancedTransactions } from '../../payments/ledger.ts';
+import { heldCents } from '../../payments/payment-rows.ts';
 import { insertMeeting } from '../../testing/index.ts';
 import { adminTestWorld } from '../../testing/test-world.ts';
 import {
@@ -393,6 +395,10 @@ describe('rescheduling a meeting (rule 20)', () => {
     const releases = await attemptsOf(m.id, 'release');
     expect(releases).toHaveLength(1);
     expect(releases[0]).toMatchObject({ state: 'succeeded', intentId: first?.holdId });
+    // The ledger follows the provider: nothing held between the release and the next hold.
+    const franchiseId = (await meetingRow(m.id))?.franchiseId ?? '';
+    expect(await heldCents(db(), m.id, franchiseId)).toBe(0);
+    expect(await unbalancedTransactions(db())).toEqual([]);
 
     world.now = new Date(Date.parse(TUE_10_10) - 47 * HOUR);
     const meetings = world.server.container.payments?.meetings;
@@ -402,7 +408,17 @@ describe('rescheduling a meeting (rule 20)', () => {
     expect(placed?.holdId).toBeTruthy();
     expect(placed?.holdId).not.toBe(first?.holdId);
     expect(await attemptsOf(m.id, 'hold')).toHaveLength(1);
+    expect(await heldCents(db(), m.id, franchiseId)).toBe(placed?.amountCents);
+    expect(await unbalancedTransactions(db())).toEqual([]);
+    // Cancelled early enough: the hold placed again is released in the ledger too, once.
     world.now = START;
+    const cancelled = await world.server.fetch(`/api/session/${m.id}`, {
+      method: 'DELETE',
+      token: m.franchisor.token,
+    });
+    expect(cancelled.status).toBe(200);
+    expect(await heldCents(db(), m.id, franchiseId)).toBe(0);
+    expect(await unbalancedTransactions(db())).toEqual([]);
   });
 
   it('places the next hold at once when the new time is within the booking window', async () => {
