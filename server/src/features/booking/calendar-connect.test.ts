@@ -490,6 +490,34 @@ describe('connect calendar with OAuth configured', () => {
       start: { dateTime: '2026-03-03T19:00:00.000Z' },
       attendees: expect.arrayContaining([expect.objectContaining({ email: booker.email })]),
     });
+
+    // Moved (rule 20): the calendar's event of the old time is deleted, one at the new time written.
+    const movedId = ((await booked.json()) as { id: string }).id;
+    const asUser = (token: string, path: string, body: unknown) =>
+      api.request(`/api/session/${movedId}/reschedule-requests${path}`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: json(body),
+      });
+    const proposal = await asUser(booker.token, '', { starts: ['2026-03-04T19:00:00.000Z'] });
+    expect(proposal.status).toBe(201);
+    const { id: requestId } = (await proposal.json()) as { id: string };
+    requests.length = 0;
+    const moved = await asUser(consultant.token, `/${requestId}/accept`, {
+      start: '2026-03-04T19:00:00.000Z',
+    });
+    expect(moved.status).toBe(200);
+    const eventCalls = requests.filter((r) => r.path.includes('/events'));
+    expect(eventCalls.map((r) => r.method)).toEqual(['DELETE', 'POST']);
+    expect(eventCalls[0]?.path).toBe(
+      '/google/calendar/v3/calendars/primary/events/google-event-1?sendUpdates=none',
+    );
+    expect(JSON.parse(eventCalls[1]?.body ?? '{}')).toMatchObject({
+      start: { dateTime: '2026-03-04T19:00:00.000Z' },
+      end: { dateTime: '2026-03-04T19:30:00.000Z' },
+    });
+    const [afterMove] = await db.select().from(meeting).where(eq(meeting.id, movedId));
+    expect(afterMove?.externalEventId).toBe('google:google-event-1');
   });
 
   it('reads Microsoft Graph schedules (busy and tentative, not free) and writes Graph events', async () => {
