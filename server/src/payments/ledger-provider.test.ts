@@ -101,6 +101,17 @@ describe('the ledger provider: Stripe test cards as in test mode', () => {
     expect(hold.expiresAt).toEqual(new Date('2026-03-09T12:00:00Z'));
   });
 
+  it('finds a refund it made by its key, and none it did not make', async () => {
+    const own = createLedgerProvider({ now });
+    const input = { reference: 'pi_x', idempotencyKey: 'refund:p-find' };
+    await expect(own.findRefund(input)).resolves.toBeNull();
+    const made = await own.refund({ ...input, amountCents: 700 });
+    await expect(own.findRefund(input)).resolves.toEqual({ ...made, amountCents: 700 });
+    await expect(
+      own.findRefund({ ...input, idempotencyKey: 'refund:p-other' }),
+    ).resolves.toBeNull();
+  });
+
   it('starts subscriptions for a month, or until an already paid period ends', async () => {
     const sub = await provider.createSubscription({
       customerId: 'c',

@@ -61,6 +61,7 @@ export function createLedgerProvider(deps: { now: () => Date }): PaymentProvider
     const c = card(providerMethodId);
     decline(c.declines ?? c.chargesFail);
   };
+  const refunds = new Map<string, { reference: string; amountCents: number }>();
   return {
     name: 'ledger',
     async ensureCustomer({ franchiseId, customerId }) {
@@ -96,8 +97,15 @@ export function createLedgerProvider(deps: { now: () => Date }): PaymentProvider
       charge(providerMethodId);
       return { reference: reference('pi', idempotencyKey) };
     },
-    async refund({ idempotencyKey }) {
-      return { reference: reference('re', idempotencyKey) };
+    async refund({ amountCents, idempotencyKey }) {
+      const made = { reference: reference('re', idempotencyKey), amountCents };
+      refunds.set(idempotencyKey, made);
+      return { reference: made.reference };
+    },
+    // Its own record of this process's refunds; after a restart nothing is found and the refund is
+    // repeated, which is safe here: the same key answers the same reference, forever.
+    async findRefund({ idempotencyKey }) {
+      return refunds.get(idempotencyKey) ?? null;
     },
     async createSubscription({ providerMethodId, idempotencyKey, firstInvoiceAt }) {
       const now = deps.now();

@@ -101,11 +101,21 @@ export interface PaymentProvider {
   release(input: { holdId: string; idempotencyKey: string }): Promise<void>;
   /** Charges a saved card without the customer present. */
   chargeOffSession(input: ChargeInput): Promise<{ reference: string }>;
+  /** Gives back part or all of a charge (`reference`: its PaymentIntent); the key rides along in its metadata. */
   refund(input: {
     reference: string;
     amountCents: number;
     idempotencyKey: string;
   }): Promise<{ reference: string }>;
+  /**
+   * The refund an earlier call under `idempotencyKey` made of the charge `reference`, found by the
+   * key in its metadata rather than by the key itself, which Stripe forgets after ~24 h (decision
+   * 030); null when none was made (a failed or cancelled one counts as none).
+   */
+  findRefund(input: { reference: string; idempotencyKey: string }): Promise<{
+    reference: string;
+    amountCents: number;
+  } | null>;
   /** Starts a monthly subscription at a price (a Stripe Price of $497 or $300). */
   createSubscription(input: {
     customerId: string;

@@ -3,11 +3,13 @@ import { cardError, type StripeReply, type StripeRequest, startStripeFake } from
 /**
  * A stateful, recorded fake of the parts of Stripe's API this product uses (test-only): customers,
  * PaymentMethods by Stripe's test ids, SetupIntents, PaymentIntents (manual capture, off-session
- * charges, lists by customer), Connect accounts and their links, and transfers. It behaves as
+ * charges, lists by customer), refunds (lists by PaymentIntent), Connect accounts and their links,
+ * and transfers. It behaves as
  * Stripe documents the parts that matter for money safety (decision 016):
  * - an idempotency key replays its first answer for 24 hours of the fake's clock, then is forgotten;
  * - capturing a PaymentIntent that is not `requires_capture` fails with `payment_intent_unexpected_state`;
  * - a hold not captured within 7 days is cancelled;
+ * - a PaymentIntent is refunded at most what it took (`charge_already_refunded`, `amount_too_large`);
  * and it records every movement of money (`moves`), so a test can count charges per payment.
  * The `stripe` package is pointed at it (`client`, or `STRIPE_API_URL=url`).
  * @example const stripe = await startStripeApi(); stripe.moves.filter((m) => m.paymentId === id)
@@ -42,7 +44,7 @@ const CARDS: Record<string, Card> = {
 };
 
 export interface Move {
-  kind: 'capture' | 'charge' | 'transfer';
+  kind: 'capture' | 'charge' | 'refund' | 'transfer';
   id: string;
   amount: number;
   paymentId: string | null;
@@ -65,9 +67,21 @@ export interface Intent {
   last_payment_error: { code: string; decline_code: string; message: string } | null;
 }
 
+export interface Refund {
+  id: string;
+  object: 'refund';
+  amount: number;
+  currency: string;
+  payment_intent: string;
+  status: 'succeeded';
+  created: number;
+  metadata: Record<string, string>;
+}
+
 interface State {
   seq: number;
   intents: Record<string, Intent>;
+  refunds: Record<string, Refund>;
   accounts: Record<string, { id: string; ready: boolean; metadata: Record<string, string> }>;
   transfers: Record<
     string,
@@ -86,6 +100,7 @@ interface State {
 const fresh = (): State => ({
   seq: 0,
   intents: {},
+  refunds: {},
   accounts: {},
   transfers: {},
   keys: {},
@@ -210,6 +225,48 @@ export async function startStripeApi() {
     return { json: withCharge(intent) };
   }
 
+  const refundsOf = (intentId: string) =>
+    Object.values(state.refunds).filter((re) => re.payment_intent === intentId);
+
+  function createRefund(p: Record<string, string>): StripeReply {
+    const intent = state.intents[p.payment_intent ?? ''];
+    if (!intent) return missing(`payment_intent: '${p.payment_intent}'`);
+    const left = intent.amount_received - refundsOf(intent.id).reduce((t, re) => t + re.amount, 0);
+    const amount = Number(p.amount ?? left);
+    if (intent.status !== 'succeeded' || left <= 0 || amount > left) {
+      const code = left <= 0 ? 'charge_already_refunded' : 'amount_too_large';
+      return {
+        status: 400,
+        json: {
+          error: {
+            type: 'invalid_request_error',
+            code,
+            message: `Refund amount (${amount}) is greater than the unrefunded amount (${left}).`,
+          },
+        },
+      };
+    }
+    const refund: Refund = {
+      id: id('re'),
+      object: 'refund',
+      amount,
+      currency: intent.currency,
+      payment_intent: intent.id,
+      status: 'succeeded',
+      created: now(),
+      metadata: nested(p, 'metadata'),
+    };
+    state.refunds[refund.id] = refund;
+    state.moves.push({
+      kind: 'refund',
+      id: refund.id,
+      amount,
+      paymentId: intent.metadata.paymentId ?? null,
+      at: now(),
+    });
+    return { json: refund };
+  }
+
   function route(r: StripeRequest): StripeReply {
     const p = r.params;
     const parts = r.path.split('/').filter(Boolean); // ['v1', 'payment_intents', 'pi_…', 'capture']
@@ -303,6 +360,14 @@ export async function startStripeApi() {
         intent.amount_capturable = 0;
         return { json: intent };
       }
+      case 'POST refunds':
+        return createRefund(p);
+      case 'GET refunds': {
+        const data = Object.values(state.refunds)
+          .filter((re) => !p.payment_intent || re.payment_intent === p.payment_intent)
+          .sort((a, b) => b.created - a.created);
+        return list('/v1/refunds', data);
+      }
       case 'POST accounts': {
         const acct = id('acct');
         state.accounts[acct] = { id: acct, ready: false, metadata: nested(p, 'metadata') };
@@ -393,13 +458,15 @@ export async function startStripeApi() {
   return {
     ...fake,
     url: `http://127.0.0.1:${fake.port}`,
-    /** Every capture, charge and transfer made, in order. */
+    /** Every capture, charge, refund and transfer made, in order. */
     get moves(): readonly Move[] {
       return state.moves;
     },
     intent: (intentId: string) => state.intents[intentId],
     /** Every PaymentIntent made (holds and charges), oldest first, as it stands now. */
     intents: (): Intent[] => Object.values(state.intents).map(aged),
+    /** Every refund made, oldest first. */
+    refunds: (): Refund[] => Object.values(state.refunds),
     /** Moves the fake's clock (keys older than 24 h are forgotten; holds lapse after 7 days). */
     advance(ms: number) {
       offsetS += Math.floor(ms / 1000);

@@ -269,12 +269,44 @@ describe('the Stripe adapter (the stripe package against a local fake of its API
     expect((error as PaymentDeclinedError).code).toBe('authentication_required');
   });
 
-  it('refunds a charge under its key', async () => {
+  it('refunds a charge under its key, carried in the metadata so it is found again', async () => {
     fake.on('POST /v1/refunds', () => ({ json: { id: 're_1', object: 'refund' } }));
     await expect(
       provider.refund({ reference: 'pi_ok', amountCents: 500, idempotencyKey: 'refund:m1' }),
     ).resolves.toEqual({ reference: 're_1' });
-    expect(fake.requests[0]?.params).toEqual({ payment_intent: 'pi_ok', amount: '500' });
+    expect(fake.requests[0]?.params).toEqual({
+      payment_intent: 'pi_ok',
+      amount: '500',
+      'metadata[attemptKey]': 'refund:m1',
+    });
+    expect(fake.requests[0]?.headers['idempotency-key']).toBe('refund:m1');
+    const refund = (id: string, attemptKey: string, status = 'succeeded') => ({
+      id,
+      object: 'refund',
+      amount: 500,
+      status,
+      payment_intent: 'pi_ok',
+      metadata: { attemptKey },
+    });
+    fake.on('GET /v1/refunds', () => ({
+      json: {
+        object: 'list',
+        url: '/v1/refunds',
+        has_more: false,
+        data: [
+          refund('re_other', 'refund:m2'),
+          refund('re_failed', 'refund:m1', 'failed'),
+          refund('re_1', 'refund:m1'),
+        ],
+      },
+    }));
+    await expect(
+      provider.findRefund({ reference: 'pi_ok', idempotencyKey: 'refund:m1' }),
+    ).resolves.toEqual({ reference: 're_1', amountCents: 500 });
+    expect(fake.to('GET /v1/refunds')[0]?.params).toMatchObject({ payment_intent: 'pi_ok' });
+    await expect(
+      provider.findRefund({ reference: 'pi_ok', idempotencyKey: 'refund:m3' }),
+    ).resolves.toBeNull();
   });
 
   it('subscribes on a $300 or $497 Price found by lookup key, created once', async () => {

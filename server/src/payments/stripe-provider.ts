@@ -342,10 +342,24 @@ export function createStripeProvider(deps: { stripe: Stripe; now: () => Date }):
     refund: ({ reference, amountCents, idempotencyKey }) =>
       call(async () => {
         const refund = await stripe.refunds.create(
-          { payment_intent: reference, amount: amountCents },
+          {
+            payment_intent: reference,
+            amount: amountCents,
+            metadata: { [ATTEMPT_KEY]: idempotencyKey },
+          },
           { idempotencyKey },
         );
         return { reference: refund.id };
+      }),
+
+    findRefund: ({ reference, idempotencyKey }) =>
+      call(async () => {
+        for await (const refund of stripe.refunds.list({ payment_intent: reference, limit: 100 })) {
+          if (refund.metadata?.[ATTEMPT_KEY] !== idempotencyKey) continue;
+          if (refund.status === 'failed' || refund.status === 'canceled') continue;
+          return { reference: refund.id, amountCents: refund.amount };
+        }
+        return null;
       }),
 
     createSubscription: (input) =>
