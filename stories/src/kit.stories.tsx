@@ -5,8 +5,10 @@ import {
   StatusLabel,
   TablePager,
   TextField,
+  TimeZoneSwitch,
   UnsavedChangesGuard,
   useValibotForm,
+  zoneChoices,
 } from '@fm/widgets/kit';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useState } from 'react';
@@ -15,8 +17,8 @@ import '@fm/widgets/kit.css';
 
 /**
  * The shared kit of the portal and the admin app (`@fm/widgets/kit`): a table with its 5/10/20
- * pager, form fields with their messages, the unsaved-changes prompt, status labels and the
- * photo cropper. Styles come from `@fm/widgets/kit.css`.
+ * pager, form fields with their messages, the unsaved-changes prompt, status labels, the
+ * photo cropper and the time-zone switch. Styles come from `@fm/widgets/kit.css`.
  */
 const meta = {
   title: 'Kit/Shared pieces',
@@ -160,4 +162,30 @@ export const PhotoCropper: Story = {
       onSave={async () => undefined}
     />
   ),
+};
+
+/** "Times in … · change" (rule 20): the zone saved on the person's profile, here kept in state. */
+function ZoneSwitch({
+  open = false,
+  start = 'America/New_York',
+}: {
+  open?: boolean;
+  start?: string;
+}) {
+  const [zone, setZone] = useState(start);
+  return (
+    <TimeZoneSwitch
+      zone={zone}
+      choices={zoneChoices(zone)}
+      save={async (next) => setZone(next)}
+      errorText={() => 'Could not save the time zone'}
+      defaultEditing={open}
+    />
+  );
+}
+
+export const TimeZoneLabel: Story = { render: () => <ZoneSwitch /> };
+/** The switch open, in a browser zone outside the offered ones (shown first, not offered). */
+export const TimeZoneChoosing: Story = {
+  render: () => <ZoneSwitch open start="Europe/Paris" />,
 };

@@ -25,6 +25,8 @@ export interface TimeZoneSwitchProps {
   /** A line beside the select (a consultant's hours follow their zone). */
   hint?: string | undefined;
   className?: string | undefined;
+  /** Opens with the select shown (a story's or a test's open state). */
+  defaultEditing?: boolean;
 }
 
 /**
@@ -41,8 +43,9 @@ export function TimeZoneSwitch({
   errorText,
   hint,
   className,
+  defaultEditing = false,
 }: TimeZoneSwitchProps) {
-  const [editing, setEditing] = useState(false);
+  const [editing, setEditing] = useState(defaultEditing);
   const [saving, setSaving] = useState(false);
   const selectId = useId();
   const change = async (next: string) => {
