@@ -7,6 +7,7 @@ import { type LeaseOutcome, runWithLease } from './job-lease.ts';
 import type { MeetingMoney } from './meeting-payments.ts';
 import { isoWeek, monthPeriod, previousPeriod } from './money-rules.ts';
 import type { Payouts } from './payouts.ts';
+import type { Refunds } from './refunds.ts';
 import type { Subscriptions } from './subscriptions.ts';
 
 const MINUTE_MS = 60_000;
@@ -35,6 +36,7 @@ export function createPaymentJobs(
     meetings: MeetingMoney;
     payouts: Payouts;
     subscriptions: Subscriptions;
+    refunds: Refunds;
   },
 ) {
   const { db, now } = ctx;
@@ -109,6 +111,14 @@ export function createPaymentJobs(
     );
   };
 
+  /** Refunds decided but never recorded, their deciding process gone (hourly; rule 20). */
+  const startedRefunds = (at: Date = now()) => {
+    const slot = Math.floor(at.getTime() / HOUR_MS) * HOUR_MS;
+    return lease(`refunds:${new Date(slot).toISOString()}`, 'started-refunds', () =>
+      services.refunds.finishStarted(at),
+    );
+  };
+
   /** Everything whose time has come and that has not run yet (at start and hourly). */
   async function catchUp(at: Date = now()) {
     return {
@@ -118,6 +128,7 @@ export function createPaymentJobs(
       renewals: await renewals(at),
       dueHolds: await dueHolds(at),
       releases: await releases(at),
+      startedRefunds: await startedRefunds(at),
     };
   }
 
@@ -129,6 +140,7 @@ export function createPaymentJobs(
     waitingPayouts,
     renewals,
     releases,
+    startedRefunds,
     catchUp,
   };
 }

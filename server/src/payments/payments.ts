@@ -107,7 +107,7 @@ export function createPayments(deps: {
     meetings,
     payouts,
   });
-  const jobs = createPaymentJobs(ctx, { charges, meetings, payouts, subscriptions });
+  const jobs = createPaymentJobs(ctx, { charges, meetings, payouts, subscriptions, refunds });
   return {
     provider: ctx.provider,
     charges,

@@ -1,7 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import type { Tx } from '../db/client.ts';
 import { ledgerTransaction, payment } from '../db/schema/index.ts';
-import { AppError } from '../http/errors.ts';
 import type { PaymentsContext } from './context.ts';
 import { ACCOUNTS, LEDGER_KEYS, type LedgerLine, post } from './ledger.ts';
 import { splitCharge } from './money-rules.ts';
@@ -35,8 +34,8 @@ export function refundSplitLines(
   ];
 }
 
-/** Less than the ~24 hours Stripe keeps an idempotency key. */
-const STRIPE_KEY_MEMORY_MS = 23 * 3_600_000;
+/** A refund attempt left `started` this long is taken as abandoned by its caller and finished. */
+const ABANDONED_MS = 5 * 60_000;
 
 /** The provider's idempotency key of a payment's refund: one refund per payment (rule 20). */
 export const refundKey = (paymentId: string) => `refund:${paymentId}`;
@@ -45,6 +44,18 @@ export const refundKey = (paymentId: string) => `refund:${paymentId}`;
 export interface RefundHooks {
   /** After the provider answered, before anything is recorded. */
   afterProviderCall?: (paymentId: string) => void | Promise<void>;
+}
+
+/** A refund finished by the scheduler: the payment and the person who asked for it (`by`). */
+export type FinishedRefund = RefundOutcome & { paymentId: string; by: string | null };
+
+/**
+ * How the caller's side of a refund finished by the scheduler (its caller died) is recorded:
+ * `record` in the ledger's transaction, `recorded` after it committed (notices).
+ */
+export interface RefundRecorder {
+  record(tx: Tx, refund: FinishedRefund): Promise<void>;
+  recorded(refund: FinishedRefund): Promise<void>;
 }
 
 export interface RefundOutcome {
@@ -58,14 +69,16 @@ export interface RefundOutcome {
 /**
  * Refunds of charged meetings (rule 20), exactly once under retries, races and crashes (decision
  * 016): the call is recorded in `provider_attempt` before it goes out, under a key of the payment,
- * so a retry after a crash repeats the same call (same key, same amount: the provider answers the
- * same refund) and never a second one; the ledger's `refund:{meetingId}` posts once; the caller's
+ * so a retry after a crash first reads back what the provider did under that key (the key rides in
+ * the refund's metadata: Stripe forgets idempotency keys after ~24 h, decision 030) and completes
+ * from it, repeating the call (same key, same amount) only when nothing was done; the ledger's `refund:{meetingId}` posts once; the caller's
  * own rows (the dispute's decision) are written in the same transaction as the ledger, through
- * `record`.
+ * `record`. A refund whose caller died is finished by {@link finishStarted} (the scheduler).
  */
 export function createRefunds(ctx: PaymentsContext) {
   const { db } = ctx;
   const attempts = createProviderAttempts(ctx);
+  let recorder: RefundRecorder | null = null;
 
   /** The charge's reference at the provider: the capture's, as the ledger kept it. */
   async function chargeReference(key: string): Promise<string | null> {
@@ -88,6 +101,8 @@ export function createRefunds(ctx: PaymentsContext) {
     options: {
       record?: (tx: Tx, outcome: RefundOutcome) => Promise<void>;
       hooks?: RefundHooks | undefined;
+      /** Who asks for the refund (an admin), kept with the attempt for {@link finishStarted}. */
+      by?: string | undefined;
     } = {},
   ): Promise<RefundOutcome> {
     const p = await db.select().from(payment).where(eq(payment.id, paymentId)).get();
@@ -102,30 +117,27 @@ export function createRefunds(ctx: PaymentsContext) {
     if (prior?.state === 'succeeded' && prior.reference) {
       return { amountCents: amount, reference: prior.reference, recorded: false };
     }
-    // Stripe forgets an idempotency key after about a day: a refund started before that and never
-    // recorded is not repeated blindly (it might be a second refund); it waits for a person.
-    if (
-      prior?.state === 'started' &&
-      ctx.provider.name === 'stripe' &&
-      ctx.now().getTime() - prior.createdAt.getTime() > STRIPE_KEY_MEMORY_MS
-    ) {
-      throw new AppError('CONFLICT', {
-        message: 'This refund was started more than a day ago; check it at Stripe first',
-      });
-    }
-    const charged = await chargeReference(moneyKey(p));
+    const charged = (await chargeReference(moneyKey(p))) ?? p.id;
     await attempts.begin({
       key,
       kind: 'refund',
       subjectId: p.id,
       intentId: charged,
+      ownerId: options.by ?? null,
       amountCents: amount,
     });
-    const { reference } = await ctx.provider.refund({
-      reference: charged ?? p.id,
-      amountCents: amount,
-      idempotencyKey: key,
-    });
+    // A refund started before may have been made: read it back rather than trust a key the
+    // provider may have forgotten; call again only when nothing was made.
+    const found =
+      prior?.state === 'started'
+        ? await ctx.provider.findRefund({
+            reference: prior.intentId ?? charged,
+            idempotencyKey: key,
+          })
+        : null;
+    const { reference } =
+      found ??
+      (await ctx.provider.refund({ reference: charged, amountCents: amount, idempotencyKey: key }));
     await options.hooks?.afterProviderCall?.(p.id);
     return db.transaction(async (tx) => {
       const { posted } = await post(tx, {
@@ -150,7 +162,47 @@ export function createRefunds(ctx: PaymentsContext) {
     });
   }
 
-  return { refund };
+  /** Who records the refunds {@link finishStarted} finishes (the dispute feature, once wired). */
+  function recordFinishedWith(record: RefundRecorder): void {
+    recorder = record;
+  }
+
+  /**
+   * Finishes every refund left `started` for more than a few minutes — its caller died between
+   * recording the attempt and recording the refund — with the amount recorded, through the
+   * recorder (the scheduler's hourly job). Nothing is done until a recorder is wired. Answers how
+   * many were finished.
+   */
+  async function finishStarted(
+    at: Date = ctx.now(),
+  ): Promise<{ finished: number; failed: number }> {
+    const record = recorder;
+    if (!record) return { finished: 0, failed: 0 };
+    const left = await attempts.stale('refund', new Date(at.getTime() - ABANDONED_MS));
+    let finished = 0;
+    let failed = 0;
+    for (const a of left) {
+      try {
+        const of = (outcome: RefundOutcome) => ({
+          ...outcome,
+          paymentId: a.subjectId,
+          by: a.ownerId,
+        });
+        const outcome = await refund(a.subjectId, a.amountCents, {
+          by: a.ownerId ?? undefined,
+          record: (tx, done) => record.record(tx, of(done)),
+        });
+        if (outcome.recorded) await record.recorded(of(outcome));
+        finished += 1;
+      } catch (error) {
+        failed += 1;
+        ctx.logger.error(`refund ${a.key} could not be finished`, error);
+      }
+    }
+    return { finished, failed };
+  }
+
+  return { refund, finishStarted, recordFinishedWith };
 }
 
 export type Refunds = ReturnType<typeof createRefunds>;

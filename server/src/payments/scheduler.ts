@@ -5,8 +5,9 @@ import type { PaymentJobs } from './jobs.ts';
 /**
  * Starts the money jobs in this process (croner, UTC): the weekly charge run on Mondays 06:00, due
  * holds every 15 minutes, payouts on the 1st at 07:00, and an hourly catch-up that also runs once at
- * start — so a run missed while no process was up, or one that died half-way, still happens, and a
- * payout that waited for its consultant's payout account is paid once the account is ready. Every
+ * start — so a run missed while no process was up, or one that died half-way, still happens, a
+ * payout that waited for its consultant's payout account is paid once the account is ready, and a
+ * dispute's refund whose deciding process died is finished with its recorded amount. Every
  * job is guarded by a `job_run` lease: with several API processes, each starts the scheduler and one
  * of them does each run. Started by `main.ts` only (never by tests).
  * @example const scheduler = startPaymentScheduler({ jobs: container.payments.jobs, logger }); … scheduler.stop();

@@ -9,14 +9,21 @@ import {
 } from '@fm/sdk/contracts';
 import { and, asc, eq } from 'drizzle-orm';
 import type { SessionUser } from '../../auth/session.ts';
-import type { Tx } from '../../db/client.ts';
-import { dispute, disputeMessage, meeting, payment, user } from '../../db/schema/index.ts';
+import type { Db, Tx } from '../../db/client.ts';
+import {
+  auditLog,
+  dispute,
+  disputeMessage,
+  meeting,
+  payment,
+  user,
+} from '../../db/schema/index.ts';
 import { AppError } from '../../http/errors.ts';
 import type { PaymentsContext } from '../../payments/context.ts';
 import { formatUsd } from '../../payments/money-rules.ts';
 import { notifyUsers } from '../../payments/notify.ts';
-import type { RefundHooks, Refunds } from '../../payments/refunds.ts';
-import { recordAudit, snapshot } from '../admin/audit.ts';
+import type { FinishedRefund, RefundHooks, Refunds } from '../../payments/refunds.ts';
+import { snapshot } from '../admin/audit.ts';
 
 const DAY_MS = 86_400_000;
 export type DisputeRow = typeof dispute.$inferSelect;
@@ -192,6 +199,106 @@ export function createDisputeService(deps: { ctx: PaymentsContext; refunds: Refu
   }
 
   /**
+   * Moves an open dispute to its decision (rejected when `refundCents` is 0) with its audit entry,
+   * in `tx`; false when it was decided already (a race or a retry).
+   */
+  async function recordDecision(
+    tx: Tx,
+    row: DisputeRow,
+    p: PaymentRow,
+    decision: { by: string | null; refundCents: number; note: string | null },
+  ): Promise<boolean> {
+    const at = ctx.now();
+    const { refundCents } = decision;
+    const status =
+      refundCents === 0
+        ? 'rejected'
+        : refundCents >= p.amountCents
+          ? 'refunded'
+          : 'partially_refunded';
+    const [after] = await tx
+      .update(dispute)
+      .set({
+        status,
+        refundCents,
+        decisionNote: decision.note,
+        decidedById: decision.by,
+        decidedAt: at,
+        updatedAt: at,
+      })
+      .where(and(eq(dispute.id, row.id), eq(dispute.status, 'open')))
+      .returning();
+    if (!after) return false;
+    // `by` is unknown only for a refund the scheduler finished from an attempt that named nobody:
+    // the entry is still written, with no actor, as the trail's rows allow.
+    await tx.insert(auditLog).values({
+      actorId: decision.by,
+      createdAt: at,
+      action: `dispute.${status}`,
+      entityType: 'dispute',
+      entityId: row.id,
+      before: snapshot(row),
+      after: snapshot(after),
+    });
+    return true;
+  }
+
+  /** Both sides are told of a decision (a notification, live, and an e-mail). */
+  async function tellDecision(
+    row: DisputeRow,
+    p: PaymentRow,
+    decision: { by: string | null; refundCents: number; note: string | null },
+  ): Promise<void> {
+    const { refundCents, note } = decision;
+    const what =
+      refundCents === 0
+        ? 'was rejected'
+        : `ended with a refund of ${formatUsd(refundCents)} of ${formatUsd(p.amountCents)}`;
+    await notifyUsers(ctx, {
+      userIds: [row.franchisorId, row.consultantId],
+      actorId: decision.by,
+      type: 'dispute_decided',
+      subject: 'A dispute was decided',
+      message: `The dispute of the charge for the meeting ${what}.${note ? ` ${note}` : ''}`,
+      link: row.meetingId ? `/bookings/${row.meetingId}` : '/payments',
+    });
+  }
+
+  /** The open dispute of a payment and the payment, for a refund the scheduler finished. */
+  async function disputeOfRefund(refund: FinishedRefund, executor: Db | Tx = db) {
+    const row = await executor
+      .select()
+      .from(dispute)
+      .where(eq(dispute.paymentId, refund.paymentId))
+      .get();
+    const p = await executor.select().from(payment).where(eq(payment.id, refund.paymentId)).get();
+    return row && p ? { row, p } : null;
+  }
+
+  // A refund decided by an admin whose process died before recording it is finished by the
+  // payments scheduler with the amount recorded; the decision is the admin's, without its note.
+  refunds.recordFinishedWith({
+    async record(tx, refund) {
+      const found = await disputeOfRefund(refund, tx);
+      if (!found) return;
+      await recordDecision(tx, found.row, found.p, {
+        by: refund.by,
+        refundCents: refund.amountCents,
+        note: null,
+      });
+    },
+    async recorded(refund) {
+      const found = await disputeOfRefund(refund);
+      if (!found) return;
+      await tellDecision(found.row, found.p, {
+        by: refund.by,
+        refundCents: refund.amountCents,
+        note: null,
+      });
+    },
+  });
+
+  /**
    * An admin's decision (rule 20): rejected, or refunded in full or by `refundCents` (less than the
    * charge). A refund goes through the provider once, whatever the retries: a decision whose refund
    * was started and never recorded is completed with that refund's amount. The dispute moves out of
@@ -209,37 +316,8 @@ export function createDisputeService(deps: { ctx: PaymentsContext; refunds: Refu
     const p = await db.select().from(payment).where(eq(payment.id, row.paymentId)).get();
     if (!p) throw new AppError('NOT_FOUND');
     const note = input.note?.trim() ? input.note.trim() : null;
-    const decided = async (tx: Tx, refundCents: number) => {
-      const at = ctx.now();
-      const status =
-        refundCents === 0
-          ? 'rejected'
-          : refundCents >= p.amountCents
-            ? 'refunded'
-            : 'partially_refunded';
-      const [after] = await tx
-        .update(dispute)
-        .set({
-          status,
-          refundCents,
-          decisionNote: note,
-          decidedById: admin.id,
-          decidedAt: at,
-          updatedAt: at,
-        })
-        .where(and(eq(dispute.id, row.id), eq(dispute.status, 'open')))
-        .returning();
-      if (!after) return false;
-      await recordAudit(tx, at, {
-        actorId: admin.id,
-        action: `dispute.${status}`,
-        entityType: 'dispute',
-        entityId: row.id,
-        before: snapshot(row),
-        after: snapshot(after),
-      });
-      return true;
-    };
+    const decided = (tx: Tx, refundCents: number) =>
+      recordDecision(tx, row, p, { by: admin.id, refundCents, note });
     let refundCents = 0;
     let changed = false;
     if (input.decision === 'reject') {
@@ -251,6 +329,7 @@ export function createDisputeService(deps: { ctx: PaymentsContext; refunds: Refu
       }
       const outcome = await refunds.refund(p.id, wanted, {
         hooks,
+        by: admin.id,
         record: async (tx, done) => {
           changed = await decided(tx, done.amountCents);
         },
@@ -260,18 +339,7 @@ export function createDisputeService(deps: { ctx: PaymentsContext; refunds: Refu
     const current = await db.select().from(dispute).where(eq(dispute.id, row.id)).get();
     if (!current) throw new AppError('NOT_FOUND');
     if (changed) {
-      const what =
-        refundCents === 0
-          ? 'was rejected'
-          : `ended with a refund of ${formatUsd(refundCents)} of ${formatUsd(p.amountCents)}`;
-      await notifyUsers(ctx, {
-        userIds: [row.franchisorId, row.consultantId],
-        actorId: admin.id,
-        type: 'dispute_decided',
-        subject: 'A dispute was decided',
-        message: `The dispute of the charge for the meeting ${what}.${note ? ` ${note}` : ''}`,
-        link: row.meetingId ? `/bookings/${row.meetingId}` : '/payments',
-      });
+      await tellDecision(row, p, { by: admin.id, refundCents, note });
     } else if (current.status === 'open') {
       throw new AppError('CONFLICT');
     }

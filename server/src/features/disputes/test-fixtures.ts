@@ -1,6 +1,17 @@
-import { eq } from 'drizzle-orm';
+import type { Dispute } from '@fm/sdk/contracts';
+import { and, eq } from 'drizzle-orm';
 import { expect } from 'vitest';
-import { meeting } from '../../db/schema/index.ts';
+import type { Db } from '../../db/client.ts';
+import {
+  auditLog,
+  dispute,
+  ledgerTransaction,
+  meeting,
+  notification,
+  payment,
+  providerAttempt,
+} from '../../db/schema/index.ts';
+import { refundKey } from '../../payments/refunds.ts';
 import {
   consultantAccount,
   franchisorWithCard,
@@ -52,3 +63,29 @@ export const openDispute = (
     token,
     body: JSON.stringify(body),
   });
+
+/**
+ * What the ledger, the refund's provider attempt, the audit trail and the notices hold for one
+ * dispute: the refund fault tests count each.
+ */
+export async function disputeRecords(db: Db, d: Dispute) {
+  const refunds = await db
+    .select()
+    .from(ledgerTransaction)
+    .where(
+      and(eq(ledgerTransaction.kind, 'refund'), eq(ledgerTransaction.meetingId, d.meetingId ?? '')),
+    );
+  const attempts = await db
+    .select()
+    .from(providerAttempt)
+    .where(eq(providerAttempt.key, refundKey(d.paymentId)));
+  const decided = await db
+    .select({ userId: notification.userId })
+    .from(notification)
+    .where(eq(notification.type, 'dispute_decided'))
+    .then((rows) => rows.filter((r) => r.userId === d.franchisorId || r.userId === d.consultantId));
+  const audits = await db.select().from(auditLog).where(eq(auditLog.entityId, d.id));
+  const row = await db.select().from(dispute).where(eq(dispute.id, d.id)).get();
+  const p = await db.select().from(payment).where(eq(payment.id, d.paymentId)).get();
+  return { refunds, attempts, decided, audits, row, refunded: p?.refundedCents };
+}
