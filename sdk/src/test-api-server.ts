@@ -166,6 +166,7 @@ export const fixtures = {
     smsConsent: false,
     position: null,
     profileCompleteness: ['Contact'],
+    timeZone: null,
     consultant: null,
     franchise: null,
   },

@@ -127,3 +127,22 @@ describe('updateAccount', () => {
     expect(t.server.requests).toHaveLength(0);
   });
 });
+
+describe('setTimeZone', () => {
+  it('patches users with the zone alone and answers the profile that keeps it', async () => {
+    t.server.route('PATCH /api/users', () => ({
+      json: { ...fixtures.ownProfile, timeZone: 'America/Chicago' },
+    }));
+    const profile = await t.api.users.setTimeZone({ timeZone: 'America/Chicago' });
+    expect(profile.timeZone).toBe('America/Chicago');
+    expect(JSON.parse(t.server.requests[0]?.body ?? '')).toEqual({ timeZone: 'America/Chicago' });
+  });
+
+  it('refuses a zone outside the offered ones before sending', async () => {
+    const error = await rejection(
+      t.api.users.setTimeZone({ timeZone: 'Mars/Olympus' as 'America/Chicago' }),
+    );
+    expect(error.errors).toEqual({ timeZone: 'Please choose one of the offered time zones' });
+    expect(t.server.requests).toHaveLength(0);
+  });
+});

@@ -185,12 +185,13 @@ export function createUsersApi(http: Http): UsersApi {
       );
     },
 
-    setTimeZone: (input, options) =>
-      patchOwnProfile(
+    async setTimeZone(input, options) {
+      return patchOwnProfile(
         http,
         validateInput('updateProfile', USER_OPERATIONS, TimeZonePatchSchema, input),
         options,
-      ),
+      );
+    },
 
     async updateAccount(input, options) {
       const filled = Object.fromEntries(
