@@ -29,21 +29,12 @@ export function AdminLayout() {
   const userId = session?.user.id;
   const timeZone = useAdminTimeZone(userId !== undefined);
 
-  // The stored user may be stale (renamed elsewhere, role changed): refresh it from the server.
-  // A changed role makes RequireAdmin refuse; a 401 is handled by the client.
+  // The stored user may be stale (renamed elsewhere, role changed): refresh it from the profile
+  // the zone is read from. A changed role makes RequireAdmin refuse; a 401 is handled by the client.
+  const fresh = timeZone.profile;
   useEffect(() => {
-    if (!userId) return;
-    let current = true;
-    api.users
-      .getProfile()
-      .then((profile) => {
-        if (current) rememberUser(profile);
-      })
-      .catch(() => undefined);
-    return () => {
-      current = false;
-    };
-  }, [userId]);
+    if (fresh && fresh.id === userId) rememberUser(fresh);
+  }, [fresh, userId]);
 
   // Moving to another page closes the mobile drawer.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on navigation on purpose

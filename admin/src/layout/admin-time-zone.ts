@@ -12,7 +12,7 @@ export const ADMIN_PROFILE_KEY = ['admin-profile'] as const;
  * without a zone of its own is in it; called by the frame before its screens render.
  *
  * @example
- * const { zone, setZone, choices } = useAdminTimeZone(signedIn);
+ * const { zone, setZone, choices, profile } = useAdminTimeZone(signedIn);
  */
 export function useAdminTimeZone(enabled: boolean) {
   const queryClient = useQueryClient();
@@ -31,5 +31,5 @@ export function useAdminTimeZone(enabled: boolean) {
     const saved = await api.users.setTimeZone({ timeZone: next as TimeZone });
     queryClient.setQueryData(ADMIN_PROFILE_KEY, saved);
   };
-  return { zone, setZone, choices: zoneChoices(zone) };
+  return { zone, setZone, choices: zoneChoices(zone), profile: profile.data };
 }
