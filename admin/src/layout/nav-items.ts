@@ -7,6 +7,7 @@ import {
   BrandsIcon,
   ConsultantsIcon,
   DashboardIcon,
+  DisputesIcon,
   FranchisorsIcon,
   PaymentsIcon,
   PromotionsIcon,
@@ -27,7 +28,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { label: NAV_LABELS.franchisors, to: paths.franchisors, icon: FranchisorsIcon },
   { label: NAV_LABELS.bookings, to: paths.bookings, icon: BookingIcon },
   { label: NAV_LABELS.payments, to: paths.payments, icon: PaymentsIcon },
-  { label: DISPUTE_PAGE_TITLES.nav, to: disputePaths.list, icon: PaymentsIcon },
+  { label: DISPUTE_PAGE_TITLES.nav, to: disputePaths.list, icon: DisputesIcon },
   { label: NAV_LABELS.promotions, to: paths.promotions, icon: PromotionsIcon },
   { label: NAV_LABELS.brandNames, to: paths.brandNames, icon: BrandsIcon },
 ];

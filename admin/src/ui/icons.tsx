@@ -62,6 +62,14 @@ export const PaymentsIcon = (props: IconProps) => (
   </Icon>
 );
 
+/** A speech bubble with an exclamation mark: a charge questioned (rule 20). */
+export const DisputesIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M4.5 4h15A1.5 1.5 0 0 1 21 5.5v10a1.5 1.5 0 0 1-1.5 1.5H10l-4.5 3.5V17h-1A1.5 1.5 0 0 1 3 15.5v-10A1.5 1.5 0 0 1 4.5 4Z" />
+    <path d="M12 7.5v4.5M12 14.5v.01" />
+  </Icon>
+);
+
 export const PromotionsIcon = (props: IconProps) => (
   <Icon {...props}>
     <path d="M3 10.5v3a1.5 1.5 0 0 0 1.5 1.5H7l7.5 4.5V4.5L7 9H4.5A1.5 1.5 0 0 0 3 10.5Z" />
