@@ -178,6 +178,8 @@ describe('payouts and late cancellations', () => {
             start: null,
             amount: 50,
             cancelledAt: '2026-03-01T00:00:00.000Z',
+            durationMinutes: 60,
+            proposedStarts: null,
           },
         ],
       },

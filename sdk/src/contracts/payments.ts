@@ -203,6 +203,10 @@ export const LateCancellationSchema = v.object({
   /** The booked amount, dollars. */
   amount: v.number(),
   cancelledAt: v.string(),
+  /** The cancelled meeting's length; null for a payment that does not keep it (charge only). */
+  durationMinutes: v.nullable(v.number()),
+  /** The starts proposed to the franchisor and not yet answered (rule 20), else null. */
+  proposedStarts: v.nullable(v.array(v.string())),
 });
 export type LateCancellation = v.InferOutput<typeof LateCancellationSchema>;
 export const LateCancellationListSchema = v.object({ data: v.array(LateCancellationSchema) });

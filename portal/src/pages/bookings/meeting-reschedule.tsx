@@ -14,19 +14,43 @@ import { api } from '../../shared/api-client.ts';
 import { queryKeys } from '../../shared/query-keys.ts';
 
 /** The failure toast of an outcome, with the server's reason beside it when there is one. */
-function failed(title: string, error: unknown): void {
+export function failed(title: string, error: unknown): void {
   const reason = isApiError(error) ? error.serverMessage : undefined;
   toast.error(title, reason ? { description: reason } : undefined);
 }
 
-const asTimeZone = (zone: string): TimeZone =>
+/** A failure as the dialogs show it: the server's reason when there is one. */
+export const describeFailure = (error: unknown): string =>
+  isApiError(error) ? (error.serverMessage ?? error.message) : String(error);
+
+/**
+ * One answer to a proposal at a time: `busy` while it runs, a failure toast titled `failure`,
+ * and `settled` afterwards either way (the proposal's reads reload).
+ */
+export function useAnswer(settled: () => void) {
+  const [busy, setBusy] = useState(false);
+  const answer = async (work: () => Promise<void>, failure: string) => {
+    setBusy(true);
+    try {
+      await work();
+    } catch (error) {
+      failed(failure, error);
+    } finally {
+      setBusy(false);
+      settled();
+    }
+  };
+  return { busy, answer };
+}
+
+export const asTimeZone = (zone: string): TimeZone =>
   (TIME_ZONES as readonly string[]).includes(zone) ? (zone as TimeZone) : 'America/New_York';
 
 /**
  * Every open slot of a day for a meeting of `duration` minutes, through the booking modal's slot
  * call (paged; read to the end).
  */
-async function daySlots(
+export async function daySlots(
   consultantId: string,
   date: string,
   timezone: TimeZone,
@@ -71,7 +95,7 @@ export function MeetingReschedule({
   // Under the meeting's key: the realtime feed's refresh of meetings reloads it too.
   const history = useQuery({ queryKey: key, queryFn: () => api.reschedules.list(meeting.id) });
   const [open, setOpen] = useState(false);
-  const [busy, setBusy] = useState(false);
+  const { busy, answer } = useAnswer(() => reload());
   const slotZone = asTimeZone(meeting.timeZone);
   const loadSlots = useCallback(
     (date: string) => daySlots(meeting.consultantId, date, slotZone, meeting.duration),
@@ -82,18 +106,6 @@ export function MeetingReschedule({
   if (meeting.status !== 'future' || !history.data) return null;
   const openRequest = history.data.data.find((r) => r.status === 'open');
   if (!openRequest && !history.data.canPropose) return null;
-
-  const answer = async (work: () => Promise<void>, failure: string) => {
-    setBusy(true);
-    try {
-      await work();
-    } catch (error) {
-      failed(failure, error);
-    } finally {
-      setBusy(false);
-      reload();
-    }
-  };
 
   return (
     <section className="meeting-card" aria-labelledby="meeting-reschedule-title">
@@ -142,9 +154,7 @@ export function MeetingReschedule({
           currentStart={meeting.start}
           firstDate={todayIn(slotZone, Date.now())}
           loadSlots={loadSlots}
-          describeError={(error) =>
-            isApiError(error) ? (error.serverMessage ?? error.message) : String(error)
-          }
+          describeError={describeFailure}
           onPropose={async (starts) => {
             await api.reschedules.propose(meeting.id, { starts });
             toast.success(RESCHEDULE_TEXT.proposed);

@@ -8,6 +8,7 @@ import { QueryLoadStatus } from '../../shared/query-load-status.tsx';
 import { useSession } from '../../shared/session.ts';
 import { TimeZoneLabel, useUserTimeZone } from '../../shared/user-time-zone.tsx';
 import { PageShell } from '../page-shell.tsx';
+import { LateRescheduleOffers } from './late-reschedule-offers.tsx';
 import { MEETING_TABS, meetingTab, pageParam } from './meeting-format.ts';
 import { MEETINGS_LOAD_LOOK, MeetingList, MeetingPager } from './meeting-list.tsx';
 import { MEETINGS_TEXT } from './meetings-text.ts';
@@ -62,6 +63,7 @@ export function MyMeetingsPage() {
     <PageShell title={MEETINGS_TEXT.myMeetings} className="page--meetings">
       <SubscriptionPrompts />
       <TimeZoneLabel className="meetings__zone" />
+      {role === 'franchisor' ? <LateRescheduleOffers zone={zone} /> : null}
       <Tabs.Root value={tab.key} onValueChange={(value) => go({ status: value })}>
         <Tabs.List className="meetings-tabs" aria-label={MEETINGS_TEXT.tabsLabel}>
           {MEETING_TABS.map((item) => (

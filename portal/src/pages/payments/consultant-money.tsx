@@ -1,4 +1,10 @@
-import type { LateCancellation, LateCancellationDecision, Payout } from '@fm/sdk/contracts';
+import {
+  type LateCancellation,
+  type LateCancellationDecision,
+  type Payout,
+  RESCHEDULE_TEXT,
+} from '@fm/sdk/contracts';
+import { RescheduleDialog, todayIn } from '@fm/widgets';
 import { FormAlert, formatDate, formatDateTime, formatDollars } from '@fm/widgets/kit';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -9,7 +15,15 @@ import { api } from '../../shared/api-client.ts';
 import { errorMessage } from '../../shared/error-message.ts';
 import { queryKeys } from '../../shared/query-keys.ts';
 import { QueryLoadStatus } from '../../shared/query-load-status.tsx';
+import { useSession } from '../../shared/session.ts';
+import { useUserTimeZone } from '../../shared/user-time-zone.tsx';
+import { asTimeZone, daySlots, describeFailure } from '../bookings/meeting-reschedule.tsx';
 import { payoutsWaitingText } from './payouts-waiting.ts';
+
+/** What the late cancellations say beyond the buttons (rule 20). */
+const LATE_TEXT = {
+  waiting: 'New times proposed: waiting for the franchisor’s answer',
+} as const;
 
 /** Saves text as a file through a temporary object URL. */
 function saveText(text: string, filename: string, type: string) {
@@ -144,10 +158,20 @@ export function LateCancellationsSection() {
     queryFn: () => api.payments.listLateCancellations(),
   });
   const { pending: busy, error, run } = useRowAction();
+  const [proposing, setProposing] = useState<LateCancellation | null>(null);
+  const consultantId = useSession()?.user.id ?? '';
+  // The consultant's own slots, read and shown in its zone.
+  const zone = asTimeZone(useUserTimeZone().zone);
   const items = query.data ?? null;
 
   if (query.isError) return <QueryLoadStatus query={query} />;
   if (!items || items.length === 0) return null;
+
+  const propose = async (item: LateCancellation, starts: string[]) => {
+    await api.reschedules.proposeAfterLateCancellation(item.paymentId, { starts });
+    toast.success(RESCHEDULE_TEXT.proposed);
+    void queryClient.invalidateQueries({ queryKey: queryKeys.payments.lateCancellations });
+  };
 
   const decide = (item: LateCancellation, decision: LateCancellationDecision) =>
     run(item.paymentId, async () => {
@@ -166,7 +190,7 @@ export function LateCancellationsSection() {
       </h2>
       <p className="page__text">
         These meetings were cancelled less than 24 hours before the start. Charge the booked amount
-        or let the franchisor reschedule.
+        or propose new times to the franchisor.
       </p>
       <ul className="late-list">
         {items.map((item) => (
@@ -176,27 +200,49 @@ export function LateCancellationsSection() {
               {formatDateTime(item.start)} · {formatDollars(item.amount, 'always')}
             </span>
             <span className="late-list__actions">
-              <button
-                type="button"
-                className="button button--primary"
-                disabled={busy !== null}
-                onClick={() => void decide(item, 'charge')}
-              >
-                Charge
-              </button>
-              <button
-                type="button"
-                className="button button--ghost"
-                disabled={busy !== null}
-                onClick={() => void decide(item, 'reschedule')}
-              >
-                Reschedule
-              </button>
+              {item.proposedStarts ? (
+                <span role="status">{LATE_TEXT.waiting}</span>
+              ) : (
+                <>
+                  <button
+                    type="button"
+                    className="button button--primary"
+                    disabled={busy !== null}
+                    onClick={() => void decide(item, 'charge')}
+                  >
+                    Charge
+                  </button>
+                  {item.durationMinutes ? (
+                    <button
+                      type="button"
+                      className="button button--ghost"
+                      disabled={busy !== null}
+                      onClick={() => setProposing(item)}
+                    >
+                      {RESCHEDULE_TEXT.action}
+                    </button>
+                  ) : null}
+                </>
+              )}
             </span>
           </li>
         ))}
       </ul>
       <FormAlert message={error} />
+      {proposing?.durationMinutes ? (
+        <RescheduleDialog
+          open
+          onOpenChange={(open) => {
+            if (!open) setProposing(null);
+          }}
+          timeZone={zone}
+          currentStart={proposing.start ?? new Date().toISOString()}
+          firstDate={todayIn(zone, Date.now())}
+          loadSlots={(date) => daySlots(consultantId, date, zone, proposing.durationMinutes ?? 0)}
+          describeError={describeFailure}
+          onPropose={(starts) => propose(proposing, starts)}
+        />
+      ) : null}
     </section>
   );
 }

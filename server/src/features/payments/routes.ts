@@ -18,6 +18,7 @@ import { validate } from '../../http/validate.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import { toDollars } from '../../payments/money-rules.ts';
 import { createPayments, type Payments } from '../../payments/payments.ts';
+import { openProposalsOf } from '../reschedule/late-cancellation.ts';
 
 export interface PaymentDeps {
   db: Db;
@@ -139,6 +140,10 @@ export function paymentRoutes(deps: PaymentDeps) {
     })
     .get('/late-cancellations', consultantOnly, async (c) => {
       const rows = await payments.meetings.pendingLateCancellations(requireUser(c).id);
+      const open = await openProposalsOf(
+        deps.db,
+        rows.map((r) => r.payment.id),
+      );
       const data: LateCancellation[] = rows.map((r) => ({
         paymentId: r.payment.id,
         franchise: r.payment.franchiseId
@@ -147,6 +152,8 @@ export function paymentRoutes(deps: PaymentDeps) {
         start: r.startAt?.toISOString() ?? null,
         amount: toDollars(r.payment.amountCents),
         cancelledAt: (r.payment.lateCancelledAt ?? r.payment.updatedAt).toISOString(),
+        durationMinutes: r.payment.franchisorId ? r.payment.durationMinutes : null,
+        proposedStarts: open.get(r.payment.id) ?? null,
       }));
       return c.json({ data });
     })

@@ -133,6 +133,17 @@ describe('rescheduling a late cancellation (admin-panel: reschedule or charge; r
       status: 'open',
       starts: [WED_10, THU_10],
     });
+    const waiting = await send<{ data: { paymentId: string }[] }>(
+      '/api/users/late-cancellations',
+      late.consultant.token,
+    );
+    expect(waiting.body.data).toContainEqual(
+      expect.objectContaining({
+        paymentId: late.id,
+        durationMinutes: 60,
+        proposedStarts: [WED_10, THU_10],
+      }),
+    );
     const again = await propose(late.id, late.consultant.token, [WED_10]);
     expect(again.status).toBe(409);
     expect(again.body.code).toBe('RESCHEDULE_OPEN_EXISTS');

@@ -10,7 +10,7 @@ import {
   type RescheduleRequest,
   type Session,
 } from '@fm/sdk/contracts';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { SessionUser } from '../../auth/session.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { consultantUser } from '../../db/party-users.ts';
@@ -40,6 +40,24 @@ const MINUTE_MS = 60_000;
 const SEQUENCE_AFTER_CANCEL = MAX_RESCHEDULES + 2;
 
 type PaymentRow = typeof payment.$inferSelect;
+
+/** The starts of the open proposals of these late cancellations, by payment. */
+export async function openProposalsOf(
+  db: Db,
+  paymentIds: readonly string[],
+): Promise<Map<string, string[]>> {
+  if (paymentIds.length === 0) return new Map();
+  const rows = await db
+    .select({ paymentId: rescheduleRequest.paymentId, starts: rescheduleRequest.starts })
+    .from(rescheduleRequest)
+    .where(
+      and(
+        inArray(rescheduleRequest.paymentId, [...paymentIds]),
+        eq(rescheduleRequest.status, 'open'),
+      ),
+    );
+  return new Map(rows.flatMap((r) => (r.paymentId ? [[r.paymentId, r.starts] as const] : [])));
+}
 
 /**
  * A late cancellation's "reschedule" (admin-panel: "A cancellation within 24 hours is at the
@@ -174,7 +192,7 @@ export function createLateRescheduleService(deps: {
             subject: 'New times for your cancelled meeting',
             message: `${name} proposed new times for the meeting on ${startLabel(p.startAt, 'UTC')} you cancelled less than 24 hours before it. Accept one to meet then for the ${formatUsd(p.amountCents)} already booked, or decline.`,
           },
-          '/meetings',
+          '/bookings',
         );
         return { row: written, ids: noticeIds };
       });
