@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { PAGE_TITLES } from '../../src/admin-texts.ts';
 import { DISPUTE_PAGE_TITLES } from '../../src/features/disputes/dispute-paths.ts';
-import { SIGN_IN_URL, sidebar, signInAsAdmin } from './support.ts';
+import { ADMIN_EMAIL, DEMO_PASSWORD, SIGN_IN_URL, sidebar, signInAsAdmin } from './support.ts';
 
 test.describe('admin layout', () => {
   test('Minimize Menu collapses the sidebar and the choice is remembered', async ({ page }) => {
@@ -26,6 +26,38 @@ test.describe('admin layout', () => {
       'aria-expanded',
       'true',
     );
+  });
+
+  test("the screens' times are in the admin's zone, and the switch saves it on their profile", async ({
+    page,
+    request,
+    baseURL,
+  }) => {
+    await signInAsAdmin(page);
+    const label = page.getByTestId('time-zone-label');
+    await expect(label).toContainText('Times in');
+    try {
+      await label.getByRole('button', { name: 'change' }).click();
+      await label.getByLabel('Time zone').selectOption('Pacific/Honolulu');
+      await expect(label).toHaveText('Times in Pacific/Honolulu · change');
+      // On the profile: a new page load keeps it.
+      await page.reload();
+      await expect(page.getByTestId('time-zone-label')).toHaveText(
+        'Times in Pacific/Honolulu · change',
+      );
+    } finally {
+      // The demo admin goes back to no chosen zone for the other tests.
+      const signIn = await request.post('/api/auth/sign-in/email', {
+        data: { email: ADMIN_EMAIL, password: DEMO_PASSWORD },
+        headers: { Origin: baseURL ?? '' },
+      });
+      const { token } = (await signIn.json()) as { token: string };
+      const reset = await request.patch('/api/users', {
+        headers: { Authorization: `Bearer ${token}`, Origin: baseURL ?? '' },
+        data: { timeZone: null },
+      });
+      expect(reset.status()).toBe(200);
+    }
   });
 
   test('every section of the sidebar opens its page', async ({ page }) => {
