@@ -29,7 +29,11 @@ import { api } from '../../shared/api-client.ts';
 import { errorMessage } from '../../shared/error-message.ts';
 import { queryKeys } from '../../shared/query-keys.ts';
 
-const disputeKey = (meetingId: string) => [...queryKeys.meetings.detail(meetingId), 'dispute'];
+/** Where the meeting page keeps its dispute (invalidated by every dispute call). */
+export const disputeKey = (meetingId: string) => [
+  ...queryKeys.meetings.detail(meetingId),
+  'dispute',
+];
 
 /** A dispute call whose failure is also toasted (the form keeps its values to try again). */
 async function toastingFailure<T>(call: Promise<T>): Promise<T> {
