@@ -116,3 +116,63 @@ test.describe('rescheduling a meeting', () => {
     }
   });
 });
+
+test.describe('rescheduling a late cancellation', () => {
+  test('the consultant chooses Reschedule and proposes a time, the franchisor accepts it in its own browser', async ({
+    browser,
+    request,
+    baseURL,
+  }) => {
+    test.setTimeout(90_000);
+    const { consultant, franchisor } = await apiSignInDemoPair(request, baseURL!);
+    const auth = (token: string) => ({ Authorization: `Bearer ${token}`, Origin: baseURL! });
+    const soon = await firstOpenDay(request, consultant.id, Date.now());
+    expect(Date.parse(soon.slot.start) - Date.now()).toBeLessThan(DAY_MS);
+    const created = await request.post('/api/session', {
+      headers: auth(franchisor.token),
+      data: {
+        consultantId: consultant.id,
+        start: soon.slot.start,
+        end: soon.slot.end,
+        timeZone: ZONE,
+      },
+    });
+    expect(created.ok(), await created.text()).toBe(true);
+    const meeting = (await created.json()) as Session;
+    // Cancelled less than 24 hours before: the consultant decides.
+    const cancelled = await request.delete(`/api/session/${meeting.id}`, {
+      headers: auth(franchisor.token),
+    });
+    expect(cancelled.ok()).toBe(true);
+    const target = await firstOpenDay(request, consultant.id, Date.parse(soon.slot.end) + DAY_MS);
+
+    const consultantPage = await signedInPage(browser, baseURL!, DEMO.consultant, /\/franchisors$/);
+    await consultantPage.goto('/payments');
+    const late = consultantPage.getByRole('region', {
+      name: 'Late cancellations awaiting your decision',
+    });
+    const row = late.getByRole('listitem').last();
+    await row.getByRole('button', { name: 'Reschedule' }).click();
+    const dialog = consultantPage.getByRole('dialog', { name: 'Propose new times' });
+    await dialog.getByLabel('Day').fill(target.date);
+    await dialog.getByRole('list', { name: 'Open times' }).getByRole('button').first().click();
+    await dialog.getByRole('button', { name: 'Send proposal' }).click();
+    await expect(consultantPage.getByText('Proposal sent')).toBeVisible();
+    await expect(row).toContainText('waiting for the franchisor');
+
+    const franchisorPage = await signedInPage(browser, baseURL!, DEMO.franchisor, /\/consultants$/);
+    await franchisorPage.goto('/bookings');
+    const offer = franchisorPage.getByTestId('late-reschedule-offer');
+    await expect(offer).toContainText('New times for a meeting you cancelled');
+    await offer
+      .getByRole('button', { name: /^Accept/ })
+      .first()
+      .click();
+    await expect(franchisorPage.getByText('The meeting has been booked again')).toBeVisible();
+    await expect(franchisorPage).toHaveURL(new RegExp(`/bookings/${meeting.id}$`));
+    await expect(franchisorPage.getByTestId('meeting-time')).toHaveAttribute(
+      'datetime',
+      target.slot.start,
+    );
+  });
+});
