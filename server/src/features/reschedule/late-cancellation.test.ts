@@ -260,6 +260,20 @@ describe('rescheduling a late cancellation (admin-panel: reschedule or charge; r
     ).toBe(409);
   });
 
+  it('keeps one open proposal per payment when two are sent at once', async () => {
+    const late = await lateCancellation();
+    const answers = await Promise.all([
+      propose(late.id, late.consultant.token, [WED_10]),
+      propose(late.id, late.consultant.token, [THU_10]),
+    ]);
+    expect(answers.map((a) => a.status).sort()).toEqual([201, 409]);
+    const open = await db()
+      .select()
+      .from(rescheduleRequest)
+      .where(and(eq(rescheduleRequest.paymentId, late.id), eq(rescheduleRequest.status, 'open')));
+    expect(open).toHaveLength(1);
+  });
+
   it('after a decline the consultant decides again and may charge', async () => {
     const late = await lateCancellation();
     const proposal = await propose(late.id, late.consultant.token, [WED_10]);

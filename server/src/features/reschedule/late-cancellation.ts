@@ -10,7 +10,7 @@ import {
   type RescheduleRequest,
   type Session,
 } from '@fm/sdk/contracts';
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
 import type { SessionUser } from '../../auth/session.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { consultantUser } from '../../db/party-users.ts';
@@ -174,8 +174,25 @@ export function createLateRescheduleService(deps: {
       const at = now();
       const name = await consultantName(p.consultantId);
       const { row, ids } = await db.transaction(async (tx) => {
-        // One open proposal per payment (the open index covers meetings only): checked under the
-        // write lock, which the insert below takes before the check's answer can change.
+        // One open proposal per payment (the open index covers meetings only). The transaction
+        // writes first — the payment, still waiting for its decision — so it holds the write lock
+        // before it reads: two proposals cannot both see none open.
+        const waiting = await tx
+          .update(payment)
+          .set({ updatedAt: at })
+          .where(
+            and(
+              eq(payment.id, p.id),
+              isNotNull(payment.lateCancelledAt),
+              isNull(payment.meetingId),
+              eq(payment.status, 'pending'),
+              eq(payment.isPaid, false),
+            ),
+          )
+          .returning({ id: payment.id });
+        if (waiting.length === 0) {
+          throw new AppError('CONFLICT', { message: LATE_RESCHEDULE_RULES.settled });
+        }
         const open = await tx
           .select({ id: rescheduleRequest.id })
           .from(rescheduleRequest)
