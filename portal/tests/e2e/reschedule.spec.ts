@@ -126,53 +126,85 @@ test.describe('rescheduling a late cancellation', () => {
     test.setTimeout(90_000);
     const { consultant, franchisor } = await apiSignInDemoPair(request, baseURL!);
     const auth = (token: string) => ({ Authorization: `Bearer ${token}`, Origin: baseURL! });
-    const soon = await firstOpenDay(request, consultant.id, Date.now());
-    expect(Date.parse(soon.slot.start) - Date.now()).toBeLessThan(DAY_MS);
-    const created = await request.post('/api/session', {
-      headers: auth(franchisor.token),
-      data: {
-        consultantId: consultant.id,
-        start: soon.slot.start,
-        end: soon.slot.end,
-        timeZone: ZONE,
-      },
-    });
-    expect(created.ok(), await created.text()).toBe(true);
-    const meeting = (await created.json()) as Session;
-    // Cancelled less than 24 hours before: the consultant decides.
-    const cancelled = await request.delete(`/api/session/${meeting.id}`, {
-      headers: auth(franchisor.token),
-    });
-    expect(cancelled.ok()).toBe(true);
-    const target = await firstOpenDay(request, consultant.id, Date.parse(soon.slot.end) + DAY_MS);
+    // Every day open for the test, so a time within 24 hours exists on any day of the week.
+    const settings = await request.get('/api/users/calendars', { headers: auth(consultant.token) });
+    const { weeklyHours } = (await settings.json()) as { weeklyHours: unknown[] };
+    const everyDay = [1, 2, 3, 4, 5, 6, 7].map((weekday) => ({
+      weekday,
+      start: '00:00',
+      end: '24:00',
+    }));
+    const setHours = (hours: unknown[]) =>
+      request.patch('/api/users/calendars', {
+        headers: auth(consultant.token),
+        data: { weeklyHours: hours },
+      });
+    expect((await setHours(everyDay)).ok()).toBe(true);
+    try {
+      await lateCancellationRescheduled();
+    } finally {
+      await setHours(weeklyHours);
+    }
 
-    const consultantPage = await signedInPage(browser, baseURL!, DEMO.consultant, /\/franchisors$/);
-    await consultantPage.goto('/payments');
-    const late = consultantPage.getByRole('region', {
-      name: 'Late cancellations awaiting your decision',
-    });
-    const row = late.getByRole('listitem').last();
-    await row.getByRole('button', { name: 'Reschedule' }).click();
-    const dialog = consultantPage.getByRole('dialog', { name: 'Propose new times' });
-    await dialog.getByLabel('Day').fill(target.date);
-    await dialog.getByRole('list', { name: 'Open times' }).getByRole('button').first().click();
-    await dialog.getByRole('button', { name: 'Send proposal' }).click();
-    await expect(consultantPage.getByText('Proposal sent')).toBeVisible();
-    await expect(row).toContainText('waiting for the franchisor');
+    async function lateCancellationRescheduled() {
+      const soon = await firstOpenDay(request, consultant.id, Date.now());
+      expect(Date.parse(soon.slot.start) - Date.now()).toBeLessThan(DAY_MS);
+      const created = await request.post('/api/session', {
+        headers: auth(franchisor.token),
+        data: {
+          consultantId: consultant.id,
+          start: soon.slot.start,
+          end: soon.slot.end,
+          timeZone: ZONE,
+        },
+      });
+      expect(created.ok(), await created.text()).toBe(true);
+      const meeting = (await created.json()) as Session;
+      // Cancelled less than 24 hours before: the consultant decides.
+      const cancelled = await request.delete(`/api/session/${meeting.id}`, {
+        headers: auth(franchisor.token),
+      });
+      expect(cancelled.ok()).toBe(true);
+      const target = await firstOpenDay(request, consultant.id, Date.parse(soon.slot.end) + DAY_MS);
 
-    const franchisorPage = await signedInPage(browser, baseURL!, DEMO.franchisor, /\/consultants$/);
-    await franchisorPage.goto('/bookings');
-    const offer = franchisorPage.getByTestId('late-reschedule-offer');
-    await expect(offer).toContainText('New times for a meeting you cancelled');
-    await offer
-      .getByRole('button', { name: /^Accept/ })
-      .first()
-      .click();
-    await expect(franchisorPage.getByText('The meeting has been booked again')).toBeVisible();
-    await expect(franchisorPage).toHaveURL(new RegExp(`/bookings/${meeting.id}$`));
-    await expect(franchisorPage.getByTestId('meeting-time')).toHaveAttribute(
-      'datetime',
-      target.slot.start,
-    );
+      const consultantPage = await signedInPage(
+        browser,
+        baseURL!,
+        DEMO.consultant,
+        /\/franchisors$/,
+      );
+      await consultantPage.goto('/payments');
+      const late = consultantPage.getByRole('region', {
+        name: 'Late cancellations awaiting your decision',
+      });
+      const row = late.getByRole('listitem').last();
+      await row.getByRole('button', { name: 'Reschedule' }).click();
+      const dialog = consultantPage.getByRole('dialog', { name: 'Propose new times' });
+      await dialog.getByLabel('Day').fill(target.date);
+      await dialog.getByRole('list', { name: 'Open times' }).getByRole('button').first().click();
+      await dialog.getByRole('button', { name: 'Send proposal' }).click();
+      await expect(consultantPage.getByText('Proposal sent')).toBeVisible();
+      await expect(row).toContainText('waiting for the franchisor');
+
+      const franchisorPage = await signedInPage(
+        browser,
+        baseURL!,
+        DEMO.franchisor,
+        /\/consultants$/,
+      );
+      await franchisorPage.goto('/bookings');
+      const offer = franchisorPage.getByTestId('late-reschedule-offer');
+      await expect(offer).toContainText('New times for a meeting you cancelled');
+      await offer
+        .getByRole('button', { name: /^Accept/ })
+        .first()
+        .click();
+      await expect(franchisorPage.getByText('The meeting has been booked again')).toBeVisible();
+      await expect(franchisorPage).toHaveURL(new RegExp(`/bookings/${meeting.id}$`));
+      await expect(franchisorPage.getByTestId('meeting-time')).toHaveAttribute(
+        'datetime',
+        target.slot.start,
+      );
+    }
   });
 });
