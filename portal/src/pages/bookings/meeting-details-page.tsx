@@ -21,6 +21,7 @@ import {
   JoinMeetingLink,
   useMeetingPresence,
 } from './meeting-attendance.tsx';
+import { MeetingDispute } from './meeting-dispute.tsx';
 import {
   browserTimeZone,
   formatDuration,
@@ -28,7 +29,6 @@ import {
   meetingActions,
   otherParty,
 } from './meeting-format.ts';
-import { MeetingDispute } from './meeting-dispute.tsx';
 import { MeetingStatusBadge, ReviewView } from './meeting-list.tsx';
 import { MeetingReschedule } from './meeting-reschedule.tsx';
 import { MEETINGS_TEXT } from './meetings-text.ts';
