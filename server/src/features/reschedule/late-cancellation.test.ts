@@ -18,7 +18,7 @@ import {
   user,
 } from '../../db/schema/index.ts';
 import { unbalancedTransactions } from '../../payments/ledger.ts';
-import { heldCents } from '../../payments/payment-rows.ts';
+import { heldCents, startLabel } from '../../payments/payment-rows.ts';
 import { adminTestWorld } from '../../testing/test-world.ts';
 import {
   book,
@@ -153,9 +153,13 @@ describe('rescheduling a late cancellation (admin-panel: reschedule or charge; r
     expect(charge.body.message).toBe(LATE_RESCHEDULE_RULES.openExists);
 
     // The franchisor is told (live and by e-mail) and finds it in its list.
-    expect(
-      await noticesOf(late.franchisor.id, LATE_RESCHEDULE_NOTIFICATION_TYPES.proposed),
-    ).toHaveLength(1);
+    const proposedNotices = await noticesOf(
+      late.franchisor.id,
+      LATE_RESCHEDULE_NOTIFICATION_TYPES.proposed,
+    );
+    expect(proposedNotices).toHaveLength(1);
+    // In the franchisor's zone (none chosen: the consultant's), never the server's UTC.
+    expect(proposedNotices[0]?.message).toContain(startLabel(new Date(TUE_10), NY));
     const [franchisorUser] = await db().select().from(user).where(eq(user.id, late.franchisor.id));
     const mails = await db()
       .select()
@@ -283,9 +287,12 @@ describe('rescheduling a late cancellation (admin-panel: reschedule or charge; r
     const declined = await answer(late.id, proposal.body.id, late.franchisor.token, 'decline');
     expect(declined.status).toBe(200);
     expect(declined.body.status).toBe('declined');
-    expect(
-      await noticesOf(late.consultant.id, LATE_RESCHEDULE_NOTIFICATION_TYPES.declined),
-    ).toHaveLength(1);
+    const declinedNotices = await noticesOf(
+      late.consultant.id,
+      LATE_RESCHEDULE_NOTIFICATION_TYPES.declined,
+    );
+    expect(declinedNotices).toHaveLength(1);
+    expect(declinedNotices[0]?.message).toContain(startLabel(new Date(TUE_10), NY));
     expect(await paymentRow(late.id)).toMatchObject({ meetingId: null, holdId: late.holdId });
     expect(await db().select().from(meeting).where(eq(meeting.id, late.id))).toEqual([]);
     expect((await decide(late.id, late.consultant.token, 'charge')).body).toEqual({

@@ -14,7 +14,7 @@ import { and, asc, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
 import type { SessionUser } from '../../auth/session.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { consultantUser } from '../../db/party-users.ts';
-import { meeting, meetingSlot, payment, rescheduleRequest } from '../../db/schema/index.ts';
+import { meeting, meetingSlot, payment, rescheduleRequest, user } from '../../db/schema/index.ts';
 import { isConstraintViolation } from '../../db/sqlite-errors.ts';
 import { AppError } from '../../http/errors.ts';
 import type { Logger } from '../../http/logger.ts';
@@ -23,7 +23,7 @@ import { formatUsd, toDollars } from '../../payments/money-rules.ts';
 import { recordNotice } from '../../payments/notify.ts';
 import { startLabel } from '../../payments/payment-rows.ts';
 import type { RealtimePublisher } from '../../realtime/publisher.ts';
-import type { AvailabilityService } from '../booking/availability-service.ts';
+import { type AvailabilityService, consultantZone } from '../booking/availability-service.ts';
 import type { CalendarEventWriter } from '../booking/calendar-connections.ts';
 import type { MeetingNotices } from '../booking/meeting-notices.ts';
 import type { MeetingPayments } from '../booking/meeting-payments.ts';
@@ -158,6 +158,15 @@ export function createLateRescheduleService(deps: {
     return `${c?.first ?? ''} ${c?.last ?? ''}`.trim() || 'Your consultant';
   }
 
+  /** The zone a franchisor reads times in (rule 20): their own, else the consultant's. */
+  async function franchisorZone(franchisorId: string, consultantId: string): Promise<string> {
+    const [row] = await db
+      .select({ timeZone: user.timeZone })
+      .from(user)
+      .where(eq(user.id, franchisorId));
+    return row?.timeZone ?? consultantZone(db, consultantId);
+  }
+
   return {
     /** `POST /api/users/payments/{id}/reschedule-requests`: the consultant proposes new times. */
     async propose(
@@ -172,7 +181,10 @@ export function createLateRescheduleService(deps: {
       for (const start of starts)
         await assertOffered(p.consultantId, start, booking.durationMinutes);
       const at = now();
-      const name = await consultantName(p.consultantId);
+      const [name, zone] = await Promise.all([
+        consultantName(p.consultantId),
+        franchisorZone(booking.franchisorId, p.consultantId),
+      ]);
       const { row, ids } = await db.transaction(async (tx) => {
         // One open proposal per payment (the open index covers meetings only). The transaction
         // writes first — the payment, still waiting for its decision — so it holds the write lock
@@ -207,7 +219,7 @@ export function createLateRescheduleService(deps: {
             actorId: actor.id,
             type: LATE_RESCHEDULE_NOTIFICATION_TYPES.proposed,
             subject: 'New times for your cancelled meeting',
-            message: `${name} proposed new times for the meeting on ${startLabel(p.startAt, 'UTC')} you cancelled less than 24 hours before it. Accept one to meet then for the ${formatUsd(p.amountCents)} already booked, or decline.`,
+            message: `${name} proposed new times for the meeting on ${startLabel(p.startAt, zone)} you cancelled less than 24 hours before it. Accept one to meet then for the ${formatUsd(p.amountCents)} already booked, or decline.`,
           },
           '/bookings',
         );
@@ -354,6 +366,7 @@ export function createLateRescheduleService(deps: {
       const p = await latePayment(actor, paymentId);
       await openRequestOf(p.id, requestId);
       const at = now();
+      const zone = await consultantZone(db, p.consultantId);
       const ids = await db.transaction(async (tx) => {
         if (!(await decideRequest(tx, requestId, actor, at, { status: 'declined' }))) {
           throw new AppError('CONFLICT', { message: RESCHEDULE_RULES.notOpen });
@@ -365,7 +378,7 @@ export function createLateRescheduleService(deps: {
             actorId: actor.id,
             type: LATE_RESCHEDULE_NOTIFICATION_TYPES.declined,
             subject: 'Proposed times declined',
-            message: `The franchisor declined the new times for the meeting on ${startLabel(p.startAt, 'UTC')} it cancelled late. Choose again whether to charge ${formatUsd(p.amountCents)} or propose other times.`,
+            message: `The franchisor declined the new times for the meeting on ${startLabel(p.startAt, zone)} it cancelled late. Choose again whether to charge ${formatUsd(p.amountCents)} or propose other times.`,
           },
           '/payments',
         );
