@@ -102,6 +102,16 @@ const toRow = (r: Joined): AdminDisputeRow => ({
   createdAt: r.dispute.createdAt.toISOString(),
 });
 
+/** The zone an admin chose to read times in, if any. */
+async function readerZoneOf(db: Db, userId: string): Promise<string | null> {
+  const row = await db
+    .select({ timeZone: user.timeZone })
+    .from(user)
+    .where(eq(user.id, userId))
+    .get();
+  return row?.timeZone ?? null;
+}
+
 const nameOf = (u: { firstName: string; lastName: string }) =>
   `${u.firstName} ${u.lastName}`.trim();
 
@@ -116,8 +126,12 @@ async function timelineOf(
   m: typeof meeting.$inferSelect | undefined,
   detail: Awaited<ReturnType<DisputeService['toDispute']>>,
   presence: AdminDisputeDetail['presence'],
+  /** The reading admin's zone (rule 20), else the meeting's; named after each time. */
+  readerZone: string | null,
 ): Promise<DisputeTimelineEvent[]> {
   const d = r.dispute;
+  const zone = readerZone ?? m?.timeZone ?? 'UTC';
+  const when = (at: Date) => `${startLabel(at, zone)} (${zone.replace(/_/g, ' ')})`;
   const names = new Map([
     [r.consultant.id, nameOf(r.consultant)],
     [r.franchisor.id, nameOf(r.franchisor)],
@@ -130,7 +144,7 @@ async function timelineOf(
       m.createdAt,
       'booked',
       names.get(m.franchisorId) ?? null,
-      `Booked for ${startLabel(m.startAt, m.timeZone)}, ${m.durationMinutes} minutes`,
+      `Booked for ${when(m.startAt)}, ${m.durationMinutes} minutes`,
     );
     const moves = await db
       .select()
@@ -142,7 +156,7 @@ async function timelineOf(
         move.createdAt,
         'reschedule',
         names.get(move.proposedById) ?? null,
-        `Proposed a new time: ${move.starts.map((at) => startLabel(new Date(at), m.timeZone)).join('; ')}`,
+        `Proposed a new time: ${move.starts.map((at) => when(new Date(at))).join('; ')}`,
       );
       if (move.decidedAt && move.status !== 'open') {
         add(
@@ -150,7 +164,7 @@ async function timelineOf(
           'reschedule',
           move.decidedById ? (names.get(move.decidedById) ?? null) : null,
           move.status === 'accepted' && move.acceptedStart
-            ? `Accepted the move to ${startLabel(move.acceptedStart, m.timeZone)}`
+            ? `Accepted the move to ${when(move.acceptedStart)}`
             : `The proposal was ${move.status}`,
         );
       }
@@ -181,7 +195,7 @@ async function timelineOf(
       'presence',
       interval.name,
       interval.leftAt
-        ? `In the room until ${startLabel(new Date(interval.leftAt), m?.timeZone ?? 'UTC')} (${interval.endedBy})`
+        ? `In the room until ${when(new Date(interval.leftAt))} (${interval.endedBy})`
         : 'In the room (still there)',
     );
   }
@@ -305,7 +319,14 @@ export function adminDisputeRoutes(deps: { db: Db; now: () => Date; disputes: Di
         decisionNote: r.dispute.decisionNote,
         decidedAt: r.dispute.decidedAt?.toISOString() ?? null,
         meetingStart: m?.startAt.toISOString() ?? null,
-        timeline: await timelineOf(db, r, m, detail, presence),
+        timeline: await timelineOf(
+          db,
+          r,
+          m,
+          detail,
+          presence,
+          await readerZoneOf(db, requireUser(c).id),
+        ),
         presence,
       };
       return c.json(answer);

@@ -20,6 +20,7 @@ import {
   user,
 } from '../../db/schema/index.ts';
 import { ACCOUNTS, consultantBalance, unbalancedTransactions } from '../../payments/ledger.ts';
+import { startLabel } from '../../payments/payment-rows.ts';
 import { earn, payoutsOf } from '../../payments/payout-test-fixtures.ts';
 import { json, ok } from '../../payments/test-fixtures.ts';
 import { adminTestWorld } from '../../testing/test-world.ts';
@@ -172,6 +173,17 @@ describe('rule 20: replies and the admin list', () => {
     expect(none.total).toBe(0);
     const detail = await ok<AdminDisputeDetail>(world.asAdmin(`/api/admin/disputes/${opened.id}`));
     expect(detail.timeline.map((e) => e.kind)).toEqual(['booked', 'charge', 'dispute', 'reply']);
+    // Times in the reading admin's own zone, named (rule 20: one zone per person).
+    const setZone = (timeZone: string | null) =>
+      ok(world.asAdmin('/api/users', { method: 'PATCH', body: json({ timeZone }) }));
+    await setZone('America/Chicago');
+    const inChicago = await ok<AdminDisputeDetail>(
+      world.asAdmin(`/api/admin/disputes/${opened.id}`),
+    );
+    await setZone(null);
+    expect(inChicago.timeline[0]?.text).toContain(
+      `${startLabel(new Date(detail.meetingStart ?? 0), 'America/Chicago')} (America/Chicago)`,
+    );
     const file = await ok<{ fileName: string; file: string }>(
       world.asAdmin(`/api/admin/disputes/download?search=${consultant?.email ?? ''}`),
     );
