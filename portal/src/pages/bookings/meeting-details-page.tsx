@@ -12,6 +12,7 @@ import { errorMessage, httpStatusOf } from '../../shared/error-message.ts';
 import { PATHS, publicProfilePath } from '../../shared/paths.ts';
 import { queryKeys } from '../../shared/query-keys.ts';
 import { useSession } from '../../shared/session.ts';
+import { TimeZoneLabel, useUserTimeZone } from '../../shared/user-time-zone.tsx';
 import { MessageButton } from '../chats/start-chat.tsx';
 import { PageShell } from '../page-shell.tsx';
 import {
@@ -23,7 +24,6 @@ import {
 } from './meeting-attendance.tsx';
 import { MeetingDispute } from './meeting-dispute.tsx';
 import {
-  browserTimeZone,
   formatDuration,
   formatMeetingDateTime,
   meetingActions,
@@ -82,6 +82,7 @@ export function MeetingDetailsPage() {
   });
   // Rule 16: the meeting room's presence summary, and the duration the completion form proposes.
   const presence = useMeetingPresence(id);
+  const { zone } = useUserTimeZone();
   /** The meeting as an action returned it; the lists show it at their next read. */
   const setMeeting = (next: Session) => {
     queryClient.setQueryData(queryKeys.meetings.detail(next.id), next);
@@ -193,7 +194,6 @@ export function MeetingDetailsPage() {
       ? publicProfilePath('consultant', shown.consultant.id)
       : publicProfilePath('franchisor', shown.franchisor.id);
   const review = shown.review[0];
-  const zone = browserTimeZone();
 
   return (
     <PageShell title={MEETINGS_TEXT.meetingDetails} backTo={back} className="page--meeting">
@@ -221,7 +221,7 @@ export function MeetingDetailsPage() {
             <time dateTime={shown.start} data-testid="meeting-time">
               {formatMeetingDateTime(shown.start, zone)}
             </time>
-            <span className="meeting-facts__hint">{MEETINGS_TEXT.timesIn(zone)}</span>
+            <TimeZoneLabel className="meeting-facts__hint" />
           </Fact>
           <Fact label={MEETINGS_TEXT.duration}>{formatDuration(shown.duration)}</Fact>
           <Fact label={MEETINGS_TEXT.amount}>{formatDollars(shown.amount)}</Fact>

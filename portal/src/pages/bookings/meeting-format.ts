@@ -10,13 +10,6 @@ import { formatDateTime, viewerTimeZone } from '@fm/widgets/kit';
 /** Display rules of the meetings pages (user-area §3, §4, §9), as plain functions. */
 
 /**
- * The viewer's zone, in which every meeting time is shown (rule 20: the user's profile zone, which
- * the portal's frame gives the kit; the browser's only before it knows). In a component, prefer
- * `useUserTimeZone()` (shared/user-time-zone.tsx), which also re-renders when the user switches.
- */
-export const browserTimeZone = viewerTimeZone;
-
-/**
  * A meeting's time as the spec writes dates, `d MMM, yyyy, h:mm aaa`, in the viewer's zone.
  *
  * @example

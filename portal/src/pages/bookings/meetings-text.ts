@@ -17,7 +17,6 @@ export const MEETINGS_TEXT = {
   emptyUpcomingFranchisor: 'No meetings here yet. Find a consultant and book a meeting.',
   emptySessions: 'No past meetings yet.',
   findConsultants: 'Find Consultants',
-  timesIn: (zone: string) => `Times are shown in your time zone (${zone}).`,
   with: 'With',
   when: 'Date and time',
   duration: 'Duration',
