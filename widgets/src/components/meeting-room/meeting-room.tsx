@@ -33,6 +33,8 @@ export interface MeetingRoomProps {
   /** Where "Back to the meeting page" goes. */
   backHref?: string | undefined;
   theme?: WidgetTheme | undefined;
+  /** The zone the room's times are shown in (the user's, rule 20); the kit's viewer zone when absent. */
+  timeZone?: string | undefined;
   /** The viewer left the call. */
   onLeave?: (() => void) | undefined;
 }
@@ -83,7 +85,14 @@ async function listDevices(): Promise<{
  * @example
  * <MeetingRoom client={api} meetingId={id} backHref={`/bookings/${id}`} />
  */
-export function MeetingRoom({ client, meetingId, backHref, theme, onLeave }: MeetingRoomProps) {
+export function MeetingRoom({
+  client,
+  meetingId,
+  backHref,
+  theme,
+  timeZone,
+  onLeave,
+}: MeetingRoomProps) {
   const api = useFmClient(client);
   const meetingRoom = useMemo(() => createMeetingRoomApi(api.http), [api]);
   const [phase, setPhase] = useState<MeetingRoomPhase>({ kind: 'loading' });
@@ -382,6 +391,7 @@ export function MeetingRoom({ client, meetingId, backHref, theme, onLeave }: Mee
       phase={phase}
       info={info}
       theme={theme}
+      timeZone={timeZone}
       backHref={backHref}
       preview={{
         stream,
