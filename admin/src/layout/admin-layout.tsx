@@ -122,7 +122,8 @@ export function AdminLayout() {
           save={timeZone.setZone}
           errorText={errorMessage}
         />
-        <Outlet />
+        {/* Keyed by the zone: a switch shows every time of the screen in the new one (rule 20). */}
+        {timeZone.settled ? <Outlet key={timeZone.zone} /> : null}
       </main>
     </div>
   );

@@ -31,5 +31,7 @@ export function useAdminTimeZone(enabled: boolean) {
     const saved = await api.users.setTimeZone({ timeZone: next as TimeZone });
     queryClient.setQueryData(ADMIN_PROFILE_KEY, saved);
   };
-  return { zone, setZone, choices: zoneChoices(zone), profile: profile.data };
+  // Screens render once the zone is known (never first in the browser's, then stale).
+  const settled = !profile.isPending;
+  return { zone, setZone, choices: zoneChoices(zone), profile: profile.data, settled };
 }

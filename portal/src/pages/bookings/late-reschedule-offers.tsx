@@ -52,7 +52,10 @@ export function LateRescheduleOffers({ zone }: { zone: string }) {
             {LATE_OFFER_TEXT.title}
           </h2>
           <p className="page__text">
-            {LATE_OFFER_TEXT.hint(offer.consultant.name, formatDateTime(offer.cancelledStart))}
+            {LATE_OFFER_TEXT.hint(
+              offer.consultant.name,
+              formatDateTime(offer.cancelledStart, zone),
+            )}
           </p>
           <RescheduleProposal
             request={offer.request}

@@ -28,6 +28,7 @@ import { toast } from 'sonner';
 import { api } from '../../shared/api-client.ts';
 import { errorMessage } from '../../shared/error-message.ts';
 import { queryKeys } from '../../shared/query-keys.ts';
+import { useUserTimeZone } from '../../shared/user-time-zone.tsx';
 
 /** Where the meeting page keeps its dispute (invalidated by every dispute call). */
 export const disputeKey = (meetingId: string) => [
@@ -121,11 +122,12 @@ function ReplyForm({ meetingId }: { meetingId: string }) {
 
 /** A dispute as both sides see it: its status, what was asked, the replies and the decision. */
 function DisputeView({ dispute, meetingId }: { dispute: Dispute; meetingId: string }) {
+  const { zone } = useUserTimeZone();
   return (
     <>
       <p>
         <StatusLabel status={dispute.status} label={DISPUTE_STATUS_LABELS[dispute.status]} />{' '}
-        {DISPUTE_REASON_LABELS[dispute.reason]} · {formatDateTime(dispute.createdAt)}
+        {DISPUTE_REASON_LABELS[dispute.reason]} · {formatDateTime(dispute.createdAt, zone)}
       </p>
       <p className="meeting-dispute__text">{dispute.text}</p>
       {dispute.status !== 'open' ? (
@@ -140,7 +142,7 @@ function DisputeView({ dispute, meetingId }: { dispute: Dispute; meetingId: stri
         <ul className="meeting-dispute__messages">
           {dispute.messages.map((m) => (
             <li key={m.id}>
-              <strong>{m.authorName}</strong> · {formatDateTime(m.createdAt)}
+              <strong>{m.authorName}</strong> · {formatDateTime(m.createdAt, zone)}
               <p>{m.body}</p>
             </li>
           ))}
@@ -157,6 +159,7 @@ function DisputeView({ dispute, meetingId }: { dispute: Dispute; meetingId: stri
  * consultant's reply and the franchisor's follow-ups, and the admin's decision.
  */
 export function MeetingDispute({ meeting }: { meeting: Session }) {
+  const { zone } = useUserTimeZone();
   const charged = meeting.status === 'completed' && meeting.isPaid;
   const state = useQuery({
     queryKey: disputeKey(meeting.id),
@@ -178,7 +181,7 @@ export function MeetingDispute({ meeting }: { meeting: Session }) {
         <>
           {data.openUntil ? (
             <p>
-              {DISPUTE_TEXT.openUntil} {formatDateTime(data.openUntil)}.
+              {DISPUTE_TEXT.openUntil} {formatDateTime(data.openUntil, zone)}.
             </p>
           ) : null}
           <Dialog.Root open={open} onOpenChange={setOpen}>

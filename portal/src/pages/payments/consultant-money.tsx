@@ -197,7 +197,7 @@ export function LateCancellationsSection() {
           <li key={item.paymentId} className="late-list__item">
             <span>
               <strong>{item.franchise?.company ?? 'A franchise'}</strong> ·{' '}
-              {formatDateTime(item.start)} · {formatDollars(item.amount, 'always')}
+              {formatDateTime(item.start, zone)} · {formatDollars(item.amount, 'always')}
             </span>
             <span className="late-list__actions">
               {item.proposedStarts ? (

@@ -11,7 +11,7 @@ import { capitalise } from '../../features/payments/payments-format.ts';
 import { api } from '../../shared/api-client.ts';
 import { queryKeys } from '../../shared/query-keys.ts';
 import { QueryLoadStatus } from '../../shared/query-load-status.tsx';
-import { TimeZoneLabel } from '../../shared/user-time-zone.tsx';
+import { TimeZoneLabel, useUserTimeZone } from '../../shared/user-time-zone.tsx';
 
 const otherParty = (row: PaymentRow, isConsultant: boolean) =>
   isConsultant
@@ -21,6 +21,7 @@ const otherParty = (row: PaymentRow, isConsultant: boolean) =>
 /** The paged payment history: a franchisor's spend, a consultant's earnings with fee and share. */
 export function PaymentsHistory({ isConsultant }: { isConsultant: boolean }) {
   const id = useId();
+  const { zone } = useUserTimeZone();
   const [page, setPage] = useState(1);
   const [status, setStatus] = useState<PaymentMeetingStatus | ''>('');
   const query = useQuery({
@@ -93,7 +94,7 @@ export function PaymentsHistory({ isConsultant }: { isConsultant: boolean }) {
             <tbody>
               {list.data.map((row) => (
                 <tr key={row.id}>
-                  <td className="payments-table__date">{formatDateTime(row.start)}</td>
+                  <td className="payments-table__date">{formatDateTime(row.start, zone)}</td>
                   <td className="payments-table__party">{otherParty(row, isConsultant)}</td>
                   <td className="payments-table__amount">{formatDollars(row.amount, 'always')}</td>
                   {isConsultant ? (
