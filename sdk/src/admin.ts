@@ -124,6 +124,7 @@ import type { SdkOperation } from './errors.ts';
 import { type RequestOptions, withQuery } from './http.ts';
 import { type PagedCall, paged } from './pagination.ts';
 import { validateInput } from './validate-input.ts';
+import { type WebhooksApi, webhookCalls } from './webhooks.ts';
 
 /**
  * The admin control panel (admin-panel.md §7, rule 17). Every call needs an admin's credentials; other
@@ -466,6 +467,12 @@ export interface AdminApi {
    * @example const keys = await admin.franchiseApiKeys(franchiseId).list();
    */
   franchiseApiKeys(franchiseId: string): ApiKeysApi;
+  /**
+   * A franchise's webhook endpoints and deliveries (Franchise Details → Webhooks, rule 21), as the
+   * franchise's own members manage them with `api.webhooks`.
+   * @example const endpoints = await admin.franchiseWebhooks(franchiseId).list();
+   */
+  franchiseWebhooks(franchiseId: string): WebhooksApi;
   /**
    * Charges the completed meetings of the past week plus missed ones now
    * (`POST users/cron-manual-trigger`). Safe to call twice.
@@ -960,6 +967,12 @@ export function createAdminApi(client: ApiClient): AdminApi {
       ),
     franchiseApiKeys: (franchiseId) =>
       apiKeyCalls(http, `admin/franchises/${enc(franchiseId)}/api-keys`),
+    franchiseWebhooks: (franchiseId) =>
+      webhookCalls(http, {
+        collection: `admin/franchises/${enc(franchiseId)}/webhooks/endpoints`,
+        endpoints: 'admin/webhooks/endpoints',
+        deliveries: 'admin/webhooks/deliveries',
+      }),
     runManualProcessing: (options) =>
       http.call(
         {

@@ -22,6 +22,7 @@ import { createRealtimeApi, type RealtimeApi } from './realtime-api.ts';
 import { createReschedulesApi, type ReschedulesApi } from './reschedules.ts';
 import { createSystemApi } from './system.ts';
 import { createUsersApi, type UsersApi } from './users.ts';
+import { createWebhooksApi, type WebhooksApi } from './webhooks.ts';
 
 /**
  * The typed client of the franchise marketplace API.
@@ -61,6 +62,8 @@ export interface FmClient extends ApiClient {
   readonly disputes: DisputesApi;
   /** The franchise's publishable and secret API keys (rule 18). */
   readonly apiKeys: ApiKeysApi;
+  /** Webhook endpoints and their deliveries (rule 21). */
+  readonly webhooks: WebhooksApi;
   /**
    * Run-time configuration: `{ partyUrl, version }`.
    *
@@ -118,6 +121,7 @@ export function createClient(options: ClientOptions): FmClient {
     reschedules: createReschedulesApi(http),
     disputes: createDisputesApi(http),
     apiKeys: createApiKeysApi(http),
+    webhooks: createWebhooksApi(http),
     config: system.config,
     health: system.health,
   };

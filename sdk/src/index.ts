@@ -66,3 +66,5 @@ export {
 } from './token-store.ts';
 export { canReportUploadProgress } from './upload-progress.ts';
 export type { UsersApi } from './users.ts';
+export { type VerifiedWebhook, verifyWebhook, WebhookVerificationError } from './verify-webhook.ts';
+export type { WebhooksApi } from './webhooks.ts';

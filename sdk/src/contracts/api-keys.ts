@@ -15,6 +15,7 @@ export const API_KEY_SCOPES = {
   'discovery:read': 'Search consultants and franchisors, read public profiles and free slots',
   'meetings:read': "Read the franchise's meetings",
   'meetings:write': 'Book and cancel meetings (charged to the franchise)',
+  'webhooks:manage': "Manage the franchise's webhook endpoints and read their deliveries",
 } as const;
 export type ApiKeyScope = keyof typeof API_KEY_SCOPES;
 export const API_KEY_SCOPE_VALUES = Object.keys(API_KEY_SCOPES) as [ApiKeyScope, ...ApiKeyScope[]];

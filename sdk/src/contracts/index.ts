@@ -30,3 +30,4 @@ export * from './system.ts';
 export * from './texts.ts';
 export * from './versioning.ts';
 export * from './web-link.ts';
+export * from './webhooks.ts';

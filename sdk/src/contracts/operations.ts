@@ -8,6 +8,7 @@ import { PROMOTION_OPERATIONS } from './promotions.ts';
 import { REALTIME_OPERATIONS } from './realtime.ts';
 import { RESCHEDULE_OPERATIONS } from './reschedule.ts';
 import { SYSTEM_OPERATIONS } from './system.ts';
+import { WEBHOOK_OPERATIONS } from './webhooks.ts';
 
 /**
  * Every operation's prefix of service errors (`'{operation}: {message}'`): the maps of the SDK
@@ -27,6 +28,7 @@ export const OPERATIONS = {
   ...REALTIME_OPERATIONS,
   ...RESCHEDULE_OPERATIONS,
   ...SYSTEM_OPERATIONS,
+  ...WEBHOOK_OPERATIONS,
   fetchPaymentsChart: 'Error fetching payments chart data',
   fetchPayments: 'Error fetching payments',
   fetchPaymentsTotal: 'Error fetching payments total',

@@ -17,3 +17,4 @@ export * from './realtime.ts';
 export * from './reschedules.ts';
 export * from './search.ts';
 export * from './system.ts';
+export * from './webhooks.ts';
