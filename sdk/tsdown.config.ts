@@ -15,7 +15,7 @@ const nativeTsc = join(
 
 /**
  * The published build: three ESM entries (the client, the plain calls of `./embed`, the contract)
- * with bundled declarations; ky, valibot and partysocket stay dependencies. `platform: 'neutral'`
+ * with bundled declarations; ky, valibot, partysocket and standardwebhooks stay dependencies. `platform: 'neutral'`
  * keeps Node built-ins out (browsers and edge runtimes). The workspace-only `./admin` entry (the
  * admin panel's calls) is deliberately not built: it is never published.
  */

@@ -140,7 +140,9 @@ describe('the packed SDK in a fresh project', () => {
       const imports = [...code.matchAll(/^import\b[^'"]*["']([^"']+)["']/gm)].map((m) => m[1]);
       expect(
         imports.filter(
-          (i) => !['ky', 'valibot', 'partysocket'].includes(i ?? '') && !i?.startsWith('./'),
+          (i) =>
+            !['ky', 'valibot', 'partysocket', 'standardwebhooks'].includes(i ?? '') &&
+            !i?.startsWith('./'),
         ),
       ).toEqual([]);
       expect(code).not.toMatch(/\bnode:|require\(/);
