@@ -385,4 +385,5 @@ export const WEBHOOK_TEXT = {
   noResponse: 'No response',
   nextAttempt: 'Next attempt',
   actions: 'Actions',
+  loading: 'Loading…',
 } as const;
