@@ -81,6 +81,7 @@ import {
   CreateChatInputSchema,
   CreatedApiKeySchema,
   CreateSessionInputSchema,
+  CreateWebhookEndpointInputSchema,
   DisputeReplyInputSchema,
   DisputeSchema,
   EmailChangeResultSchema,
@@ -139,6 +140,7 @@ import {
   ReviewInputSchema,
   SearchFiltersSchema,
   SendMessageInputSchema,
+  SendTestWebhookInputSchema,
   SessionListQuerySchema,
   SessionListSchema,
   SessionSchema,
@@ -156,12 +158,30 @@ import {
   UpdateAccountInputSchema,
   UpdateApiKeyInputSchema,
   UpdateSessionInputSchema,
+  UpdateWebhookEndpointInputSchema,
   UploadResultSchema,
+  WebhookDeliveryListSchema,
+  WebhookDeliveryQuerySchema,
+  WebhookDeliverySchema,
+  WebhookEndpointListSchema,
+  WebhookEndpointSchema,
+  WebhookEndpointWithSecretSchema,
 } from '@fm/sdk/contracts';
 import * as v from 'valibot';
+import type { ErrorStatus } from './error-answers.ts';
 
-/** Who may call a route. `internal` routes are for our own services (realtime rooms, Stripe). */
-export type Access = 'public' | 'user' | 'franchisor' | 'consultant' | 'admin' | 'internal';
+/**
+ * Who may call a route. `member`: franchisors and consultants, not admins. `internal` routes are
+ * for our own services (realtime rooms, Stripe).
+ */
+export type Access =
+  | 'public'
+  | 'user'
+  | 'member'
+  | 'franchisor'
+  | 'consultant'
+  | 'admin'
+  | 'internal';
 
 /**
  * The documentation of one route: what it is, who may call it, and the contract's schemas of its
@@ -181,7 +201,32 @@ export interface RouteDoc {
   produces?: string;
   /** The secret-key scope that unlocks it (rule 18); see features/api-keys/scopes.ts. */
   scope?: string;
+  /**
+   * The error statuses of the route's own rules, beyond those `documentedErrors` derives (any
+   * request's, 404 for a path with an id, idempotency's, uploads').
+   */
+  errors?: readonly ErrorStatus[];
 }
+
+/** What each tag of the reference groups, in the order the reference lists them. */
+export const TAG_DESCRIPTIONS: Record<string, string> = {
+  System: 'Health, run-time configuration and this reference.',
+  Auth: 'Signing up, in and out, password resets and account activation.',
+  Profile: 'The signed-in user’s account, profile, contact details and files.',
+  Calendar: 'A consultant’s hours and connected calendars, and the calendar feed.',
+  Discovery: 'Finding consultants and franchisors: search, filters, favourites, territories.',
+  Meetings: 'Booking, moving, cancelling and reviewing paid meetings, and their disputes.',
+  Payments: 'Cards, subscriptions, charges, payouts and their totals.',
+  Chats: 'Conversations between franchisors and consultants, with attachments.',
+  Notifications: 'The signed-in user’s notifications.',
+  Promotions: 'Promotions offered to franchisors.',
+  Realtime: 'Tickets for the realtime rooms (meeting rooms, presence, live updates).',
+  'API keys': 'A franchise’s secret and publishable (embed) keys (rule 18).',
+  Embed: 'The embeddable widgets’ sign-in and embed sessions on partner sites.',
+  Webhooks:
+    'Endpoints that receive events, signed as the Standard Webhooks specification says, and their delivery log (rule 21).',
+  Admin: 'The control panel: users, franchises, meetings, payments, disputes and more.',
+};
 
 const AnyObject = v.record(v.string(), v.unknown());
 const ConsultantListQuery = v.object({
@@ -1260,5 +1305,129 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
     access: 'admin',
     query: AdminAuditQuerySchema,
     response: AdminAuditListSchema,
+  },
+  // Webhooks (rule 21): a franchisor's are their franchise's, a consultant's their own; a secret
+  // key with `webhooks:manage` manages its franchise's.
+  'GET /api/webhooks/endpoints': {
+    summary: 'The caller’s webhook endpoints (never their secrets)',
+    tag: 'Webhooks',
+    access: 'member',
+    scope: 'webhooks:manage',
+    response: WebhookEndpointListSchema,
+  },
+  'POST /api/webhooks/endpoints': {
+    summary: 'Register a webhook endpoint: its signing secret (`whsec_…`) is shown this once',
+    tag: 'Webhooks',
+    access: 'member',
+    scope: 'webhooks:manage',
+    body: CreateWebhookEndpointInputSchema,
+    response: WebhookEndpointWithSecretSchema,
+    status: 201,
+    errors: [422],
+  },
+  'PATCH /api/webhooks/endpoints/{id}': {
+    summary: 'Change an endpoint’s URL, events, description, or enable or disable it',
+    tag: 'Webhooks',
+    access: 'member',
+    scope: 'webhooks:manage',
+    body: UpdateWebhookEndpointInputSchema,
+    response: WebhookEndpointSchema,
+    errors: [422],
+  },
+  'DELETE /api/webhooks/endpoints/{id}': {
+    summary: 'Delete an endpoint (answers it as it was)',
+    tag: 'Webhooks',
+    access: 'member',
+    scope: 'webhooks:manage',
+    response: WebhookEndpointSchema,
+  },
+  'POST /api/webhooks/endpoints/{id}/rotate-secret': {
+    summary: 'A new signing secret, shown this once; the previous one also signs for 24 hours',
+    tag: 'Webhooks',
+    access: 'member',
+    scope: 'webhooks:manage',
+    response: WebhookEndpointWithSecretSchema,
+  },
+  'POST /api/webhooks/endpoints/{id}/test': {
+    summary: 'Send a sample event (ids start with `test_`) through the normal delivery path',
+    tag: 'Webhooks',
+    access: 'member',
+    scope: 'webhooks:manage',
+    body: SendTestWebhookInputSchema,
+    response: WebhookDeliverySchema,
+    status: 201,
+    errors: [422],
+  },
+  'GET /api/webhooks/endpoints/{id}/deliveries': {
+    summary: 'An endpoint’s deliveries of the last 30 days, newest first, 20 a page',
+    tag: 'Webhooks',
+    access: 'member',
+    scope: 'webhooks:manage',
+    query: WebhookDeliveryQuerySchema,
+    response: WebhookDeliveryListSchema,
+  },
+  'POST /api/webhooks/deliveries/{id}/replay': {
+    summary: 'Send a delivery again, with the same `webhook-id`, on a new retry schedule',
+    tag: 'Webhooks',
+    access: 'member',
+    scope: 'webhooks:manage',
+    response: WebhookDeliverySchema,
+  },
+  'GET /api/admin/franchises/{id}/webhooks/endpoints': {
+    summary: 'A franchise’s webhook endpoints',
+    tag: 'Admin',
+    access: 'admin',
+    response: WebhookEndpointListSchema,
+  },
+  'POST /api/admin/franchises/{id}/webhooks/endpoints': {
+    summary: 'Register a webhook endpoint for a franchise (its secret is shown this once)',
+    tag: 'Admin',
+    access: 'admin',
+    body: CreateWebhookEndpointInputSchema,
+    response: WebhookEndpointWithSecretSchema,
+    status: 201,
+    errors: [422],
+  },
+  'PATCH /api/admin/webhooks/endpoints/{id}': {
+    summary: 'Change any webhook endpoint, or enable or disable it',
+    tag: 'Admin',
+    access: 'admin',
+    body: UpdateWebhookEndpointInputSchema,
+    response: WebhookEndpointSchema,
+    errors: [422],
+  },
+  'DELETE /api/admin/webhooks/endpoints/{id}': {
+    summary: 'Delete any webhook endpoint',
+    tag: 'Admin',
+    access: 'admin',
+    response: WebhookEndpointSchema,
+  },
+  'POST /api/admin/webhooks/endpoints/{id}/rotate-secret': {
+    summary: 'Rotate any endpoint’s signing secret (the previous one signs for 24 hours more)',
+    tag: 'Admin',
+    access: 'admin',
+    response: WebhookEndpointWithSecretSchema,
+  },
+  'POST /api/admin/webhooks/endpoints/{id}/test': {
+    summary: 'Send a sample event to any endpoint',
+    tag: 'Admin',
+    access: 'admin',
+    body: SendTestWebhookInputSchema,
+    response: WebhookDeliverySchema,
+    status: 201,
+    errors: [422],
+  },
+  'GET /api/admin/webhooks/endpoints/{id}/deliveries': {
+    summary: 'Any endpoint’s deliveries of the last 30 days, newest first',
+    tag: 'Admin',
+    access: 'admin',
+    query: WebhookDeliveryQuerySchema,
+    response: WebhookDeliveryListSchema,
+  },
+  'POST /api/admin/webhooks/deliveries/{id}/replay': {
+    summary: 'Send any delivery again, with the same `webhook-id`',
+    tag: 'Admin',
+    access: 'admin',
+    response: WebhookDeliverySchema,
   },
 };
