@@ -2,6 +2,7 @@ import {
   ACTIVE_SUBSCRIPTION_STATUSES,
   CANCEL_DURATION_MINUTES,
   type CreateSessionInput,
+  isLateCancellation,
   type ReviewInput,
   type Session,
   type UpdateSessionInput,
@@ -25,6 +26,8 @@ import { AppError } from '../../http/errors.ts';
 import type { Logger } from '../../http/logger.ts';
 import { chargeableDuration } from '../meeting-room/completion-rules.ts';
 import { isPubliclyVisible } from '../users/profile-repository.ts';
+import { enqueueWebhookEvent, webhookEvent, webhookEventStatement } from '../webhooks/enqueue.ts';
+import { meetingAudience, webhookMeeting } from '../webhooks/payloads.ts';
 import type { AvailabilityService } from './availability-service.ts';
 import type { CalendarEventWriter } from './calendar-connections.ts';
 import { createInFlightBookings } from './in-flight-bookings.ts';
@@ -263,6 +266,17 @@ export function createMeetingService(deps: {
           updatedAt: at,
         };
         const notice = notices.statements(composed);
+        // Rule 21: `meeting.booked` queued in the same batch, for the endpoints subscribed to it.
+        const booked = webhookEventStatement(
+          db,
+          meetingAudience(row),
+          webhookEvent(
+            'meeting.booked',
+            { meeting: webhookMeeting({ ...parties, meeting: row }, at) },
+            at,
+          ),
+          at,
+        );
         // One batch, one transaction that never yields to other requests between its statements.
         // The database decides, whatever the number of API processes: the meeting is written only
         // when no live meeting of the consultant is within the buffer of it (writers are
@@ -290,6 +304,7 @@ export function createMeetingService(deps: {
               })),
             ),
             ...notice.statements,
+            ...(booked ? [booked] : []),
             ...payments.bookedStatements(row, { prepared, now: at }),
           ])
           .catch(async (error: unknown) => {
@@ -386,11 +401,16 @@ export function createMeetingService(deps: {
             .update(rescheduleRequest)
             .set({ status: 'withdrawn', updatedAt: at })
             .where(and(eq(rescheduleRequest.meetingId, id), eq(rescheduleRequest.status, 'open')));
-          const notice = await record(
+          const changed = refresh(details, row);
+          const notice = await record(tx, declining ? 'declined' : 'completed', changed, actor, at);
+          await enqueueWebhookEvent(
             tx,
-            declining ? 'declined' : 'completed',
-            refresh(details, row),
-            actor,
+            meetingAudience(row),
+            webhookEvent(
+              declining ? 'meeting.declined' : 'meeting.completed',
+              { meeting: webhookMeeting(changed, at) },
+              at,
+            ),
             at,
           );
           if (declining) await payments.onDeclined(row, { tx, actor, now: at });
@@ -441,6 +461,19 @@ export function createMeetingService(deps: {
           if (gone.length === 0) {
             throw new AppError('RULE_VIOLATION', { message: BOOKING_RULES.cancelOnlyUpcoming });
           }
+          await enqueueWebhookEvent(
+            tx,
+            meetingAudience(current),
+            webhookEvent(
+              'meeting.cancelled',
+              {
+                meeting: webhookMeeting(refresh(details, current), at, 'cancelled'),
+                late: isLateCancellation(current.startAt, at),
+              },
+              at,
+            ),
+            at,
+          );
           return { result: current, notice };
         },
         async (row) => {

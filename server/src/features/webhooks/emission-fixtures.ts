@@ -1,0 +1,71 @@
+import { type WebhookEvent, WebhookEventSchema, type WebhookEventType } from '@fm/sdk/contracts';
+import { asc, eq } from 'drizzle-orm';
+import * as v from 'valibot';
+import type { Db } from '../../db/client.ts';
+import { webhookDelivery, webhookEndpoint } from '../../db/schema/index.ts';
+
+/** Test helpers of the events' emission: endpoint rows written directly, deliveries read back. */
+
+/**
+ * An endpoint row of a franchise or a consultant, subscribed to `events`. Test-only.
+ * @example const id = await subscribe(db, { franchiseId }, ['meeting.booked']);
+ */
+export async function subscribe(
+  db: Db,
+  owner: { franchiseId: string } | { consultantId: string },
+  events: WebhookEventType[],
+  options: { enabled?: boolean } = {},
+): Promise<string> {
+  const now = new Date();
+  const [row] = await db
+    .insert(webhookEndpoint)
+    .values({
+      ...owner,
+      url: 'http://127.0.0.1:9/hook',
+      events,
+      enabled: options.enabled ?? true,
+      secret: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw',
+      createdAt: now,
+      updatedAt: now,
+    })
+    .returning({ id: webhookEndpoint.id });
+  if (!row) throw new Error('endpoint not stored');
+  return row.id;
+}
+
+/**
+ * The events queued for one endpoint, oldest first, each parsed by the contract's schema (a
+ * payload the contract refuses fails the test here). Test-only.
+ * @example const [event] = await queuedFor(db, endpointId);
+ */
+export async function queuedFor(
+  db: Db,
+  endpointId: string,
+): Promise<Array<WebhookEvent & { deliveryId: string }>> {
+  const rows = await db
+    .select()
+    .from(webhookDelivery)
+    .where(eq(webhookDelivery.endpointId, endpointId))
+    .orderBy(asc(webhookDelivery.createdAt), asc(webhookDelivery.id));
+  return rows.map((row) => {
+    const event = v.parse(WebhookEventSchema, JSON.parse(row.payload)) as unknown as WebhookEvent;
+    if (row.eventType !== event.type) throw new Error('event type column differs from payload');
+    if (row.status !== 'pending' || !row.id.startsWith('msg_')) throw new Error('not queued');
+    return { ...event, deliveryId: row.id };
+  });
+}
+
+/**
+ * The events of one type queued for an endpoint, narrowed to that type. Test-only.
+ * @example const [booked] = await queuedOf(db, endpointId, 'meeting.booked');
+ */
+export async function queuedOf<T extends WebhookEventType>(
+  db: Db,
+  endpointId: string,
+  type: T,
+): Promise<Array<Extract<WebhookEvent, { type: T }>>> {
+  const events = await queuedFor(db, endpointId);
+  return events.filter(
+    (e): e is Extract<WebhookEvent, { type: T }> & { deliveryId: string } => e.type === type,
+  );
+}
