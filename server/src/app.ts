@@ -45,6 +45,8 @@ import { createTicketService } from './features/realtime/tickets.ts';
 import { systemRoutes } from './features/system/routes.ts';
 import { territoryRoutes } from './features/territory/routes.ts';
 import { userRoutes } from './features/users/routes.ts';
+import { webhookRoutes } from './features/webhooks/routes.ts';
+import { createWebhookService } from './features/webhooks/service.ts';
 import { answerHeaders } from './http/answer-headers.ts';
 import { refuseUnservedVersion } from './http/api-version.ts';
 import { BODY_HEADERS, bodyCaps } from './http/body-caps.ts';
@@ -220,6 +222,13 @@ export function createApp(deps: AppDeps) {
   // Rule 18: a franchise's publishable and secret API keys.
   const apiKeys = createApiKeyService({ db, now: deps.now });
   const apiKeyRouters = apiKeyRoutes({ db, keys: apiKeys, now: deps.now });
+  // Rule 21: webhook endpoints of franchises and consultants, their deliveries and replays.
+  const webhooks = webhookRoutes({
+    db,
+    webhooks: createWebhookService({ db, now: deps.now, isProduction: env.isProduction }),
+    limiter: createRateLimiter({ db, windowMs: 60_000 }),
+    now: deps.now,
+  });
   // decision 029: what a partner page's sign-in yields — embed sessions, bound to their key and scoped.
   const embedSessions = createEmbedSessions({ db, now: deps.now });
   const apiCors = cors({
@@ -286,6 +295,7 @@ export function createApp(deps: AppDeps) {
     .route('/auth/consultant', booking.connect)
     .route('/auth', authRoutes({ accounts: deps.accounts, trustProxy: env.TRUST_PROXY }))
     .route('/users/api-keys', apiKeyRouters.users)
+    .route('/webhooks', webhooks.own)
     .route(
       '/embed',
       embedRoutes({
@@ -340,6 +350,8 @@ export function createApp(deps: AppDeps) {
     .route('/realtime', meetingRoom.roomServer)
     .route('/users', promotionRoutes({ db, now: deps.now }))
     .route('/admin/franchises', apiKeyRouters.admin)
+    .route('/admin/franchises', webhooks.adminFranchises)
+    .route('/admin/webhooks', webhooks.admin)
     .route('/admin/disputes', disputes.admin)
     .route(
       '/admin',

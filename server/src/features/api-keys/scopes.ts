@@ -24,6 +24,11 @@ const RULES: readonly { method: string; path: RegExp; scope: ApiKeyScope | null 
   { method: 'POST', path: /^\/api\/session$/, scope: 'meetings:write' },
   { method: 'DELETE', path: /^\/api\/session\/[^/]+$/, scope: 'meetings:write' },
   { method: 'POST', path: /^\/api\/session\/[^/]+\/review$/, scope: 'meetings:write' },
+  // Rule 21: the franchise's webhook endpoints, their deliveries and replays.
+  { method: 'GET', path: /^\/api\/webhooks\//, scope: 'webhooks:manage' },
+  { method: 'POST', path: /^\/api\/webhooks\//, scope: 'webhooks:manage' },
+  { method: 'PATCH', path: /^\/api\/webhooks\//, scope: 'webhooks:manage' },
+  { method: 'DELETE', path: /^\/api\/webhooks\//, scope: 'webhooks:manage' },
 ];
 
 /**
