@@ -52,6 +52,8 @@ const franchisors = (e: Expect = 'ok', others: Expect = e) => cells(401, e, othe
 const consultants = (e: Expect = 'ok', others: Expect = e) => cells(401, 403, 403, e, others, 403);
 /** Admins only: 403 ADMIN_ONLY to everyone else. */
 const admins = (e: Expect = 'ok') => cells(401, 403, 403, 403, 403, e);
+/** The franchisor's own webhook endpoint: others 404, the admin 403 (control panel routes only). */
+const webhookOwner = () => cells(401, 'ok', 404, 404, 404, 403);
 /** The meeting's (or chat's) two parties; others 404; the admin as given. */
 const parties = (e: Expect = 'ok', admin: Expect = 404) => cells(401, e, 404, e, 404, admin);
 
@@ -97,6 +99,22 @@ const TABLE: Record<string, Row> = {
     body: () => ({ name: 'Renamed', allowedOrigins: ['https://partner.example'] }),
   },
   'DELETE /api/users/api-keys/:id': { cells: franchisors('ok', 404) },
+  // Webhook endpoints (rule 21): a franchise's members and consultants, each their own (another
+  // owner's is 404); admins only through the control panel's routes.
+  'GET /api/webhooks/endpoints': { cells: cells(401, 'ok', 'ok', 'ok', 'ok', 403) },
+  'POST /api/webhooks/endpoints': {
+    cells: cells(401, 'ok', 'ok', 'ok', 'ok', 403),
+    body: () => ({ url: 'http://127.0.0.1:9/matrix', events: ['meeting.booked'] }),
+  },
+  'PATCH /api/webhooks/endpoints/:id': {
+    cells: webhookOwner(),
+    body: () => ({ description: 'From the matrix' }),
+  },
+  'DELETE /api/webhooks/endpoints/:id': { cells: webhookOwner() },
+  'POST /api/webhooks/endpoints/:id/rotate-secret': { cells: webhookOwner() },
+  'POST /api/webhooks/endpoints/:id/test': { cells: webhookOwner() },
+  'GET /api/webhooks/endpoints/:id/deliveries': { cells: webhookOwner() },
+  'POST /api/webhooks/deliveries/:id/replay': { cells: webhookOwner() },
   'GET /api/embed/keys/:key': { cells: everyone() },
   // decision 029: the popup's sign-in (an empty body is refused by validation for all); consent and
   // renewal need an embed session, which no account's token is (embed-sessions.test.ts).
@@ -271,6 +289,23 @@ const TABLE: Record<string, Row> = {
     cells: admins(),
     params: (w) => ({ id: w.ids.franchiseId, keyId: w.ids.apiKey }),
   },
+  'GET /api/admin/franchises/:id/webhooks/endpoints': { cells: admins() },
+  'POST /api/admin/franchises/:id/webhooks/endpoints': {
+    cells: admins(),
+    body: () => ({ url: 'http://127.0.0.1:9/admin', events: ['charge.failed'] }),
+  },
+  'PATCH /api/admin/webhooks/endpoints/:id': {
+    cells: admins(),
+    body: () => ({ description: 'Changed by an admin' }),
+  },
+  'DELETE /api/admin/webhooks/endpoints/:id': {
+    cells: admins(),
+    params: (w) => ({ id: w.ids.spareWebhookEndpoint }),
+  },
+  'POST /api/admin/webhooks/endpoints/:id/rotate-secret': { cells: admins() },
+  'POST /api/admin/webhooks/endpoints/:id/test': { cells: admins() },
+  'GET /api/admin/webhooks/endpoints/:id/deliveries': { cells: admins() },
+  'POST /api/admin/webhooks/deliveries/:id/replay': { cells: admins() },
   'GET /api/admin/dashboard': { cells: admins() },
   'GET /api/admin/dashboard-graph': { cells: admins(), query: 'type=meetings&period=week' },
   'GET /api/admin/consultants/download': { cells: admins() },
@@ -339,6 +374,8 @@ const LAST = [
   'DELETE /api/users/payment-method/:id',
   'DELETE /api/users/api-keys/:id',
   'DELETE /api/admin/franchises/:id/api-keys/:keyId',
+  'DELETE /api/admin/webhooks/endpoints/:id',
+  'DELETE /api/webhooks/endpoints/:id',
   'DELETE /api/admin/promotions/:id',
   'DELETE /api/users',
   'POST /api/auth/sign-out',
@@ -349,6 +386,10 @@ function defaultParam(path: string, world: RouteWorld): string {
   const { ids, actors } = world;
   const byPrefix: [string, string][] = [
     ['/api/users/api-keys/', ids.apiKey],
+    ['/api/webhooks/endpoints/', ids.webhookEndpoint],
+    ['/api/webhooks/deliveries/', ids.webhookDelivery],
+    ['/api/admin/webhooks/endpoints/', ids.webhookEndpoint],
+    ['/api/admin/webhooks/deliveries/', ids.webhookDelivery],
     ['/api/embed/keys/', ids.publishableKey],
     ['/api/users/profile/', actors.consultant.id],
     ['/api/files/', ids.document],

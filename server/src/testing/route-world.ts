@@ -60,6 +60,11 @@ export interface WorldIds {
   spareFranchiseId: string;
   /** The consultant's private calendar feed file (`<token>.ics`). */
   feedFile: string;
+  /** The franchise's webhook endpoint (rule 21) and a test delivery to it. */
+  webhookEndpoint: string;
+  webhookDelivery: string;
+  /** A second endpoint of the franchise: what the admin's delete removes. */
+  spareWebhookEndpoint: string;
 }
 
 export interface RouteWorld {
@@ -85,8 +90,8 @@ const ALL_WEEK = [1, 2, 3, 4, 5, 6, 7].map((weekday) => ({
 /**
  * A small marketplace built through the real API for the route-wide tests (fuzz, authorisation
  * matrix): two franchises with a franchisor each, two activated consultants, an admin, and a
- * meeting, chat, message, attachment, files, card, payment, payout, API key, promotion and
- * calendar feed owned by the first franchisor and the first consultant. Nothing reaches the
+ * meeting, chat, message, attachment, files, card, payment, payout, API key, promotion,
+ * calendar feed and webhook endpoint owned by the first franchisor and the first consultant. Nothing reaches the
  * network (silent realtime publisher, ledger payments).
  * @example const world = await buildRouteWorld(); … await world.server.close();
  */
@@ -248,6 +253,26 @@ export async function buildRouteWorld(): Promise<RouteWorld> {
     consultant.token,
   );
 
+  const hook = { url: 'http://127.0.0.1:9/hook', events: ['meeting.booked'] };
+  const endpoint = await call<{ id: string }>(
+    'POST',
+    '/api/webhooks/endpoints',
+    franchisor.token,
+    hook,
+  );
+  const spareEndpoint = await call<{ id: string }>(
+    'POST',
+    '/api/webhooks/endpoints',
+    franchisor.token,
+    hook,
+  );
+  const delivery = await call<{ id: string }>(
+    'POST',
+    `/api/webhooks/endpoints/${endpoint.id}/test`,
+    franchisor.token,
+    {},
+  );
+
   const notice = await db.query.notification.findFirst({
     where: eq(notification.userId, consultant.id),
   });
@@ -282,6 +307,9 @@ export async function buildRouteWorld(): Promise<RouteWorld> {
       spareUser,
       spareFranchiseId: spareFranchise?.id ?? '',
       feedFile: feed.icalFeedUrl.split('/').pop() ?? '',
+      webhookEndpoint: endpoint.id,
+      webhookDelivery: delivery.id,
+      spareWebhookEndpoint: spareEndpoint.id,
     },
     tokenOf: (name) => (name === 'guest' ? undefined : actors[name].token),
   };
