@@ -15,6 +15,7 @@ import * as v from 'valibot';
 import { ConfirmDialog } from '../dialogs/confirm-dialog.tsx';
 import { formatDateTime } from '../format/format.ts';
 import { FormAlert } from '../forms/fields.tsx';
+import { SecretShownOnce } from '../secrets/secret-shown-once.tsx';
 import { type Column, DataTable } from '../table/data-table.tsx';
 import { toast } from '../toasts.tsx';
 
@@ -223,7 +224,14 @@ export function ApiKeyManager(props: ApiKeyManagerProps) {
         />
       )}
       {created?.kind === 'secret' ? (
-        <ShownOnce created={created} heading={Heading} onDone={() => setCreated(null)} />
+        <SecretShownOnce
+          title={created.name}
+          value={created.key}
+          text={{ ...API_KEY_TEXT, label: API_KEY_TEXT.secretKey }}
+          heading={Heading}
+          onDone={() => setCreated(null)}
+          testId="new-secret-key"
+        />
       ) : null}
       <CreateKeyForm
         heading={Heading}
@@ -251,54 +259,6 @@ export function ApiKeyManager(props: ApiKeyManagerProps) {
         {API_KEY_TEXT.revokeConfirm}
       </ConfirmDialog>
     </div>
-  );
-}
-
-/** The new secret, this once: a warning, the value (read-only, selected on focus) and Copy. */
-function ShownOnce(props: { created: CreatedApiKey; heading: 'h2' | 'h3'; onDone: () => void }) {
-  const id = useId();
-  const Heading = props.heading;
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(props.created.key);
-      toast.success(API_KEY_TEXT.copied);
-    } catch {
-      toast.error(API_KEY_TEXT.copyFailed);
-    }
-  };
-  return (
-    <section
-      className="api-keys__secret"
-      aria-labelledby={`${id}-title`}
-      data-testid="new-secret-key"
-    >
-      <Heading id={`${id}-title`} className="api-keys__title">
-        {props.created.name}
-      </Heading>
-      <p className="form-alert" role="alert">
-        {API_KEY_TEXT.shownOnce}
-      </p>
-      <div className="field">
-        <label className="field__label" htmlFor={`${id}-key`}>
-          {API_KEY_TEXT.secretKey}
-        </label>
-        <input
-          id={`${id}-key`}
-          className="field__input"
-          readOnly
-          value={props.created.key}
-          onFocus={(e) => e.currentTarget.select()}
-        />
-      </div>
-      <div className="api-keys__actions">
-        <button type="button" className="button button--secondary" onClick={() => void copy()}>
-          {API_KEY_TEXT.copy}
-        </button>
-        <button type="button" className="button button--ghost" onClick={props.onDone}>
-          {API_KEY_TEXT.done}
-        </button>
-      </div>
-    </section>
   );
 }
 
