@@ -142,6 +142,7 @@ export {
 } from './photo/image-file.ts';
 export { PhotoCropperDialog, PhotoUpload } from './photo/photo-cropper.tsx';
 export { useObjectUrl } from './photo/use-object-url.ts';
+export { SecretShownOnce, type SecretShownOnceProps } from './secrets/secret-shown-once.tsx';
 export { type Column, DataTable, type DataTableProps } from './table/data-table.tsx';
 export { TablePager, type TablePagerProps } from './table/table-pager.tsx';
 export {
@@ -156,3 +157,7 @@ export {
   type TimeZoneSwitchProps,
 } from './time-zone/time-zone-switch.tsx';
 export { AppToaster, toast } from './toasts.tsx';
+export {
+  WebhookEndpointManager,
+  type WebhookEndpointManagerProps,
+} from './webhooks/webhook-endpoint-manager.tsx';
