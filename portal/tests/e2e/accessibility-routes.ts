@@ -115,10 +115,7 @@ export const PORTAL_ROUTES: readonly RouteCoverage<PortalVisit>[] = [
     route: '/my-profile/subscription',
     visits: [{ as: 'franchisor', url: '/my-profile/subscription' }],
   },
-  {
-    route: '/my-profile/developers',
-    visits: [{ as: 'franchisor', url: '/my-profile/developers' }],
-  },
+  { route: '/my-profile/developers', visits: both('/my-profile/developers') },
   { route: '/my-profile/payment', redirectsTo: '/my-profile/payment-details' },
   { route: '/my-profile/*', visits: [{ as: 'franchisor', url: '/my-profile/no-such-section' }] },
   { route: '/*', visits: [guest('/no-such-page'), { as: 'consultant', url: '/no-such-page' }] },

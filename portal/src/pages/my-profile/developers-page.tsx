@@ -1,9 +1,12 @@
-import { API_KEY_TEXT } from '@fm/sdk/contracts';
-import { ApiKeyManager } from '@fm/widgets/kit';
+import { API_KEY_TEXT, WEBHOOK_TEXT } from '@fm/sdk/contracts';
+import { ApiKeyManager, WebhookEndpointManager } from '@fm/widgets/kit';
 import { useQuery } from '@tanstack/react-query';
+import { useId } from 'react';
 import { api } from '../../shared/api-client.ts';
 import { errorMessage, failureOf } from '../../shared/error-message.ts';
 import { queryKeys } from '../../shared/query-keys.ts';
+import { useSession } from '../../shared/session.ts';
+import { useUserTimeZone } from '../../shared/user-time-zone.tsx';
 import { PageShell } from '../page-shell.tsx';
 import { BACK_TO_PROFILE } from './my-profile-sections.ts';
 
@@ -13,19 +16,42 @@ const KIND_CHOICES = {
   secret: 'Secret key (your servers)',
 } as const;
 
+/** Failures read as the SDK words them ("Error creating webhook endpoint: …"). */
+const failureText = (error: unknown) => errorMessage(error);
+
 /**
- * `/my-profile/developers` (rule 18): a franchisor's API keys, with the kit's key manager.
- * Publishable keys (with the origins allowed to embed) and secret keys (with scopes, shown once)
- * are created and revoked here; failures read as the SDK words them ("Error creating API key: …").
+ * `/my-profile/developers`: a franchisor's API keys (rule 18) and webhook endpoints (rule 21); a
+ * consultant's own webhook endpoints (rule 21; API keys are the franchise's). Publishable keys
+ * (with the origins allowed to embed) and secret keys (with scopes, shown once) are created and
+ * revoked here; failures read as the SDK words them ("Error creating API key: …").
  */
 export function DevelopersPage() {
-  const query = useQuery({ queryKey: queryKeys.apiKeys, queryFn: () => api.apiKeys.list() });
+  const id = useId();
+  const session = useSession();
+  const franchisor = session?.role === 'franchisor';
+  const { zone } = useUserTimeZone();
   return (
     <PageShell title={API_KEY_TEXT.title} backTo={BACK_TO_PROFILE} className="developers">
-      <p className="page__text">{API_KEY_TEXT.intro}</p>
+      {franchisor ? <ApiKeys /> : null}
       <p className="page__text">
         The API reference is at <a href="/api/docs">/api/docs</a>.
       </p>
+      <section className="webhooks-section" aria-labelledby={`${id}-webhooks`}>
+        <h2 id={`${id}-webhooks`} className="webhooks__title">
+          {WEBHOOK_TEXT.section}
+        </h2>
+        <WebhookEndpointManager webhooks={api.webhooks} failureText={failureText} timeZone={zone} />
+      </section>
+    </PageShell>
+  );
+}
+
+/** A franchisor's API keys, with the kit's key manager. */
+function ApiKeys() {
+  const query = useQuery({ queryKey: queryKeys.apiKeys, queryFn: () => api.apiKeys.list() });
+  return (
+    <>
+      <p className="page__text">{API_KEY_TEXT.intro}</p>
       <ApiKeyManager
         keys={query.data}
         loadError={failureOf(query)}
@@ -38,6 +64,6 @@ export function DevelopersPage() {
         groupByKind
         kindChoices={KIND_CHOICES}
       />
-    </PageShell>
+    </>
   );
 }

@@ -67,6 +67,7 @@ export function sectionsFor(role: Role): readonly MyProfileSection[] {
         'calendar',
         'account-status',
         'change-password',
+        'developers',
       ];
     case 'admin':
       return ['change-password'];
