@@ -12,6 +12,7 @@ import { QueryStatus } from '../../ui/query-status.tsx';
 import { FranchiseApiKeys } from './franchise-api-keys.tsx';
 import { FranchiseMembers } from './franchise-members.tsx';
 import { FranchiseAccordion } from './franchise-sections.tsx';
+import { FranchiseWebhooks } from './franchise-webhooks.tsx';
 
 /** `/control-panel/franchisors/:id`: Franchise Management > Franchise Details. */
 export function FranchiseDetailPage() {
@@ -58,6 +59,7 @@ export function FranchiseDetailPage() {
           <FranchiseAccordion franchise={f} paymentMethods={methods.data} />
           <FranchiseMembers franchise={f} />
           <FranchiseApiKeys franchiseId={f.id} />
+          <FranchiseWebhooks franchiseId={f.id} />
           <p>
             <Link to={`${paths.bookings}?franchiseId=${encodeURIComponent(f.id)}`}>
               Bookings of this franchise
