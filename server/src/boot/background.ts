@@ -1,4 +1,5 @@
 import type { Container } from '../container.ts';
+import { createWebhookWorker } from '../features/webhooks/delivery/worker.ts';
 import { createOutboxWorker } from '../mail/outbox-worker.ts';
 import { mailTransportFromEnv } from '../mail/transport.ts';
 import { startPruning } from '../maintenance/prune.ts';
@@ -14,7 +15,8 @@ export function keepsDemoMeeting(env: { SEED?: string | undefined; isProduction:
 
 /**
  * What an API process runs besides serving: the payment scheduler, the mail outbox worker (unless
- * `MAIL_WORKER=off`, when `mail-worker.js` runs it alone), the pruning of `rate_limit`/`job_run`,
+ * `MAIL_WORKER=off`, when `mail-worker.js` runs it alone), the webhook delivery worker (rule 21),
+ * the pruning of `rate_limit`/`job_run`/`webhook_delivery`,
  * the AI search's index, built at start rather than at the first search, and with the demo seed the
  * keeper of the running demo meeting.
  * Each is safe in several processes at once (leases in the database, idempotent deletes).
@@ -38,6 +40,14 @@ export async function startBackground(container: Container) {
           transport: await mailTransportFromEnv(env, logger),
         }).start()
       : undefined;
+  const webhooks = createWebhookWorker({
+    db,
+    logger,
+    now,
+    mailer: container.mailer,
+    isProduction: env.isProduction,
+    publicUrl: env.PUBLIC_URL,
+  }).start();
   const pruning = startPruning({
     db,
     now,
@@ -50,7 +60,7 @@ export async function startBackground(container: Container) {
       scheduler.stop();
       demoMeeting?.stop();
       pruning.stop();
-      await mail?.stop();
+      await Promise.all([mail?.stop(), webhooks.stop()]);
     },
   };
 }

@@ -1,6 +1,8 @@
+import { WEBHOOK_DELIVERY_RETENTION_DAYS } from '@fm/sdk/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { jobRun, rateLimit } from '../db/schema/index.ts';
+import { jobRun, rateLimit, webhookDelivery } from '../db/schema/index.ts';
+import { insertEndpoint, insertFranchise } from '../features/webhooks/delivery/test-fixtures.ts';
 import { createLogger } from '../http/logger.ts';
 import { createRateLimiter } from '../http/rate-limit.ts';
 import { startTestServer, type TestServer } from '../testing/test-server.ts';
@@ -77,6 +79,48 @@ describe('pruning rate_limit and job_run', () => {
     expect(pruned.jobRuns).toBe(2);
     const keys = (await db.select({ key: jobRun.key }).from(jobRun)).map((r) => r.key).sort();
     expect(keys).toEqual(['charge:2026-W35', 'holds:stuck']);
+  });
+
+  it('deletes webhook deliveries older than WEBHOOK_DELIVERY_RETENTION_DAYS, whatever their status', async () => {
+    const { db } = server.container;
+    const now = new Date('2026-11-25T10:00:00Z');
+    const ago = (days: number) => new Date(now.getTime() - days * DAY_MS);
+    const f = await insertFranchise(db);
+    const endpoint = await insertEndpoint(db, {
+      url: 'http://127.0.0.1:9/hook',
+      franchiseId: f.id,
+      now,
+    });
+    const delivery = (id: string, days: number, status: 'pending' | 'succeeded' | 'failed') => ({
+      id,
+      endpointId: endpoint.id,
+      eventType: 'meeting.booked' as const,
+      payload: '{}',
+      status,
+      createdAt: ago(days),
+    });
+    const keep = WEBHOOK_DELIVERY_RETENTION_DAYS - 1;
+    const drop = WEBHOOK_DELIVERY_RETENTION_DAYS + 1;
+    await db
+      .insert(webhookDelivery)
+      .values([
+        delivery('msg_old_ok', drop, 'succeeded'),
+        delivery('msg_old_failed', drop, 'failed'),
+        delivery('msg_old_pending', drop, 'pending'),
+        delivery('msg_recent_ok', keep, 'succeeded'),
+        delivery('msg_recent_pending', keep, 'pending'),
+      ]);
+    const pruned = await pruneTables({
+      db,
+      now: () => now,
+      rateLimitWindowMs: WINDOW_MS,
+      jobRunRetentionDays: 90,
+    });
+    expect(pruned.webhookDeliveries).toBe(3);
+    const ids = (await db.select({ id: webhookDelivery.id }).from(webhookDelivery)).map(
+      (r) => r.id,
+    );
+    expect(ids.sort()).toEqual(['msg_recent_ok', 'msg_recent_pending']);
   });
 
   it('runs by itself at start and then every period, until stopped', async () => {

@@ -1,6 +1,7 @@
+import { WEBHOOK_DELIVERY_RETENTION_DAYS } from '@fm/sdk/contracts';
 import { and, isNotNull, like, lt, notLike, or } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { jobRun, rateLimit } from '../db/schema/index.ts';
+import { jobRun, rateLimit, webhookDelivery } from '../db/schema/index.ts';
 import type { Logger } from '../http/logger.ts';
 
 const DAY_MS = 86_400_000;
@@ -15,8 +16,9 @@ export interface PruneOptions {
 }
 
 /**
- * Deletes what only grows: `rate_limit` rows of past windows and finished `job_run` rows older than
- * the retention. A run still going (or one whose lease guards a week not over yet) is never finished
+ * Deletes what only grows: `rate_limit` rows of past windows, finished `job_run` rows older than
+ * the retention, and webhook deliveries older than WEBHOOK_DELIVERY_RETENTION_DAYS (rule 21: the
+ * delivery log keeps 30 days). A run still going (or one whose lease guards a week not over yet) is never finished
  * that long ago, so the charge and payout leases of the current periods are untouched.
  * @example await pruneTables({ db, now, rateLimitWindowMs: 300_000, jobRunRetentionDays: 90 });
  */
@@ -38,7 +40,11 @@ export async function pruneTables(options: PruneOptions) {
     .delete(jobRun)
     .where(and(isNotNull(jobRun.finishedAt), lt(jobRun.finishedAt, cutoff)))
     .returning({ key: jobRun.key });
-  return { rateLimits: limits.length, jobRuns: runs.length };
+  const deliveries = await options.db
+    .delete(webhookDelivery)
+    .where(lt(webhookDelivery.createdAt, new Date(at - WEBHOOK_DELIVERY_RETENTION_DAYS * DAY_MS)))
+    .returning({ id: webhookDelivery.id });
+  return { rateLimits: limits.length, jobRuns: runs.length, webhookDeliveries: deliveries.length };
 }
 
 /**
