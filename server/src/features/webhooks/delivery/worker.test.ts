@@ -179,6 +179,35 @@ describe('the webhook worker delivers signed events (rule 21)', () => {
     await db().delete(webhookEndpoint).where(eq(webhookEndpoint.franchiseId, f.id));
   });
 
+  it('in production refuses a name that resolves to loopback at connection time, through the injected lookup', async () => {
+    const now = Date.now();
+    const f = await insertFranchise(db());
+    await insertEndpoint(db(), {
+      url: `https://crm.brand.example:${receiver.port}/hooks`,
+      franchiseId: f.id,
+      now: new Date(now),
+    });
+    const id = await queueBooked(db(), f.id, new Date(now));
+    const connections = receiver.connections();
+    const asked: string[] = [];
+    const worker = createWebhookWorker({
+      db: db(),
+      logger,
+      mailer: createOutboxMailer({ db: db(), logger }),
+      now: () => new Date(now),
+      isProduction: true,
+      lookup: async (host) => {
+        asked.push(host);
+        return [{ address: '127.0.0.1', family: 4 }];
+      },
+    });
+    expect((await worker.drainOnce()).retried).toBe(1);
+    expect(asked).toEqual(['crm.brand.example']);
+    expect(receiver.connections()).toBe(connections);
+    expect((await deliveryRow(db(), id))?.attemptLog[0]?.response).toMatch(/non-public address/);
+    await db().delete(webhookEndpoint).where(eq(webhookEndpoint.franchiseId, f.id));
+  });
+
   it('retries a 500 on the schedule with the same webhook-id, gives up, disables the failing endpoint and mails the billing contact', async () => {
     let clock = Date.parse('2026-11-02T09:00:00Z');
     const worker = workerAt(() => clock);
