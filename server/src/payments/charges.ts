@@ -1,6 +1,8 @@
 import { DECLINED_CARD_FEE_CENTS, type PaymentRunResult } from '@fm/sdk/contracts';
 import { and, asc, eq, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import { meeting, payment } from '../db/schema/index.ts';
+import { enqueueWebhookEvent, webhookEvent } from '../features/webhooks/enqueue.ts';
+import { webhookCharge } from '../features/webhooks/payloads.ts';
 import { isAppError } from '../http/errors.ts';
 import { billingContactOf, defaultCard, ensureCustomer } from './billing.ts';
 import type { PaymentsContext } from './context.ts';
@@ -310,6 +312,25 @@ export function createCharges(ctx: PaymentsContext) {
           .where(eq(meeting.id, p.meetingId));
       }
       if (c.attemptKey) await attempts.finish(tx, c.attemptKey, 'succeeded', c.reference);
+      if (updated.length > 0) {
+        // Rule 21: told once, by the run that moved the payment to paid.
+        await enqueueWebhookEvent(
+          tx,
+          { franchiseId: c.franchiseId, consultantId: p.consultantId },
+          webhookEvent(
+            'charge.succeeded',
+            {
+              charge: webhookCharge(p, {
+                franchiseId: c.franchiseId,
+                amountCents: c.amount,
+                failureMessage: null,
+              }),
+            },
+            at,
+          ),
+          at,
+        );
+      }
       return { posted, settled: updated.length > 0 };
     });
     if (posted && c.amount > 0) {
@@ -354,6 +375,24 @@ export function createCharges(ctx: PaymentsContext) {
         )
         .returning({ id: payment.id });
       if (updated.length === 0) return { counted: false, feePosted: false };
+      // Rule 21: each counted attempt is told once.
+      const at = ctx.now();
+      await enqueueWebhookEvent(
+        tx,
+        { franchiseId, consultantId: p.consultantId },
+        webhookEvent(
+          'charge.failed',
+          {
+            charge: webhookCharge(p, {
+              franchiseId,
+              amountCents: f.amount,
+              failureMessage: f.reason,
+            }),
+          },
+          at,
+        ),
+        at,
+      );
       let feePosted = false;
       if (f.fee && franchiseId) {
         ({ posted: feePosted } = await post(tx, {

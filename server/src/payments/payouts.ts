@@ -23,6 +23,8 @@ import {
   meeting,
   payout,
 } from '../db/schema/index.ts';
+import { enqueueWebhookEvent, webhookEvent } from '../features/webhooks/enqueue.ts';
+import { webhookPayout } from '../features/webhooks/payloads.ts';
 import { AppError } from '../http/errors.ts';
 import type { PaymentsContext } from './context.ts';
 import { ACCOUNTS, LEDGER_KEYS, payoutLines, post } from './ledger.ts';
@@ -146,6 +148,15 @@ export function createPayouts(ctx: PaymentsContext) {
         .set({ status: 'paid', providerReference: outcome.reference, updatedAt: ctx.now() })
         .where(and(eq(payout.id, row.id), eq(payout.status, 'pending')))
         .returning();
+      if (done) {
+        const at = ctx.now();
+        await enqueueWebhookEvent(
+          tx,
+          { consultantId: done.consultantId },
+          webhookEvent('payout.paid', { payout: webhookPayout(done) }, at),
+          at,
+        );
+      }
       return done;
     });
     if (!updated) return false;

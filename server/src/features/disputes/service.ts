@@ -24,6 +24,8 @@ import { formatUsd } from '../../payments/money-rules.ts';
 import { notifyUsers } from '../../payments/notify.ts';
 import type { FinishedRefund, RefundHooks, Refunds } from '../../payments/refunds.ts';
 import { snapshot } from '../admin/audit.ts';
+import { enqueueWebhookEvent, webhookEvent } from '../webhooks/enqueue.ts';
+import { webhookDispute } from '../webhooks/payloads.ts';
 
 const DAY_MS = 86_400_000;
 export type DisputeRow = typeof dispute.$inferSelect;
@@ -146,21 +148,32 @@ export function createDisputeService(deps: { ctx: PaymentsContext; refunds: Refu
     if (!p?.isPaid || p.amountCents <= 0 || !p.chargedAt) throw new AppError('DISPUTE_NOT_CHARGED');
     if (!disputable(p, ctx.now())) throw new AppError('DISPUTE_WINDOW_CLOSED');
     const at = ctx.now();
-    const [row] = await db
-      .insert(dispute)
-      .values({
-        paymentId: p.id,
-        meetingId: m.id,
-        franchiseId: p.franchiseId ?? m.franchiseId,
-        franchisorId: m.franchisorId,
-        consultantId: m.consultantId,
-        reason: input.reason,
-        text: input.text,
-        createdAt: at,
-        updatedAt: at,
-      })
-      .onConflictDoNothing({ target: dispute.paymentId })
-      .returning();
+    const row = await db.transaction(async (tx) => {
+      const [opened] = await tx
+        .insert(dispute)
+        .values({
+          paymentId: p.id,
+          meetingId: m.id,
+          franchiseId: p.franchiseId ?? m.franchiseId,
+          franchisorId: m.franchisorId,
+          consultantId: m.consultantId,
+          reason: input.reason,
+          text: input.text,
+          createdAt: at,
+          updatedAt: at,
+        })
+        .onConflictDoNothing({ target: dispute.paymentId })
+        .returning();
+      if (opened) {
+        await enqueueWebhookEvent(
+          tx,
+          { franchiseId: opened.franchiseId, consultantId: opened.consultantId },
+          webhookEvent('dispute.opened', { dispute: webhookDispute(opened) }, at),
+          at,
+        );
+      }
+      return opened;
+    });
     if (!row) throw new AppError('DISPUTE_EXISTS');
     await notifyUsers(ctx, {
       userIds: [m.consultantId],
@@ -229,6 +242,12 @@ export function createDisputeService(deps: { ctx: PaymentsContext; refunds: Refu
       .where(and(eq(dispute.id, row.id), eq(dispute.status, 'open')))
       .returning();
     if (!after) return false;
+    await enqueueWebhookEvent(
+      tx,
+      { franchiseId: after.franchiseId, consultantId: after.consultantId },
+      webhookEvent('dispute.resolved', { dispute: webhookDispute(after) }, at),
+      at,
+    );
     // `by` is unknown only for a refund the scheduler finished from an attempt that named nobody:
     // the entry is still written, with no actor, as the trail's rows allow.
     await tx.insert(auditLog).values({
