@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { WEBHOOK_TIMEOUT_MS } from '@fm/sdk/contracts';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -13,7 +14,11 @@ import {
   startTestReceiver,
   type TestReceiver,
 } from '../features/webhooks/delivery/test-receiver.ts';
-import { createWebhookWorker } from '../features/webhooks/delivery/worker.ts';
+import {
+  createWebhookWorker,
+  WEBHOOK_BATCH_SIZE,
+  webhookLeaseMs,
+} from '../features/webhooks/delivery/worker.ts';
 import { createLogger } from '../http/logger.ts';
 import { createOutboxMailer } from '../mail/mailer.ts';
 import { spawnApi } from '../testing/api-process.ts';
@@ -25,8 +30,8 @@ import { useTempDatabase } from '../testing/temp-database.ts';
  * another worker sends it again, with the same `webhook-id`, exactly once more, and records it.
  */
 
-/** The worker's default lease (worker.ts): a killed worker's rows are free again after it. */
-const LEASE_MS = 120_000;
+/** The worker's default lease: a killed worker's rows are free again after it. */
+const LEASE_MS = webhookLeaseMs(WEBHOOK_BATCH_SIZE, WEBHOOK_TIMEOUT_MS);
 const logger = createLogger('silent');
 const database = useTempDatabase('fm-webhook-crash-');
 const uploads = mkdtempSync(join(tmpdir(), 'fm-webhook-crash-uploads-'));
@@ -81,6 +86,12 @@ describe('rule 21: a process killed mid-delivery loses nothing', () => {
       gaveUp: 0,
     });
     expect(receiver.requests).toHaveLength(1);
+    // A moment before it runs out, still nobody.
+    expect(await workerAt(() => (held?.leaseUntil ?? 0) - 1).drain()).toEqual({
+      delivered: 0,
+      retried: 0,
+      gaveUp: 0,
+    });
     // After it: sent once more, the same id and body, verified, recorded.
     const later = workerAt(() => Date.now() + LEASE_MS + 1_000);
     expect(await later.drain()).toEqual({ delivered: 1, retried: 0, gaveUp: 0 });

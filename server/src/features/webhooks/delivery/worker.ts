@@ -1,6 +1,7 @@
 import {
   WEBHOOK_MAX_ATTEMPTS,
   WEBHOOK_RETRY_DELAYS_SECONDS,
+  WEBHOOK_TIMEOUT_MS,
   type WebhookAttempt,
 } from '@fm/sdk/contracts';
 import { and, asc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
@@ -41,6 +42,17 @@ export interface WebhookDrainResult {
   gaveUp: number;
 }
 
+/** Deliveries a round claims, unless told otherwise. */
+export const WEBHOOK_BATCH_SIZE = 20;
+
+/**
+ * A claim's lease: long enough for a whole batch whose every attempt runs into the timeout, and
+ * their records, so another process never takes over a row this one is still coming to.
+ * @example webhookLeaseMs(20, 10_000) // 260_000
+ */
+export const webhookLeaseMs = (batchSize: number, timeoutMs: number) =>
+  batchSize * timeoutMs + 60_000;
+
 /** Attempts kept in a delivery's log. */
 const ATTEMPT_LOG_SIZE = 20;
 
@@ -68,8 +80,9 @@ export function nextAttemptAt(attempts: number, atMs: number): number | null {
 export function createWebhookWorker(options: WebhookWorkerOptions) {
   const { db, logger, mailer, isProduction } = options;
   const now = options.now ?? (() => new Date());
-  const leaseMs = options.leaseMs ?? 120_000;
-  const batchSize = options.batchSize ?? 20;
+  const batchSize = options.batchSize ?? WEBHOOK_BATCH_SIZE;
+  const leaseMs =
+    options.leaseMs ?? webhookLeaseMs(batchSize, options.timeoutMs ?? WEBHOOK_TIMEOUT_MS);
   const pollMs = options.pollMs ?? 1_000;
   const developersUrl = `${options.publicUrl ?? ''}/my-profile/developers`;
 
