@@ -17,6 +17,8 @@ import { AppError } from '../../http/errors.ts';
 import type { RealtimePublisher } from '../../realtime/publisher.ts';
 import type { UploadService } from '../../uploads/upload-service.ts';
 import { isPubliclyVisible } from '../users/profile-repository.ts';
+import { enqueueWebhookEvent, lazyWebhookEvent } from '../webhooks/enqueue.ts';
+import { attachmentNames, userAudience, webhookChatMessage } from '../webhooks/payloads.ts';
 import type { ChatNotices } from './chat-notices.ts';
 import {
   createPairChat,
@@ -174,7 +176,31 @@ export function createChatService(deps: {
               errors: { attachmentIds: CHAT_RULES.attachmentUnavailable },
             });
           }
-          return insertMessage(tx, { chatId, senderId: actor.id, text, uploadIds, at });
+          const stored = await insertMessage(tx, {
+            chatId,
+            senderId: actor.id,
+            text,
+            uploadIds,
+            at,
+          });
+          // Rule 21: the recipient's side hears of it, never the sender's own endpoints.
+          await enqueueWebhookEvent(
+            tx,
+            await userAudience(tx, other.userId),
+            lazyWebhookEvent(
+              'message.received',
+              async () => ({
+                message: webhookChatMessage(
+                  stored,
+                  actor,
+                  uploadIds.length > 0 ? await attachmentNames(tx, stored.id) : [],
+                ),
+              }),
+              at,
+            ),
+            at,
+          );
+          return stored;
         });
       } catch (error) {
         // Another process attached the same file a moment earlier.
