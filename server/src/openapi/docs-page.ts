@@ -50,6 +50,11 @@ export const DOCS_JS = `(async () => {
       byTag.get(tag).push({ path, method: method.toUpperCase(), op });
     }
   }
+  const webhooks = Object.entries(doc.webhooks || {}).map(([event, item]) => ({ path: event, method: 'POST', op: item.post }));
+  if (webhooks.length) byTag.set('Webhook events', webhooks);
+  const descriptions = new Map((doc.tags || []).map((t) => [t.name, t.description]));
+  descriptions.set('Webhook events', 'What our servers POST to your registered endpoints: one entry per event type.');
+  const shared = (doc.components && doc.components.responses) || {};
   const nav = document.getElementById('nav');
   const sections = document.getElementById('sections');
   const json = (value) => el('pre', { textContent: JSON.stringify(value, null, 2) });
@@ -57,23 +62,31 @@ export const DOCS_JS = `(async () => {
     const id = 'tag-' + tag.toLowerCase().replace(/[^a-z0-9]+/g, '-');
     nav.append(el('a', { href: '#' + id, textContent: tag + ' (' + ops.length + ')' }));
     const section = el('section', { id }, el('h2', { textContent: tag }));
+    if (descriptions.get(tag)) section.append(el('p', { textContent: descriptions.get(tag) }));
     for (const { path, method, op } of ops) {
       const body = el('div', { className: 'body' }, el('p', { textContent: (op.summary || '') + '. ' + (op.description || '') }));
       const params = (op.parameters || []).filter((p) => !p.$ref);
       if (params.length) {
         body.append(el('h4', { textContent: 'Parameters' }));
         const list = el('ul');
-        for (const p of params) list.append(el('li', { textContent: p.name + ' (' + p.in + (p.required ? ', required' : '') + '): ' + JSON.stringify(p.schema) }));
+        for (const p of params) list.append(el('li', { textContent: p.name + ' (' + p.in + (p.required ? ', required' : '') + '): ' + (p.description ? p.description + ' ' : '') + JSON.stringify(p.schema) }));
         body.append(list);
       }
       const request = op.requestBody && Object.entries(op.requestBody.content)[0];
       if (request) body.append(el('h4', { textContent: 'Request body (' + request[0] + ')' }), json(request[1].schema));
+      const errors = el('ul');
       for (const [status, response] of Object.entries(op.responses)) {
-        if (response.$ref) continue;
+        if (response.$ref) {
+          const name = response.$ref.split('/').pop();
+          errors.append(el('li', { textContent: status + ': ' + ((shared[name] && shared[name].description) || name) }));
+          continue;
+        }
         const content = response.content && Object.entries(response.content)[0];
         body.append(el('h4', { textContent: 'Response ' + status + (content ? ' (' + content[0] + ')' : '') }));
+        if (response.description) body.append(el('p', { textContent: response.description }));
         if (content) body.append(json(content[1].schema));
       }
+      if (errors.childElementCount) body.append(el('h4', { textContent: 'Error answers ({ message, code, errors? })' }), errors);
       const summary = el('summary', {}, el('span', { className: 'method ' + method, textContent: method }), path);
       section.append(el('details', {}, summary, body));
     }
