@@ -94,6 +94,9 @@ const FIELDS = [
   'meetingId',
   'type',
   'data',
+  'url',
+  'enabled',
+  'eventType',
 ];
 
 const QUERY_KEYS = [
@@ -126,6 +129,7 @@ const QUERY_KEYS = [
   'endingDate',
   'filter',
   'cursor',
+  'eventType',
 ];
 
 /** Printable ASCII: what a header value may hold. */
@@ -162,6 +166,9 @@ export function fuzzArbitraries(ids: WorldIds, token: string | undefined) {
     'charge',
     'reschedule',
     'https://partner.example',
+    'http://127.0.0.1:9/hook',
+    'meeting.booked',
+    ['meeting.booked'],
     'a@b.co',
     '',
     ' ',
