@@ -25,6 +25,12 @@ export interface DeliveryLogProps {
   initiallyExpanded?: string;
 }
 
+/** How soon the log reads again while a delivery is about to be tried. */
+const PENDING_REFRESH_MS = 2_000;
+const DUE_SOON_MS = 60_000;
+const isDueSoon = (nextAttemptAt: string | null) =>
+  nextAttemptAt === null || Date.parse(nextAttemptAt) <= Date.now() + DUE_SOON_MS;
+
 interface LogState {
   rows: WebhookDelivery[] | undefined;
   nextCursor: string | null;
@@ -48,6 +54,7 @@ export function DeliveryLog(props: DeliveryLogProps) {
   const [log, setLog] = useState<LogState>({ rows: undefined, nextCursor: null, error: null });
   const [reads, setReads] = useState(0);
   const [more, setMore] = useState(false);
+  const [paged, setPaged] = useState(false);
   const [expanded, setExpanded] = useState<string | null>(props.initiallyExpanded ?? null);
   const [replaying, setReplaying] = useState<string | null>(null);
 
@@ -63,7 +70,9 @@ export function DeliveryLog(props: DeliveryLogProps) {
     setLog((state) => ({ ...state, error: null }));
     query().then(
       (page) => {
-        if (current) setLog({ rows: page.data, nextCursor: page.nextCursor, error: null });
+        if (!current) return;
+        setLog({ rows: page.data, nextCursor: page.nextCursor, error: null });
+        setPaged(false);
       },
       (error: unknown) => {
         if (current) {
@@ -80,11 +89,25 @@ export function DeliveryLog(props: DeliveryLogProps) {
     };
   }, [query, failureText, reads, props.refreshKey]);
 
+  // A delivery about to be tried shows its outcome without a reload: the first page is read again
+  // while one is due within a minute (not when more pages were added, which a read would drop).
+  const dueSoon =
+    log.rows !== undefined &&
+    !paged &&
+    log.rows.some((d) => d.status === 'pending' && isDueSoon(d.nextAttemptAt));
+  // biome-ignore lint/correctness/useExhaustiveDependencies: each read arms the next
+  useEffect(() => {
+    if (!dueSoon) return;
+    const timer = setTimeout(() => setReads((n) => n + 1), PENDING_REFRESH_MS);
+    return () => clearTimeout(timer);
+  }, [dueSoon, log]);
+
   const loadMore = async () => {
     if (!log.nextCursor) return;
     setMore(true);
     try {
       const page = await query(log.nextCursor);
+      setPaged(true);
       setLog((state) => ({
         rows: [...(state.rows ?? []), ...page.data],
         nextCursor: page.nextCursor,
@@ -195,25 +218,27 @@ export function DeliveryLog(props: DeliveryLogProps) {
                       >
                         {delivery.attempts}
                       </td>
-                      <td className="webhook-log__actions">
-                        <button
-                          type="button"
-                          className="button button--ghost"
-                          aria-expanded={open}
-                          aria-controls={open ? detailsId : undefined}
-                          onClick={() => setExpanded(open ? null : delivery.id)}
-                        >
-                          {WEBHOOK_TEXT.details}
-                        </button>
-                        <button
-                          type="button"
-                          className="button button--ghost"
-                          disabled={replaying !== null}
-                          aria-busy={replaying === delivery.id}
-                          onClick={() => void replay(delivery)}
-                        >
-                          {WEBHOOK_TEXT.replay}
-                        </button>
+                      <td className="webhook-log__actions-cell">
+                        <div className="webhook-log__actions">
+                          <button
+                            type="button"
+                            className="button button--ghost"
+                            aria-expanded={open}
+                            aria-controls={open ? detailsId : undefined}
+                            onClick={() => setExpanded(open ? null : delivery.id)}
+                          >
+                            {WEBHOOK_TEXT.details}
+                          </button>
+                          <button
+                            type="button"
+                            className="button button--ghost"
+                            disabled={replaying !== null}
+                            aria-busy={replaying === delivery.id}
+                            onClick={() => void replay(delivery)}
+                          >
+                            {WEBHOOK_TEXT.replay}
+                          </button>
+                        </div>
                       </td>
                     </tr>
                     {open ? (
