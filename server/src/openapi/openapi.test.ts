@@ -21,14 +21,13 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-type Operation = {
-  tags: string[];
-  responses: Record<string, { content?: Record<string, { schema: object }> }>;
-};
+type Response = { $ref?: string; content?: Record<string, { schema: object }> };
+type Operation = { tags: string[]; responses: Record<string, Response> };
 type Document = {
   openapi: string;
   info: { version: string };
   paths: Record<string, Record<string, Operation>>;
+  components: { responses: Record<string, Response>; schemas: Record<string, object> };
 };
 
 describe('the OpenAPI document (/api/openapi.json)', () => {
@@ -95,7 +94,14 @@ describe('documented answers agree with real ones', () => {
       const template = templates.find((t) => t.pattern.test(bare))?.template;
       const op = template ? document.paths[template]?.[method.toLowerCase()] : undefined;
       if (!op) throw new Error(`${method} ${bare} is not in the document`);
-      const schema = op.responses[String(res.status)]?.content?.['application/json']?.schema;
+      // Error answers are shared ones (`#/components/responses/…`) in a shared shape.
+      const named = (ref: string) => ref.split('/').pop() ?? '';
+      const answer = op.responses[String(res.status)];
+      const response = answer?.$ref ? document.components.responses[named(answer.$ref)] : answer;
+      const found = response?.content?.['application/json']?.schema as
+        | { $ref?: string }
+        | undefined;
+      const schema = found?.$ref ? document.components.schemas[named(found.$ref)] : found;
       if (!schema)
         throw new Error(`${method} ${template} documents no JSON answer for ${res.status}`);
       const body: unknown = text ? JSON.parse(text) : undefined;
@@ -219,6 +225,15 @@ describe('documented answers agree with real ones', () => {
     await call('GET', '/api/users/api-keys', { token: franchisor.token });
     await call('DELETE', `/api/users/api-keys/${key.id}`, { token: franchisor.token });
 
+    // Webhooks (rule 21): plain http to loopback is allowed outside production.
+    const hook = await call<{ id: string }>('POST', '/api/webhooks/endpoints', {
+      token: franchisor.token,
+      status: 201,
+      body: { url: 'http://127.0.0.1:9/hooks', events: ['meeting.booked'] },
+    });
+    await call('GET', '/api/webhooks/endpoints', { token: franchisor.token });
+    await call('GET', `/api/webhooks/endpoints/${hook.id}/deliveries`, { token: franchisor.token });
+
     // Admin
     const admin = await signInAdmin(server);
     await call('GET', '/api/admin/dashboard', { token: admin });
@@ -233,9 +248,18 @@ describe('documented answers agree with real ones', () => {
     await call('GET', '/api/admin/brand-names', { token: admin });
     await call('GET', '/api/admin/requests?type=user', { token: admin });
     await call('GET', `/api/admin/franchises/${franchisor.franchiseId}/api-keys`, { token: admin });
+    await call('GET', `/api/admin/franchises/${franchisor.franchiseId}/webhooks/endpoints`, {
+      token: admin,
+    });
 
     // Errors have their documented shape too.
-    await call('GET', '/api/users/profile', { status: 401 }).catch(() => undefined);
+    await call('GET', '/api/users/profile', { status: 401 });
+    await call('GET', '/api/session/no-such-meeting', { token: franchisor.token, status: 404 });
+    await call('POST', '/api/webhooks/endpoints', {
+      token: franchisor.token,
+      status: 400,
+      body: { url: 'not a url', events: [] },
+    });
 
     for (const tag of [
       'System',
@@ -250,6 +274,7 @@ describe('documented answers agree with real ones', () => {
       'Promotions',
       'Realtime',
       'API keys',
+      'Webhooks',
       'Admin',
     ]) {
       expect(checked.get(tag) ?? 0, `answers checked for ${tag}`).toBeGreaterThan(0);
