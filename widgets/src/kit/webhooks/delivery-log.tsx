@@ -28,8 +28,9 @@ export interface DeliveryLogProps {
 /** How soon the log reads again while a delivery is about to be tried. */
 const PENDING_REFRESH_MS = 2_000;
 const DUE_SOON_MS = 60_000;
+/** Due within a minute, or overdue by less than one (a stopped worker is not polled for ever). */
 const isDueSoon = (nextAttemptAt: string | null) =>
-  nextAttemptAt === null || Date.parse(nextAttemptAt) <= Date.now() + DUE_SOON_MS;
+  nextAttemptAt !== null && Math.abs(Date.parse(nextAttemptAt) - Date.now()) <= DUE_SOON_MS;
 
 interface LogState {
   rows: WebhookDelivery[] | undefined;
@@ -90,7 +91,7 @@ export function DeliveryLog(props: DeliveryLogProps) {
   }, [query, failureText, reads, props.refreshKey]);
 
   // A delivery about to be tried shows its outcome without a reload: the first page is read again
-  // while one is due within a minute (not when more pages were added, which a read would drop).
+  // while one is due about now (not when more pages were added, which a read would drop).
   const dueSoon =
     log.rows !== undefined &&
     !paged &&
