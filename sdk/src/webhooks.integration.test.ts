@@ -8,7 +8,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAdminApi } from './admin.ts';
 import { createClient, type FmClient } from './client.ts';
-import { WEBHOOK_MESSAGES } from './contracts/index.ts';
+import { WEBHOOK_MESSAGES, WEBHOOK_TESTS_PER_MINUTE } from './contracts/index.ts';
 import { isApiError } from './errors.ts';
 import { rejection } from './test-api-server.ts';
 import { memoryTokenStore } from './token-store.ts';
@@ -151,6 +151,20 @@ describe('webhooks through the SDK against the real server (rule 21)', () => {
     expect((await consultant.webhooks.list()).map((e) => e.enabled)).toEqual([true]);
   });
 
+  it('test events are limited per endpoint and minute (429 past the limit)', async () => {
+    const consultant = await signedIn('consultant');
+    const endpoint = await consultant.webhooks.create({
+      url: hookUrl('limited'),
+      events: ['meeting.booked'],
+    });
+    for (let i = 0; i < WEBHOOK_TESTS_PER_MINUTE; i += 1)
+      await consultant.webhooks.sendTest(endpoint.id);
+    const limited = await rejection(consultant.webhooks.sendTest(endpoint.id));
+    expect([limited.status, limited.code]).toEqual([429, 'RATE_LIMITED']);
+    const log = await consultant.webhooks.deliveries(endpoint.id);
+    expect(log.data).toHaveLength(WEBHOOK_TESTS_PER_MINUTE);
+  });
+
   it('refuses bad input with the contract messages: a bad URL, no events, plain http to a public host, a disabled endpoint, a member without a franchise', async () => {
     const { api } = await franchiseMember('Careful Brand');
     // The SDK checks input before sending (it throws at the call).
@@ -270,5 +284,41 @@ describe('webhooks through the SDK against the real server (rule 21)', () => {
     const adminOwn = await rejection(api.webhooks.list());
     expect(adminOwn.status).toBe(403);
     expect(isApiError(adminOwn)).toBe(true);
+  });
+});
+
+describe('webhooks in production mode', () => {
+  let production: TestServer;
+  beforeAll(async () => {
+    production = await startTestServer({
+      env: {
+        NODE_ENV: 'production',
+        PAYMENTS_PROVIDER: 'ledger',
+        MAIL_TRANSPORT: 'log',
+        AUTH_SECRET: 'a-production-secret-of-at-least-32-chars',
+        REALTIME_SECRET: 'a-realtime-secret-of-at-least-32-chars',
+      },
+    });
+  });
+  afterAll(() => production.close());
+
+  it('refuses plain http and private, loopback or link-local addresses at `url`, with the contract messages', async () => {
+    const account = await production.signUp('consultant');
+    const api = createClient({
+      baseUrl: `${production.url}/api`,
+      tokenStore: memoryTokenStore(account),
+    });
+    const cases: [string, string][] = [
+      ['http://127.0.0.1:9/hook', WEBHOOK_MESSAGES.insecureUrl],
+      ['https://10.1.2.3/hook', WEBHOOK_MESSAGES.privateAddress],
+      ['https://localhost/hook', WEBHOOK_MESSAGES.privateAddress],
+      ['https://[::1]/hook', WEBHOOK_MESSAGES.privateAddress],
+      ['https://169.254.169.254/latest/meta-data', WEBHOOK_MESSAGES.privateAddress],
+    ];
+    for (const [url, message] of cases) {
+      const refused = await rejection(api.webhooks.create({ url, events: ['meeting.booked'] }));
+      expect([url, refused.status, refused.errors]).toEqual([url, 422, { url: message }]);
+    }
+    expect(await api.webhooks.list()).toEqual([]);
   });
 });

@@ -58,6 +58,8 @@ export const WEBHOOK_TIMEOUT_MS = 10_000;
 export const WEBHOOK_RESPONSE_BODY_MAX_BYTES = 4_096;
 /** Endpoints per owner (a franchise, or a consultant). */
 export const WEBHOOK_ENDPOINTS_MAX = 10;
+/** Test events one endpoint may be sent a minute (429 past that). */
+export const WEBHOOK_TESTS_PER_MINUTE = 10;
 
 export const WEBHOOK_DELIVERY_STATUSES = ['pending', 'succeeded', 'failed'] as const;
 export type WebhookDeliveryStatus = (typeof WEBHOOK_DELIVERY_STATUSES)[number];

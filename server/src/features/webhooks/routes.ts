@@ -2,6 +2,7 @@ import {
   CreateWebhookEndpointInputSchema,
   SendTestWebhookInputSchema,
   UpdateWebhookEndpointInputSchema,
+  WEBHOOK_TESTS_PER_MINUTE,
   WebhookDeliveryQuerySchema,
   type WebhookEndpoint,
   type WebhookEndpointList,
@@ -16,9 +17,6 @@ import type { RateLimiter } from '../../http/rate-limit.ts';
 import { validate } from '../../http/validate.ts';
 import { recordAudit } from '../admin/audit.ts';
 import type { WebhookOwner, WebhookScope, WebhookService } from './service.ts';
-
-/** Test events an endpoint may be sent a minute. */
-export const WEBHOOK_TESTS_PER_MINUTE = 10;
 
 /** What the audit trail keeps of an endpoint: never its secret. */
 const auditView = (endpoint: WebhookEndpoint) => ({
