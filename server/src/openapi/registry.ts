@@ -281,6 +281,7 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
     access: 'public',
     body: SignUpInputSchema,
     response: AuthResultSchema,
+    errors: [409],
   },
   'POST /api/auth/sign-in/email': {
     summary: 'Sign in with e-mail and password',
@@ -321,6 +322,7 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
     access: 'public',
     body: ActivateInputSchema,
     response: AuthResultSchema,
+    errors: [404, 410],
   },
   'GET /api/auth/consultant/connect-calendar': {
     summary: 'Start connecting Google or Office 365 (browser redirect)',
@@ -367,6 +369,7 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
     access: 'user',
     body: v.union([UpdateAccountInputSchema, ProfilePatchSchema]),
     response: OwnProfileSchema,
+    errors: [409],
   },
   'POST /api/users/email-change/confirm': {
     summary: 'Confirm a change of e-mail with the link mailed to the new address (once)',
@@ -374,6 +377,7 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
     access: 'public',
     body: EmailChangeTokenInputSchema,
     response: EmailChangeResultSchema,
+    errors: [404, 409, 410],
   },
   'POST /api/users/email-change/undo': {
     summary:
@@ -382,6 +386,7 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
     access: 'public',
     body: EmailChangeTokenInputSchema,
     response: EmailChangeResultSchema,
+    errors: [404, 410],
   },
   'DELETE /api/users': {
     summary: 'Delete the signed-in account',
@@ -443,6 +448,7 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
     access: 'franchisor',
     body: BillingAddressInputSchema,
     response: ContactProfileSchema,
+    errors: [422],
   },
   'GET /api/files/{id}': {
     summary: 'A stored file (photo, logo, document)',
@@ -579,6 +585,7 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
     response: SessionSchema,
     status: 201,
     scope: 'meetings:write',
+    errors: [402, 404, 409, 422],
   },
   'GET /api/session': {
     summary: 'The caller’s meetings, a page at a time',
@@ -594,6 +601,7 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
     access: 'user',
     response: SessionSchema,
     scope: 'meetings:read',
+    errors: [404],
   },
   'GET /api/session/{id}': {
     summary: 'One meeting (its two parties only)',
@@ -608,6 +616,7 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
     access: 'consultant',
     body: UpdateSessionInputSchema,
     response: SessionSchema,
+    errors: [402, 409, 422],
   },
   'DELETE /api/session/{id}': {
     summary: 'The franchisor side cancels a meeting',
@@ -615,6 +624,7 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
     access: 'franchisor',
     response: OkSchema,
     scope: 'meetings:write',
+    errors: [402, 409, 422],
   },
   'POST /api/session/{id}/review': {
     summary: 'Review a completed meeting',
@@ -623,6 +633,7 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
     body: ReviewInputSchema,
     response: SessionSchema,
     scope: 'meetings:write',
+    errors: [409, 422],
   },
   'POST /api/session/{id}/review-request': {
     summary: 'The consultant asks for a review',
@@ -645,6 +656,7 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
     response: RescheduleRequestSchema,
     status: 201,
     scope: 'meetings:write',
+    errors: [409, 422],
   },
   'POST /api/session/{id}/reschedule-requests/{requestId}/accept': {
     summary: 'The other side accepts one proposed time: the meeting moves (rule 20)',
@@ -653,6 +665,7 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
     body: RescheduleAcceptInputSchema,
     response: SessionSchema,
     scope: 'meetings:write',
+    errors: [409, 422],
   },
   'POST /api/session/{id}/reschedule-requests/{requestId}/decline': {
     summary: 'The other side declines the proposed times (rule 20)',
@@ -660,6 +673,7 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
     access: 'user',
     response: RescheduleRequestSchema,
     scope: 'meetings:write',
+    errors: [409, 422],
   },
   'GET /api/session/{id}/dispute': {
     summary: "A meeting's dispute, and whether its franchisor may still open one (rule 20)",
@@ -674,6 +688,7 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
     body: OpenDisputeInputSchema,
     response: DisputeSchema,
     status: 201,
+    errors: [409, 422],
   },
   'POST /api/session/{id}/dispute/replies': {
     summary: "A reply on a meeting's open dispute, by either side (rule 20)",
@@ -682,6 +697,7 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
     body: DisputeReplyInputSchema,
     response: DisputeSchema,
     status: 201,
+    errors: [409, 422],
   },
   'GET /api/session/{id}/room': {
     summary: 'The meeting room: who may join and when',
@@ -700,6 +716,7 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
     tag: 'Meetings',
     access: 'user',
     response: PresenceSummarySchema,
+    errors: [422],
   },
 
   // Payments
@@ -710,12 +727,14 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
     body: AddPaymentMethodInputSchema,
     response: PaymentMethodSchema,
     status: 201,
+    errors: [402, 422],
   },
   'POST /api/users/payment-method/setup-intent': {
     summary: 'Stripe only: a SetupIntent for Stripe Elements (then add the confirmed card)',
     tag: 'Payments',
     access: 'franchisor',
     response: CardSetupSchema,
+    errors: [422],
   },
   'GET /api/users/payment-method': {
     summary: 'The franchise’s cards',
@@ -734,6 +753,7 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
     tag: 'Payments',
     access: 'franchisor',
     response: OkSchema,
+    errors: [422],
   },
   'GET /api/users/payments': {
     summary: 'Payments, a page at a time',
@@ -774,18 +794,21 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
     access: 'franchisor',
     body: SubscribeInputSchema,
     response: SubscriptionSchema,
+    errors: [402, 422],
   },
   'POST /api/users/unsubscribe': {
     summary: 'Cancel the subscription at period end',
     tag: 'Payments',
     access: 'franchisor',
     response: SubscriptionSchema,
+    errors: [422],
   },
   'POST /api/users/reactivate-subscription': {
     summary: 'Reactivate the subscription',
     tag: 'Payments',
     access: 'franchisor',
     response: SubscriptionSchema,
+    errors: [402, 422],
   },
   'POST /api/users/cron-manual-trigger': {
     summary: 'Run the weekly charges now (admins)',
@@ -831,6 +854,7 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
     access: 'consultant',
     body: LateCancellationDecisionInputSchema,
     response: LateCancellationResultSchema,
+    errors: [409, 422],
   },
   'POST /api/users/payments/{id}/reschedule-requests': {
     summary:
@@ -840,6 +864,7 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
     body: RescheduleProposalInputSchema,
     response: RescheduleRequestSchema,
     status: 201,
+    errors: [409, 422],
   },
   'GET /api/users/late-cancellations/reschedule-requests': {
     summary: 'The franchisor’s open proposals of new times after its late cancellations',
@@ -854,18 +879,21 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
     access: 'franchisor',
     body: RescheduleAcceptInputSchema,
     response: SessionSchema,
+    errors: [409, 422],
   },
   'POST /api/users/late-cancellations/{paymentId}/reschedule-requests/{requestId}/decline': {
     summary: 'The franchisor declines the proposed times; the consultant decides again',
     tag: 'Payments',
     access: 'franchisor',
     response: RescheduleRequestSchema,
+    errors: [409, 422],
   },
   'POST /api/stripe/webhook': {
     summary: 'Stripe’s events (signed by Stripe)',
     tag: 'Payments',
     access: 'internal',
     response: AnyObject,
+    errors: [404],
   },
 
   // Chats
@@ -1136,12 +1164,14 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
     tag: 'Admin',
     access: 'admin',
     response: OkSchema,
+    errors: [422],
   },
   'POST /api/admin/users/{id}/activation-link': {
     summary: 'A new activation link',
     tag: 'Admin',
     access: 'admin',
     response: ActivationLinkSchema,
+    errors: [409],
   },
   'GET /api/admin/franchisors': {
     summary: 'Franchisors to add to a franchise',
@@ -1196,6 +1226,7 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
     access: 'admin',
     body: AdminBillingAddressInputSchema,
     response: AdminFranchiseDetailSchema,
+    errors: [422],
   },
   'GET /api/admin/payment-methods/{id}': {
     summary: 'A franchise’s cards',
@@ -1249,6 +1280,7 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
     access: 'admin',
     body: AdminDisputeDecisionInputSchema,
     response: DisputeSchema,
+    errors: [409, 422],
   },
   'GET /api/admin/promotions': {
     summary: 'Promotions, a page at a time',
