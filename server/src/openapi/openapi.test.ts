@@ -232,7 +232,15 @@ describe('documented answers agree with real ones', () => {
       body: { url: 'http://127.0.0.1:9/hooks', events: ['meeting.booked'] },
     });
     await call('GET', '/api/webhooks/endpoints', { token: franchisor.token });
+    const delivery = await call<{ id: string }>('POST', `/api/webhooks/endpoints/${hook.id}/test`, {
+      token: franchisor.token,
+      status: 201,
+      body: {},
+    });
     await call('GET', `/api/webhooks/endpoints/${hook.id}/deliveries`, { token: franchisor.token });
+    await call('POST', `/api/webhooks/deliveries/${delivery.id}/replay`, {
+      token: franchisor.token,
+    });
 
     // Admin
     const admin = await signInAdmin(server);
