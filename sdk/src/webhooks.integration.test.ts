@@ -5,12 +5,14 @@ import {
   type TestReceiver,
   type TestServer,
 } from '@fm/server/testing';
+import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAdminApi } from './admin.ts';
 import { createClient, type FmClient } from './client.ts';
 import { WEBHOOK_MESSAGES, WEBHOOK_TESTS_PER_MINUTE } from './contracts/index.ts';
 import { isApiError } from './errors.ts';
 import { rejection } from './test-api-server.ts';
+import { officeHoursConsultant } from './testing/booking-world.ts';
 import { memoryTokenStore } from './token-store.ts';
 import { verifyWebhook } from './verify-webhook.ts';
 
@@ -121,6 +123,68 @@ describe('webhooks through the SDK against the real server (rule 21)', () => {
     expect(await api.webhooks.list()).toEqual([]);
     const gone = await rejection(api.webhooks.deliveries(created.id));
     expect([gone.status, gone.code]).toEqual([404, 'NOT_FOUND']);
+  });
+
+  it('a booking made through the API reaches the franchise’s and the consultant’s endpoints as meeting.booked, each verified by the standardwebhooks library with its own secret', async () => {
+    const consultant = await officeHoursConsultant(server);
+    const consultantHook = await consultant.api.webhooks.create({
+      url: hookUrl('consultant-booked'),
+      events: ['meeting.booked'],
+    });
+    const { api: franchisor } = await franchiseMember('Booking Brand');
+    const franchiseHook = await franchisor.webhooks.create({
+      url: hookUrl('franchise-booked'),
+      events: ['meeting.booked', 'meeting.cancelled'],
+    });
+    await franchisor.payments.addPaymentMethod({ paymentMethodId: 'pm_card_visa' });
+    await franchisor.payments.subscribe({});
+    let slot: { start: string; end: string } | undefined;
+    for (let day = 1; day < 10 && !slot; day += 1) {
+      const date = new Date(Date.now() + day * 86_400_000).toISOString().slice(0, 10);
+      const page = await franchisor.bookings.getSlots(consultant.id, {
+        date,
+        timezone: 'America/New_York',
+      });
+      slot = page.days.flatMap((d) => d.slots)[0];
+    }
+    if (!slot) throw new Error('no slot offered');
+    const booked = await franchisor.bookings.createSession({
+      consultantId: consultant.id,
+      ...slot,
+      timeZone: 'America/New_York',
+    });
+
+    const before = receiver.requests.length;
+    await deliverDue();
+    const arrived = receiver.requests.slice(before);
+    for (const [secret, endpointId] of [
+      [franchiseHook.secret, franchiseHook.id],
+      [consultantHook.secret, consultantHook.id],
+    ] as const) {
+      const signed = arrived.filter((r) => {
+        try {
+          new Webhook(secret).verify(r.body, {
+            'webhook-id': String(r.headers['webhook-id']),
+            'webhook-timestamp': String(r.headers['webhook-timestamp']),
+            'webhook-signature': String(r.headers['webhook-signature']),
+          });
+          return true;
+        } catch {
+          return false;
+        }
+      });
+      expect(signed).toHaveLength(1);
+      const [request] = signed;
+      if (!request) throw new Error('no delivery');
+      const { id, event } = verifyWebhook(request.body, request.headers, secret);
+      expect(event.type).toBe('meeting.booked');
+      expect(event.type === 'meeting.booked' && event.data.meeting.id).toBe(booked.id);
+      const api = endpointId === franchiseHook.id ? franchisor : consultant.api;
+      const log = await api.webhooks.deliveries(endpointId);
+      expect(log.data.map((d) => [d.id, d.eventType, d.status])).toEqual([
+        [id, 'meeting.booked', 'succeeded'],
+      ]);
+    }
   });
 
   it("a consultant manages their own endpoints; another owner's endpoint and delivery are not found", async () => {
