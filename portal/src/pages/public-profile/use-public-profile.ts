@@ -2,6 +2,7 @@ import { isApiError } from '@fm/sdk';
 import type { PublicProfile, SignUpRole } from '@fm/sdk/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../shared/api-client.ts';
+import { profileServedWithPage } from '../../shared/public-page-data.ts';
 import { queryKeys } from '../../shared/query-keys.ts';
 
 export type PublicProfileState =
@@ -13,11 +14,15 @@ export type PublicProfileState =
 /**
  * Loads a public profile (no sign-in needed). A failure reads "Error fetching consultant by ID: …"
  * on a consultant's page (user-area §8) and "Error fetching franchisor by ID: …" on a franchisor's.
+ * A page the server served with the profile starts from it.
  */
 export function usePublicProfile(id: string, role: SignUpRole): PublicProfileState {
   const query = useQuery({
     queryKey: queryKeys.publicProfile(role, id),
     queryFn: () => api.users.getPublicProfile(id, role),
+    // The profile the server sent with the page (rule 22): shown at once, read again on mount.
+    initialData: () => profileServedWithPage(role, id) ?? undefined,
+    initialDataUpdatedAt: 0,
   });
   if (query.isError) {
     const error = query.error;

@@ -1,0 +1,45 @@
+import { type PublicProfile, PublicProfileSchema, type SignUpRole } from '@fm/sdk/contracts';
+import * as v from 'valibot';
+
+/** The id of the non-executable `<script type="application/json">` a public page carries (rule 22). */
+export const PUBLIC_PAGE_DATA_ID = 'fm-public-data';
+
+/** A public profile page's data, as far as the portal reads it, checked against the contract. */
+const ProfilePageDataSchema = v.object({
+  kind: v.picklist(['consultant', 'franchisor']),
+  profile: PublicProfileSchema,
+});
+
+/**
+ * The profile in a public page's data `json` (rule 22) when it is the `role` profile `id`; null
+ * otherwise (another page's data, another profile, or data the contract does not accept, which
+ * leaves the page to read the profile itself).
+ *
+ * @example
+ * servedProfile('{"kind":"consultant","profile":{"id":"u1",…}}', 'consultant', 'u1'); // the profile
+ */
+export function servedProfile(json: string, role: SignUpRole, id: string): PublicProfile | null {
+  let data: unknown;
+  try {
+    data = JSON.parse(json);
+  } catch {
+    return null;
+  }
+  const checked = v.safeParse(ProfilePageDataSchema, data);
+  if (!checked.success) return null;
+  const { kind, profile } = checked.output;
+  return kind === role && profile.role === role && profile.id === id ? profile : null;
+}
+
+/**
+ * The profile the server sent with this document (rule 22), when it is the `role` profile `id`:
+ * the public profile page starts from it instead of a loading card, and still reads it again.
+ *
+ * @example
+ * useQuery({ queryKey, queryFn, initialData: () => profileServedWithPage('consultant', id) ?? undefined });
+ */
+export function profileServedWithPage(role: SignUpRole, id: string): PublicProfile | null {
+  if (typeof document === 'undefined') return null;
+  const json = document.getElementById(PUBLIC_PAGE_DATA_ID)?.textContent;
+  return json ? servedProfile(json, role, id) : null;
+}
