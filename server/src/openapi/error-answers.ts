@@ -1,6 +1,5 @@
 import { isUploadRoute } from '../http/body-caps.ts';
 import { IDEMPOTENT_ROUTES } from '../http/idempotency.ts';
-import type { RouteDoc } from './registry.ts';
 
 /** The error statuses the API answers with, each in the one error shape (rule 7). */
 export const ERROR_STATUSES = [400, 401, 402, 403, 404, 409, 410, 413, 415, 422, 429] as const;
@@ -57,7 +56,7 @@ const ANY_REQUEST: readonly ErrorStatus[] = [400, 401, 403, 413, 429];
 /**
  * The error statuses one operation documents: those any request may meet, 404 where the path
  * names an object, 409 and 422 where `Idempotency-Key` is honoured, 415 on uploads, and the
- * route's own (`RouteDoc.errors`). Sorted.
+ * route's own (`errors` of its entry in registry.ts). Sorted.
  *
  * @example
  * documentedErrors('GET', '/api/session/{id}', ROUTE_DOCS['GET /api/session/{id}']);
@@ -66,7 +65,7 @@ const ANY_REQUEST: readonly ErrorStatus[] = [400, 401, 403, 413, 429];
 export function documentedErrors(
   method: string,
   path: string,
-  doc: Pick<RouteDoc, 'errors'> | undefined,
+  doc: { errors?: readonly ErrorStatus[] } | undefined,
 ): ErrorStatus[] {
   const statuses = new Set<ErrorStatus>(ANY_REQUEST);
   const concrete = path.replace(/\{[^}]+\}/g, 'x');
