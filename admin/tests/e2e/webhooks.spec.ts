@@ -3,7 +3,7 @@ import { type APIRequestContext, expect, test } from '@playwright/test';
 import {
   startWebhookReceiver,
   type WebhookReceiver,
-} from '../../../portal/tests/e2e/webhook-receiver.ts';
+} from '../../../scripts/e2e-webhook-receiver.ts';
 import { ADMIN_EMAIL, DEMO_PASSWORD, signInAsAdmin } from './support.ts';
 
 /**

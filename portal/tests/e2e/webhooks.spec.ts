@@ -1,7 +1,10 @@
 import { verifyWebhook } from '@fm/sdk';
 import { expect, type Page, test } from '@playwright/test';
+import {
+  startWebhookReceiver,
+  type WebhookReceiver,
+} from '../../../scripts/e2e-webhook-receiver.ts';
 import { DEMO, signIn } from './helpers.ts';
-import { startWebhookReceiver, type WebhookReceiver } from './webhook-receiver.ts';
 
 /**
  * Rule 21: a franchisor adds a webhook endpoint on My Profile → Developers, pointing at a real
