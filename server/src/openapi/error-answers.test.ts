@@ -69,6 +69,28 @@ async function signInAgain(name: Exclude<(typeof ACTORS)[number], 'guest'>) {
   if (res.ok) actor.token = ((await res.json()) as { token: string }).token;
 }
 
+/** The franchise's endpoint and a delivery of it, the previous pair deleted (10 at most). */
+let hook: { endpoint: string; delivery: string } | undefined;
+async function freshHook(): Promise<{ endpoint: string; delivery: string }> {
+  const headers = {
+    'content-type': 'application/json',
+    authorization: `Bearer ${world.actors.franchisor.token}`,
+  };
+  const url = `${world.server.url}/api/webhooks/endpoints`;
+  if (hook) await fetch(`${url}/${hook.endpoint}`, { method: 'DELETE', headers });
+  const created = await fetch(url, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ url: 'http://127.0.0.1:9/hooks', events: ['meeting.booked'] }),
+  });
+  expect(created.status).toBe(201);
+  const endpoint = ((await created.json()) as { id: string }).id;
+  const sent = await fetch(`${url}/${endpoint}/test`, { method: 'POST', headers, body: '{}' });
+  expect(sent.status).toBe(201);
+  hook = { endpoint, delivery: ((await sent.json()) as { id: string }).id };
+  return hook;
+}
+
 const seedOf = (text: string) => {
   let hash = 2166136261;
   for (const char of text) hash = Math.imul(hash ^ char.charCodeAt(0), 16777619);
@@ -99,6 +121,16 @@ describe('every answer the API gives is one its operation documents', () => {
     });
     expect(created.status).toBe(201);
     const { secret } = (await created.json()) as { secret: string };
+    const hookKey = await fetch(`${world.server.url}/api/users/api-keys`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        authorization: `Bearer ${world.actors.franchisor.token}`,
+      },
+      body: JSON.stringify({ kind: 'secret', name: 'Hooks', scopes: ['webhooks:manage'] }),
+    });
+    expect(hookKey.status).toBe(201);
+    const webhookSecret = ((await hookKey.json()) as { secret: string }).secret;
 
     for (const route of routes) {
       // Fixed calls: no credentials; a version not served; an unknown and a scoped secret key;
@@ -118,6 +150,26 @@ describe('every answer the API gives is one its operation documents', () => {
           headers: { ...jsonType, authorization: `Bearer ${key}` },
           ...jsonBody,
         });
+      }
+      // Webhook routes reach their rules only with a real endpoint or delivery: each caller (and
+      // a key with the scope) calls one of the franchise's, with an empty and a wrong body.
+      if (/\/webhooks\/(endpoints|deliveries)\/:id/.test(route.path)) {
+        await signInAgain('franchisor');
+        const { endpoint, delivery } = await freshHook();
+        const path = concrete(
+          route.path,
+          route.path.includes('/deliveries/') ? delivery : endpoint,
+        );
+        const callers = [...ACTORS.map((name) => world.tokenOf(name)), webhookSecret];
+        for (const token of callers) {
+          for (const body of ['{}', '{"url":"ftp://x","events":["nope"],"enabled":"yes"}']) {
+            await send(route, path, {
+              method: route.method,
+              headers: { ...jsonType, ...(token ? { authorization: `Bearer ${token}` } : {}) },
+              ...(route.method === 'GET' ? {} : { body }),
+            });
+          }
+        }
       }
       for (const name of ACTORS) {
         if (name !== 'guest') await signInAgain(name);
@@ -168,6 +220,15 @@ describe('every answer the API gives is one its operation documents', () => {
           undocumented.push(`${route.method} ${path} ${status} — ${example}`);
         }
       }
+    }
+    // The webhook calls reached their rules with the franchise's own endpoint and delivery.
+    for (const [key, status] of [
+      ['PATCH /api/webhooks/endpoints/:id', 200],
+      ['PATCH /api/webhooks/endpoints/:id', 400],
+      ['POST /api/webhooks/deliveries/:id/replay', 200],
+      ['PATCH /api/admin/webhooks/endpoints/:id', 200],
+    ] as const) {
+      expect(seen.get(key)?.has(status), `${key} answered ${status}`).toBe(true);
     }
     expect(undocumented, 'answers whose status the document does not list').toEqual([]);
     expect(misshapen, 'error answers not in the documented error shape').toEqual([]);
