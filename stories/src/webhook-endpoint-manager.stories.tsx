@@ -141,6 +141,8 @@ interface Options {
   endpoints?: WebhookEndpoint[];
   deliveries?: WebhookDelivery[];
   failing?: boolean;
+  /** Deliveries a page (the API's is 20): a smaller one shows Load more. */
+  pageSize?: number;
 }
 
 const offline = () =>
@@ -153,7 +155,12 @@ const offline = () =>
   });
 
 /** A `WebhooksApi` that answers from memory (and remembers what the story does). */
-function inMemory({ endpoints = [], deliveries = [], failing = false }: Options): WebhooksApi {
+function inMemory({
+  endpoints = [],
+  deliveries = [],
+  failing = false,
+  pageSize = 20,
+}: Options): WebhooksApi {
   let list = [...endpoints];
   let log = [...deliveries];
   const find = (id: string) => {
@@ -219,10 +226,17 @@ function inMemory({ endpoints = [], deliveries = [], failing = false }: Options)
       log = [delivery, ...log];
       return delivery;
     },
-    deliveries: async (id, query) => ({
-      data: log.filter((d) => d.endpointId === id && (!query?.status || d.status === query.status)),
-      nextCursor: null,
-    }),
+    deliveries: async (id, query) => {
+      const matching = log.filter(
+        (d) => d.endpointId === id && (!query?.status || d.status === query.status),
+      );
+      const from = query?.before ? Number(query.before) : 0;
+      const next = from + pageSize;
+      return {
+        data: matching.slice(from, next),
+        nextCursor: next < matching.length ? String(next) : null,
+      };
+    },
     replay: async (deliveryId) => {
       const found = log.find((d) => d.id === deliveryId);
       if (!found) throw new Error('not found');
@@ -232,7 +246,7 @@ function inMemory({ endpoints = [], deliveries = [], failing = false }: Options)
 }
 
 function Manager(props: Options & Omit<WebhookEndpointManagerProps, 'webhooks' | 'failureText'>) {
-  const { endpoints, deliveries, failing, ...rest } = props;
+  const { endpoints, deliveries, failing, pageSize, ...rest } = props;
   // One set of calls per story: the manager reads again when its calls change.
   const webhooks = useMemo(
     () =>
@@ -240,8 +254,9 @@ function Manager(props: Options & Omit<WebhookEndpointManagerProps, 'webhooks' |
         ...(endpoints ? { endpoints } : {}),
         ...(deliveries ? { deliveries } : {}),
         failing: failing ?? false,
+        ...(pageSize ? { pageSize } : {}),
       }),
-    [endpoints, deliveries, failing],
+    [endpoints, deliveries, failing, pageSize],
   );
   return (
     <>
@@ -257,6 +272,7 @@ function Manager(props: Options & Omit<WebhookEndpointManagerProps, 'webhooks' |
 }
 
 const NONE: WebhookEndpoint[] = [];
+const ONLY_CRM: WebhookEndpoint[] = [CRM];
 
 export const Empty: Story = { render: () => <Manager endpoints={NONE} /> };
 export const EnabledAndDisabled: Story = {
@@ -276,9 +292,15 @@ export const AddWithFieldErrors: Story = {
     />
   ),
 };
+/** Two a page, so Load more shows; the pending delivery is open. */
 export const DeliveryLog: Story = {
   render: () => (
-    <Manager endpoints={[CRM]} deliveries={DELIVERIES} initiallyExpanded="msg_2Nf8kQ2" />
+    <Manager
+      endpoints={ONLY_CRM}
+      deliveries={DELIVERIES}
+      pageSize={2}
+      initiallyExpanded="msg_2Nf8kQ2"
+    />
   ),
 };
 export const LoadError: Story = { render: () => <Manager failing /> };
