@@ -6,6 +6,7 @@ import {
   WEBHOOK_EVENT_TYPES,
   WEBHOOK_EVENTS,
   WEBHOOK_HEADERS,
+  WEBHOOK_MESSAGE_ID_PREFIX,
   WEBHOOK_RETRY_DELAYS_SECONDS,
   WEBHOOK_TIMEOUT_MS,
   webhookEventSchema,
@@ -212,7 +213,11 @@ function webhookEvents(): Record<string, Json> {
     header(
       WEBHOOK_HEADERS.id,
       'The delivery’s id: the same on every retry and replay; receivers de-duplicate on it.',
-      { type: 'string', pattern: '^(msg|test)_', examples: ['msg_2Yk1bq8m0d3Vx7Tn'] },
+      {
+        type: 'string',
+        pattern: `^${WEBHOOK_MESSAGE_ID_PREFIX}`,
+        examples: ['msg_2Yk1bq8m0d3Vx7Tn'],
+      },
     ),
     header(
       WEBHOOK_HEADERS.timestamp,
