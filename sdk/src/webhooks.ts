@@ -110,7 +110,7 @@ export function webhookCalls(http: Http, paths: WebhookPaths): WebhooksApi {
           options,
         )
       ).data,
-    create: (input, options) =>
+    create: async (input, options) =>
       http.call(
         {
           operation: 'createWebhookEndpoint',
@@ -127,7 +127,7 @@ export function webhookCalls(http: Http, paths: WebhookPaths): WebhooksApi {
         },
         options,
       ),
-    update: (id, input, options) =>
+    update: async (id, input, options) =>
       http.call(
         {
           operation: 'updateWebhookEndpoint',
@@ -167,7 +167,7 @@ export function webhookCalls(http: Http, paths: WebhookPaths): WebhooksApi {
         },
         options,
       ),
-    sendTest: (id, input = {}, options) =>
+    sendTest: async (id, input = {}, options) =>
       http.call(
         {
           operation: 'sendTestWebhook',
@@ -179,7 +179,7 @@ export function webhookCalls(http: Http, paths: WebhookPaths): WebhooksApi {
         },
         options,
       ),
-    deliveries: (id, query = {}, options) =>
+    deliveries: async (id, query = {}, options) =>
       http.call(
         {
           operation: 'fetchWebhookDeliveries',

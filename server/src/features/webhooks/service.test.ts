@@ -171,6 +171,25 @@ describe('webhook endpoints (rule 21)', () => {
     await hooks.create(owner, { url: hook, events: ['message.received'] }, null);
   });
 
+  it(`never makes more than ${WEBHOOK_ENDPOINTS_MAX} endpoints from creates at the same moment`, async () => {
+    const hooks = service();
+    await database.current.db.insert(user).values({
+      id: 'wh-racing-consultant',
+      name: 'Ada Racer',
+      email: 'wh-racing-consultant@test.example',
+      role: 'consultant',
+      isVerified: true,
+    });
+    const owner: WebhookOwner = { consultantId: 'wh-racing-consultant' };
+    const outcomes = await Promise.allSettled(
+      Array.from({ length: WEBHOOK_ENDPOINTS_MAX + 5 }, () =>
+        hooks.create(owner, { url: hook, events: ['message.received'] }, null),
+      ),
+    );
+    expect(outcomes.filter((o) => o.status === 'fulfilled')).toHaveLength(WEBHOOK_ENDPOINTS_MAX);
+    expect(await hooks.list(owner)).toHaveLength(WEBHOOK_ENDPOINTS_MAX);
+  });
+
   it('enabling an endpoint the platform disabled forgets why; a disabled endpoint gets no test event', async () => {
     const hooks = service();
     const endpoint = await hooks.create(brand, { url: hook, events: ['charge.succeeded'] }, null);

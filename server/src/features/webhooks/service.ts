@@ -178,28 +178,32 @@ export function createWebhookService(deps: {
       actorId: string | null,
     ): Promise<WebhookEndpointWithSecret> {
       await checkUrl(input.url);
-      const [existing] = await db
-        .select({ n: count() })
-        .from(webhookEndpoint)
-        .where(ownerIs(owner));
-      if ((existing?.n ?? 0) >= WEBHOOK_ENDPOINTS_MAX) {
-        throw new AppError('RULE_VIOLATION', { message: WEBHOOK_MESSAGES.tooMany });
-      }
-      const now = deps.now();
-      const [row] = await db
-        .insert(webhookEndpoint)
-        .values({
-          franchiseId: 'franchiseId' in owner ? owner.franchiseId : null,
-          consultantId: 'consultantId' in owner ? owner.consultantId : null,
-          url: input.url,
-          events: input.events,
-          description: input.description ?? '',
-          secret: newWebhookSecret(),
-          createdByUserId: actorId,
-          createdAt: now,
-          updatedAt: now,
-        })
-        .returning();
+      // The count and the insert in one write transaction: two creates at once never make one too many.
+      const row = await db.transaction(async (tx) => {
+        const [existing] = await tx
+          .select({ n: count() })
+          .from(webhookEndpoint)
+          .where(ownerIs(owner));
+        if ((existing?.n ?? 0) >= WEBHOOK_ENDPOINTS_MAX) {
+          throw new AppError('RULE_VIOLATION', { message: WEBHOOK_MESSAGES.tooMany });
+        }
+        const now = deps.now();
+        const [inserted] = await tx
+          .insert(webhookEndpoint)
+          .values({
+            franchiseId: 'franchiseId' in owner ? owner.franchiseId : null,
+            consultantId: 'consultantId' in owner ? owner.consultantId : null,
+            url: input.url,
+            events: input.events,
+            description: input.description ?? '',
+            secret: newWebhookSecret(),
+            createdByUserId: actorId,
+            createdAt: now,
+            updatedAt: now,
+          })
+          .returning();
+        return inserted;
+      });
       if (!row) throw new Error('webhook endpoint not inserted');
       return withSecret(row);
     },
