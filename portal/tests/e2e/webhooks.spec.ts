@@ -135,6 +135,17 @@ test('a franchisor adds an endpoint, sends a test event, and sees it delivered, 
     .screenshot({ path: `${SHOTS}/portal-delivery-log-390.png` });
   await page.setViewportSize({ width: 1280, height: 800 });
 
+  // A rotation asks first, shows the new secret once, and says until when the old one signs.
+  await endpoint.getByRole('button', { name: 'Rotate secret' }).click();
+  const rotate = page.getByRole('alertdialog', { name: 'Rotate secret' });
+  await expect(rotate).toContainText('The current one keeps working for 24 hours.');
+  await rotate.getByRole('button', { name: 'Rotate secret' }).click();
+  await expect(page.getByText('Signing secret rotated')).toBeVisible();
+  const rotated = await shown.getByLabel('Signing secret').inputValue();
+  expect(rotated).toMatch(/^whsec_/);
+  expect(rotated).not.toBe(secret);
+  await expect(endpoint).toContainText('The previous secret also signs until');
+
   // Disabled, then deleted after a confirmation.
   await endpoint.getByRole('button', { name: 'Disable' }).click();
   await expect(endpoint).toContainText('Disabled');

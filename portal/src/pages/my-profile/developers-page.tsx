@@ -32,10 +32,11 @@ export function DevelopersPage() {
   const { zone } = useUserTimeZone();
   return (
     <PageShell title={API_KEY_TEXT.title} backTo={BACK_TO_PROFILE} className="developers">
-      {franchisor ? <ApiKeys /> : null}
+      {franchisor ? <p className="page__text">{API_KEY_TEXT.intro}</p> : null}
       <p className="page__text">
         The API reference is at <a href="/api/docs">/api/docs</a>.
       </p>
+      {franchisor ? <ApiKeys /> : null}
       <section className="webhooks-section" aria-labelledby={`${id}-webhooks`}>
         <h2 id={`${id}-webhooks`} className="webhooks__title">
           {WEBHOOK_TEXT.section}
@@ -50,20 +51,17 @@ export function DevelopersPage() {
 function ApiKeys() {
   const query = useQuery({ queryKey: queryKeys.apiKeys, queryFn: () => api.apiKeys.list() });
   return (
-    <>
-      <p className="page__text">{API_KEY_TEXT.intro}</p>
-      <ApiKeyManager
-        keys={query.data}
-        loadError={failureOf(query)}
-        create={(input) => api.apiKeys.create(input)}
-        revoke={(id) => api.apiKeys.revoke(id)}
-        onChanged={() => void query.refetch()}
-        failureText={(error) => errorMessage(error)}
-        headingLevel={2}
-        failureIn="form"
-        groupByKind
-        kindChoices={KIND_CHOICES}
-      />
-    </>
+    <ApiKeyManager
+      keys={query.data}
+      loadError={failureOf(query)}
+      create={(input) => api.apiKeys.create(input)}
+      revoke={(id) => api.apiKeys.revoke(id)}
+      onChanged={() => void query.refetch()}
+      failureText={(error) => errorMessage(error)}
+      headingLevel={2}
+      failureIn="form"
+      groupByKind
+      kindChoices={KIND_CHOICES}
+    />
   );
 }
