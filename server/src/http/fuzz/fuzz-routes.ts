@@ -1,6 +1,7 @@
 import { ERROR_CODES } from '@fm/sdk/contracts';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { buildOpenApiDocument, openApiPath } from '../../openapi/document.ts';
 import { apiRoutes, routeKey } from '../../testing/api-routes.ts';
 import { changedTables } from '../../testing/db-watch.ts';
 import { type ActorName, type RouteWorld, watchedRouteWorld } from '../../testing/route-world.ts';
@@ -46,6 +47,13 @@ export function fuzzEveryRoute(role: ActorName) {
       const app = world.server.container.app;
       const routes = apiRoutes(app);
       expect(routes.length).toBeGreaterThan(100);
+      // Every answer's status is one the reference lists for its operation (decision 015).
+      const { paths } = buildOpenApiDocument(app.routes).document;
+      const documented = (method: string, path: string) =>
+        Object.keys(
+          (paths[openApiPath(path)]?.[method.toLowerCase()] as { responses?: object } | undefined)
+            ?.responses ?? {},
+        );
       let version = await watch.version();
       let signature = await watch.signature();
       const tally = { calls: 0, refused: 0, wrote: 0 };
@@ -60,6 +68,7 @@ export function fuzzEveryRoute(role: ActorName) {
         }
         const token = world.tokenOf(role);
         const inputs = fuzzArbitraries(world.ids, token);
+        const listed = documented(route.method, route.path);
         await fc.assert(
           fc.asyncProperty(inputs, async (input) => {
             const { url, init } = toRequest(route.method, route.path, input);
@@ -68,6 +77,7 @@ export function fuzzEveryRoute(role: ActorName) {
             tally.calls += 1;
             const where = `${routeKey(route)} as ${role}: ${res.status} ${text.slice(0, 300)}`;
             expect(res.status, where).toBeLessThan(500);
+            expect(listed, `not in the reference: ${where}`).toContain(String(res.status));
             if (res.status >= 400) {
               tally.refused += 1;
               if (!ownShape(route.path) && res.headers.get('content-type')?.includes('json')) {
