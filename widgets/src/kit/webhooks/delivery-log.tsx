@@ -271,7 +271,12 @@ export function DeliveryLog(props: DeliveryLogProps) {
   );
 }
 
-/** One delivery opened: its exact body and every attempt (time, answer, how long it took). */
+/**
+ * One delivery opened: its exact body and every attempt (time, answer, how long it took).
+ *
+ * @example
+ * <DeliveryDetails delivery={delivery} time={(iso) => formatDateTime(iso, zone)} />
+ */
 export function DeliveryDetails({
   delivery,
   time,

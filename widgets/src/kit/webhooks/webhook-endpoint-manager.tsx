@@ -241,7 +241,13 @@ function withoutSecret({
   return endpoint;
 }
 
-/** One endpoint: what it is, its actions, and (as children) its delivery log. */
+/**
+ * One endpoint: what it is, its actions, and (as children) its delivery log.
+ *
+ * @example
+ * <EndpointCard endpoint={endpoint} heading="h3" busy={false} onTest={test} onRotate={rotate}
+ *   onToggle={toggle} onDelete={remove}>{log}</EndpointCard>
+ */
 export function EndpointCard(props: {
   endpoint: WebhookEndpoint;
   heading: 'h3' | 'h4';
