@@ -17,6 +17,8 @@ import { AppError } from '../../http/errors.ts';
 import type { Logger } from '../../http/logger.ts';
 import { centsToDollars } from '../../money/cents.ts';
 import type { MeetingPayments } from '../booking/meeting-payments.ts';
+import { enqueueWebhookEvent, lazyWebhookEvent } from '../webhooks/enqueue.ts';
+import { meetingAudience, readWebhookMeeting } from '../webhooks/payloads.ts';
 import { findRoomMeeting, isLive, memberSide, type RoomMeeting, roomMembers } from './access.ts';
 import { presenceSummary, recordPresence } from './presence-log.ts';
 import { type TurnRelay, turnServer } from './turn-credentials.ts';
@@ -132,6 +134,17 @@ export function createMeetingRoomService(deps: {
           .insert(meetingNoShow)
           .values({ meetingId: id, reportedBy: viewer.id, reportedAt: at });
         await deps.payments.onDeclined(updated, { tx, actor: viewer, now: at });
+        // Rule 21: the parties are read only when an endpoint subscribed.
+        await enqueueWebhookEvent(
+          tx,
+          meetingAudience(updated),
+          lazyWebhookEvent(
+            'meeting.no_show',
+            async () => ({ meeting: await readWebhookMeeting(tx, id, at) }),
+            at,
+          ),
+          at,
+        );
         return updated satisfies RoomMeeting;
       });
       // The hold's release, recorded in the transaction, is made at the provider after it.

@@ -30,6 +30,8 @@ import type { MeetingPayments } from '../booking/meeting-payments.ts';
 import { cellsOf } from '../booking/meeting-service.ts';
 import { findMeetingParties, findSession, type MeetingRow } from '../booking/meeting-view.ts';
 import { pushNotifications } from '../notifications/push.ts';
+import { enqueueWebhookEvent, webhookEvent } from '../webhooks/enqueue.ts';
+import { meetingAudience, webhookMeeting } from '../webhooks/payloads.ts';
 import { assertNoClash, decideRequest, insertProposal, toRequest } from './service.ts';
 
 const MINUTE_MS = 60_000;
@@ -330,6 +332,13 @@ export function createLateRescheduleService(deps: {
             })),
           );
           await deps.payments.onLateRescheduled?.(row, { tx, actor, now: at });
+          // Rule 21: the new meeting is a booking for the partner's back end.
+          await enqueueWebhookEvent(
+            tx,
+            meetingAudience(row),
+            webhookEvent('meeting.booked', { meeting: webhookMeeting(details, at) }, at),
+            at,
+          );
           return deps.notices.recordChange(tx, { event: 'booked', details, actor, now: at });
         })
         .catch((error: unknown) => {

@@ -28,6 +28,8 @@ import {
   type MeetingDetails,
   type MeetingRow,
 } from '../booking/meeting-view.ts';
+import { enqueueWebhookEvent, webhookEvent } from '../webhooks/enqueue.ts';
+import { meetingAudience, webhookMeeting } from '../webhooks/payloads.ts';
 
 const MINUTE_MS = 60_000;
 type Side = 'consultant' | 'franchisor';
@@ -343,6 +345,20 @@ export function createRescheduleService(deps: {
             actor,
             now: at,
           });
+          await enqueueWebhookEvent(
+            tx,
+            meetingAudience(row),
+            webhookEvent(
+              'meeting.rescheduled',
+              {
+                meeting: webhookMeeting({ ...details, meeting: row }, at),
+                previousStartAt: before.startAt.toISOString(),
+                previousEndAt: before.endAt.toISOString(),
+              },
+              at,
+            ),
+            at,
+          );
           return { moved: row, notice: written };
         })
         .catch((error: unknown) => {

@@ -1,5 +1,5 @@
 import { type WebhookEvent, WebhookEventSchema, type WebhookEventType } from '@fm/sdk/contracts';
-import { asc, eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import * as v from 'valibot';
 import type { Db } from '../../db/client.ts';
 import { webhookDelivery, webhookEndpoint } from '../../db/schema/index.ts';
@@ -34,7 +34,7 @@ export async function subscribe(
 }
 
 /**
- * The events queued for one endpoint, oldest first, each parsed by the contract's schema (a
+ * The events queued for one endpoint in the order they were written, each parsed by the contract's schema (a
  * payload the contract refuses fails the test here). Test-only.
  * @example const [event] = await queuedFor(db, endpointId);
  */
@@ -46,7 +46,7 @@ export async function queuedFor(
     .select()
     .from(webhookDelivery)
     .where(eq(webhookDelivery.endpointId, endpointId))
-    .orderBy(asc(webhookDelivery.createdAt), asc(webhookDelivery.id));
+    .orderBy(sql`rowid`);
   return rows.map((row) => {
     const event = v.parse(WebhookEventSchema, JSON.parse(row.payload)) as unknown as WebhookEvent;
     if (row.eventType !== event.type) throw new Error('event type column differs from payload');
@@ -63,7 +63,7 @@ export async function queuedOf<T extends WebhookEventType>(
   db: Db,
   endpointId: string,
   type: T,
-): Promise<Array<Extract<WebhookEvent, { type: T }>>> {
+): Promise<Array<Extract<WebhookEvent, { type: T }> & { deliveryId: string }>> {
   const events = await queuedFor(db, endpointId);
   return events.filter(
     (e): e is Extract<WebhookEvent, { type: T }> & { deliveryId: string } => e.type === type,
