@@ -6,7 +6,7 @@ import {
   type WebhookDelivery,
   type WebhookDeliveryStatus,
 } from '@fm/sdk/contracts';
-import { Fragment, useCallback, useEffect, useId, useState } from 'react';
+import { Fragment, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { formatDateTime } from '../format/format.ts';
 import { LoadStatus } from '../load-status/load-status.tsx';
 import { toast } from '../toasts.tsx';
@@ -50,7 +50,13 @@ interface LogState {
  */
 export function DeliveryLog(props: DeliveryLogProps) {
   const id = useId();
-  const { endpointId, deliveries, failureText } = props;
+  const { endpointId, deliveries } = props;
+  const failureRef = useRef(props.failureText);
+  failureRef.current = props.failureText;
+  const failureText = useCallback(
+    (error: unknown, fallback: string) => failureRef.current(error, fallback),
+    [],
+  );
   const [status, setStatus] = useState<WebhookDeliveryStatus | ''>('');
   const [log, setLog] = useState<LogState>({ rows: undefined, nextCursor: null, error: null });
   const [reads, setReads] = useState(0);
@@ -88,7 +94,7 @@ export function DeliveryLog(props: DeliveryLogProps) {
     return () => {
       current = false;
     };
-  }, [query, failureText, reads, props.refreshKey]);
+  }, [query, reads, props.refreshKey]);
 
   // A delivery about to be tried shows its outcome without a reload: the first page is read again
   // while one is due about now (not when more pages were added, which a read would drop).

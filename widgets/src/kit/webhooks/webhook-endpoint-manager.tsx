@@ -6,7 +6,7 @@ import {
   type WebhookEndpoint,
   type WebhookEndpointWithSecret,
 } from '@fm/sdk/contracts';
-import { type ReactNode, useCallback, useEffect, useId, useState } from 'react';
+import { type ReactNode, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { ConfirmDialog } from '../dialogs/confirm-dialog.tsx';
 import { formatDateTime } from '../format/format.ts';
 import { LoadStatus } from '../load-status/load-status.tsx';
@@ -17,7 +17,10 @@ import { DeliveryLog } from './delivery-log.tsx';
 import { SendTestDialog } from './send-test-dialog.tsx';
 
 export interface WebhookEndpointManagerProps {
-  /** The calls: the signed-in owner's (`api.webhooks`) or one franchise's (`admin.franchiseWebhooks(id)`). */
+  /**
+   * The calls: the signed-in owner's (`api.webhooks`) or one franchise's
+   * (`admin.franchiseWebhooks(id)`, kept with `useMemo`): a new object reads the list again.
+   */
   webhooks: WebhooksApi;
   /** The failure toast's text of a failed call (the app's rule: the SDK's words, or the fallback). */
   failureText: (error: unknown, fallback: string) => string;
@@ -48,7 +51,14 @@ type Confirming = { kind: 'delete' | 'rotate'; endpoint: WebhookEndpoint } | nul
  * ```
  */
 export function WebhookEndpointManager(props: WebhookEndpointManagerProps) {
-  const { webhooks, failureText } = props;
+  const { webhooks } = props;
+  // The owner's words for a failure, as they are now (an inline function does not read again).
+  const failureRef = useRef(props.failureText);
+  failureRef.current = props.failureText;
+  const failureText = useCallback(
+    (error: unknown, fallback: string) => failureRef.current(error, fallback),
+    [],
+  );
   const [endpoints, setEndpoints] = useState<WebhookEndpoint[] | undefined>(undefined);
   const [loadError, setLoadError] = useState<string | null>(null);
   const [reads, setReads] = useState(0);
@@ -79,7 +89,7 @@ export function WebhookEndpointManager(props: WebhookEndpointManagerProps) {
     return () => {
       current = false;
     };
-  }, [webhooks, failureText, reads]);
+  }, [webhooks, reads]);
 
   const setEnabled = async (endpoint: WebhookEndpoint, enabled: boolean) => {
     setBusy(endpoint.id);
