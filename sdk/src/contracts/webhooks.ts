@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 
 /**
- * Webhooks (rule 21, D21): franchises and consultants register endpoints; every event they chose is
+ * Webhooks (rule 21): franchises and consultants register endpoints; every event they chose is
  * POSTed to them as `{ type, timestamp, data }`, signed as the Standard Webhooks specification
  * says (`webhook-id`, `webhook-timestamp`, `webhook-signature: v1,<base64 HMAC-SHA256>`), at least
  * once, retried for about three days with the same `webhook-id`.
@@ -40,7 +40,7 @@ export const WEBHOOK_SECRET_PREFIX = 'whsec_';
 /** A delivery's id (`webhook-id`): the same on every retry and replay. */
 export const WEBHOOK_MESSAGE_ID_PREFIX = 'msg_';
 
-/** Delays after each failed attempt, in seconds: about three days in all (D21). */
+/** Delays after each failed attempt, in seconds: about three days in all (rule 21). */
 export const WEBHOOK_RETRY_DELAYS_SECONDS = [
   5, 300, 1_800, 7_200, 18_000, 36_000, 36_000, 43_200, 43_200, 43_200, 43_200,
 ] as const;
