@@ -1,3 +1,4 @@
+import { isDeepStrictEqual } from 'node:util';
 import { type WebhookEvent, WebhookEventSchema, type WebhookEventType } from '@fm/sdk/contracts';
 import { eq, sql } from 'drizzle-orm';
 import * as v from 'valibot';
@@ -34,8 +35,8 @@ export async function subscribe(
 }
 
 /**
- * The events queued for one endpoint in the order they were written, each parsed by the contract's schema (a
- * payload the contract refuses fails the test here). Test-only.
+ * The events queued for one endpoint in the order they were written, each parsed by the contract's
+ * schema (a payload the contract refuses, or with a key it does not know, fails the test here). Test-only.
  * @example const [event] = await queuedFor(db, endpointId);
  */
 export async function queuedFor(
@@ -48,7 +49,11 @@ export async function queuedFor(
     .where(eq(webhookDelivery.endpointId, endpointId))
     .orderBy(sql`rowid`);
   return rows.map((row) => {
-    const event = v.parse(WebhookEventSchema, JSON.parse(row.payload)) as unknown as WebhookEvent;
+    const body: unknown = JSON.parse(row.payload);
+    const event = v.parse(WebhookEventSchema, body) as unknown as WebhookEvent;
+    // Parsing drops keys the contract does not know: the body must have none.
+    if (!isDeepStrictEqual(event, body))
+      throw new Error(`payload beyond the contract: ${row.payload}`);
     if (row.eventType !== event.type) throw new Error('event type column differs from payload');
     if (row.status !== 'pending' || !row.id.startsWith('msg_')) throw new Error('not queued');
     return { ...event, deliveryId: row.id };
