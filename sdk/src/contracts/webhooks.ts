@@ -342,6 +342,10 @@ export const WEBHOOK_TEXT = {
   intro:
     'Webhooks tell your servers the moment something happens: a booking, a cancellation, a charge. Each delivery is signed by the Standard Webhooks specification.',
   add: 'Add endpoint',
+  edit: 'Edit',
+  editTitle: 'Edit endpoint',
+  editIntro:
+    'Change where deliveries go, which events they carry or the description. The signing secret stays the same.',
   url: 'Endpoint URL',
   events: 'Events',
   description: 'Description',
