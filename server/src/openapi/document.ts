@@ -13,7 +13,12 @@ import {
 } from '@fm/sdk/contracts';
 import { type JsonSchema, toJsonSchema } from '@valibot/to-json-schema';
 import type * as v from 'valibot';
-import { documentedErrors, ERROR_ANSWERS, type ErrorStatus } from './error-answers.ts';
+import {
+  documentedErrors,
+  ERROR_ANSWERS,
+  type ErrorStatus,
+  honoursIdempotencyKey,
+} from './error-answers.ts';
 import { type Access, ROUTE_DOCS, type RouteDoc, TAG_DESCRIPTIONS } from './registry.ts';
 
 /** A mounted route as Hono lists it (`app.routes`). */
@@ -168,7 +173,7 @@ function operation(method: string, path: string, doc: RouteDoc | undefined): Jso
       content: { 'application/json': { schema: schemaOf(doc.body, 'input') } },
     };
   }
-  if (method === 'POST' && /Idempotency-Key/.test(doc.summary)) {
+  if (honoursIdempotencyKey(method, path)) {
     (op.parameters as Json[]).push({ $ref: '#/components/parameters/IdempotencyKey' });
   }
   return op;

@@ -54,6 +54,16 @@ export const ERROR_ANSWERS: Record<ErrorStatus, { name: string; description: str
 const ANY_REQUEST: readonly ErrorStatus[] = [400, 401, 403, 413, 429];
 
 /**
+ * Whether `method path` (an OpenAPI path, `{id}`) honours `Idempotency-Key` (http/idempotency.ts).
+ *
+ * @example
+ * honoursIdempotencyKey('POST', '/api/session'); // true
+ */
+export const honoursIdempotencyKey = (method: string, path: string) =>
+  method === 'POST' &&
+  IDEMPOTENT_ROUTES.some((route) => route.test(path.replace(/\{[^}]+\}/g, 'x')));
+
+/**
  * The error statuses one operation documents: those any request may meet, 404 where the path
  * names an object, 409 and 422 where `Idempotency-Key` is honoured, 415 on uploads, and the
  * route's own (`errors` of its entry in registry.ts). Sorted.
@@ -70,7 +80,7 @@ export function documentedErrors(
   const statuses = new Set<ErrorStatus>(ANY_REQUEST);
   const concrete = path.replace(/\{[^}]+\}/g, 'x');
   if (path.includes('{')) statuses.add(404);
-  if (method === 'POST' && IDEMPOTENT_ROUTES.some((route) => route.test(concrete))) {
+  if (honoursIdempotencyKey(method, path)) {
     statuses.add(409);
     statuses.add(422);
   }
