@@ -238,10 +238,18 @@ describe('every answer the API gives is one its operation documents', () => {
     }
   }, 900_000);
 
-  it('lists only statuses that have a meaning in the reference', () => {
+  it('derives what any request may meet, 404 for an id, idempotency, uploads and the route’s own', () => {
+    const anyRequest = [400, 401, 403, 413, 429];
+    expect(documentedErrors('GET', '/api/health', undefined)).toEqual(anyRequest);
+    expect(documentedErrors('GET', '/api/session/{id}', undefined)).toEqual([
+      400, 401, 403, 404, 413, 429,
+    ]);
+    expect(documentedErrors('POST', '/api/session', { errors: [402] })).toEqual([
+      400, 401, 402, 403, 409, 413, 422, 429,
+    ]);
+    expect(documentedErrors('POST', '/api/chats/upload', undefined)).toContain(415);
     for (const route of apiRoutes(world.server.container.app)) {
-      const path = openApiPath(route.path);
-      for (const status of documentedErrors(route.method, path, undefined)) {
+      for (const status of documentedErrors(route.method, openApiPath(route.path), undefined)) {
         expect(ERROR_STATUSES).toContain(status);
       }
     }
