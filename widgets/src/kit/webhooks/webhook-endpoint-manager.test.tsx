@@ -1,7 +1,14 @@
-import { WEBHOOK_TEXT, type WebhookDelivery, type WebhookEndpoint } from '@fm/sdk/contracts';
+import {
+  WEBHOOK_EVENT_TYPES,
+  WEBHOOK_MESSAGES,
+  WEBHOOK_TEXT,
+  type WebhookDelivery,
+  type WebhookEndpoint,
+} from '@fm/sdk/contracts';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { DeliveryDetails } from './delivery-log.tsx';
+import { EndpointFields } from './endpoint-form-dialog.tsx';
 import { EndpointCard } from './webhook-endpoint-manager.tsx';
 
 const ENDPOINT: WebhookEndpoint = {
@@ -27,6 +34,7 @@ const card = (endpoint: WebhookEndpoint) =>
       busy={false}
       timeZone="America/New_York"
       onTest={noop}
+      onEdit={noop}
       onRotate={noop}
       onToggle={noop}
       onDelete={noop}
@@ -47,6 +55,7 @@ describe('EndpointCard', () => {
     expect(html).toContain(`${WEBHOOK_TEXT.previousSecretUntil} 2 Mar, 2026, 10:00 am`);
     expect(html).toContain(`>${WEBHOOK_TEXT.enable}</button>`);
     expect(html).not.toContain(`>${WEBHOOK_TEXT.disable}</button>`);
+    expect(html).toContain(`>${WEBHOOK_TEXT.edit}</button>`);
   });
 
   it('offers Disable on an enabled endpoint, and says nothing of a reason', () => {
@@ -59,6 +68,37 @@ describe('EndpointCard', () => {
     expect(html).toContain(`kit-status--success">${WEBHOOK_TEXT.enabled}<`);
     expect(html).toContain(`>${WEBHOOK_TEXT.disable}</button>`);
     expect(html).not.toContain(WEBHOOK_TEXT.previousSecretUntil);
+  });
+});
+
+describe('EndpointFields', () => {
+  const fields = (errors: Parameters<typeof EndpointFields>[0]['errors']) =>
+    renderToStaticMarkup(
+      <EndpointFields id="f" values={ENDPOINT_VALUES} errors={errors} onChange={noop} />,
+    );
+  const ENDPOINT_VALUES = {
+    url: ENDPOINT.url,
+    events: ENDPOINT.events,
+    description: ENDPOINT.description,
+  };
+
+  it('is filled with the endpoint: its URL, its events checked and no other, its description', () => {
+    const html = fields({});
+    expect(html).toContain('value="https://crm.brand.example/hooks"');
+    expect(html).toContain('value="CRM sync"');
+    const checked = html.match(/<input type="checkbox" checked=""/g) ?? [];
+    expect(checked).toHaveLength(ENDPOINT.events.length);
+    expect(html.match(/<input type="checkbox"/g)).toHaveLength(WEBHOOK_EVENT_TYPES.length);
+    expect(html).not.toContain('aria-invalid');
+  });
+
+  it("shows the server's message at the URL, linked to it and marked invalid", () => {
+    const html = fields({ url: WEBHOOK_MESSAGES.insecureUrl });
+    expect(html).toContain('aria-invalid="true" aria-describedby="f-url-error"');
+    expect(html).toContain(
+      `<p class="field__error" id="f-url-error">${WEBHOOK_MESSAGES.insecureUrl}</p>`,
+    );
+    expect(html).not.toContain('f-events-error');
   });
 });
 

@@ -12,8 +12,8 @@ import { formatDateTime } from '../format/format.ts';
 import { LoadStatus } from '../load-status/load-status.tsx';
 import { SecretShownOnce } from '../secrets/secret-shown-once.tsx';
 import { toast } from '../toasts.tsx';
-import { AddEndpointDialog, type AddEndpointDialogProps } from './add-endpoint-dialog.tsx';
 import { DeliveryLog } from './delivery-log.tsx';
+import { EndpointFormDialog, type EndpointFormDialogProps } from './endpoint-form-dialog.tsx';
 import { SendTestDialog } from './send-test-dialog.tsx';
 
 export interface WebhookEndpointManagerProps {
@@ -31,7 +31,12 @@ export interface WebhookEndpointManagerProps {
   /** A secret shown from the start (a story); otherwise only after a create or a rotation. */
   initialSecret?: WebhookEndpointWithSecret;
   /** The add dialog open from the start, with this input and these messages (a story). */
-  initialAdd?: Pick<AddEndpointDialogProps, 'initial' | 'initialErrors'>;
+  initialAdd?: Pick<EndpointFormDialogProps, 'initial' | 'initialErrors'>;
+  /** The edit dialog open from the start on this endpoint, with this input and these messages (a story). */
+  initialEdit?: { endpoint: WebhookEndpoint } & Pick<
+    EndpointFormDialogProps,
+    'initial' | 'initialErrors'
+  >;
   /** A delivery shown open from the start (a story). */
   initiallyExpanded?: string;
 }
@@ -40,8 +45,9 @@ type Confirming = { kind: 'delete' | 'rotate'; endpoint: WebhookEndpoint } | nul
 
 /**
  * Webhook endpoints (rule 21), for a franchise or a consultant: each endpoint (URL, events,
- * description, Enabled or Disabled and why) with Send test event, Rotate secret, Enable/Disable and
- * Delete, and its delivery log; "Add endpoint" opens the form. A new signing secret (`whsec_…`) is
+ * description, Enabled or Disabled and why) with Send test event, Edit, Rotate secret,
+ * Enable/Disable and Delete, and its delivery log; "Add endpoint" opens the form, and "Edit" the
+ * same form filled with the endpoint (only what changed is sent). A new signing secret (`whsec_…`) is
  * shown once, with Copy, after a create or a rotation. The calls come from the owner, so the
  * portal's Developers page and the control panel's franchise page share it.
  *
@@ -63,6 +69,11 @@ export function WebhookEndpointManager(props: WebhookEndpointManagerProps) {
   const [loadError, setLoadError] = useState<string | null>(null);
   const [reads, setReads] = useState(0);
   const [adding, setAdding] = useState(props.initialAdd !== undefined);
+  // The endpoint edited stays while its dialog closes; `editOpen` says whether it shows.
+  const [editing, setEditing] = useState<WebhookEndpoint | null>(
+    props.initialEdit?.endpoint ?? null,
+  );
+  const [editOpen, setEditOpen] = useState(props.initialEdit !== undefined);
   const [secret, setSecret] = useState<WebhookEndpointWithSecret | null>(
     props.initialSecret ?? null,
   );
@@ -179,6 +190,10 @@ export function WebhookEndpointManager(props: WebhookEndpointManagerProps) {
                 busy={busy === endpoint.id}
                 timeZone={props.timeZone}
                 onTest={() => setTesting(endpoint)}
+                onEdit={() => {
+                  setEditing(endpoint);
+                  setEditOpen(true);
+                }}
                 onRotate={() => setConfirming({ kind: 'rotate', endpoint })}
                 onToggle={() => void setEnabled(endpoint, !endpoint.enabled)}
                 onDelete={() => setConfirming({ kind: 'delete', endpoint })}
@@ -199,19 +214,44 @@ export function WebhookEndpointManager(props: WebhookEndpointManagerProps) {
           ))}
         </ul>
       ) : null}
-      <AddEndpointDialog
+      <EndpointFormDialog
         open={adding}
         onOpenChange={setAdding}
-        create={webhooks.create}
         failureText={failureText}
         {...props.initialAdd}
-        onCreated={(created) => {
-          setAdding(false);
-          setSecret(created);
-          setEndpoints((list) => [...(list ?? []), withoutSecret(created)]);
-          toast.success(WEBHOOK_TEXT.created);
+        mode={{
+          kind: 'add',
+          create: webhooks.create,
+          onCreated: (created) => {
+            setAdding(false);
+            setSecret(created);
+            setEndpoints((list) => [...(list ?? []), withoutSecret(created)]);
+            toast.success(WEBHOOK_TEXT.created);
+          },
         }}
       />
+      {editing ? (
+        <EndpointFormDialog
+          open={editOpen}
+          onOpenChange={setEditOpen}
+          failureText={failureText}
+          {...(props.initialEdit?.endpoint.id === editing.id
+            ? { initial: props.initialEdit.initial, initialErrors: props.initialEdit.initialErrors }
+            : {})}
+          mode={{
+            kind: 'edit',
+            endpoint: editing,
+            update: webhooks.update,
+            onUpdated: (updated) => {
+              setEditOpen(false);
+              setEditing(updated);
+              setEndpoints((list) => list?.map((e) => (e.id === updated.id ? updated : e)));
+              toast.success(WEBHOOK_TEXT.updated);
+              reload();
+            },
+          }}
+        />
+      ) : null}
       <SendTestDialog
         endpoint={testing}
         onClose={() => setTesting(null)}
@@ -255,8 +295,8 @@ function withoutSecret({
  * One endpoint: what it is, its actions, and (as children) its delivery log.
  *
  * @example
- * <EndpointCard endpoint={endpoint} heading="h3" busy={false} onTest={test} onRotate={rotate}
- *   onToggle={toggle} onDelete={remove}>{log}</EndpointCard>
+ * <EndpointCard endpoint={endpoint} heading="h3" busy={false} onTest={test} onEdit={edit}
+ *   onRotate={rotate} onToggle={toggle} onDelete={remove}>{log}</EndpointCard>
  */
 export function EndpointCard(props: {
   endpoint: WebhookEndpoint;
@@ -264,6 +304,7 @@ export function EndpointCard(props: {
   busy: boolean;
   timeZone?: string | undefined;
   onTest: () => void;
+  onEdit: () => void;
   onRotate: () => void;
   onToggle: () => void;
   onDelete: () => void;
@@ -325,6 +366,14 @@ export function EndpointCard(props: {
           onClick={props.onTest}
         >
           {WEBHOOK_TEXT.sendTest}
+        </button>
+        <button
+          type="button"
+          className="button button--ghost"
+          disabled={props.busy}
+          onClick={props.onEdit}
+        >
+          {WEBHOOK_TEXT.edit}
         </button>
         <button
           type="button"

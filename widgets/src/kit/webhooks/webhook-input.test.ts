@@ -1,8 +1,10 @@
 import { ApiError } from '@fm/sdk';
-import { WEBHOOK_MESSAGES } from '@fm/sdk/contracts';
+import { WEBHOOK_MESSAGES, type WebhookEndpoint } from '@fm/sdk/contracts';
 import { describe, expect, it } from 'vitest';
 import {
+  endpointChanges,
   endpointFieldErrors,
+  endpointFormValues,
   endpointInput,
   endpointInputProblems,
   readablePayload,
@@ -26,6 +28,69 @@ describe('endpointInput', () => {
     expect(
       endpointInput({ url: 'https://x.example', events: ['payout.paid'], description: ' CRM ' }),
     ).toMatchObject({ description: 'CRM' });
+  });
+});
+
+const ENDPOINT: WebhookEndpoint = {
+  id: 'we_1',
+  url: 'https://crm.brand.example/hooks',
+  events: ['meeting.booked', 'charge.failed'],
+  description: 'CRM sync',
+  enabled: true,
+  disabledReason: null,
+  secretPrefix: 'whsec_4f9a',
+  previousSecretExpiresAt: null,
+  franchiseId: 'f1',
+  consultantId: null,
+  createdAt: '2026-03-01T15:00:00.000Z',
+};
+
+describe('endpointFormValues', () => {
+  it('fills the form with the endpoint as it is', () => {
+    expect(endpointFormValues(ENDPOINT)).toEqual({
+      url: 'https://crm.brand.example/hooks',
+      events: ['meeting.booked', 'charge.failed'],
+      description: 'CRM sync',
+    });
+  });
+});
+
+describe('endpointChanges', () => {
+  const unchanged = endpointFormValues(ENDPOINT);
+
+  it('is empty when nothing changed: spaces around, events in another order', () => {
+    expect(endpointChanges(ENDPOINT, unchanged)).toEqual({});
+    expect(
+      endpointChanges(ENDPOINT, {
+        url: ' https://crm.brand.example/hooks ',
+        events: ['charge.failed', 'meeting.booked'],
+        description: 'CRM sync  ',
+      }),
+    ).toEqual({});
+  });
+
+  it('sends only the URL when only the URL changed', () => {
+    expect(
+      endpointChanges(ENDPOINT, { ...unchanged, url: 'https://crm.brand.example/v2' }),
+    ).toEqual({ url: 'https://crm.brand.example/v2' });
+  });
+
+  it('sends the whole set of events, in the contract order, when one is added or removed', () => {
+    expect(
+      endpointChanges(ENDPOINT, { ...unchanged, events: ['charge.failed', 'meeting.cancelled'] }),
+    ).toEqual({ events: ['meeting.cancelled', 'charge.failed'] });
+    expect(endpointChanges(ENDPOINT, { ...unchanged, events: ['meeting.booked'] })).toEqual({
+      events: ['meeting.booked'],
+    });
+  });
+
+  it('clears a description emptied, and sends a new one trimmed', () => {
+    expect(endpointChanges(ENDPOINT, { ...unchanged, description: '  ' })).toEqual({
+      description: '',
+    });
+    expect(endpointChanges(ENDPOINT, { ...unchanged, description: ' Reports ' })).toEqual({
+      description: 'Reports',
+    });
   });
 });
 

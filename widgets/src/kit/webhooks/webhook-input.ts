@@ -2,13 +2,15 @@ import { isApiError } from '@fm/sdk';
 import {
   type CreateWebhookEndpointInput,
   CreateWebhookEndpointInputSchema,
+  type UpdateWebhookEndpointInput,
   WEBHOOK_EVENT_TYPES,
   type WebhookDeliveryStatus,
+  type WebhookEndpoint,
   type WebhookEventType,
 } from '@fm/sdk/contracts';
 import * as v from 'valibot';
 
-/** The add-endpoint form's fields, as typed. */
+/** The endpoint form's fields (adding or editing), as typed. */
 export interface EndpointFormValues {
   url: string;
   events: readonly WebhookEventType[];
@@ -33,6 +35,41 @@ export function endpointInput(values: EndpointFormValues): CreateWebhookEndpoint
   const events = WEBHOOK_EVENT_TYPES.filter((type) => values.events.includes(type));
   const description = values.description.trim();
   return { url: values.url, events, ...(description ? { description } : {}) };
+}
+
+/**
+ * The form filled with an endpoint as it is, for editing it.
+ *
+ * @example
+ * endpointFormValues(endpoint); // { url: 'https://crm.brand.com/hooks', events: ['meeting.booked'], description: 'CRM' }
+ */
+export function endpointFormValues(endpoint: WebhookEndpoint): EndpointFormValues {
+  return { url: endpoint.url, events: endpoint.events, description: endpoint.description };
+}
+
+/**
+ * The update call's input from an edited form: only the fields that differ from the endpoint (the
+ * URL and description compared trimmed, the events as a set); empty when nothing changed. A
+ * description emptied is sent as `''`, which clears it.
+ *
+ * @example
+ * endpointChanges(endpoint, { ...endpointFormValues(endpoint), events: ['charge.failed'] });
+ * // { events: ['charge.failed'] }
+ */
+export function endpointChanges(
+  endpoint: WebhookEndpoint,
+  values: EndpointFormValues,
+): UpdateWebhookEndpointInput {
+  const { url, events } = endpointInput(values);
+  const description = values.description.trim();
+  const sameEvents =
+    events.length === new Set(endpoint.events).size &&
+    events.every((type) => endpoint.events.includes(type));
+  return {
+    ...(url.trim() !== endpoint.url ? { url } : {}),
+    ...(sameEvents ? {} : { events }),
+    ...(description !== endpoint.description ? { description } : {}),
+  };
 }
 
 /**
