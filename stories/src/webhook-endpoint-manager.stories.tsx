@@ -1,6 +1,7 @@
 import { ApiError, type WebhooksApi } from '@fm/sdk';
 import {
   WEBHOOK_MESSAGES,
+  WEBHOOK_OPERATIONS,
   type WebhookDelivery,
   type WebhookEndpoint,
   type WebhookEndpointWithSecret,
@@ -16,8 +17,9 @@ import '@fm/widgets/kit.css';
 
 /**
  * The kit's webhook endpoint manager (rule 21), as the portal's Developers page and the control
- * panel's franchise page show it: endpoints, the signing secret shown once, the add dialog, and
- * each endpoint's delivery log. The calls here answer from memory.
+ * panel's franchise page show it: endpoints, the signing secret shown once, the add and edit
+ * dialogs, and each endpoint's delivery log. The calls here answer from memory (a plain http://
+ * URL off this machine is refused at its field, as the server does).
  */
 const meta = {
   title: 'Kit/Webhook endpoint manager',
@@ -145,6 +147,19 @@ interface Options {
   pageSize?: number;
 }
 
+/** The server's 422 for a plain http:// URL that is not this machine (rule 21). */
+const insecure = (operation: 'createWebhookEndpoint' | 'updateWebhookEndpoint') =>
+  new ApiError({
+    operation,
+    operationText: WEBHOOK_OPERATIONS[operation],
+    status: 422,
+    code: 'RULE_VIOLATION',
+    serverMessage: WEBHOOK_MESSAGES.insecureUrl,
+    errors: { url: WEBHOOK_MESSAGES.insecureUrl },
+  });
+const isInsecure = (url: string) =>
+  /^http:\/\//i.test(url) && !/^http:\/\/(localhost|127\.0\.0\.1|\[::1\])(:|\/|$)/i.test(url);
+
 const offline = () =>
   new ApiError({
     operation: 'fetchWebhookEndpoints',
@@ -174,6 +189,7 @@ function inMemory({
       return list;
     },
     create: async (input) => {
+      if (isInsecure(input.url)) throw insecure('createWebhookEndpoint');
       const created: WebhookEndpointWithSecret = {
         id: `we_${Date.now()}`,
         url: input.url,
@@ -192,8 +208,12 @@ function inMemory({
       return created;
     },
     update: async (id, input) => {
+      if (input.url !== undefined && isInsecure(input.url)) throw insecure('updateWebhookEndpoint');
       const updated = {
         ...find(id),
+        ...(input.url === undefined ? {} : { url: input.url.trim() }),
+        ...(input.events === undefined ? {} : { events: [...input.events] }),
+        ...(input.description === undefined ? {} : { description: input.description.trim() }),
         ...(input.enabled === undefined ? {} : { enabled: input.enabled, disabledReason: null }),
       };
       list = list.map((e) => (e.id === id ? updated : e));
@@ -288,6 +308,27 @@ export const AddWithFieldErrors: Story = {
       initialAdd={{
         initial: { url: 'https://10.0.0.8/hooks', events: [], description: '' },
         initialErrors: { url: WEBHOOK_MESSAGES.privateAddress, events: WEBHOOK_MESSAGES.events },
+      }}
+    />
+  ),
+};
+/** An endpoint's Edit: the form filled with it; Save sends only what changed. */
+export const Edit: Story = {
+  render: () => <Manager endpoints={ENDPOINTS} initialEdit={{ endpoint: CRM }} />,
+};
+/** The server's refusal of a plain http:// URL, at the field. */
+export const EditWithFieldError: Story = {
+  render: () => (
+    <Manager
+      endpoints={ENDPOINTS}
+      initialEdit={{
+        endpoint: CRM,
+        initial: {
+          url: 'http://crm.brand.example/webhooks/franchise-meet',
+          events: CRM.events,
+          description: CRM.description,
+        },
+        initialErrors: { url: WEBHOOK_MESSAGES.insecureUrl },
       }}
     />
   ),
