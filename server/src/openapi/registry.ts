@@ -331,6 +331,7 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
     response: 'file',
     status: 302,
     produces: 'text/html',
+    errors: [422],
   },
   'GET /api/auth/consultant/connect-calendar/callback': {
     summary: 'OAuth callback of a calendar connection (browser redirect)',
@@ -533,6 +534,7 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
     access: 'consultant',
     body: CalendarConnectUrlInputSchema,
     response: CalendarConnectUrlSchema,
+    errors: [422],
   },
   'DELETE /api/users/calendars/connections/{provider}': {
     summary: 'Remove a calendar connection',
@@ -640,6 +642,7 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
     tag: 'Meetings',
     access: 'consultant',
     response: SessionSchema,
+    errors: [422],
   },
   'GET /api/session/{id}/reschedule-requests': {
     summary: "A meeting's reschedule proposals, newest first (rule 20)",
@@ -704,6 +707,7 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
     tag: 'Meetings',
     access: 'user',
     response: MeetingRoomInfoSchema,
+    errors: [422],
   },
   'GET /api/session/{id}/presence': {
     summary: 'Measured presence in the meeting room',
@@ -747,6 +751,7 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
     tag: 'Payments',
     access: 'franchisor',
     response: PaymentMethodSchema,
+    errors: [422],
   },
   'DELETE /api/users/payment-method/{id}': {
     summary: 'Remove a card',
@@ -794,7 +799,7 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
     access: 'franchisor',
     body: SubscribeInputSchema,
     response: SubscriptionSchema,
-    errors: [402, 422],
+    errors: [402, 409, 422],
   },
   'POST /api/users/unsubscribe': {
     summary: 'Cancel the subscription at period end',
@@ -808,7 +813,7 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
     tag: 'Payments',
     access: 'franchisor',
     response: SubscriptionSchema,
-    errors: [402, 422],
+    errors: [402, 409, 422],
   },
   'POST /api/users/cron-manual-trigger': {
     summary: 'Run the weekly charges now (admins)',
@@ -917,6 +922,7 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
     body: CreateChatInputSchema,
     response: ChatSummarySchema,
     status: 201,
+    errors: [422],
   },
   'POST /api/chats/upload': {
     summary: 'Upload an attachment',
@@ -982,6 +988,7 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
     access: 'user',
     body: RealtimeTicketInputSchema,
     response: RealtimeTicketSchema,
+    errors: [422],
   },
   'POST /api/realtime/redeem': {
     summary: 'Rooms redeem a ticket (room server only)',
@@ -989,6 +996,7 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
     access: 'internal',
     body: RealtimeRedeemInputSchema,
     response: RealtimeRedemptionSchema,
+    errors: [422],
   },
   'POST /api/realtime/presence': {
     summary: 'Rooms report presence (room server only)',
@@ -1040,6 +1048,7 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
     body: CreateApiKeyInputSchema,
     response: CreatedApiKeySchema,
     status: 201,
+    errors: [422],
   },
   'PATCH /api/users/api-keys/{id}': {
     summary: 'Edit an API key: its name, an embed key’s allowed origins (https://)',
@@ -1047,6 +1056,7 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
     access: 'franchisor',
     body: UpdateApiKeyInputSchema,
     response: ApiKeySchema,
+    errors: [422],
   },
   'DELETE /api/users/api-keys/{id}': {
     summary: 'Revoke an API key',
@@ -1067,6 +1077,7 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
     body: CreateApiKeyInputSchema,
     response: CreatedApiKeySchema,
     status: 201,
+    errors: [422],
   },
   'PATCH /api/admin/franchises/{id}/api-keys/{keyId}': {
     summary: 'Edit a franchise’s API key (name, an embed key’s allowed origins)',
@@ -1074,6 +1085,7 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
     access: 'admin',
     body: UpdateApiKeyInputSchema,
     response: ApiKeySchema,
+    errors: [422],
   },
   'DELETE /api/admin/franchises/{id}/api-keys/{keyId}': {
     summary: 'Revoke a franchise’s API key',
