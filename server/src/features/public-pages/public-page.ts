@@ -1,7 +1,7 @@
 import type { PublicProfile } from '@fm/sdk/contracts';
 
 /**
- * The public pages of decision D22 (rule 22): what the server knows of one before it is rendered.
+ * The public pages of rule 22: what the server knows of one before it is rendered.
  * The renderer (the portal's server entry) turns `data` into the page's body and `head` into its
  * `<head>` tags; the answer carries `status`, `robots` and the validators.
  */
