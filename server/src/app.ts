@@ -40,6 +40,7 @@ import {
 } from './features/profile/routes.ts';
 import type { ProfileService } from './features/profile/service.ts';
 import { promotionRoutes } from './features/promotions/routes.ts';
+import { createPublicPages } from './features/public-pages/public-pages.ts';
 import { crawlerRoutes } from './features/public-pages/routes.ts';
 import { realtimeRoutes } from './features/realtime/routes.ts';
 import { createTicketService } from './features/realtime/tickets.ts';
@@ -56,6 +57,7 @@ import { AppError, errorResponse, toAppError } from './http/errors.ts';
 import { idempotency } from './http/idempotency.ts';
 import type { Logger } from './http/logger.ts';
 import { chainWhen, type Gated, guardsThen } from './http/middleware-chain.ts';
+import { publicHtml, readPublicShell } from './http/public-html.ts';
 import { createRateLimiter } from './http/rate-limit.ts';
 import { requestFrame } from './http/request-frame.ts';
 import { jsonSecurityHeaders, securityHeaders } from './http/security-headers.ts';
@@ -404,6 +406,12 @@ export function createApp(deps: AppDeps) {
   app.notFound((c) => errorResponse(c, new AppError('NOT_FOUND')));
   // Rule 22: robots.txt and the sitemaps, before the portal's files and client-side fallback.
   app.route('/', crawlerRoutes({ db, publicUrl: env.PUBLIC_URL }));
+  // Rule 22: the public pages as HTML with their head tags and data, before the portal's shell.
+  const portal = deps.staticDirs ? readPublicShell(deps.staticDirs.portal) : null;
+  if (portal) {
+    const pages = createPublicPages({ db, publicUrl: env.PUBLIC_URL, buildId: portal.buildId });
+    app.route('/', publicHtml({ shell: portal.shell, pages }));
+  }
   if (deps.staticDirs) app.route('/', staticApps(deps.staticDirs));
   return app;
 }

@@ -3,6 +3,7 @@ import { type Container, createContainer } from '../container.ts';
 import type { Database } from '../db/client.ts';
 import { loadEnv } from '../env.ts';
 import { serveFramed } from '../http/framed-response.ts';
+import type { StaticDirs } from '../http/static-apps.ts';
 
 /**
  * The real container served on 127.0.0.1 and a free port, for tests and the benchmark. The port
@@ -18,6 +19,8 @@ export async function serveContainer(options: {
   now?: (() => Date) | undefined;
   realtime?: Parameters<typeof createContainer>[0]['realtime'] | undefined;
   prepare?: ((container: Container) => Promise<unknown>) | undefined;
+  /** The built apps it serves beside the API (none when absent). */
+  staticDirs?: StaticDirs | undefined;
 }): Promise<{ server: ReturnType<typeof serveFramed>; url: string; container: Container }> {
   const server = serveFramed({
     fetch: () => new Response('starting', { status: 503 }),
@@ -43,6 +46,7 @@ export async function serveContainer(options: {
     database: options.database,
     ...(options.now ? { now: options.now } : {}),
     ...(options.realtime ? { realtime: options.realtime } : {}),
+    ...(options.staticDirs ? { staticDirs: options.staticDirs } : {}),
   });
   if (options.prepare) await options.prepare(container);
   const { getRequestListener } = await import('@hono/node-server');

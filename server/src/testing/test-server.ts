@@ -7,6 +7,7 @@ import { migrateDatabase } from '../boot/migrate-database.ts';
 import type { Container } from '../container.ts';
 import { openDatabase } from '../db/client.ts';
 import { session } from '../db/schema/index.ts';
+import type { StaticDirs } from '../http/static-apps.ts';
 import type { RealtimePublisher } from '../realtime/publisher.ts';
 import { serveContainer } from './served-container.ts';
 
@@ -40,6 +41,8 @@ export async function startTestServer(
     seed?: (c: Container) => Promise<unknown>;
     /** Receives what the API pushes into realtime rooms (tests record it). */
     realtime?: RealtimePublisher;
+    /** The built apps to serve beside the API (`makeStaticDirs`); none when absent. */
+    staticDirs?: StaticDirs;
   } = {},
 ): Promise<TestServer> {
   const dir = mkdtempSync(join(tmpdir(), 'fm-test-'));
@@ -53,6 +56,7 @@ export async function startTestServer(
     now: options.now,
     realtime: options.realtime,
     prepare: options.seed,
+    staticDirs: options.staticDirs,
   });
 
   const call = (path: string, init: RequestInit & { token?: string } = {}) => {

@@ -1,0 +1,121 @@
+import { expect, type Page, test } from '@playwright/test';
+import { apiSignIn, DEMO, signIn } from './helpers.ts';
+
+/**
+ * Public pages as link previews, crawlers and visitors get them (rule 22): the server answers a
+ * public profile with its head tags, JSON-LD and the profile itself, which the portal starts from.
+ */
+
+/** The layout shifts of the page so far (PerformanceObserver, buffered), summed. */
+function layoutShift(page: Page): Promise<number> {
+  return page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        let sum = 0;
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries() as (PerformanceEntry & {
+            value: number;
+            hadRecentInput: boolean;
+          })[]) {
+            if (!entry.hadRecentInput) sum += entry.value;
+          }
+        }).observe({ type: 'layout-shift', buffered: true });
+        setTimeout(() => resolve(sum), 500);
+      }),
+  );
+}
+
+/** Console errors and uncaught exceptions of a page. */
+function errorsOf(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  return errors;
+}
+
+test.describe('public pages', () => {
+  test("a profile's head names the consultant, their rate and their JSON-LD without running scripts", async ({
+    browser,
+    request,
+    baseURL,
+  }) => {
+    const consultant = await apiSignIn(request, baseURL ?? '', DEMO.consultant);
+    const context = await browser.newContext({ baseURL: baseURL ?? '', javaScriptEnabled: false });
+    try {
+      const page = await context.newPage();
+      const answer = await page.goto(`/consultants/${consultant.id}`);
+      expect(answer?.status()).toBe(200);
+      await expect(page).toHaveTitle(/^Marcus Reed \| Franchise Meet$/);
+      await expect(page.locator('meta[name="description"]')).toHaveAttribute(
+        'content',
+        /\$50 per 15 minutes/,
+      );
+      await expect(page.locator('meta[property="og:type"]')).toHaveAttribute('content', 'profile');
+      const jsonLd = await page
+        .locator('script[type="application/ld+json"]')
+        .evaluateAll((scripts) => scripts.map((script) => JSON.parse(script.textContent ?? '')));
+      expect(jsonLd.map((object: { '@type': string }) => object['@type'])).toContain('Person');
+    } finally {
+      await context.close();
+    }
+  });
+
+  test('a profile shows the profile the server sent before its own read of it answers', async ({
+    page,
+    request,
+    baseURL,
+  }) => {
+    const consultant = await apiSignIn(request, baseURL ?? '', DEMO.consultant);
+    let release = () => {};
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let asked = false;
+    await page.route(`**/api/users/profile/${consultant.id}`, async (route) => {
+      asked = true;
+      await released;
+      await route.continue();
+    });
+    await page.goto(`/consultants/${consultant.id}`);
+    const card = page.getByRole('article', { name: 'Marcus Reed' });
+    await expect(card).toBeVisible();
+    // Its page's chunk was preloaded with the app (the first-page script's `/consultants/:id`).
+    await expect(
+      page.locator('link[rel="modulepreload"][href*="/public-profile-page-"]'),
+    ).toHaveCount(1);
+    await expect(card.locator('.fm-profile-card__rate')).toContainText('$50');
+    // The read went out and is still held: what shows came with the page.
+    expect(asked).toBe(true);
+    release();
+    await page.waitForLoadState('networkidle');
+    await expect(card).toBeVisible();
+  });
+
+  test('the landing page and a profile load with no console error and no layout shift', async ({
+    page,
+    request,
+    baseURL,
+  }) => {
+    const consultant = await apiSignIn(request, baseURL ?? '', DEMO.consultant);
+    const errors = errorsOf(page);
+    await page.goto('/');
+    await expect(page.getByRole('link', { name: 'I Am a Franchisor' }).first()).toBeVisible();
+    expect(await layoutShift(page)).toBe(0);
+    await page.goto(`/consultants/${consultant.id}`);
+    await expect(page.getByRole('article', { name: 'Marcus Reed' })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    expect(await layoutShift(page)).toBe(0);
+    expect(errors).toEqual([]);
+  });
+
+  test('a signed-in franchisor books from a served profile', async ({ page, request, baseURL }) => {
+    const consultant = await apiSignIn(request, baseURL ?? '', DEMO.consultant);
+    await signIn(page, DEMO.franchisor, /\/consultants/);
+    await page.goto(`/consultants/${consultant.id}`);
+    await expect(page.locator('#fm-public-data')).toHaveCount(1);
+    await page.getByRole('button', { name: 'Book a Meeting' }).click();
+    await expect(page.getByRole('dialog', { name: 'Select a Date & Time' })).toBeVisible();
+  });
+});

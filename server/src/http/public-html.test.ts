@@ -1,0 +1,124 @@
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { user } from '../db/schema/index.ts';
+import { makeConsultant } from '../features/booking/test-fixtures.ts';
+import { repoRoot } from '../testing/api-process.ts';
+import { makeStaticDirs } from '../testing/static-dirs.ts';
+import { startTestServer, type TestServer } from '../testing/test-server.ts';
+import { PUBLIC_PAGE_DATA_ID, publicShell, readPublicShell } from './public-html.ts';
+
+// The portal's own index.html (the built one differs only in its asset tags) as the shell.
+const INDEX_HTML = readFileSync(join(repoRoot, 'portal/index.html'), 'utf8');
+const root = mkdtempSync(join(tmpdir(), 'fm-public-html-'));
+const dirs = makeStaticDirs(root);
+writeFileSync(join(dirs.portal, 'index.html'), INDEX_HTML);
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer({ staticDirs: dirs });
+});
+afterAll(async () => {
+  await server.close();
+  rmSync(root, { recursive: true, force: true });
+});
+
+const all = (html: string, pattern: RegExp) => [...html.matchAll(pattern)].map((m) => m[1] ?? '');
+const jsonLdOf = (html: string) =>
+  all(html, /<script type="application\/ld\+json">(.*?)<\/script>/gs).map(
+    (json) => JSON.parse(json) as Record<string, unknown>,
+  );
+const pageDataOf = (html: string) => {
+  const [json] = all(
+    html,
+    new RegExp(`<script type="application/json" id="${PUBLIC_PAGE_DATA_ID}">(.*?)</script>`, 'gs'),
+  );
+  return json === undefined ? null : (JSON.parse(json) as Record<string, unknown>);
+};
+
+describe('public pages as HTML (rule 22)', () => {
+  it("answers a consultant's profile with their name, rate, JSON-LD and the profile call's own answer", async () => {
+    const consultant = await makeConsultant(server, { rateCents: 5_000, firstName: 'Dana' });
+    const profile = (await (await server.fetch(`/api/users/profile/${consultant.id}`)).json()) as {
+      lastName: string;
+    };
+    const name = `Dana ${profile.lastName}`;
+    const res = await server.fetch(`/consultants/${consultant.id}`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toContain('text/html');
+    expect(res.headers.get('cache-control')).toBe('public, max-age=60, s-maxage=300');
+    expect(res.headers.get('last-modified')).not.toBeNull();
+    const html = await res.text();
+    // One title and one description: the page's, not the shell's.
+    expect(all(html, /<title>(.*?)<\/title>/g)).toEqual([`${name} | Franchise Meet`]);
+    expect(all(html, /<meta name="description" content="([^"]*)"/g)).toHaveLength(1);
+    expect(html).toContain('$50 per 15 minutes');
+    const [person] = jsonLdOf(html);
+    expect(person?.['@type']).toBe('Person');
+    expect(person?.name).toBe(name);
+    expect(pageDataOf(html)).toEqual({ kind: 'consultant', profile });
+    // The portal's app still loads: the shell's body is there.
+    expect(html).toContain('<div id="root">');
+    expect(html).toContain('src="/src/main.tsx"');
+  });
+
+  it('answers 304 to a current copy, and a new validator once the profile changes', async () => {
+    const consultant = await makeConsultant(server);
+    const path = `/consultants/${consultant.id}`;
+    const first = await server.fetch(path);
+    const etag = first.headers.get('etag') ?? '';
+    expect(etag).not.toBe('');
+    const again = await server.fetch(path, { headers: { 'if-none-match': etag } });
+    expect(again.status).toBe(304);
+    expect(await again.text()).toBe('');
+    await server.container.db
+      .update(user)
+      .set({ firstName: 'Renamed', updatedAt: new Date(Date.now() + 5_000) })
+      .where(eq(user.id, consultant.id));
+    const changed = await server.fetch(path, { headers: { 'if-none-match': etag } });
+    expect(changed.status).toBe(200);
+    expect(changed.headers.get('etag')).not.toBe(etag);
+    expect(await changed.text()).toMatch(/<title>Renamed .+ \| Franchise Meet<\/title>/);
+  });
+
+  it("escapes a profile's text in the head and in the page data", async () => {
+    const consultant = await makeConsultant(server);
+    const name = '</script><script>alert(1)</script>';
+    await server.container.db
+      .update(user)
+      .set({ firstName: name })
+      .where(eq(user.id, consultant.id));
+    const html = await (await server.fetch(`/consultants/${consultant.id}`)).text();
+    expect(html).not.toContain('<script>alert(1)');
+    const data = pageDataOf(html) as { profile: { firstName: string } } | null;
+    expect(data?.profile.firstName).toBe(name);
+    expect((jsonLdOf(html)[0] as { givenName?: string }).givenName).toBe(name);
+  });
+
+  it('answers a missing profile 404 and noindex, still the portal to show it', async () => {
+    const res = await server.fetch('/consultants/no-such-user');
+    expect(res.status).toBe(404);
+    expect(res.headers.get('x-robots-tag')).toBe('noindex');
+    const html = await res.text();
+    expect(html).toContain('<meta name="robots" content="noindex">');
+    expect(html).toContain('<div id="root">');
+    expect(pageDataOf(html)).toBeNull();
+  });
+
+  it('answers the landing page with its head and keeps its first screen; other routes get the plain shell', async () => {
+    const landing = await (await server.fetch('/')).text();
+    expect(jsonLdOf(landing).map((o) => o['@type'])).toContain('WebSite');
+    expect(landing).toContain('static-landing');
+    expect(pageDataOf(landing)).toEqual({ kind: 'landing' });
+    const signIn = await server.fetch('/sign-in');
+    expect(signIn.status).toBe(200);
+    expect(await signIn.text()).toBe(INDEX_HTML);
+  });
+
+  it('leaves public pages to the shell when the portal is not built or its index.html has no head', () => {
+    expect(readPublicShell(join(root, 'nothing-here'))).toBeNull();
+    expect(publicShell('<div id="root"></div>')).toBeNull();
+  });
+});
