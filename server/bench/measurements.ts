@@ -6,6 +6,7 @@ import { p1Config } from './p1-config.ts';
 import { p2Search } from './p2-search.ts';
 import { p5WidgetSizes } from './p5-widget-sizes.ts';
 import { p6WebVitals } from './p6-web-vitals.ts';
+import { pp1PublicProfile } from './public-profile-answer.ts';
 import { rt1Realtime } from './realtime.ts';
 import { shSlotHolds } from './slot-holds.ts';
 
@@ -19,6 +20,7 @@ export const MEASUREMENTS: Measurement[] = [
   p3p4Booking,
   p5WidgetSizes,
   p6WebVitals,
+  pp1PublicProfile,
   rt1Realtime,
   mrMeetingRoom,
   shSlotHolds,
