@@ -8,7 +8,7 @@ import { makeConsultant } from '../features/booking/test-fixtures.ts';
 import { repoRoot } from '../testing/api-process.ts';
 import { makeStaticDirs } from '../testing/static-dirs.ts';
 import { startTestServer, type TestServer } from '../testing/test-server.ts';
-import { PUBLIC_PAGE_DATA_ID, publicShell, readPublicShell } from './public-html.ts';
+import { PUBLIC_PAGE_DATA_ID, pageEncoding, publicShell, readPublicShell } from './public-html.ts';
 
 // The portal's own index.html (the built one differs only in its asset tags) as the shell.
 const INDEX_HTML = readFileSync(join(repoRoot, 'portal/index.html'), 'utf8');
@@ -115,6 +115,25 @@ describe('public pages as HTML (rule 22)', () => {
     const signIn = await server.fetch('/sign-in');
     expect(signIn.status).toBe(200);
     expect(await signIn.text()).toBe(INDEX_HTML);
+  });
+
+  it('compresses a page as the browser accepts, with the same HTML inside', async () => {
+    const consultant = await makeConsultant(server);
+    const path = `/consultants/${consultant.id}`;
+    const plain = await server.fetch(path, { headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    const html = await plain.text();
+    for (const encoding of ['br', 'gzip']) {
+      const res = await server.fetch(path, { headers: { 'accept-encoding': encoding } });
+      expect(res.headers.get('content-encoding')).toBe(encoding);
+      expect(res.headers.get('vary')).toContain('Accept-Encoding');
+      expect(Number(res.headers.get('content-length'))).toBeLessThan(html.length / 2);
+      // fetch decodes the body by its content-encoding.
+      expect(await res.text()).toBe(html);
+    }
+    expect(pageEncoding('gzip, deflate, br')).toBe('br');
+    expect(pageEncoding('br;q=0, gzip;q=0.5')).toBe('gzip');
+    expect(pageEncoding(undefined)).toBeNull();
   });
 
   it('leaves public pages to the shell when the portal is not built or its index.html has no head', () => {
