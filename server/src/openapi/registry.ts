@@ -481,6 +481,7 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
     access: 'franchisor',
     body: FavoriteConsultantInputSchema,
     response: FavoriteToggleResultSchema,
+    errors: [404],
   },
   'POST /api/users/favorite-franchisor': {
     summary: 'Toggle a favourite franchisor',
@@ -488,6 +489,7 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
     access: 'consultant',
     body: FavoriteFranchisorInputSchema,
     response: FavoriteToggleResultSchema,
+    errors: [404],
   },
   'GET /api/users/ai-franchisees-search': {
     summary: 'Franchisors ranked for a sentence',
@@ -922,7 +924,7 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
     body: CreateChatInputSchema,
     response: ChatSummarySchema,
     status: 201,
-    errors: [422],
+    errors: [404, 422],
   },
   'POST /api/chats/upload': {
     summary: 'Upload an attachment',
@@ -988,7 +990,7 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
     access: 'user',
     body: RealtimeTicketInputSchema,
     response: RealtimeTicketSchema,
-    errors: [422],
+    errors: [404, 422],
   },
   'POST /api/realtime/redeem': {
     summary: 'Rooms redeem a ticket (room server only)',
@@ -1349,6 +1351,7 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
     access: 'admin',
     query: AdminAuditQuerySchema,
     response: AdminAuditListSchema,
+    errors: [404],
   },
   // Webhooks (rule 21): a franchisor's are their franchise's, a consultant's their own; a secret
   // key with `webhooks:manage` manages its franchise's.
