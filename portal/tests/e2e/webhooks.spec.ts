@@ -1,5 +1,6 @@
 import { verifyWebhook } from '@fm/sdk';
 import { expect, type Page, test } from '@playwright/test';
+import { expectNoSeriousViolations, PHONE_VIEWPORT, settle } from '../../../scripts/e2e-axe.ts';
 import {
   startWebhookReceiver,
   type WebhookReceiver,
@@ -10,18 +11,22 @@ import { DEMO, signIn } from './helpers.ts';
  * Rule 21: a franchisor adds a webhook endpoint on My Profile → Developers, pointing at a real
  * receiver on 127.0.0.1; the signing secret is shown once; a test event sent from the page
  * reaches the receiver signed by Standard Webhooks (checked with the SDK's verifyWebhook and the
- * shown secret) and shows in the delivery log as Succeeded with 200. A consultant has the same
- * section for their own endpoints.
+ * shown secret) and shows in the delivery log as Succeeded with 200. An endpoint's Edit opens the
+ * same form filled with it: a refused URL is named at its field, a new URL and events show in the
+ * list and a test event goes to the new URL. A consultant has the same section for their own
+ * endpoints.
  */
 
 const SHOTS = '/tmp/wh/shots';
 
 let receiver: WebhookReceiver;
+/** Receivers a test starts besides the first, closed after it too. */
+const others: WebhookReceiver[] = [];
 test.beforeEach(async () => {
   receiver = await startWebhookReceiver();
 });
 test.afterEach(async () => {
-  await receiver.close();
+  await Promise.all([receiver, ...others.splice(0)].map((r) => r.close()));
 });
 
 /** The page scrolls only down: nothing sticks out sideways (a phone's 390 px). */
@@ -155,6 +160,112 @@ test('a franchisor adds an endpoint, sends a test event, and sees it delivered, 
   await confirm.getByRole('button', { name: 'Delete' }).click();
   await expect(page.getByText('Webhook endpoint deleted')).toBeVisible();
   await expect(endpoint).toHaveCount(0);
+});
+
+test("a franchisor edits an endpoint's URL and events; a refused URL is named at the field", async ({
+  page,
+}) => {
+  await signIn(page, DEMO.franchisor, /\/consultants$/);
+  await page.goto('/my-profile/developers');
+  const section = page.getByRole('region', { name: 'Webhooks' });
+
+  const description = `Reports ${Date.now()}`;
+  await section.getByRole('button', { name: 'Add endpoint' }).click();
+  const add = page.getByRole('dialog', { name: 'Add endpoint' });
+  await add.getByLabel('Endpoint URL').fill(receiver.url);
+  await add.getByRole('checkbox', { name: /meeting\.booked/ }).check();
+  await add.getByRole('checkbox', { name: /meeting\.cancelled/ }).check();
+  await add.getByLabel('Description').fill(description);
+  await add.getByRole('button', { name: 'Add endpoint' }).click();
+  await expect(add).toBeHidden();
+  const secret = await page
+    .getByTestId('new-webhook-secret')
+    .getByLabel('Signing secret')
+    .inputValue();
+  await page.getByTestId('new-webhook-secret').getByRole('button', { name: 'Done' }).click();
+  // The toast of the create gone, so the dialog's pictures show the dialog alone.
+  await expect(page.getByText('Webhook endpoint created')).toBeHidden({ timeout: 15_000 });
+
+  const before = section.getByRole('article', { name: receiver.url });
+  await before.getByRole('button', { name: 'Edit' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Edit endpoint' });
+  // Filled with the endpoint as it is.
+  await expect(dialog.getByLabel('Endpoint URL')).toHaveValue(receiver.url);
+  await expect(dialog.getByRole('checkbox', { name: /meeting\.booked/ })).toBeChecked();
+  await expect(dialog.getByRole('checkbox', { name: /meeting\.cancelled/ })).toBeChecked();
+  await expect(dialog.getByRole('checkbox', { name: /charge\.failed/ })).not.toBeChecked();
+  await expect(dialog.getByLabel('Description')).toHaveValue(description);
+
+  // Plain http:// off this machine: the server's 422, at the field; nothing changed.
+  await dialog.getByLabel('Endpoint URL').fill('http://crm.brand.example/hooks');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  const url = dialog.getByLabel('Endpoint URL');
+  await expect(url).toHaveAccessibleDescription(
+    'Use an https:// URL (plain http:// only for localhost while developing).',
+  );
+  await expect(url).toHaveAttribute('aria-invalid', 'true');
+  await settle(page);
+  await expectNoSeriousViolations(page, 'franchisor edit endpoint dialog (1280)');
+  await page.screenshot({ path: `${SHOTS}/portal-edit-endpoint-1280.png` });
+  await page.setViewportSize(PHONE_VIEWPORT);
+  await expectNoSeriousViolations(page, 'franchisor edit endpoint dialog (390)');
+  await page.screenshot({ path: `${SHOTS}/portal-edit-endpoint-390.png` });
+  await dialog.getByRole('button', { name: 'Save' }).scrollIntoViewIfNeeded();
+  await page.screenshot({ path: `${SHOTS}/portal-edit-endpoint-390-foot.png` });
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(before).toBeVisible();
+
+  // Opened again, it starts from the endpoint, not from the refused input.
+  await before.getByRole('button', { name: 'Edit' }).click();
+  await expect(dialog.getByLabel('Endpoint URL')).toHaveValue(receiver.url);
+  await expect(dialog.getByLabel('Endpoint URL')).not.toHaveAttribute('aria-invalid', 'true');
+
+  // Another receiver's URL, meeting.booked swapped for charge.failed.
+  const second = await startWebhookReceiver();
+  others.push(second);
+  const moved = second.url.replace(/\/hooks$/, '/crm-v2');
+  await dialog.getByLabel('Endpoint URL').fill(moved);
+  await dialog.getByRole('checkbox', { name: /meeting\.booked/ }).uncheck();
+  await dialog.getByRole('checkbox', { name: /charge\.failed/ }).check();
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByText('Webhook endpoint updated')).toBeVisible();
+
+  const after = section.getByRole('article', { name: moved });
+  await expect(after).toBeVisible();
+  await expect(before).toHaveCount(0);
+  const tags = after.locator('.kit-tags li');
+  await expect(tags).toHaveText(['meeting.cancelled', 'charge.failed']);
+  await expect(after).toContainText(description);
+  // The secret stays the same.
+  await expect(after).toContainText(secret.slice(0, 10));
+
+  // The same after a reload: the server kept it.
+  await page.reload();
+  await expect(section.getByRole('article', { name: moved }).locator('.kit-tags li')).toHaveText([
+    'meeting.cancelled',
+    'charge.failed',
+  ]);
+
+  // A test event now goes to the new URL.
+  await after.getByRole('button', { name: 'Send test event' }).click();
+  const testDialog = page.getByRole('dialog', { name: 'Send test event' });
+  await testDialog.getByLabel('Event').selectOption('charge.failed');
+  await testDialog.getByRole('button', { name: 'Send test event' }).click();
+  await expect.poll(() => second.received.length, { timeout: 15_000 }).toBe(1);
+  expect(receiver.received).toHaveLength(0);
+  const [request] = second.received;
+  if (!request) throw new Error('no delivery');
+  expect(verifyWebhook(request.body, request.headers, secret).event.type).toBe('charge.failed');
+
+  await after.getByRole('button', { name: 'Delete' }).click();
+  await page
+    .getByRole('alertdialog', { name: 'Delete' })
+    .getByRole('button', { name: 'Delete' })
+    .click();
+  await expect(after).toHaveCount(0);
 });
 
 test('a consultant manages their own webhooks on Developers, without API keys', async ({
