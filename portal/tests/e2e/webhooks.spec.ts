@@ -204,6 +204,7 @@ test("a franchisor edits an endpoint's URL and events; a refused URL is named at
     'Use an https:// URL (plain http:// only for localhost while developing).',
   );
   await expect(url).toHaveAttribute('aria-invalid', 'true');
+  await page.setViewportSize({ width: 1280, height: 800 });
   await settle(page);
   await expectNoSeriousViolations(page, 'franchisor edit endpoint dialog (1280)');
   await page.screenshot({ path: `${SHOTS}/portal-edit-endpoint-1280.png` });
