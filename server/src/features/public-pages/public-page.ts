@@ -2,8 +2,8 @@ import type { PublicProfile } from '@fm/sdk/contracts';
 
 /**
  * The public pages of rule 22: what the server knows of one before it is rendered.
- * The renderer (the portal's server entry) turns `data` into the page's body and `head` into its
- * `<head>` tags; the answer carries `status`, `robots` and the validators.
+ * `server/src/http/public-html.ts` turns `head` into the page's `<head>` tags and sends `data` as
+ * page data the portal renders; the answer carries `status`, `robots` and the validators.
  */
 
 /** The legal routes, each with the title its page shows. */
