@@ -55,7 +55,9 @@ export async function queuedFor(
     if (!isDeepStrictEqual(event, body))
       throw new Error(`payload beyond the contract: ${row.payload}`);
     if (row.eventType !== event.type) throw new Error('event type column differs from payload');
-    if (row.status !== 'pending' || !row.id.startsWith('msg_')) throw new Error('not queued');
+    if (row.status !== 'pending') throw new Error('not queued');
+    // One id form whichever way the event was queued (a statement of a batch, or a call).
+    if (!/^msg_[0-9a-f]{32}$/.test(row.id)) throw new Error(`unexpected webhook-id ${row.id}`);
     return { ...event, deliveryId: row.id };
   });
 }

@@ -15,9 +15,9 @@ export interface WebhookAudience {
   consultantId?: string | null | undefined;
 }
 
-/** A new delivery id (`webhook-id`): `msg_` and 16 random bytes. */
+/** A new delivery id (`webhook-id`): `msg_` and 16 random bytes in hex, as the batch form writes. */
 export const newWebhookMessageId = () =>
-  `${WEBHOOK_MESSAGE_ID_PREFIX}${randomBytes(16).toString('base64url')}`;
+  `${WEBHOOK_MESSAGE_ID_PREFIX}${randomBytes(16).toString('hex')}`;
 
 /**
  * Builds one event's body.
