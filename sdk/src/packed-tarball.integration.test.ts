@@ -59,7 +59,8 @@ function closure(names: string[], seen = new Set<string>()): Set<string> {
 }
 
 const consumerSource = (apiUrl: string) => `
-import { createClient, isApiError } from '@fm/sdk';
+import { createClient, isApiError, verifyWebhook, WebhookVerificationError } from '@fm/sdk';
+import { Webhook } from 'standardwebhooks';
 import { API_VERSION, type Meeting, type SlotsQuery } from '@fm/sdk/contracts';
 import { createApiClient, getSlots } from '@fm/sdk/embed';
 
@@ -119,7 +120,43 @@ const adminEntry = await import(\`@fm/sdk/\${'admin'}\`).then(
   (error: { code?: string }) => error.code ?? String(error),
 );
 
+// A webhook delivery for this meeting, signed as the platform signs (the Standard Webhooks
+// library the SDK depends on), verified and typed by the published verifyWebhook.
+const hookSecret = \`whsec_\${btoa('a consumer signing secret, 32 bytes')}\`;
+const hookBody = JSON.stringify({
+  type: 'meeting.booked',
+  timestamp: new Date().toISOString(),
+  data: {
+    meeting: {
+      id: meeting.id, status: 'future',
+      startAt: new Date(meeting.start).toISOString(), endAt: new Date(meeting.end).toISOString(),
+      durationMinutes: 30, timeZone: 'America/New_York',
+      consultant: { id: consultantUser.id, firstName: 'Grace', lastName: 'Hopper' },
+      franchisor: { id: 'f', firstName: 'Ada', lastName: 'Lovelace' },
+      franchise: null, priceCents: 10_000, currency: 'usd',
+    },
+  },
+});
+const hookId = 'msg_consumer';
+const hookAt = new Date();
+const hookHeaders = {
+  'webhook-id': hookId,
+  'webhook-timestamp': String(Math.floor(hookAt.getTime() / 1000)),
+  'webhook-signature': new Webhook(hookSecret).sign(hookId, hookAt, hookBody),
+};
+const verified = verifyWebhook(hookBody, hookHeaders, hookSecret);
+const bookedAt = verified.event.type === 'meeting.booked' ? verified.event.data.meeting.startAt : null;
+const tampered = (() => {
+  try {
+    verifyWebhook(hookBody.replace('future', 'pending'), hookHeaders, hookSecret);
+    return 'accepted';
+  } catch (error) {
+    return error instanceof WebhookVerificationError ? 'refused' : String(error);
+  }
+})();
+
 console.log(JSON.stringify({
+  webhook: { id: verified.id, bookedAt, tampered },
   apiVersion: API_VERSION,
   adminOnClient: 'admin' in consultant || typedAdmin !== undefined,
   adminEntry,
@@ -233,6 +270,7 @@ describe('the packed SDK in a fresh project', () => {
       adminOnClient: boolean;
       adminEntry: string;
       again: { code: string; status: number; requestId: string } | null;
+      webhook: { id: string; bookedAt: string | null; tampered: string };
     };
     expect(answer.meeting).toMatchObject({ status: 'future', company: 'Consumer Bakery' });
     expect(answer.listed).toEqual([answer.meeting.id]);
@@ -241,5 +279,7 @@ describe('the packed SDK in a fresh project', () => {
     expect(answer.adminEntry).toBe('ERR_PACKAGE_PATH_NOT_EXPORTED');
     expect(answer.again).toMatchObject({ code: 'SLOT_TAKEN', status: 409 });
     expect(answer.again?.requestId).toMatch(/\S{8,}/);
+    expect(answer.webhook).toMatchObject({ id: 'msg_consumer', tampered: 'refused' });
+    expect(answer.webhook.bookedAt).toMatch(/^\d{4}-\d\d-\d\dT/);
   }, 120_000);
 });
