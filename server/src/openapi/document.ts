@@ -238,6 +238,11 @@ function webhookEvents(): Record<string, Json> {
         examples: ['v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4='],
       },
     ),
+    header(
+      API_VERSION_HEADER,
+      'The API version whose contract this body follows: within one version, payloads only gain fields.',
+      { type: 'string', examples: [API_VERSION] },
+    ),
   ];
   return Object.fromEntries(
     WEBHOOK_EVENT_TYPES.map((type) => [

@@ -1,4 +1,4 @@
-import { WEBHOOK_HEADERS } from '@fm/sdk/contracts';
+import { API_VERSION, API_VERSION_HEADER, WEBHOOK_HEADERS } from '@fm/sdk/contracts';
 import { Webhook } from 'standardwebhooks';
 import { WEBHOOK_USER_AGENT } from './texts.ts';
 
@@ -33,7 +33,8 @@ export function signatureHeader(
 }
 
 /**
- * Every header of one attempt: the Standard Webhooks three, the JSON content type and our agent.
+ * Every header of one attempt: the Standard Webhooks three, the JSON content type, our agent, and
+ * the API version whose contract the body follows (payloads change only additively within one).
  * @example webhookHeaders(secrets, 'msg_abc', new Date(), body)['webhook-id'] // 'msg_abc'
  */
 export function webhookHeaders(
@@ -48,5 +49,6 @@ export function webhookHeaders(
     [WEBHOOK_HEADERS.signature]: signatureHeader(secrets, id, at, payload),
     'content-type': 'application/json',
     'user-agent': WEBHOOK_USER_AGENT,
+    [API_VERSION_HEADER]: API_VERSION,
   };
 }

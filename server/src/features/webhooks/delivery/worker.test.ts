@@ -1,4 +1,5 @@
 import {
+  API_VERSION,
   WEBHOOK_DISABLE_AFTER_DAYS,
   WEBHOOK_MAX_ATTEMPTS,
   WEBHOOK_RETRY_DELAYS_SECONDS,
@@ -79,6 +80,7 @@ describe('the webhook worker delivers signed events (rule 21)', () => {
     expect(headers['webhook-signature']).toMatch(/^v1,[A-Za-z0-9+/=]+$/);
     expect(headers['content-type']).toBe('application/json');
     expect(headers['user-agent']).toMatch(/FranchiseMeet/);
+    expect(headers['api-version']).toBe(API_VERSION);
     const body = request?.body ?? '';
     // The library every language has; the body is an event of the contract (the SDK's
     // verifyWebhook, tested in sdk/src/webhooks.integration.test.ts, does both).
