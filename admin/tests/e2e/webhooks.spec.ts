@@ -84,9 +84,13 @@ test('an admin sees a franchise endpoint and its delivery, and replays it with t
   await expect(row).toContainText('Succeeded');
 
   await page.setViewportSize({ width: 390, height: 844 });
-  const overflow = await page.evaluate(
-    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-  );
-  expect(overflow).toBeLessThanOrEqual(0);
+  // Once the page has answered the resize (the lists turn into cards on the viewport's change).
+  await expect
+    .poll(() =>
+      page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      ),
+    )
+    .toBeLessThanOrEqual(0);
   await section.screenshot({ path: `${SHOTS}/admin-webhooks-390.png` });
 });
