@@ -3,6 +3,7 @@ import type { Db } from '../db/client.ts';
 import { yieldToEventLoop } from '../db/event-loop.ts';
 import { mailOutbox } from '../db/schema/index.ts';
 import type { Logger } from '../http/logger.ts';
+import { type DrainResult, drainUntilShort, pollDrains } from '../maintenance/drain-loop.ts';
 import type { MailTransport } from './transport.ts';
 
 export interface OutboxWorkerOptions {
@@ -21,12 +22,6 @@ export interface OutboxWorkerOptions {
   maxDelayMs?: number;
   /** How often `start()` looks for due rows. */
   pollMs?: number;
-}
-
-export interface DrainResult {
-  delivered: number;
-  retried: number;
-  gaveUp: number;
 }
 
 /**
@@ -143,39 +138,10 @@ export function createOutboxWorker(options: OutboxWorkerOptions) {
   }
 
   /** Rounds until nothing due is left (a full batch means there may be more). */
-  async function drain(): Promise<DrainResult> {
-    const total: DrainResult = { delivered: 0, retried: 0, gaveUp: 0 };
-    for (;;) {
-      const round = await drainOnce();
-      total.delivered += round.delivered;
-      total.retried += round.retried;
-      total.gaveUp += round.gaveUp;
-      if (round.delivered + round.retried + round.gaveUp < batchSize) return total;
-    }
-  }
+  const drain = () => drainUntilShort(drainOnce, batchSize);
 
   /** Polls every `pollMs` in this process until stopped; a round never overlaps the previous one. */
-  function start() {
-    let stopped = false;
-    let running: Promise<unknown> = Promise.resolve();
-    let timer: NodeJS.Timeout | undefined;
-    const tick = () => {
-      running = drain()
-        .catch((error: unknown) => logger.error('mail outbox round failed', error))
-        .finally(() => {
-          if (!stopped) timer = setTimeout(tick, pollMs).unref();
-        });
-    };
-    tick();
-    return {
-      /** Stops polling and waits for the round in flight. */
-      async stop() {
-        stopped = true;
-        if (timer) clearTimeout(timer);
-        await running;
-      },
-    };
-  }
+  const start = () => pollDrains(drain, { pollMs, logger, failure: 'mail outbox round failed' });
 
   return { drainOnce, drain, start };
 }

@@ -10,6 +10,7 @@ import { yieldToEventLoop } from '../../../db/event-loop.ts';
 import { webhookDelivery, webhookEndpoint } from '../../../db/schema/index.ts';
 import type { Logger } from '../../../http/logger.ts';
 import type { Mailer } from '../../../mail/mailer.ts';
+import { type DrainResult, drainUntilShort, pollDrains } from '../../../maintenance/drain-loop.ts';
 import { disableIfFailingTooLong } from './disable.ts';
 import { sendWebhook, type WebhookAttemptResult, type WebhookResolver } from './send.ts';
 import { webhookHeaders } from './sign.ts';
@@ -34,12 +35,6 @@ export interface WebhookWorkerOptions {
   batchSize?: number;
   /** How often `start()` looks for due deliveries. */
   pollMs?: number;
-}
-
-export interface WebhookDrainResult {
-  delivered: number;
-  retried: number;
-  gaveUp: number;
 }
 
 /** Deliveries a round claims, unless told otherwise. */
@@ -166,8 +161,8 @@ export function createWebhookWorker(options: WebhookWorkerOptions) {
   }
 
   /** One round: claims what is due and tries each once. */
-  async function drainOnce(): Promise<WebhookDrainResult> {
-    const result: WebhookDrainResult = { delivered: 0, retried: 0, gaveUp: 0 };
+  async function drainOnce(): Promise<DrainResult> {
+    const result: DrainResult = { delivered: 0, retried: 0, gaveUp: 0 };
     const rows = await claim();
     if (rows.length === 0) return result;
     const endpointIds = [...new Set(rows.map((row) => row.endpointId))];
@@ -220,39 +215,11 @@ export function createWebhookWorker(options: WebhookWorkerOptions) {
   }
 
   /** Rounds until nothing due is left (a full batch means there may be more). */
-  async function drain(): Promise<WebhookDrainResult> {
-    const total: WebhookDrainResult = { delivered: 0, retried: 0, gaveUp: 0 };
-    for (;;) {
-      const round = await drainOnce();
-      total.delivered += round.delivered;
-      total.retried += round.retried;
-      total.gaveUp += round.gaveUp;
-      if (round.delivered + round.retried + round.gaveUp < batchSize) return total;
-    }
-  }
+  const drain = () => drainUntilShort(drainOnce, batchSize);
 
   /** Polls every `pollMs` in this process until stopped; a round never overlaps the previous one. */
-  function start() {
-    let stopped = false;
-    let running: Promise<unknown> = Promise.resolve();
-    let timer: NodeJS.Timeout | undefined;
-    const tick = () => {
-      running = drain()
-        .catch((error: unknown) => logger.error('webhook delivery round failed', error))
-        .finally(() => {
-          if (!stopped) timer = setTimeout(tick, pollMs).unref();
-        });
-    };
-    tick();
-    return {
-      /** Stops polling and waits for the round in flight. */
-      async stop() {
-        stopped = true;
-        if (timer) clearTimeout(timer);
-        await running;
-      },
-    };
-  }
+  const start = () =>
+    pollDrains(drain, { pollMs, logger, failure: 'webhook delivery round failed' });
 
   return { drainOnce, drain, start };
 }
