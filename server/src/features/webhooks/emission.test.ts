@@ -24,6 +24,15 @@ const TEN_AM = '2026-03-03T15:00:00.000Z';
 const TEN_THIRTY = '2026-03-03T15:30:00.000Z';
 const MEETING_EVENTS = WEBHOOK_EVENT_TYPES.filter((t) => t.startsWith('meeting.'));
 
+/** The franchisor books the consultant 10:00–10:30 New York on Tuesday, through the API. */
+const bookTenAm = (franchisor: { token: string }, consultant: { id: string }) =>
+  book(world.server, franchisor.token, {
+    consultantId: consultant.id,
+    start: TEN_AM,
+    end: TEN_THIRTY,
+    timeZone: NY,
+  });
+
 /** A consultant, a franchisor, and the endpoints around them: subscribed or not, theirs or not. */
 async function parties(rateCents = 5_000) {
   const consultant = await makeConsultant(world.server, {
@@ -79,12 +88,7 @@ describe('meeting events (rule 21)', () => {
   it('a booking through the API queues meeting.booked for the franchise and the consultant', async () => {
     world.now = new Date(START);
     const { consultant, franchisor, endpoints } = await parties(5_000);
-    const res = await book(world.server, franchisor.token, {
-      consultantId: consultant.id,
-      start: TEN_AM,
-      end: TEN_THIRTY,
-      timeZone: NY,
-    });
+    const res = await bookTenAm(franchisor, consultant);
     expect(res.status).toBe(201);
     const [forFranchise] = await queuedOf(db(), endpoints.franchise, 'meeting.booked');
     const [forConsultant] = await queuedOf(db(), endpoints.consultant, 'meeting.booked');
@@ -113,20 +117,10 @@ describe('meeting events (rule 21)', () => {
   it('a refused booking (the time is taken) queues nothing', async () => {
     world.now = new Date(START);
     const { consultant, franchisor, endpoints } = await parties();
-    const first = await book(world.server, franchisor.token, {
-      consultantId: consultant.id,
-      start: TEN_AM,
-      end: TEN_THIRTY,
-      timeZone: NY,
-    });
+    const first = await bookTenAm(franchisor, consultant);
     expect(first.status).toBe(201);
     const before = await db().select().from(webhookDelivery);
-    const again = await book(world.server, franchisor.token, {
-      consultantId: consultant.id,
-      start: TEN_AM,
-      end: TEN_THIRTY,
-      timeZone: NY,
-    });
+    const again = await bookTenAm(franchisor, consultant);
     expect(again.status).toBe(409);
     expect(await db().select().from(webhookDelivery)).toHaveLength(before.length);
     expect(await types(endpoints.franchise)).toEqual(['meeting.booked']);
@@ -135,12 +129,7 @@ describe('meeting events (rule 21)', () => {
   it('declining queues meeting.declined with the status after', async () => {
     world.now = new Date(START);
     const a = await parties();
-    const declined = await book(world.server, a.franchisor.token, {
-      consultantId: a.consultant.id,
-      start: TEN_AM,
-      end: TEN_THIRTY,
-      timeZone: NY,
-    });
+    const declined = await bookTenAm(a.franchisor, a.consultant);
     expect((await patch(a.consultant.token, declined.body.id, { status: 'declined' })).status).toBe(
       200,
     );
@@ -157,12 +146,7 @@ describe('meeting events (rule 21)', () => {
   it('completing queues meeting.completed once done; refused before the start, nothing', async () => {
     world.now = new Date(START);
     const b = await parties(4_000);
-    const held = await book(world.server, b.franchisor.token, {
-      consultantId: b.consultant.id,
-      start: TEN_AM,
-      end: TEN_THIRTY,
-      timeZone: NY,
-    });
+    const held = await bookTenAm(b.franchisor, b.consultant);
     expect((await patch(b.consultant.token, held.body.id, { status: 'completed' })).status).toBe(
       422,
     );
@@ -185,12 +169,7 @@ describe('meeting events (rule 21)', () => {
   it('a cancellation queues meeting.cancelled (status cancelled, late within 24 hours); a refused one nothing', async () => {
     world.now = new Date(START);
     const { consultant, franchisor, endpoints } = await parties();
-    const early = await book(world.server, franchisor.token, {
-      consultantId: consultant.id,
-      start: TEN_AM,
-      end: TEN_THIRTY,
-      timeZone: NY,
-    });
+    const early = await bookTenAm(franchisor, consultant);
     const late = await book(world.server, franchisor.token, {
       consultantId: consultant.id,
       start: '2026-03-03T16:00:00.000Z',
@@ -226,12 +205,7 @@ describe('meeting events (rule 21)', () => {
     });
     const franchisor = await makeFranchisor(world.server);
     const before = await db().select().from(webhookDelivery);
-    const res = await book(world.server, franchisor.token, {
-      consultantId: consultant.id,
-      start: TEN_AM,
-      end: TEN_THIRTY,
-      timeZone: NY,
-    });
+    const res = await bookTenAm(franchisor, consultant);
     expect(res.status).toBe(201);
     const after = await db().select().from(webhookDelivery);
     expect(after).toHaveLength(before.length);
