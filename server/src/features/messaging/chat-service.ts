@@ -18,7 +18,7 @@ import type { RealtimePublisher } from '../../realtime/publisher.ts';
 import type { UploadService } from '../../uploads/upload-service.ts';
 import { isPubliclyVisible } from '../users/profile-repository.ts';
 import { enqueueWebhookEvent, lazyWebhookEvent } from '../webhooks/enqueue.ts';
-import { attachmentNames, userAudience, webhookChatMessage } from '../webhooks/payloads.ts';
+import { attachmentNames, webhookChatMessage } from '../webhooks/payloads.ts';
 import type { ChatNotices } from './chat-notices.ts';
 import {
   createPairChat,
@@ -186,7 +186,7 @@ export function createChatService(deps: {
           // Rule 21: the recipient's side hears of it, never the sender's own endpoints.
           await enqueueWebhookEvent(
             tx,
-            await userAudience(tx, other.userId),
+            { recipientId: other.userId },
             lazyWebhookEvent(
               'message.received',
               async () => ({

@@ -7,12 +7,17 @@ import {
 } from '@fm/sdk/contracts';
 import { and, eq, getTableColumns, or, type SQL, type SQLChunk, sql } from 'drizzle-orm';
 import type { BatchStatement, Db, Tx } from '../../db/client.ts';
-import { webhookDelivery, webhookEndpoint } from '../../db/schema/index.ts';
+import { user, webhookDelivery, webhookEndpoint } from '../../db/schema/index.ts';
 
-/** Whose endpoints hear of an event: a franchise's, a consultant's, or both. */
+/**
+ * Whose endpoints hear of an event: a franchise's, a consultant's, or both; or what reaches one
+ * user (`recipientId`): a consultant's own endpoints, or a franchisor's franchise's, resolved in
+ * the same read as the subscriptions.
+ */
 export interface WebhookAudience {
   franchiseId?: string | null | undefined;
   consultantId?: string | null | undefined;
+  recipientId?: string | null | undefined;
 }
 
 /** A new delivery id (`webhook-id`): `msg_` and 16 random bytes in hex, as the batch form writes. */
@@ -58,6 +63,13 @@ function subscribedEndpoints(audience: WebhookAudience, type: WebhookEventType):
   const owners = [
     audience.franchiseId ? eq(webhookEndpoint.franchiseId, audience.franchiseId) : undefined,
     audience.consultantId ? eq(webhookEndpoint.consultantId, audience.consultantId) : undefined,
+    // Only consultants own endpoints by their user id; a franchisor's are their franchise's.
+    audience.recipientId
+      ? or(
+          eq(webhookEndpoint.consultantId, audience.recipientId),
+          sql`${webhookEndpoint.franchiseId} = (SELECT ${user.franchiseId} FROM ${user} WHERE ${user.id} = ${audience.recipientId} AND ${user.role} = 'franchisor')`,
+        )
+      : undefined,
   ].filter((c) => c !== undefined);
   if (owners.length === 0) return null;
   return (

@@ -8,7 +8,7 @@ import type {
 import { asc, eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import type { dispute, meeting, payment, payout } from '../../db/schema/index.ts';
-import { messageAttachment, upload, user } from '../../db/schema/index.ts';
+import { messageAttachment, upload } from '../../db/schema/index.ts';
 import { meetingAmountCents } from '../../money/meeting-amount.ts';
 import { derivedStatus, findMeetingDetails } from '../booking/meeting-view.ts';
 
@@ -78,25 +78,6 @@ export const meetingAudience = (m: Pick<MeetingRow, 'franchiseId' | 'consultantI
   franchiseId: m.franchiseId,
   consultantId: m.consultantId,
 });
-
-/**
- * Who hears of what reaches one user (rule 21): a consultant's own endpoints, or a franchisor's
- * franchise's; nobody for anyone else.
- * @example await userAudience(tx, recipientId) // { franchiseId: 'f1' } for a franchisor of f1
- */
-export async function userAudience(
-  q: Db | Tx,
-  userId: string,
-): Promise<{ franchiseId?: string; consultantId?: string }> {
-  const row = await q
-    .select({ role: user.role, franchiseId: user.franchiseId })
-    .from(user)
-    .where(eq(user.id, userId))
-    .get();
-  if (row?.role === 'consultant') return { consultantId: userId };
-  if (row?.role === 'franchisor' && row.franchiseId) return { franchiseId: row.franchiseId };
-  return {};
-}
 
 /**
  * A charge (a meeting's payment) as events carry it; `failureMessage` only for `charge.failed`.
