@@ -1,5 +1,6 @@
 import { a1AdminLists } from './admin-lists.ts';
 import { p3p4Booking } from './booking.ts';
+import { lh1LighthousePublicPages } from './lighthouse-public-pages.ts';
 import type { Measurement } from './measurement.ts';
 import { mrMeetingRoom } from './meeting-room.ts';
 import { p1Config } from './p1-config.ts';
@@ -20,6 +21,7 @@ export const MEASUREMENTS: Measurement[] = [
   p3p4Booking,
   p5WidgetSizes,
   p6WebVitals,
+  lh1LighthousePublicPages,
   pp1PublicProfile,
   rt1Realtime,
   mrMeetingRoom,

@@ -1,11 +1,8 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { dirname, join } from 'node:path';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright';
-import { freePort } from '../src/testing/api-process.ts';
+import { demoConsultantProfilePath, demoCredentials, withDemoServer } from './demo-server.ts';
 import type { Aim, Measurement, Row } from './measurement.ts';
 
 /**
@@ -21,13 +18,11 @@ import type { Aim, Measurement, Row } from './measurement.ts';
  * visit of every page.
  */
 
-const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const require = createRequire(import.meta.url);
 // The package exports no path to its IIFE build: it sits beside the CommonJS entry. The attribution
 // build also names the LCP element, the phases of its time and the largest layout shift.
 const WEB_VITALS = join(dirname(require.resolve('web-vitals')), 'web-vitals.attribution.iife.js');
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const DEMO_PASSWORD = 'Demo-Pass-2025!';
 
 /** The mobile profile of the issue. */
 const NETWORK = {
@@ -114,62 +109,16 @@ interface Vitals {
   shifts: string[];
 }
 
-/** The one-origin server over a fresh database with the demo seed. */
-async function startDemoServer(): Promise<{ url: string; child: ChildProcess; dir: string }> {
-  const dir = mkdtempSync(join(tmpdir(), 'fm-vitals-'));
-  const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'server/src/main.ts')], {
-    cwd: root,
-    stdio: 'ignore',
-    env: {
-      ...process.env,
-      NODE_ENV: 'test',
-      PORT: String(port),
-      PUBLIC_URL: url,
-      DATABASE_URL: `file:${join(dir, 'vitals.db')}`,
-      UPLOADS_DIR: join(dir, 'uploads'),
-      SEED: 'demo',
-      LOG_LEVEL: 'error',
-      RATE_LIMIT_SIGN_IN: '1000',
-    },
-  });
-  const deadline = Date.now() + 180_000;
-  while (Date.now() < deadline) {
-    try {
-      if ((await fetch(`${url}/api/health`)).ok) return { url, child, dir };
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  child.kill('SIGKILL');
-  throw new Error('the demo server did not start in 180 s');
-}
-
-async function credentialsOf(url: string, email: string): Promise<string> {
-  const res = await fetch(`${url}/api/auth/sign-in/email`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: url },
-    body: JSON.stringify({ email, password: DEMO_PASSWORD }),
-  });
-  if (!res.ok) throw new Error(`sign-in ${email}: ${res.status}`);
-  return JSON.stringify(await res.json());
-}
-
 /** The pages with the demo consultant's public profile's real path. */
 async function resolvedPages(url: string): Promise<PageSpec[]> {
-  const signedIn = JSON.parse(await credentialsOf(url, 'consultant@example.com')) as {
-    user: { id: string };
-  };
-  const profile = `/consultants/${encodeURIComponent(signedIn.user.id)}`;
+  const profile = await demoConsultantProfilePath(url);
   return PAGES.map((spec) => (spec.path === DEMO_PROFILE ? { ...spec, path: profile } : spec));
 }
 
 /** Signs the page's account (if it has one) into the portal of every page the context opens. */
 async function signInPortal(context: BrowserContext, url: string, spec: PageSpec): Promise<void> {
   if (!spec.as) return;
-  const stored = await credentialsOf(url, spec.as);
+  const stored = await demoCredentials(url, spec.as);
   await context.addInitScript((value) => {
     window.localStorage.setItem('fm-portal', value);
   }, stored);
@@ -241,77 +190,71 @@ async function tapFirstControl(page: Page): Promise<void> {
 export const p6WebVitals: Measurement = {
   id: 'P6',
   title: 'Web Vitals on a phone (1.6 Mbit/s, 150 ms RTT, 4× CPU), cold cache',
-  async run(ctx) {
-    if (!existsSync(join(root, 'portal/dist/index.html'))) {
-      throw new Error('the portal is not built: run `npm run build` first');
-    }
-    const server = await startDemoServer();
-    const browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--no-first-run'],
-    });
-    const aims: Aim[] = [];
-    const rows: Row[] = [];
-    const notes: string[] = [];
-    try {
-      ctx.log('P6: warming the server up (every page once, unthrottled)');
-      const pages = await resolvedPages(server.url);
-      await warmUp(browser, server.url, pages);
-      for (const spec of pages) {
-        ctx.log(`P6: ${spec.name}`);
-        const v = await measurePage(browser, server.url, spec);
-        aims.push(
-          {
-            id: 'P6',
-            label: `${spec.name} LCP`,
-            measured: Math.round((v.lcp ?? Number.POSITIVE_INFINITY) / 10) / 100,
-            aim: 2.5,
-            kind: 'max',
-            unit: 's',
-            detail: v.lcpWhat,
-          },
-          {
-            id: 'P6',
-            label: `${spec.name} CLS`,
-            measured: Math.round(v.cls * 1000) / 1000,
-            aim: 0.1,
-            kind: 'max',
-            unit: '',
-            ...(v.shifts.length > 0 ? { detail: `${v.shifts.length} shift(s), see notes` } : {}),
-          },
-          {
-            id: 'P6',
-            label: `${spec.name} INP`,
-            measured: Math.round(v.inp ?? 0),
-            aim: 200,
-            kind: 'max',
-            unit: 'ms',
-            detail: v.inp === null ? 'no interaction slower than 40 ms' : v.inpWhat,
-          },
-        );
-        if (spec.fcpAim !== undefined) {
-          aims.push({
-            id: 'P6',
-            label: `${spec.name} FCP`,
-            measured: Math.round((v.fcp ?? Number.POSITIVE_INFINITY) / 10) / 100,
-            aim: spec.fcpAim,
-            kind: 'max',
-            unit: 's',
-            detail: 'DevTools throttling (Lighthouse scores need the lighthouse package)',
-          });
+  run: (ctx) =>
+    withDemoServer(async (server) => {
+      const browser = await chromium.launch({
+        executablePath: CHROMIUM,
+        args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--no-first-run'],
+      });
+      const aims: Aim[] = [];
+      const rows: Row[] = [];
+      const notes: string[] = [];
+      try {
+        ctx.log('P6: warming the server up (every page once, unthrottled)');
+        const pages = await resolvedPages(server.url);
+        await warmUp(browser, server.url, pages);
+        for (const spec of pages) {
+          ctx.log(`P6: ${spec.name}`);
+          const v = await measurePage(browser, server.url, spec);
+          aims.push(
+            {
+              id: 'P6',
+              label: `${spec.name} LCP`,
+              measured: Math.round((v.lcp ?? Number.POSITIVE_INFINITY) / 10) / 100,
+              aim: 2.5,
+              kind: 'max',
+              unit: 's',
+              detail: v.lcpWhat,
+            },
+            {
+              id: 'P6',
+              label: `${spec.name} CLS`,
+              measured: Math.round(v.cls * 1000) / 1000,
+              aim: 0.1,
+              kind: 'max',
+              unit: '',
+              ...(v.shifts.length > 0 ? { detail: `${v.shifts.length} shift(s), see notes` } : {}),
+            },
+            {
+              id: 'P6',
+              label: `${spec.name} INP`,
+              measured: Math.round(v.inp ?? 0),
+              aim: 200,
+              kind: 'max',
+              unit: 'ms',
+              detail: v.inp === null ? 'no interaction slower than 40 ms' : v.inpWhat,
+            },
+          );
+          if (spec.fcpAim !== undefined) {
+            aims.push({
+              id: 'P6',
+              label: `${spec.name} FCP`,
+              measured: Math.round((v.fcp ?? Number.POSITIVE_INFINITY) / 10) / 100,
+              aim: spec.fcpAim,
+              kind: 'max',
+              unit: 's',
+              detail: "DevTools throttling (Lighthouse's simulated figure: LH1)",
+            });
+          }
+          rows.push({ scenario: `${spec.name} (${spec.path})`, clients: 'phone' });
+          for (const shift of v.shifts) notes.push(`P6 ${spec.name} layout shift ${shift}`);
         }
-        rows.push({ scenario: `${spec.name} (${spec.path})`, clients: 'phone' });
-        for (const shift of v.shifts) notes.push(`P6 ${spec.name} layout shift ${shift}`);
+        notes.push(
+          'P6: each page loaded in a fresh browser context (cold cache) with DevTools network and CPU throttling, after one unthrottled warm-up visit of every page (a warm server); INP from one tap.',
+        );
+      } finally {
+        await browser.close();
       }
-      notes.push(
-        'P6: each page loaded in a fresh browser context (cold cache) with DevTools network and CPU throttling, after one unthrottled warm-up visit of every page (a warm server); INP from one tap.',
-      );
-    } finally {
-      await browser.close();
-      server.child.kill('SIGTERM');
-      await new Promise((r) => setTimeout(r, 1000));
-      rmSync(server.dir, { recursive: true, force: true });
-    }
-    return { aims, rows, notes };
-  },
+      return { aims, rows, notes };
+    }),
 };

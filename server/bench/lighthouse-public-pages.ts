@@ -1,0 +1,216 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import lighthouse, { type Result } from 'lighthouse';
+import { computeMedianRun } from 'lighthouse/core/lib/median-run.js';
+import { demoConsultantProfilePath, withDemoServer } from './demo-server.ts';
+import type { Aim, Measurement, Row } from './measurement.ts';
+
+/**
+ * LH1: Lighthouse's scores of the public pages (rule 22) — the landing page and the demo
+ * consultant's public profile — with its mobile profile and simulated throttling (its defaults),
+ * cold: every run is a new Debian Chromium with a new profile. Aims: performance ≥ 98,
+ * accessibility, best practices and SEO 100, first contentful paint ≤ 1.2 s. Each page is run
+ * `BENCH_LIGHTHOUSE_RUNS` times (3) and Lighthouse's own median run is kept; under a category's
+ * 100 the notes name the audits that cost points and the elements they point at. Needs the built
+ * portal (`npm run build`) and starts its own server with the demo seed.
+ */
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const RUNS = Math.max(1, Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3));
+const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
+/** The least score of each category (0–100) that meets the aim. */
+const SCORE_AIMS: Record<(typeof CATEGORIES)[number], number> = {
+  performance: 98,
+  accessibility: 100,
+  'best-practices': 100,
+  seo: 100,
+};
+const FCP_AIM_MS = 1200;
+/** Elements named per failing audit in the notes. */
+const ELEMENTS_SHOWN = 3;
+
+interface Chromium {
+  port: number;
+  stop(): Promise<void>;
+}
+
+/**
+ * Debian's Chromium, headless, on a free DevTools port with a new profile (cold cache and
+ * storage); the port is read from the `DevToolsActivePort` file Chromium writes in its profile.
+ */
+async function launchChromium(): Promise<Chromium> {
+  const profile = mkdtempSync(join(tmpdir(), 'fm-lighthouse-'));
+  const child = spawn(
+    CHROMIUM,
+    [
+      '--headless=new',
+      '--no-sandbox',
+      '--disable-dev-shm-usage',
+      '--no-first-run',
+      '--no-default-browser-check',
+      '--remote-debugging-port=0',
+      `--user-data-dir=${profile}`,
+      'about:blank',
+    ],
+    { stdio: 'ignore' },
+  );
+  const exited = new Promise<void>((r) => child.once('exit', () => r()));
+  const stop = async () => {
+    child.kill('SIGTERM');
+    await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
+    rmSync(profile, { recursive: true, force: true });
+  };
+  const deadline = Date.now() + 30_000;
+  while (Date.now() < deadline) {
+    try {
+      const port = Number(readFileSync(join(profile, 'DevToolsActivePort'), 'utf8').split('\n')[0]);
+      if (port > 0) return { port, stop };
+    } catch {
+      // not written yet
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  await stop();
+  throw new Error(`${CHROMIUM} opened no DevTools port in 30 s`);
+}
+
+/** One cold Lighthouse run of `url` in a Chromium of its own. */
+async function lighthouseRun(url: string): Promise<Result> {
+  const chromium = await launchChromium();
+  try {
+    const answer = await lighthouse(url, {
+      port: chromium.port,
+      logLevel: 'error',
+      output: 'json',
+      onlyCategories: [...CATEGORIES],
+    });
+    if (!answer) throw new Error(`Lighthouse gave no result for ${url}`);
+    const { lhr } = answer;
+    if (lhr.runtimeError) {
+      throw new Error(`Lighthouse on ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+    }
+    return lhr;
+  } finally {
+    await chromium.stop();
+  }
+}
+
+/** An audit's figure (its `numericValue`), or NaN when it has none. */
+const figure = (lhr: Result, id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
+
+/** A category's score on Lighthouse's 0–100 scale (0 when it could not be scored). */
+const score = (lhr: Result, id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
+
+/** The elements (or, for requests, the URLs) an audit's items name, as Lighthouse labels them. */
+function elementsOf(details: unknown): string[] {
+  if (typeof details !== 'object' || details === null || !('items' in details)) return [];
+  const { items } = details as { items: unknown };
+  if (!Array.isArray(items)) return [];
+  const found: string[] = [];
+  for (const item of items) {
+    if (typeof item !== 'object' || item === null) continue;
+    const { node, url } = item as { node?: unknown; url?: unknown };
+    if (typeof node === 'object' && node !== null) {
+      const { selector, snippet } = node as { selector?: unknown; snippet?: unknown };
+      const label = [selector, snippet].filter((s) => typeof s === 'string' && s !== '').join(' ');
+      if (label !== '') found.push(label);
+    } else if (typeof url === 'string' && url !== '') {
+      found.push(url);
+    }
+  }
+  return found;
+}
+
+/** One line per audit of the category that did not score full marks, with what it names. */
+function auditsBelowFull(lhr: Result, categoryId: string): string[] {
+  const lines: string[] = [];
+  for (const ref of lhr.categories[categoryId]?.auditRefs ?? []) {
+    const audit = lhr.audits[ref.id];
+    if (!audit) continue;
+    const failed =
+      audit.scoreDisplayMode === 'error' ||
+      (audit.score !== null && audit.score < 1 && (ref.weight > 0 || categoryId === 'performance'));
+    if (!failed) continue;
+    const value = audit.displayValue ? ` (${audit.displayValue})` : '';
+    const error = audit.errorMessage ? ` error: ${audit.errorMessage}` : '';
+    const elements = elementsOf(audit.details);
+    const shown = elements.slice(0, ELEMENTS_SHOWN).join(' | ');
+    const more = elements.length > ELEMENTS_SHOWN ? ` … +${elements.length - ELEMENTS_SHOWN}` : '';
+    lines.push(
+      `${audit.id}: ${audit.title}${value}${error}${shown ? ` — ${shown}${more}` : ''}`.replace(
+        /\s+/g,
+        ' ',
+      ),
+    );
+  }
+  return lines;
+}
+
+const ms = (n: number) => `${Math.round(n)} ms`;
+
+export const lh1LighthousePublicPages: Measurement = {
+  id: 'LH1',
+  title: 'Lighthouse of the public pages, mobile profile, cold',
+  run: (ctx) =>
+    withDemoServer(async (server) => {
+      const aims: Aim[] = [];
+      const rows: Row[] = [];
+      const notes: string[] = [];
+      let version = '';
+      const pages = [
+        { name: 'landing', path: '/' },
+        { name: 'consultant profile', path: await demoConsultantProfilePath(server.url) },
+      ];
+      // The server's first answers (code paths compiled, database pages read) are its start.
+      for (const { path } of pages) {
+        for (let i = 0; i < 3; i += 1) await (await fetch(server.url + path)).text();
+      }
+      for (const { name, path } of pages) {
+        const runs: Result[] = [];
+        for (let i = 1; i <= RUNS; i += 1) {
+          ctx.log(`LH1: ${name} (${path}), run ${i} of ${RUNS}`);
+          runs.push(await lighthouseRun(server.url + path));
+        }
+        const lhr = computeMedianRun(runs);
+        version = lhr.lighthouseVersion;
+        const fcp = figure(lhr, 'first-contentful-paint');
+        const metrics = `FCP ${ms(fcp)}, LCP ${ms(figure(lhr, 'largest-contentful-paint'))}, CLS ${figure(lhr, 'cumulative-layout-shift').toFixed(3)}, TBT ${ms(figure(lhr, 'total-blocking-time'))}, SI ${ms(figure(lhr, 'speed-index'))}`;
+        const spread = CATEGORIES.map((c) => `${c} ${runs.map((r) => score(r, c)).join('/')}`).join(
+          ', ',
+        );
+        for (const category of CATEGORIES) {
+          aims.push({
+            id: 'LH1',
+            label: `${name} ${lhr.categories[category]?.title ?? category}`,
+            measured: score(lhr, category),
+            aim: SCORE_AIMS[category],
+            kind: 'min',
+            unit: '',
+            ...(category === 'performance' ? { detail: metrics } : {}),
+          });
+          if (score(lhr, category) < 100) {
+            for (const line of auditsBelowFull(lhr, category)) {
+              notes.push(`LH1 ${name} ${category}: ${line}`);
+            }
+          }
+        }
+        aims.push({
+          id: 'LH1',
+          label: `${name} first contentful paint`,
+          measured: Math.round(fcp),
+          aim: FCP_AIM_MS,
+          kind: 'max',
+          unit: 'ms',
+          detail: 'Lighthouse, simulated throttling (slow 4G, 4× CPU)',
+        });
+        rows.push({ scenario: `${name} (${path})`, clients: 'phone' });
+        notes.push(`LH1 ${name}: scores of the ${RUNS} runs: ${spread}`);
+      }
+      notes.push(
+        `LH1: Lighthouse ${version} defaults (mobile form factor, simulated throttling), each run in a new headless Chromium profile; the median run (Lighthouse's computeMedianRun) of ${RUNS} per page.`,
+      );
+      return { aims, rows, notes };
+    }),
+};
