@@ -11,6 +11,8 @@ import { fileURLToPath } from 'node:url';
  */
 export const PREACT_COMPAT_ALIASES = [
   { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
+  // The portal's server entry (rule 22): preact-render-to-string.
+  { find: /^react-dom\/server$/, replacement: 'preact/compat/server' },
   { find: /^react-dom$/, replacement: 'preact/compat' },
   { find: /^react\/jsx-runtime$/, replacement: 'preact/jsx-runtime' },
   { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/jsx-runtime' },
