@@ -152,7 +152,7 @@ module.exports = {
     combinedDependencies: true,
     preserveSymlinks: false,
     exclude: {
-      path: '^[^/]+/(dist|storybook-static|coverage|test-results|[.]wrangler)/|/migrations/',
+      path: '^[^/]+/(dist|dist-server|storybook-static|coverage|test-results|[.]wrangler)/|/migrations/',
     },
     doNotFollow: { path: '(^|/)node_modules/' },
     moduleSystems: ['es6', 'cjs'],

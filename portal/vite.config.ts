@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { MOBILE_BREAKPOINT_PX } from '@fm/sdk/contracts';
 import { PREACT_COMPAT_ALIASES } from '@fm/widgets/preact-aliases';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin, type Rolldown } from 'vite';
+import { defineConfig, type Plugin, type Rolldown, type UserConfig } from 'vite';
 import { ENTRY_PAGES } from './src/app/entry-pages.ts';
 
 const root = dirname(fileURLToPath(import.meta.url));
@@ -15,8 +15,7 @@ const root = dirname(fileURLToPath(import.meta.url));
 /**
  * The script that runs before the first paint (synchronous, in <head>; external because the CSP
  * allows no inline script; tiny, and fetched beside the stylesheet that holds the paint anyway):
- * - marks `<html>` with `data-viewport` (as @fm/widgets/viewport does later) and, on `/`, with
- *   `data-first-page="landing"`, which shows index.html's copy of the landing's first screen;
+ * - marks `<html>` with `data-viewport` (as @fm/widgets/viewport does later);
  * - preloads the chunk of the page the browser opened (ENTRY_PAGES, a `:name` segment matching any
  *   one segment) and the chunks it imports, with the app's own code instead of after it
  *   (router.tsx loads each page on first visit).
@@ -55,7 +54,6 @@ function firstPageScript(): Plugin {
   var path = location.pathname.replace(/\\/+$/, '') || '/';
   var mobile = window.matchMedia && matchMedia('(max-width: ${MOBILE_BREAKPOINT_PX - 0.02}px)').matches;
   html.setAttribute('data-viewport', mobile ? 'mobile' : 'desktop');
-  if (path === '/') html.setAttribute('data-first-page', 'landing');
   var preloads = ${JSON.stringify(preloads)};
   var files = preloads[path];
   for (var key in preloads) {
@@ -90,62 +88,79 @@ function firstPageScript(): Plugin {
  */
 const USE_REACT = process.env.FM_PORTAL_REACT === '1';
 
-export default defineConfig(({ command }) => ({
-  plugins: [react(), firstPageScript()],
-  base: '/',
-  resolve: { alias: USE_REACT || command !== 'build' ? [] : PREACT_COMPAT_ALIASES },
-  server: {
-    port: 5173,
-    proxy: {
-      '/api': { target: 'http://localhost:8787', changeOrigin: false },
-    },
-  },
-  build: {
-    outDir: 'dist',
-    emptyOutDir: true,
-    sourcemap: true,
-    rolldownOptions: {
-      treeshake: {
-        // The SDK's and the widgets' modules do nothing when imported but define things: a page
-        // chunk that uses a widget takes it along, instead of every module behind the widgets'
-        // index landing in the first chunk (what importing a barrel does to modules with effects).
-        moduleSideEffects: [
-          { test: /\.css$/, sideEffects: true },
-          { test: /[\\/](widgets|sdk)[\\/]src[\\/].*\.tsx?$/, sideEffects: false },
-        ],
-      },
-      output: {
-        // The UI runtime changes less often than the app: its own chunk stays cached across
-        // releases. Other libraries go with the page chunks that use them (no catch-all vendor
-        // chunk), so the first screen loads only what the layout and its page need.
-        codeSplitting: {
-          groups: [
-            {
-              name: 'react',
-              test: /node_modules[\\/](react|react-dom|scheduler|react-router|preact)[\\/]/,
-              priority: 2,
+/**
+ * `vite build --ssr src/server-entry.tsx` (rule 22): the public pages' renderer for the API process,
+ * one self-contained module tree in `dist-server/` (every library bundled, so the components run
+ * on the same preact/compat as in the browser), loaded by the server by path.
+ */
+const serverEntryBuild: UserConfig = {
+  plugins: [react()],
+  resolve: { alias: PREACT_COMPAT_ALIASES },
+  define: { 'process.env.NODE_ENV': '"production"' },
+  ssr: { noExternal: true },
+  build: { outDir: 'dist-server', emptyOutDir: true, sourcemap: true },
+};
+
+export default defineConfig(({ command, isSsrBuild }) =>
+  isSsrBuild
+    ? serverEntryBuild
+    : {
+        plugins: [react(), firstPageScript()],
+        base: '/',
+        resolve: { alias: USE_REACT || command !== 'build' ? [] : PREACT_COMPAT_ALIASES },
+        server: {
+          port: 5173,
+          proxy: {
+            '/api': { target: 'http://localhost:8787', changeOrigin: false },
+          },
+        },
+        build: {
+          outDir: 'dist',
+          emptyOutDir: true,
+          sourcemap: true,
+          rolldownOptions: {
+            treeshake: {
+              // The SDK's and the widgets' modules do nothing when imported but define things: a page
+              // chunk that uses a widget takes it along, instead of every module behind the widgets'
+              // index landing in the first chunk (what importing a barrel does to modules with effects).
+              moduleSideEffects: [
+                { test: /\.css$/, sideEffects: true },
+                { test: /[\\/](widgets|sdk)[\\/]src[\\/].*\.tsx?$/, sideEffects: false },
+              ],
             },
-            // Shared by the map and the payments chart: its own small chunk, so neither drags in the other.
-            {
-              name: 'd3-shared',
-              test: /node_modules[\\/](d3-array|internmap)[\\/]/,
-              priority: 1.7,
+            output: {
+              // The UI runtime changes less often than the app: its own chunk stays cached across
+              // releases. Other libraries go with the page chunks that use them (no catch-all vendor
+              // chunk), so the first screen loads only what the layout and its page need.
+              codeSplitting: {
+                groups: [
+                  {
+                    name: 'react',
+                    test: /node_modules[\\/](react|react-dom|scheduler|react-router|preact)[\\/]/,
+                    priority: 2,
+                  },
+                  // Shared by the map and the payments chart: its own small chunk, so neither drags in the other.
+                  {
+                    name: 'd3-shared',
+                    test: /node_modules[\\/](d3-array|internmap)[\\/]/,
+                    priority: 1.7,
+                  },
+                  // Map geometry weighs ~90 kB gzipped: only Territory Scout loads it.
+                  {
+                    name: 'territory-map',
+                    test: /node_modules[\\/](us-atlas|@svg-maps|d3-geo|d3-array|topojson-client)[\\/]/,
+                    priority: 1.5,
+                  },
+                  // The payments chart (recharts and its dependencies): only /payments loads it.
+                  {
+                    name: 'charts',
+                    test: /node_modules[\\/](recharts|victory-vendor|d3-[a-z-]+|@reduxjs|redux|redux-thunk|react-redux|immer|reselect|es-toolkit|decimal\.js-light|eventemitter3|tiny-invariant)[\\/]/,
+                    priority: 1.4,
+                  },
+                ],
+              },
             },
-            // Map geometry weighs ~90 kB gzipped: only Territory Scout loads it.
-            {
-              name: 'territory-map',
-              test: /node_modules[\\/](us-atlas|@svg-maps|d3-geo|d3-array|topojson-client)[\\/]/,
-              priority: 1.5,
-            },
-            // The payments chart (recharts and its dependencies): only /payments loads it.
-            {
-              name: 'charts',
-              test: /node_modules[\\/](recharts|victory-vendor|d3-[a-z-]+|@reduxjs|redux|redux-thunk|react-redux|immer|reselect|es-toolkit|decimal\.js-light|eventemitter3|tiny-invariant)[\\/]/,
-              priority: 1.4,
-            },
-          ],
+          },
         },
       },
-    },
-  },
-}));
+);

@@ -13,7 +13,7 @@ const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const WORKSPACES = ['sdk', 'widgets', 'portal', 'admin', 'server', 'party', 'stories', 'scripts'];
 const SOURCE = '**/*.{ts,tsx,mts,cts,js,mjs,cjs,jsx}';
 const SKIPPED =
-  /(^|\/)(node_modules|dist|storybook-static|coverage|test-results|migrations|\.wrangler)\//;
+  /(^|\/)(node_modules|dist|dist-server|storybook-static|coverage|test-results|migrations|\.wrangler)\//;
 
 type PackageJson = {
   name?: string;

@@ -41,9 +41,15 @@ function handleUnauthorized(): void {
   if (!AUTH_PAGES.includes(window.location.pathname)) redirect(PATHS.signIn);
 }
 
+/**
+ * The API's root for this page. The server entry (rule 22) renders pages where there is no page
+ * location, and rendering calls nothing (queries run in effects): any absolute root does there.
+ */
+const API_ROOT = typeof location === 'undefined' ? 'http://localhost/api' : '/api';
+
 /** The portal's one API client. Pages reach the API only through it. */
 export const api: FmClient = createClient({
-  baseUrl: '/api',
+  baseUrl: API_ROOT,
   tokenStore,
   onUnauthorized: handleUnauthorized,
 });

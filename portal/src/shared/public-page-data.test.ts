@@ -1,27 +1,7 @@
-import type { ConsultantPublicProfile } from '@fm/sdk/contracts';
 import { describe, expect, it } from 'vitest';
+import { sampleConsultantProfile as profile } from './public-page-data.fixture.ts';
 import { servedProfile } from './public-page-data.ts';
 
-const profile: ConsultantPublicProfile = {
-  id: 'u1',
-  role: 'consultant',
-  firstName: 'Dana',
-  lastName: 'Reyes',
-  profilePhoto: null,
-  company: 'Reyes Franchise Advisors',
-  bio: null,
-  experienceLevel: null,
-  industrySpecialty: [],
-  region: [],
-  groups: [],
-  country: null,
-  stateProvince: null,
-  city: null,
-  rate: 50,
-  isVerified: true,
-  averageRating: 4.5,
-  reviewCount: 2,
-};
 const page = JSON.stringify({ kind: 'consultant', profile });
 
 describe('the profile a public page was served with', () => {

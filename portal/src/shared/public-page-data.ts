@@ -11,6 +11,26 @@ const ProfilePageDataSchema = v.object({
 });
 
 /**
+ * A profile page's data `json` (rule 22), checked against the contract; null for another page's
+ * data or data the contract does not accept (the page then reads the profile itself).
+ *
+ * @example
+ * servedPage('{"kind":"consultant","profile":{"id":"u1",…}}'); // { kind: 'consultant', profile }
+ */
+export function servedPage(json: string): { kind: SignUpRole; profile: PublicProfile } | null {
+  let data: unknown;
+  try {
+    data = JSON.parse(json);
+  } catch {
+    return null;
+  }
+  const checked = v.safeParse(ProfilePageDataSchema, data);
+  return checked.success && checked.output.profile.role === checked.output.kind
+    ? checked.output
+    : null;
+}
+
+/**
  * The profile in a public page's data `json` (rule 22) when it is the `role` profile `id`; null
  * otherwise (another page's data, another profile, or data the contract does not accept, which
  * leaves the page to read the profile itself).
@@ -19,16 +39,8 @@ const ProfilePageDataSchema = v.object({
  * servedProfile('{"kind":"consultant","profile":{"id":"u1",…}}', 'consultant', 'u1'); // the profile
  */
 export function servedProfile(json: string, role: SignUpRole, id: string): PublicProfile | null {
-  let data: unknown;
-  try {
-    data = JSON.parse(json);
-  } catch {
-    return null;
-  }
-  const checked = v.safeParse(ProfilePageDataSchema, data);
-  if (!checked.success) return null;
-  const { kind, profile } = checked.output;
-  return kind === role && profile.role === role && profile.id === id ? profile : null;
+  const page = servedPage(json);
+  return page?.kind === role && page.profile.id === id ? page.profile : null;
 }
 
 /**
