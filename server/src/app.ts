@@ -57,6 +57,7 @@ import { AppError, errorResponse, toAppError } from './http/errors.ts';
 import { idempotency } from './http/idempotency.ts';
 import type { Logger } from './http/logger.ts';
 import { chainWhen, type Gated, guardsThen } from './http/middleware-chain.ts';
+import { portalPageRenderer } from './http/page-body-renderer.ts';
 import { publicHtml, readPublicShell } from './http/public-html.ts';
 import { createRateLimiter } from './http/rate-limit.ts';
 import { requestFrame } from './http/request-frame.ts';
@@ -410,7 +411,10 @@ export function createApp(deps: AppDeps) {
   const portal = deps.staticDirs ? readPublicShell(deps.staticDirs.portal) : null;
   if (portal) {
     const pages = createPublicPages({ db, publicUrl: env.PUBLIC_URL, buildId: portal.buildId });
-    app.route('/', publicHtml({ shell: portal.shell, pages }));
+    const render = deps.staticDirs?.portalRenderer
+      ? portalPageRenderer(deps.staticDirs.portalRenderer, logger)
+      : null;
+    app.route('/', publicHtml({ shell: portal.shell, pages, render }));
   }
   if (deps.staticDirs) app.route('/', staticApps(deps.staticDirs));
   return app;

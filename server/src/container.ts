@@ -25,6 +25,7 @@ const repoRoot = resolve(fileURLToPath(import.meta.url), '../../..');
 /** Where the built front-ends live in this repository. */
 export const defaultStaticDirs: StaticDirs = {
   portal: resolve(repoRoot, 'portal/dist'),
+  portalRenderer: resolve(repoRoot, 'portal/dist-server/server-entry.js'),
   admin: resolve(repoRoot, 'admin/dist'),
   widgets: resolve(repoRoot, 'widgets/dist'),
   widgetsDemo: resolve(repoRoot, 'widgets/demo'),

@@ -107,10 +107,9 @@ describe('public pages as HTML (rule 22)', () => {
     expect(pageDataOf(html)).toBeNull();
   });
 
-  it('answers the landing page with its head and keeps its first screen; other routes get the plain shell', async () => {
+  it('answers the landing page with its head; other routes get the plain shell', async () => {
     const landing = await (await server.fetch('/')).text();
     expect(jsonLdOf(landing).map((o) => o['@type'])).toContain('WebSite');
-    expect(landing).toContain('static-landing');
     expect(pageDataOf(landing)).toEqual({ kind: 'landing' });
     const signIn = await server.fetch('/sign-in');
     expect(signIn.status).toBe(200);
@@ -139,5 +138,75 @@ describe('public pages as HTML (rule 22)', () => {
   it('leaves public pages to the shell when the portal is not built or its index.html has no head', () => {
     expect(readPublicShell(join(root, 'nothing-here'))).toBeNull();
     expect(publicShell('<div id="root"></div>')).toBeNull();
+    expect(publicShell('<head></head><body><div id="app"></div></body>')).toBeNull();
+  });
+});
+
+/**
+ * A server entry as the portal's build makes one (an ES module exporting `renderPublicPage`),
+ * loaded by the server from its path: it renders what the page data names, counts its renders,
+ * renders nothing for the franchisor's terms and fails on the consultant's.
+ */
+const SERVER_ENTRY = `
+globalThis.fmTestRenders = [];
+export async function renderPublicPage(path, json) {
+  globalThis.fmTestRenders.push(path);
+  if (path === '/terms-of-use/consultant') throw new Error('broken page');
+  if (path === '/terms-of-use/franchisor') return null;
+  const data = JSON.parse(json);
+  return '<main><h1>' + (data.profile ? data.profile.firstName : data.kind) + '</h1></main>';
+}
+`;
+
+describe("public pages' bodies from the portal's server entry (rule 22)", () => {
+  const entryRoot = mkdtempSync(join(tmpdir(), 'fm-public-body-'));
+  const entryDirs = { ...makeStaticDirs(entryRoot), portalRenderer: join(entryRoot, 'entry.mjs') };
+  writeFileSync(join(entryDirs.portal, 'index.html'), INDEX_HTML);
+  writeFileSync(entryDirs.portalRenderer, SERVER_ENTRY);
+  const renders = () => (globalThis as { fmTestRenders?: string[] }).fmTestRenders ?? [];
+  let rendering: TestServer;
+  beforeAll(async () => {
+    rendering = await startTestServer({ staticDirs: entryDirs });
+  });
+  afterAll(async () => {
+    await rendering.close();
+    rmSync(entryRoot, { recursive: true, force: true });
+  });
+
+  it("puts a profile's body in #root, without the shell's notice that the app needs JavaScript", async () => {
+    const consultant = await makeConsultant(rendering, { firstName: 'Dana' });
+    const html = await (await rendering.fetch(`/consultants/${consultant.id}`)).text();
+    expect(html).toContain('<div id="root"><main><h1>Dana</h1></main></div>');
+    expect(html).not.toContain('<noscript>');
+    expect(pageDataOf(html)).toMatchObject({ kind: 'consultant' });
+  });
+
+  it('renders the landing once per build, a profile on every answer, and a missing profile not at all', async () => {
+    const consultant = await makeConsultant(rendering);
+    const before = renders().length;
+    for (let i = 0; i < 2; i += 1) {
+      expect(await (await rendering.fetch('/')).text()).toContain('<h1>landing</h1>');
+      await rendering.fetch(`/consultants/${consultant.id}`);
+    }
+    await rendering.fetch('/consultants/no-such-user');
+    const landingRenders = renders().filter((path) => path === '/').length;
+    expect(landingRenders).toBe(1);
+    expect(
+      renders()
+        .slice(before)
+        .filter((path) => path !== '/'),
+    ).toEqual([`/consultants/${consultant.id}`, `/consultants/${consultant.id}`]);
+  });
+
+  it('leaves a page the entry renders nothing for, or fails on, to the browser', async () => {
+    for (const path of ['/terms-of-use/franchisor', '/terms-of-use/consultant']) {
+      const res = await rendering.fetch(path);
+      expect(res.status).toBe(200);
+      const html = await res.text();
+      expect(html).toContain('<div id="root"></div>');
+      expect(html).toContain('<noscript>');
+      expect(pageDataOf(html)).toEqual({ kind: 'legal', path });
+    }
+    expect(renders()).toContain('/terms-of-use/consultant');
   });
 });

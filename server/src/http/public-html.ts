@@ -7,6 +7,7 @@ import { renderHead } from '../features/public-pages/head-tags.ts';
 import { scriptJson } from '../features/public-pages/markup-escape.ts';
 import type { PublicPage, PublicPages } from '../features/public-pages/public-page.ts';
 import { isNotModified, publicPageHeaders } from '../features/public-pages/validators.ts';
+import type { PageBodyRenderer } from './page-body-renderer.ts';
 
 /** The id of the page data's `<script type="application/json">` (the portal reads it by this id). */
 export const PUBLIC_PAGE_DATA_ID = 'fm-public-data';
@@ -16,20 +17,25 @@ const DESCRIPTION = /<meta name="description" [^>]*>\s*/;
 
 /**
  * The portal's index.html as the frame of a public page: its generic `<title>` and description
- * taken out (each page brings its own), split where a page's head tags and its data go.
+ * taken out (each page brings its own), split where a page's head tags, body and data go.
  */
 export interface PublicShell {
   /** Up to the end of `<head>`. */
   head: string;
-  /** From `</head>` up to `</body>`. */
-  body: string;
+  /** From `</head>` up to the inside of the empty `<div id="root">`. */
+  bodyStart: string;
+  /** From the root's `</div>` up to `</body>`. */
+  bodyEnd: string;
   /** `</body>` and after. */
   end: string;
 }
 
+const ROOT = '<div id="root">';
+const NOSCRIPT = /\s*<noscript>.*?<\/noscript>/s;
+
 /**
- * Splits the built portal's index.html for public pages; null when it has no `</head>` or
- * `</body>` to put a page's tags and data before.
+ * Splits the built portal's index.html for public pages; null when it has no `</head>`, empty
+ * `<div id="root"></div>` or `</body>` to put a page's tags, body and data in.
  *
  * @example
  * const shell = publicShell(readFileSync('portal/dist/index.html', 'utf8'));
@@ -37,29 +43,40 @@ export interface PublicShell {
 export function publicShell(indexHtml: string): PublicShell | null {
   const html = indexHtml.replace(TITLE, '').replace(DESCRIPTION, '');
   const headEnd = html.indexOf('</head>');
+  const root = html.indexOf(`${ROOT}</div>`, headEnd);
   const bodyEnd = html.lastIndexOf('</body>');
-  if (headEnd < 0 || bodyEnd < headEnd) return null;
+  if (headEnd < 0 || root < 0 || bodyEnd < root) return null;
+  const inside = root + ROOT.length;
   return {
     head: html.slice(0, headEnd),
-    body: html.slice(headEnd, bodyEnd),
+    bodyStart: html.slice(headEnd, inside),
+    bodyEnd: html.slice(inside, bodyEnd),
     end: html.slice(bodyEnd),
   };
 }
 
 /**
  * A public page's HTML (rule 22): the portal's shell with the page's head tags (`headTags`, from
- * `renderHead`) and its data as a non-executable JSON script (`<` and `>` escaped), which the
- * portal starts from instead of reading the profile again.
+ * `renderHead`), the body the portal's server entry rendered in `#root` (the shell's "needs
+ * JavaScript" notice then left out: the page reads without it), and its data as a non-executable
+ * JSON script (`<` and `>` escaped), which the portal starts from instead of reading the profile
+ * again.
  *
  * @example
- * const html = publicPageHtml(shell, page, renderHead(page.head, page.robots));
+ * const html = publicPageHtml(shell, page, renderHead(page.head, page.robots), '<div class="app">…</div>');
  */
-export function publicPageHtml(shell: PublicShell, page: PublicPage, headTags: string): string {
+export function publicPageHtml(
+  shell: PublicShell,
+  page: PublicPage,
+  headTags: string,
+  body: string | null,
+): string {
   const data =
     page.data === null
       ? ''
       : `<script type="application/json" id="${PUBLIC_PAGE_DATA_ID}">${scriptJson(page.data)}</script>\n  `;
-  return `${shell.head}${headTags}\n  ${shell.body}${data}${shell.end}`;
+  const bodyEnd = body === null ? shell.bodyEnd : shell.bodyEnd.replace(NOSCRIPT, '');
+  return `${shell.head}${headTags}\n  ${shell.bodyStart}${body ?? ''}${bodyEnd}${data}${shell.end}`;
 }
 
 /**
@@ -109,15 +126,39 @@ const compress = (encoding: Encoding, html: string): Uint8Array<ArrayBuffer> =>
   );
 
 /**
+ * The body of each page, by the page's validator: a page whose validator is unchanged shows the
+ * same body. Kept for the pages that are the same for everyone between builds (landing, legal);
+ * profiles are rendered on each answer.
+ */
+function bodies(render: PageBodyRenderer) {
+  const kept = new Map<string, string | null>();
+  return async (path: string, page: PublicPage): Promise<string | null> => {
+    if (page.data === null) return null;
+    const keep = page.data.kind === 'landing' || page.data.kind === 'legal';
+    const key = `${path} ${page.etag}`;
+    if (keep && kept.has(key)) return kept.get(key) ?? null;
+    const body = await render(path, JSON.stringify(page.data));
+    if (keep) kept.set(key, body);
+    return body;
+  };
+}
+
+/**
  * The public routes of rule 22 (landing, legal pages, consultants' and franchisors' profiles)
- * answered as HTML with their head tags and data, validators, a short shared lifetime and a 304
- * when the browser's copy is current, compressed as the browser accepts; any other path goes on
- * to the portal's files and shell. Mounted before the static apps.
+ * answered as HTML with their head tags, the body the portal renders for a guest (`render`, when
+ * the portal's server entry is built) and their data, validators, a short shared lifetime and a
+ * 304 when the browser's copy is current, compressed as the browser accepts; any other path goes
+ * on to the portal's files and shell. Mounted before the static apps.
  *
  * @example
- * app.route('/', publicHtml({ shell, pages: createPublicPages({ db, publicUrl, buildId }) }));
+ * app.route('/', publicHtml({ shell, pages: createPublicPages({ db, publicUrl, buildId }), render }));
  */
-export function publicHtml(deps: { shell: PublicShell; pages: PublicPages }) {
+export function publicHtml(deps: {
+  shell: PublicShell;
+  pages: PublicPages;
+  render: PageBodyRenderer | null;
+}) {
+  const bodyOf = deps.render ? bodies(deps.render) : async () => null;
   return new Hono().get('*', async (c, next) => {
     const page = await deps.pages.page(c.req.path);
     if (!page) return next();
@@ -127,7 +168,8 @@ export function publicHtml(deps: { shell: PublicShell; pages: PublicPages }) {
       ifModifiedSince: c.req.header('if-modified-since'),
     };
     if (isNotModified(request, page)) return c.body(null, 304, headers);
-    const html = publicPageHtml(deps.shell, page, renderHead(page.head, page.robots));
+    const body = await bodyOf(c.req.path, page);
+    const html = publicPageHtml(deps.shell, page, renderHead(page.head, page.robots), body);
     const encoding = pageEncoding(c.req.header('accept-encoding'));
     if (!encoding) return c.html(html, page.status, headers);
     return c.body(compress(encoding, html), page.status, {

@@ -6,6 +6,8 @@ import { answerHeaders } from './answer-headers.ts';
 
 export interface StaticDirs {
   portal: string;
+  /** The portal's built server entry, which renders public pages' bodies (rule 22). */
+  portalRenderer?: string;
   admin: string;
   widgets: string;
   widgetsDemo: string;
