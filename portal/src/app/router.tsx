@@ -1,5 +1,5 @@
 import { EMAIL_CHANGE_PAGE_PATH } from '@fm/sdk/contracts';
-import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { createBrowserRouter, matchRoutes, Navigate, type RouteObject } from 'react-router';
 import { AppLayout } from '../layout/app-layout.tsx';
 import { LandingPage } from '../pages/landing/landing-page.tsx';
 import {
@@ -289,4 +289,24 @@ export const routes: RouteObject[] = [
 
 export function createRouter() {
   return createBrowserRouter(routes);
+}
+
+/**
+ * Loads the pages (lazyPage's chunks) of the routes matching `path` into `routeList` before the
+ * router is made, so the app's first render there is the page itself rather than its loading
+ * frame: what a public page's hydration needs (rule 22), since the server rendered the page.
+ *
+ * @example
+ * await loadPagesOf(routes, window.location.pathname);
+ * const router = createRouter();
+ */
+export async function loadPagesOf(routeList: RouteObject[], path: string): Promise<void> {
+  const matches = matchRoutes(routeList, path) ?? [];
+  await Promise.all(
+    matches.map(async ({ route }) => {
+      if (typeof route.lazy !== 'function') return;
+      Object.assign(route, await route.lazy());
+      delete route.lazy;
+    }),
+  );
 }

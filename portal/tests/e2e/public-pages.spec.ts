@@ -62,6 +62,73 @@ test.describe('public pages', () => {
     }
   });
 
+  test('with scripts off, the landing, a legal page and a profile show their content', async ({
+    browser,
+    request,
+    baseURL,
+  }) => {
+    const consultant = await apiSignIn(request, baseURL ?? '', DEMO.consultant);
+    const context = await browser.newContext({ baseURL: baseURL ?? '', javaScriptEnabled: false });
+    try {
+      const page = await context.newPage();
+      await page.goto('/');
+      await expect(
+        page.getByRole('heading', { name: 'Where franchise brands meet franchise consultants' }),
+      ).toBeVisible();
+      await expect(page.getByRole('link', { name: 'I Am a Franchisor' }).first()).toBeVisible();
+      await page.goto('/privacy-policy');
+      await expect(page.getByRole('heading', { level: 1, name: 'Privacy Policy' })).toBeVisible();
+      await page.goto(`/consultants/${consultant.id}`);
+      const card = page.getByRole('article', { name: 'Marcus Reed' });
+      await expect(card).toBeVisible();
+      await expect(card.locator('.fm-profile-card__rate')).toContainText('$50');
+      await expect(page.getByText('needs JavaScript to run')).toHaveCount(0);
+    } finally {
+      await context.close();
+    }
+  });
+
+  test("the app takes over the server's elements as they are, and then answers", async ({
+    page,
+    request,
+    baseURL,
+  }) => {
+    const consultant = await apiSignIn(request, baseURL ?? '', DEMO.consultant);
+    const errors = errorsOf(page);
+    // The app's code waits until the server's elements are marked.
+    let release = () => {};
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+      await released;
+      await route.continue();
+    });
+    // Not waiting for DOMContentLoaded: it waits for the module scripts held here.
+    await page.goto(`/consultants/${consultant.id}`, { waitUntil: 'commit' });
+    const card = page.getByRole('article', { name: 'Marcus Reed' });
+    await expect(card).toBeVisible();
+    await card.evaluate((element) => {
+      Object.assign(element, { fromServer: true });
+      Object.assign(document.querySelector('.site-header') ?? {}, { fromServer: true });
+    });
+    release();
+    // Hydrated: the page's own read of the profile has gone out and a client-side link works.
+    await page.waitForLoadState('networkidle');
+    expect(await card.evaluate((element) => 'fromServer' in element)).toBe(true);
+    expect(await page.locator('.site-header').evaluate((element) => 'fromServer' in element)).toBe(
+      true,
+    );
+    const documents: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'document') documents.push(request.url());
+    });
+    await page.getByRole('link', { name: 'Privacy Policy' }).first().click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Privacy Policy' })).toBeVisible();
+    expect(documents).toEqual([]);
+    expect(errors).toEqual([]);
+  });
+
   test('a profile shows the profile the server sent before its own read of it answers', async ({
     page,
     request,
