@@ -1,8 +1,8 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import lighthouse, { type Result } from 'lighthouse';
+import lighthouse, { generateReport, type Result } from 'lighthouse';
 import { computeMedianRun } from 'lighthouse/core/lib/median-run.js';
 import { demoConsultantProfilePath, withDemoServer } from './demo-server.ts';
 import type { Aim, Measurement, Row } from './measurement.ts';
@@ -13,12 +13,15 @@ import type { Aim, Measurement, Row } from './measurement.ts';
  * cold: every run is a new Debian Chromium with a new profile. Aims: performance ≥ 98,
  * accessibility, best practices and SEO 100, first contentful paint ≤ 1.2 s. Each page is run
  * `BENCH_LIGHTHOUSE_RUNS` times (3) and Lighthouse's own median run is kept; under a category's
- * 100 the notes name the audits that cost points and the elements they point at. Needs the built
+ * 100 the notes name the audits that cost points and the elements they point at, and
+ * `BENCH_LIGHTHOUSE_REPORTS=<dir>` keeps each page's whole report there. Needs the built
  * portal (`npm run build`) and starts its own server with the demo seed.
  */
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const RUNS = Math.max(1, Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3));
+/** A folder for each page's median report (`<page>.report.html` and `.json`), if set. */
+const REPORTS_DIR = process.env.BENCH_LIGHTHOUSE_REPORTS;
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 /** The least score of each category (0–100) that meets the aim. */
 const SCORE_AIMS: Record<(typeof CATEGORIES)[number], number> = {
@@ -28,6 +31,8 @@ const SCORE_AIMS: Record<(typeof CATEGORIES)[number], number> = {
   seo: 100,
 };
 const FCP_AIM_MS = 1200;
+/** Tries of one run before a failed recording fails the measurement. */
+const ATTEMPTS = 3;
 /** Elements named per failing audit in the notes. */
 const ELEMENTS_SHOWN = 3;
 
@@ -94,6 +99,21 @@ async function lighthouseRun(url: string): Promise<Result> {
     return lhr;
   } finally {
     await chromium.stop();
+  }
+}
+
+/**
+ * A cold run, tried again (up to `ATTEMPTS` in all) when Lighthouse reports a failed recording
+ * (`NO_NAVSTART`, `NO_FCP` …): its own advice for those is to run again.
+ */
+async function lighthouseRunTried(url: string, log: (message: string) => void): Promise<Result> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await lighthouseRun(url);
+    } catch (error) {
+      if (attempt >= ATTEMPTS) throw error;
+      log(`LH1: ${error instanceof Error ? error.message : String(error)}; trying again`);
+    }
   }
 }
 
@@ -171,10 +191,17 @@ export const lh1LighthousePublicPages: Measurement = {
         const runs: Result[] = [];
         for (let i = 1; i <= RUNS; i += 1) {
           ctx.log(`LH1: ${name} (${path}), run ${i} of ${RUNS}`);
-          runs.push(await lighthouseRun(server.url + path));
+          runs.push(await lighthouseRunTried(server.url + path, ctx.log));
         }
         const lhr = computeMedianRun(runs);
         version = lhr.lighthouseVersion;
+        if (REPORTS_DIR) {
+          mkdirSync(REPORTS_DIR, { recursive: true });
+          const file = join(REPORTS_DIR, name.replace(/\W+/g, '-'));
+          writeFileSync(`${file}.report.html`, generateReport(lhr, 'html'));
+          writeFileSync(`${file}.report.json`, generateReport(lhr, 'json'));
+          ctx.log(`LH1: ${name}'s report in ${file}.report.html`);
+        }
         const fcp = figure(lhr, 'first-contentful-paint');
         const metrics = `FCP ${ms(fcp)}, LCP ${ms(figure(lhr, 'largest-contentful-paint'))}, CLS ${figure(lhr, 'cumulative-layout-shift').toFixed(3)}, TBT ${ms(figure(lhr, 'total-blocking-time'))}, SI ${ms(figure(lhr, 'speed-index'))}`;
         const spread = CATEGORIES.map((c) => `${c} ${runs.map((r) => score(r, c)).join('/')}`).join(
