@@ -1,16 +1,7 @@
 import { createHash } from 'node:crypto';
 import { PRODUCT_NAME } from '@fm/sdk/contracts';
-import { eq, max } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import {
-  consultantProfile,
-  consultantSearch,
-  franchise,
-  franchiseSearch,
-  review,
-  user,
-} from '../../db/schema/index.ts';
-import { findPublicProfile } from '../users/profile-repository.ts';
+import { readPublicProfile } from '../users/profile-repository.ts';
 import {
   absolute,
   consultantHead,
@@ -120,57 +111,32 @@ export function createPublicPages(deps: PublicPagesDeps): PublicPages {
       lastModified: builtAt,
     });
 
-  async function consultantPage(path: string, id: string): Promise<PublicPage> {
-    const profile = await findPublicProfile(db, id);
-    if (profile?.role !== 'consultant') return missing(path, 'consultant');
-    const [[listed], [times], [reviews]] = await Promise.all([
-      db
-        .select({ visible: consultantSearch.visible })
-        .from(consultantSearch)
-        .where(eq(consultantSearch.userId, id)),
-      db
-        .select({ user: user.updatedAt, profile: consultantProfile.updatedAt })
-        .from(user)
-        .leftJoin(consultantProfile, eq(consultantProfile.userId, user.id))
-        .where(eq(user.id, id)),
-      db
-        .select({ at: max(review.createdAt) })
-        .from(review)
-        .where(eq(review.consultantId, id)),
-    ]);
-    const robots: Robots = listed?.visible ? 'index' : 'noindex';
-    return finish({
-      status: 200,
-      robots,
-      head: consultantHead(site, profile),
-      data: { kind: 'consultant', profile },
-      lastModified: latest(builtAt, times?.user, times?.profile, reviews?.at),
-    });
-  }
-
-  async function franchisorPage(path: string, id: string): Promise<PublicPage> {
-    const profile = await findPublicProfile(db, id);
-    if (profile?.role !== 'franchisor') return missing(path, 'franchisor');
-    const [times] = await db
-      .select({
-        user: user.updatedAt,
-        franchise: franchise.updatedAt,
-        visible: franchiseSearch.visible,
-        rep: franchiseSearch.repUserId,
-      })
-      .from(user)
-      .leftJoin(franchise, eq(franchise.id, user.franchiseId))
-      .leftJoin(franchiseSearch, eq(franchiseSearch.franchiseId, user.franchiseId))
-      .where(eq(user.id, id));
-    // One page per franchise is indexed: the member its discovery card shows.
-    const robots: Robots = times?.visible && times.rep === id ? 'index' : 'noindex';
-    return finish({
-      status: 200,
-      robots,
-      head: franchisorHead(site, profile),
-      data: { kind: 'franchisor', profile },
-      lastModified: latest(builtAt, times?.user, times?.franchise),
-    });
+  // One read gives the profile, whether discovery lists it and when it last changed.
+  async function profilePage(path: string, kind: 'consultant' | 'franchisor', id: string) {
+    const read = await readPublicProfile(db, id);
+    if (!read) return missing(path, kind);
+    const robots: Robots = read.listed ? 'index' : 'noindex';
+    const lastModified = latest(builtAt, read.changedAt);
+    const { profile } = read;
+    if (kind === 'consultant' && profile.role === 'consultant') {
+      return finish({
+        status: 200,
+        robots,
+        head: consultantHead(site, profile),
+        data: { kind, profile },
+        lastModified,
+      });
+    }
+    if (kind === 'franchisor' && profile.role === 'franchisor') {
+      return finish({
+        status: 200,
+        robots,
+        head: franchisorHead(site, profile),
+        data: { kind, profile },
+        lastModified,
+      });
+    }
+    return missing(path, kind);
   }
 
   return {
@@ -183,9 +149,8 @@ export function createPublicPages(deps: PublicPagesDeps): PublicPages {
         case 'legal':
           return staticPage(legalHead(site, route.path), { kind: 'legal', path: route.path });
         case 'consultant':
-          return consultantPage(path, route.id);
         case 'franchisor':
-          return franchisorPage(path, route.id);
+          return profilePage(path, route.kind, route.id);
       }
     },
   };
