@@ -2,7 +2,6 @@ import { Drawer } from '@fm/widgets/kit';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { startTutorial } from '../features/tutorial/tutorial-store.ts';
-import { TutorialTour } from '../features/tutorial/tutorial-tour.tsx';
 import { PATHS } from '../shared/paths.ts';
 import type { Session } from '../shared/session.ts';
 import { BackToPlatformLink } from './back-to-platform-link.tsx';
@@ -74,8 +73,6 @@ export function MobileMenu(props: MobileMenuProps) {
         </nav>
         <DrawerFooter {...props} close={close} closeThen={closeThen} />
       </Drawer>
-      {/* The guided tour of small screens (the desktop one lives with the profile menu). */}
-      {props.session && !props.landing ? <TutorialTour session={props.session} /> : null}
     </>
   );
 }

@@ -2,7 +2,6 @@ import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { useRef } from 'react';
 import { useNavigate } from 'react-router';
 import { startTutorial } from '../features/tutorial/tutorial-store.ts';
-import { TutorialTour } from '../features/tutorial/tutorial-tour.tsx';
 import { PATHS } from '../shared/paths.ts';
 import type { Session } from '../shared/session.ts';
 import { PROFILE_MENU_TEXT } from './nav-items.ts';
@@ -103,7 +102,6 @@ export function ProfileMenu({ session, onSupport, onLogOut }: ProfileMenuProps) 
           </DropdownMenu.Content>
         </DropdownMenu.Portal>
       </DropdownMenu.Root>
-      <TutorialTour session={session} />
     </>
   );
 }

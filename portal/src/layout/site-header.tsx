@@ -1,5 +1,5 @@
-import { useIsMobile } from '@fm/widgets/viewport';
 import { Link } from 'react-router';
+import { TutorialTour } from '../features/tutorial/tutorial-tour.tsx';
 import { PATHS } from '../shared/paths.ts';
 import type { Session } from '../shared/session.ts';
 import { BackToPlatformLink } from './back-to-platform-link.tsx';
@@ -23,7 +23,8 @@ interface SiteHeaderProps {
 /**
  * The site header for guests, franchisors and consultants (user-area §2): the landing page's
  * anchors, the guest links (all leading to sign-in) or the role's navigation, then Log In / Sign
- * Up, Back to Platform, or the bell and the profile menu. Small screens get a burger menu.
+ * Up, Back to Platform, or the bell and the profile menu. Small screens get a burger menu. The
+ * guided tour of a signed-in user, on either.
  */
 export function SiteHeader({
   session,
@@ -32,40 +33,45 @@ export function SiteHeader({
   onSupport,
   onLogOut,
 }: SiteHeaderProps) {
-  const isMobile = useIsMobile();
   const items = landing ? LANDING_NAV : session ? roleNav(session.role) : GUEST_NAV;
   // Landing anchors share one page and guest links all go to sign-in: nothing to mark as current.
   const highlightActive = !landing && session !== null;
   const signedInApp = session !== null && !landing;
 
+  // Both layouts are rendered and the viewport mark shows one (header.css): a page the server
+  // rendered (rule 22) is already right on a phone before the app runs, and the app takes it over
+  // as it is.
   return (
     <header className="site-header" data-hide-on-mobile={hideOnMobile ? '' : undefined}>
       <div className="site-header__inner">
         <BrandLink />
-        {isMobile ? null : (
+        <div className="site-header__for-desktop">
           <nav className="site-header__nav" aria-label="Main">
             <NavLinks items={items} highlightActive={highlightActive} className="nav-list" />
           </nav>
-        )}
+        </div>
         <div className="site-header__actions">
-          {session === null && !isMobile ? (
-            <>
-              <Link to={PATHS.signIn} className="button button--ghost">
-                {AUTH_LINKS.logIn}
-              </Link>
-              <Link to={PATHS.signUp} className="button button--primary">
-                {AUTH_LINKS.signUp}
-              </Link>
-            </>
-          ) : null}
-          {session !== null && landing && !isMobile ? (
-            <BackToPlatformLink session={session} />
-          ) : null}
+          <div className="site-header__for-desktop">
+            {session === null ? (
+              <>
+                <Link to={PATHS.signIn} className="button button--ghost">
+                  {AUTH_LINKS.logIn}
+                </Link>
+                <Link to={PATHS.signUp} className="button button--primary">
+                  {AUTH_LINKS.signUp}
+                </Link>
+              </>
+            ) : null}
+            {session !== null && landing ? <BackToPlatformLink session={session} /> : null}
+          </div>
           {signedInApp ? <NotificationsBell /> : null}
-          {signedInApp && !isMobile ? (
-            <ProfileMenu session={session} onSupport={onSupport} onLogOut={onLogOut} />
-          ) : null}
-          {isMobile ? (
+          {signedInApp ? <TutorialTour session={session} /> : null}
+          <div className="site-header__for-desktop">
+            {signedInApp ? (
+              <ProfileMenu session={session} onSupport={onSupport} onLogOut={onLogOut} />
+            ) : null}
+          </div>
+          <div className="site-header__for-mobile">
             <MobileMenu
               items={items}
               highlightActive={highlightActive}
@@ -74,7 +80,7 @@ export function SiteHeader({
               onSupport={onSupport}
               onLogOut={onLogOut}
             />
-          ) : null}
+          </div>
         </div>
       </div>
     </header>

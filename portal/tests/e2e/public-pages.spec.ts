@@ -129,6 +129,46 @@ test.describe('public pages', () => {
     expect(errors).toEqual([]);
   });
 
+  test("on a phone, the server's landing has the phone's header before the app runs, and keeps it", async ({
+    browser,
+    baseURL,
+  }) => {
+    const phone = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
+    const context = await browser.newContext({ baseURL: baseURL ?? '', ...phone });
+    try {
+      const page = await context.newPage();
+      const errors = errorsOf(page);
+      let release = () => {};
+      const released = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+        await released;
+        await route.continue();
+      });
+      await page.goto('/', { waitUntil: 'commit' });
+      const menu = page.getByRole('button', { name: 'Open menu' });
+      await expect(menu).toBeVisible();
+      await expect(page.getByRole('navigation', { name: 'Main' })).toHaveCount(0);
+      await expect(page.getByRole('banner').getByRole('link', { name: 'Log In' })).toHaveCount(0);
+      const title = page.getByRole('heading', { level: 1 });
+      for (const element of [menu, title]) {
+        await element.evaluate((node) => Object.assign(node, { fromServer: true }));
+      }
+      release();
+      await page.waitForLoadState('networkidle');
+      for (const element of [menu, title]) {
+        expect(await element.evaluate((node) => 'fromServer' in node)).toBe(true);
+      }
+      await menu.click();
+      await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+      expect(await layoutShift(page)).toBe(0);
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
   test('a profile shows the profile the server sent before its own read of it answers', async ({
     page,
     request,
