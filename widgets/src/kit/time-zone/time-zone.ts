@@ -5,13 +5,24 @@ import { TIME_ZONES } from '@fm/sdk/contracts';
  * both apps. The switch is `time-zone-switch.tsx`.
  */
 
-/** The zone of the browser, UTC when it cannot be read. */
+let deviceZone: string | undefined;
+
+/**
+ * The zone of the browser, UTC when it cannot be read. Read once for the page's life: the app's
+ * frame asks on every render, and each read builds a date formatter.
+ *
+ * @example
+ * browserTimeZone(); // 'America/New_York'
+ */
 export function browserTimeZone(): string {
-  try {
-    return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
-  } catch {
-    return 'UTC';
+  if (deviceZone === undefined) {
+    try {
+      deviceZone = Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+    } catch {
+      deviceZone = 'UTC';
+    }
   }
+  return deviceZone;
 }
 
 /** Whether the platform knows a zone (an unknown one is never chosen). */
