@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
+import { Worker } from 'node:worker_threads';
 import type { Logger } from './logger.ts';
 
 /**
@@ -9,21 +10,38 @@ import type { Logger } from './logger.ts';
  */
 export type PageBodyRenderer = (path: string, dataJson: string) => Promise<string | null>;
 
-/** What the portal's built server entry exports. */
-interface PortalServerEntry {
-  renderPublicPage(path: string, dataJson: string | null): Promise<string | null>;
-}
+/** A page to render, and the thread's answer to it. */
+type RenderJob = { id: number; path: string; dataJson: string };
+type RenderAnswer = { id: number; html: string | null } | { id: number; error: string };
 
-const isServerEntry = (module: unknown): module is PortalServerEntry =>
-  typeof module === 'object' &&
-  module !== null &&
-  typeof (module as Partial<PortalServerEntry>).renderPublicPage === 'function';
+/**
+ * The render thread's code: it imports the portal's built server entry (by the URL it is given) and
+ * answers each job with `renderPublicPage`'s HTML. Plain JavaScript evaluated by the thread, so it
+ * needs no build of its own and the server's source imports nothing of the portal.
+ */
+const THREAD_SOURCE = `
+const { parentPort, workerData } = require('node:worker_threads');
+const entry = import(workerData.entryUrl).then((module) => {
+  if (typeof module.renderPublicPage !== 'function') throw new Error('the portal server entry exports no renderPublicPage');
+  return module;
+});
+parentPort.on('message', async ({ id, path, dataJson }) => {
+  try {
+    const html = await (await entry).renderPublicPage(path, dataJson);
+    parentPort.postMessage({ id, html: typeof html === 'string' ? html : null });
+  } catch (error) {
+    parentPort.postMessage({ id, error: String((error && error.stack) || error) });
+  }
+});
+`;
 
 /**
  * The portal's server entry at `file` (`portal/dist-server/server-entry.js`, built by `npm run
- * build`) as a page renderer, loaded by path on the first page asked for: the server's source
+ * build`) as a page renderer, run in a worker thread of its own, started on the first page asked
+ * for: rendering is CPU work that the API's event loop no longer shares, and the server's source
  * never imports React or the portal. Null when the portal's server entry is not built. A failed
- * render is logged and leaves that page to the browser.
+ * render is logged and leaves that page to the browser; a thread that dies fails its pages and is
+ * replaced on the next.
  *
  * @example
  * const render = portalPageRenderer('portal/dist-server/server-entry.js', logger);
@@ -31,20 +49,45 @@ const isServerEntry = (module: unknown): module is PortalServerEntry =>
  */
 export function portalPageRenderer(file: string, logger: Logger): PageBodyRenderer | null {
   if (!existsSync(file)) return null;
-  let entry: Promise<PortalServerEntry> | null = null;
-  const load = async (): Promise<PortalServerEntry> => {
-    const module: unknown = await import(pathToFileURL(file).href);
-    if (!isServerEntry(module)) throw new Error(`${file} exports no renderPublicPage`);
-    return module;
+  const pending = new Map<number, (answer: RenderAnswer) => void>();
+  let worker: Worker | null = null;
+  let nextId = 0;
+
+  const thread = (): Worker => {
+    if (worker) return worker;
+    const started = new Worker(THREAD_SOURCE, {
+      eval: true,
+      workerData: { entryUrl: pathToFileURL(file).href },
+    });
+    started.unref();
+    started.on('message', (answer: RenderAnswer) => {
+      pending.get(answer.id)?.(answer);
+      pending.delete(answer.id);
+    });
+    const fail = (error: Error) => {
+      if (worker !== started) return;
+      worker = null;
+      for (const [id, answer] of pending) answer({ id, error: String(error) });
+      pending.clear();
+    };
+    started.on('error', fail);
+    started.on('exit', (code) => fail(new Error(`the page render thread exited (${code})`)));
+    worker = started;
+    return started;
   };
+
   return async (path, dataJson) => {
-    try {
-      entry ??= load();
-      const html = await (await entry).renderPublicPage(path, dataJson);
-      return typeof html === 'string' ? html : null;
-    } catch (error) {
-      logger.error('A public page could not be rendered on the server', { path, error });
-      return null;
-    }
+    nextId += 1;
+    const job: RenderJob = { id: nextId, path, dataJson };
+    const answer = await new Promise<RenderAnswer>((resolve) => {
+      pending.set(job.id, resolve);
+      thread().postMessage(job);
+    });
+    if ('html' in answer) return answer.html;
+    logger.error('A public page could not be rendered on the server', {
+      path,
+      error: answer.error,
+    });
+    return null;
   };
 }
