@@ -21,6 +21,10 @@ describe("the portal's server entry (rule 22)", () => {
     expect(text).toContain('Log In');
     // The profile is shown, not its loading card.
     expect(html).not.toContain('aria-busy="true"');
+    // Headings go down one level at a time: the card's facts sit under the name's h1.
+    expect(html).toContain('<h1 class="fm-profile-card__name">');
+    expect(html).toMatch(/<h2 class="fm-profile-card__fact-label">Industries<\/h2>/);
+    expect(html).not.toContain('<h3 class="fm-profile-card__fact-label">');
   });
 
   it('renders the landing and the legal pages without page data of a profile', async () => {

@@ -10,7 +10,7 @@ export const sampleConsultantProfile: ConsultantPublicProfile = {
   company: 'Reyes Franchise Advisors',
   bio: null,
   experienceLevel: null,
-  industrySpecialty: [],
+  industrySpecialty: ['Fitness'],
   region: [],
   groups: [],
   country: null,

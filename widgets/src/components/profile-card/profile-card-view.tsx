@@ -4,7 +4,7 @@ import type {
   PublicProfile,
 } from '@fm/sdk/contracts';
 import { AVATAR_SIZE_PX, TAG_DISPLAY_LIMITS } from '@fm/sdk/contracts';
-import { type ReactNode, useState } from 'react';
+import { createContext, type ReactNode, useContext, useState } from 'react';
 import type { WidgetTheme } from '../../theme.ts';
 import favoriteStyles from '../list-kit/favorite-button.css?inline';
 import { FavoriteButton } from '../list-kit/favorite-button.tsx';
@@ -91,12 +91,15 @@ export function ProfileCardView({
           {state.message}
         </p>
       )}
-      {state.status === 'ready' &&
-        (state.profile.role === 'consultant' ? (
-          <ConsultantBody profile={state.profile} headingLevel={headingLevel} />
-        ) : (
-          <FranchisorBody profile={state.profile} headingLevel={headingLevel} />
-        ))}
+      {state.status === 'ready' && (
+        <FactLabelLevel.Provider value={headingLevel === 1 ? 2 : 3}>
+          {state.profile.role === 'consultant' ? (
+            <ConsultantBody profile={state.profile} headingLevel={headingLevel} />
+          ) : (
+            <FranchisorBody profile={state.profile} headingLevel={headingLevel} />
+          )}
+        </FactLabelLevel.Provider>
+      )}
     </div>
   );
 }
@@ -123,6 +126,17 @@ function LoadingBody() {
         />
       </div>
     </div>
+  );
+}
+
+/** The level of the facts' labels: one below the card's name. */
+const FactLabelLevel = createContext<2 | 3>(3);
+
+function FactLabel({ children }: { children: ReactNode }) {
+  return useContext(FactLabelLevel) === 2 ? (
+    <h2 className="fm-profile-card__fact-label">{children}</h2>
+  ) : (
+    <h3 className="fm-profile-card__fact-label">{children}</h3>
   );
 }
 
@@ -263,7 +277,7 @@ function InvestmentSummary({ franchise }: { franchise: Franchise }) {
   if (shown.length === 0) return null;
   return (
     <section className="fm-profile-card__investment" aria-label={PROFILE_CARD_TEXT.investment}>
-      <h3 className="fm-profile-card__fact-label">{PROFILE_CARD_TEXT.investment}</h3>
+      <FactLabel>{PROFILE_CARD_TEXT.investment}</FactLabel>
       <dl className="fm-profile-card__summary">
         {shown.map(([label, value]) => (
           <div key={label} className="fm-profile-card__summary-item">
@@ -279,7 +293,7 @@ function InvestmentSummary({ franchise }: { franchise: Franchise }) {
 function Gallery({ company, photos }: { company: string; photos: readonly string[] }) {
   return (
     <section className="fm-profile-card__gallery" aria-label={PROFILE_CARD_TEXT.gallery}>
-      <h3 className="fm-profile-card__fact-label">{PROFILE_CARD_TEXT.gallery}</h3>
+      <FactLabel>{PROFILE_CARD_TEXT.gallery}</FactLabel>
       <ul className="fm-profile-card__photos">
         {photos.map((photo, index) => (
           <li key={photo}>
@@ -333,7 +347,7 @@ function Avatar({ src, alt, fallback, logo = false }: AvatarProps) {
 function Fact({ label, children }: { label: string; children: ReactNode }) {
   return (
     <section className="fm-profile-card__fact">
-      <h3 className="fm-profile-card__fact-label">{label}</h3>
+      <FactLabel>{label}</FactLabel>
       <div className="fm-profile-card__fact-value">{children}</div>
     </section>
   );
