@@ -3,7 +3,9 @@
  * At build, vite.config.ts turns this into a small script that preloads the chunk of the page the
  * browser opened, in parallel with the app's own code, instead of after it (router.tsx loads each
  * page on first visit). A path not listed still works: its chunk then loads right after the app.
- * A `:name` segment stands for any one segment (a public profile's id, rule 22).
+ * A `:name` segment stands for any one segment. Public pages (rule 22) are not listed: they paint
+ * from the server's HTML, and their code loads after that paint instead of sharing the network
+ * with it.
  * router.test.ts checks that every path here is a lazy route of the router.
  */
 export const ENTRY_PAGES: Readonly<Record<string, string>> = {
@@ -15,6 +17,4 @@ export const ENTRY_PAGES: Readonly<Record<string, string>> = {
   '/payments': 'src/pages/payments/payments-page.tsx',
   '/dashboard': 'src/pages/dashboard/dashboard-page.tsx',
   '/chats': 'src/pages/chats/chats-page.tsx',
-  '/consultants/:id': 'src/pages/public-profile/public-profile-page.tsx',
-  '/franchisors/:id': 'src/pages/public-profile/public-profile-page.tsx',
 };

@@ -31,6 +31,12 @@ export interface PublicShell {
 }
 
 const ROOT = '<div id="root">';
+/**
+ * The app's module preloads: a public page paints from its HTML and stylesheet alone, and the
+ * preloads would share the network with them before the first paint; the app's code comes after,
+ * as its entry imports it.
+ */
+const MODULE_PRELOADS = /\s*<link rel="modulepreload"[^>]*>/g;
 const NOSCRIPT = /\s*<noscript>.*?<\/noscript>/s;
 
 /**
@@ -41,7 +47,7 @@ const NOSCRIPT = /\s*<noscript>.*?<\/noscript>/s;
  * const shell = publicShell(readFileSync('portal/dist/index.html', 'utf8'));
  */
 export function publicShell(indexHtml: string): PublicShell | null {
-  const html = indexHtml.replace(TITLE, '').replace(DESCRIPTION, '');
+  const html = indexHtml.replace(TITLE, '').replace(DESCRIPTION, '').replace(MODULE_PRELOADS, '');
   const headEnd = html.indexOf('</head>');
   const root = html.indexOf(`${ROOT}</div>`, headEnd);
   const bodyEnd = html.lastIndexOf('</body>');
