@@ -15,8 +15,8 @@ const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element.');
 
 // Rule 22: a public page comes with its body rendered by the server for a guest. Its page's code is
-// loaded before the first render (the first-page script has already asked for it), so that render
-// is the page, not the loading frame that would replace it.
+// loaded before the first render, so that render is the page, not the loading frame that would
+// replace it.
 const serverRendered = container.firstElementChild !== null;
 if (serverRendered) await loadPagesOf(routes, window.location.pathname);
 
