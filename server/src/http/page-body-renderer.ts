@@ -25,6 +25,8 @@ const entry = import(workerData.entryUrl).then((module) => {
   if (typeof module.renderPublicPage !== 'function') throw new Error('the portal server entry exports no renderPublicPage');
   return module;
 });
+// A module that fails to load fails each page that awaits it, not the thread.
+entry.catch(() => {});
 parentPort.on('message', async ({ id, path, dataJson }) => {
   try {
     const html = await (await entry).renderPublicPage(path, dataJson);
