@@ -32,6 +32,14 @@ export interface UserTimeZone {
   choices: readonly string[];
 }
 
+let deviceZone: string | undefined;
+
+/** The device's zone, read once per page: each read builds a date formatter. */
+const deviceTimeZone = (): string => {
+  deviceZone ??= browserTimeZone();
+  return deviceZone;
+};
+
 /**
  * The signed-in user's zone (rule 20) and how to switch it.
  *
@@ -65,7 +73,7 @@ export function useUserTimeZone(): UserTimeZone {
         ? profile.data?.timeZone
         : null,
     booked: booked.data,
-    browser: browserTimeZone(),
+    browser: deviceTimeZone(),
   });
   const setZone = async (next: string) => {
     if (consultant) {

@@ -5,24 +5,13 @@ import { TIME_ZONES } from '@fm/sdk/contracts';
  * both apps. The switch is `time-zone-switch.tsx`.
  */
 
-let deviceZone: string | undefined;
-
-/**
- * The zone of the browser, UTC when it cannot be read. Read once for the page's life: the app's
- * frame asks on every render, and each read builds a date formatter.
- *
- * @example
- * browserTimeZone(); // 'America/New_York'
- */
+/** The zone of the browser, UTC when it cannot be read. */
 export function browserTimeZone(): string {
-  if (deviceZone === undefined) {
-    try {
-      deviceZone = Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
-    } catch {
-      deviceZone = 'UTC';
-    }
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+  } catch {
+    return 'UTC';
   }
-  return deviceZone;
 }
 
 /** Whether the platform knows a zone (an unknown one is never chosen). */
