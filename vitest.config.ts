@@ -33,6 +33,8 @@ export default defineConfig({
   test: {
     include: [
       '{sdk,server,party,widgets,portal,admin}/src/**/*.test.{ts,tsx}',
+      // The Preact build's stand-ins for react (decision 022).
+      'widgets/preact/*.test.ts',
       'scripts/*.test.ts',
     ],
     exclude: ['**/node_modules/**', '**/dist/**', ...(quick ? SLOW_SUITES : [])],

@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 // Workspace packages resolve to their source outside node_modules, so Vite bundles them into the
 // config instead of leaving their TypeScript to plain Node.
 import { MOBILE_BREAKPOINT_PX } from '@fm/sdk/contracts';
-import { PREACT_COMPAT_ALIASES } from '@fm/widgets/preact-aliases';
+import { PREACT_COMPAT_ALIASES, PREACT_SERVER_ALIASES } from '@fm/widgets/preact-aliases';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin, type Rolldown, type UserConfig } from 'vite';
 import { ENTRY_PAGES } from './src/app/entry-pages.ts';
@@ -109,7 +109,7 @@ const USE_REACT = process.env.FM_PORTAL_REACT === '1';
  */
 const serverEntryBuild: UserConfig = {
   plugins: [react()],
-  resolve: { alias: PREACT_COMPAT_ALIASES },
+  resolve: { alias: PREACT_SERVER_ALIASES },
   define: { 'process.env.NODE_ENV': '"production"' },
   ssr: { noExternal: true },
   build: { outDir: 'dist-server', emptyOutDir: true, sourcemap: true },

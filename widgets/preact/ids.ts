@@ -1,8 +1,8 @@
 /**
- * The ids `useId` gives on Preact (`./react.ts`): one counter for the page, so a dialog in a lazily
- * loaded page and a menu in the layout never share one. The portal's server entry (rule 22)
- * restarts it before each page it renders, so the browser that hydrates that page, counting from
- * 0 in the same order, gives every element the id the server gave it.
+ * The ids `useId` gives in the portal's server entry (`./react-server.ts`, rule 22): the same as
+ * `./react.ts` gives in a browser (`react-server.test.ts` holds them equal), from a count the
+ * server entry restarts before each page, so the browser that hydrates that page, counting from 0
+ * in the same order, gives every element the id the server gave it.
  */
 
 let next = 0;
