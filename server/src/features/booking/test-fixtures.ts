@@ -1,6 +1,6 @@
 import type { CalendarSettingsPatch, Session, SlotsResult } from '@fm/sdk/contracts';
 import { eq } from 'drizzle-orm';
-import { consultantProfile, franchise, user } from '../../db/schema/index.ts';
+import { consultantProfile, franchise, meeting, review, user } from '../../db/schema/index.ts';
 import type { TestServer } from '../../testing/test-server.ts';
 
 /** Test helpers shared by the booking tests (real server, real HTTP). */
@@ -77,6 +77,47 @@ export async function makeFranchisor(
   });
   if (!card.ok) throw new Error(`adding a card failed: ${card.status} ${await card.text()}`);
   return { id: account.user.id, token: account.token, email: account.user.email, franchiseId };
+}
+
+/**
+ * A review of `consultantId` by `franchisorId` on a completed 30-minute meeting starting at
+ * `start`, written straight to the database (the review flow has its own tests); `createdAt` is
+ * the database's default when not given.
+ */
+export async function addReview(
+  server: TestServer,
+  options: {
+    consultantId: string;
+    franchisorId: string;
+    rating: number;
+    start: Date;
+    createdAt?: Date;
+  },
+): Promise<void> {
+  const { consultantId, franchisorId, rating, start, createdAt } = options;
+  const db = server.container.db;
+  const meetingId = crypto.randomUUID();
+  await db.insert(meeting).values({
+    id: meetingId,
+    consultantId,
+    franchisorId,
+    franchiseId: null,
+    startAt: start,
+    endAt: new Date(start.getTime() + 30 * 60_000),
+    timeZone: 'UTC',
+    durationMinutes: 30,
+    rateCents: 5_000,
+    status: 'completed',
+  });
+  await db
+    .insert(review)
+    .values({
+      meetingId,
+      authorId: franchisorId,
+      consultantId,
+      rating,
+      ...(createdAt ? { createdAt } : {}),
+    });
 }
 
 /** Monday–Friday 09:00–17:00. */

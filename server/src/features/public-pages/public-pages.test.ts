@@ -7,12 +7,10 @@ import {
   consultantRegion,
   franchise,
   franchiseState,
-  meeting,
-  review,
   user,
 } from '../../db/schema/index.ts';
 import { startTestServer, type TestServer } from '../../testing/test-server.ts';
-import { makeConsultant, makeFranchisor } from '../booking/test-fixtures.ts';
+import { addReview, makeConsultant, makeFranchisor } from '../booking/test-fixtures.ts';
 import { renderHead } from './head-tags.ts';
 import { LEGAL_PAGES } from './page-head.ts';
 import { LEGAL_PATHS, type PublicPage } from './public-page.ts';
@@ -43,24 +41,9 @@ const jsonLdOf = (page: PublicPage) =>
 
 async function reviewed(consultantId: string, ratings: number[]) {
   const franchisor = await server.signUp('franchisor');
-  const db = server.container.db;
   for (const [i, rating] of ratings.entries()) {
-    const meetingId = crypto.randomUUID();
-    await db.insert(meeting).values({
-      id: meetingId,
-      consultantId,
-      franchisorId: franchisor.user.id,
-      franchiseId: null,
-      startAt: new Date(Date.UTC(2026, 0, 5 + i, 10)),
-      endAt: new Date(Date.UTC(2026, 0, 5 + i, 10, 30)),
-      timeZone: 'UTC',
-      durationMinutes: 30,
-      rateCents: 5_000,
-      status: 'completed',
-    });
-    await db
-      .insert(review)
-      .values({ meetingId, authorId: franchisor.user.id, consultantId, rating });
+    const start = new Date(Date.UTC(2026, 0, 5 + i, 10));
+    await addReview(server, { consultantId, franchisorId: franchisor.user.id, rating, start });
   }
 }
 

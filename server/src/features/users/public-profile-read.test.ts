@@ -6,12 +6,10 @@ import {
   consultantProfile,
   consultantRegion,
   franchise,
-  meeting,
-  review,
   user,
 } from '../../db/schema/index.ts';
 import { startTestServer, type TestServer } from '../../testing/test-server.ts';
-import { makeConsultant, makeFranchisor } from '../booking/test-fixtures.ts';
+import { addReview, makeConsultant, makeFranchisor } from '../booking/test-fixtures.ts';
 import { findOwnProfile, readPublicProfile } from './profile-repository.ts';
 
 let server: TestServer;
@@ -24,25 +22,11 @@ afterAll(async () => {
 
 const at = (iso: string) => new Date(iso);
 
-async function addReview(consultantId: string, rating: number, createdAt: Date) {
+async function reviewBy(consultantId: string, rating: number, createdAt: Date) {
   const franchisor = await server.signUp('franchisor');
-  const meetingId = crypto.randomUUID();
-  const db = server.container.db;
-  await db.insert(meeting).values({
-    id: meetingId,
-    consultantId,
-    franchisorId: franchisor.user.id,
-    franchiseId: null,
-    startAt: at('2026-01-05T10:00:00Z'),
-    endAt: at('2026-01-05T10:30:00Z'),
-    timeZone: 'UTC',
-    durationMinutes: 30,
-    rateCents: 5_000,
-    status: 'completed',
-  });
-  await db
-    .insert(review)
-    .values({ meetingId, authorId: franchisor.user.id, consultantId, rating, createdAt });
+  const franchisorId = franchisor.user.id;
+  const start = at('2026-01-05T10:00:00Z');
+  await addReview(server, { consultantId, franchisorId, rating, start, createdAt });
 }
 
 describe('a public profile read in one (the profile call and its page, rule 22)', () => {
@@ -58,9 +42,9 @@ describe('a public profile read in one (the profile call and its page, rule 22)'
       { userId: id, value: 'Canada' },
     ]);
     await db.insert(consultantGroup).values({ userId: id, value: 'IFPG' });
-    await addReview(id, 4, at('2026-02-01T00:00:00Z'));
-    await addReview(id, 5, at('2026-02-02T00:00:00Z'));
-    await addReview(id, 5, at('2026-02-03T00:00:00Z'));
+    await reviewBy(id, 4, at('2026-02-01T00:00:00Z'));
+    await reviewBy(id, 5, at('2026-02-02T00:00:00Z'));
+    await reviewBy(id, 5, at('2026-02-03T00:00:00Z'));
 
     const read = await readPublicProfile(db, id);
     const own = await findOwnProfile(db, id);
@@ -90,7 +74,7 @@ describe('a public profile read in one (the profile call and its page, rule 22)'
     expect((await readPublicProfile(db, id))?.changedAt).toEqual(at('2026-03-02T00:00:00Z'));
     await setTimes('2026-03-04T00:00:00Z', '2026-03-02T00:00:00Z');
     expect((await readPublicProfile(db, id))?.changedAt).toEqual(at('2026-03-04T00:00:00Z'));
-    await addReview(id, 3, at('2026-03-05T00:00:00Z'));
+    await reviewBy(id, 3, at('2026-03-05T00:00:00Z'));
     expect((await readPublicProfile(db, id))?.changedAt).toEqual(at('2026-03-05T00:00:00Z'));
   });
 
