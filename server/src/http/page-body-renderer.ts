@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
+import * as v from 'valibot';
 import type { Logger } from './logger.ts';
 
 /**
@@ -10,9 +11,15 @@ import type { Logger } from './logger.ts';
  */
 export type PageBodyRenderer = (path: string, dataJson: string) => Promise<string | null>;
 
-/** A page to render, and the thread's answer to it. */
+/** A page to render. */
 type RenderJob = { id: number; path: string; dataJson: string };
-type RenderAnswer = { id: number; html: string | null } | { id: number; error: string };
+
+/** The thread's answer to a job: its HTML (null: nothing rendered there) or why it failed. */
+const RenderAnswerSchema = v.union([
+  v.object({ id: v.number(), html: v.nullable(v.string()) }),
+  v.object({ id: v.number(), error: v.string() }),
+]);
+type RenderAnswer = v.InferOutput<typeof RenderAnswerSchema>;
 
 /**
  * The render thread's code: it imports the portal's built server entry (by the URL it is given) and
@@ -62,7 +69,10 @@ export function portalPageRenderer(file: string, logger: Logger): PageBodyRender
       workerData: { entryUrl: pathToFileURL(file).href },
     });
     started.unref();
-    started.on('message', (answer: RenderAnswer) => {
+    started.on('message', (message: unknown) => {
+      const parsed = v.safeParse(RenderAnswerSchema, message);
+      if (!parsed.success) return;
+      const answer = parsed.output;
       pending.get(answer.id)?.(answer);
       pending.delete(answer.id);
     });
