@@ -25,6 +25,24 @@ function layoutShift(page: Page): Promise<number> {
   );
 }
 
+/** The app's entry script. */
+const APP_SCRIPT = /\/assets\/index-[^/]+\.js$/;
+
+/** Holds the page's requests to `url` until `release()`; `asked()` says whether one went out. */
+async function holdRequests(page: Page, url: string | RegExp) {
+  let release = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  let asked = false;
+  await page.route(url, async (route) => {
+    asked = true;
+    await released;
+    await route.continue();
+  });
+  return { release, asked: () => asked };
+}
+
 /** Console errors and uncaught exceptions of a page. */
 function errorsOf(page: Page): string[] {
   const errors: string[] = [];
@@ -96,14 +114,7 @@ test.describe('public pages', () => {
     const consultant = await apiSignIn(request, baseURL ?? '', DEMO.consultant);
     const errors = errorsOf(page);
     // The app's code waits until the server's elements are marked.
-    let release = () => {};
-    const released = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
-      await released;
-      await route.continue();
-    });
+    const { release } = await holdRequests(page, APP_SCRIPT);
     // Not waiting for DOMContentLoaded: it waits for the module scripts held here.
     await page.goto(`/consultants/${consultant.id}`, { waitUntil: 'commit' });
     const card = page.getByRole('article', { name: 'Marcus Reed' });
@@ -138,14 +149,7 @@ test.describe('public pages', () => {
     try {
       const page = await context.newPage();
       const errors = errorsOf(page);
-      let release = () => {};
-      const released = new Promise<void>((resolve) => {
-        release = resolve;
-      });
-      await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
-        await released;
-        await route.continue();
-      });
+      const { release } = await holdRequests(page, APP_SCRIPT);
       await page.goto('/', { waitUntil: 'commit' });
       const menu = page.getByRole('button', { name: 'Open menu' });
       await expect(menu).toBeVisible();
@@ -175,16 +179,7 @@ test.describe('public pages', () => {
     baseURL,
   }) => {
     const consultant = await apiSignIn(request, baseURL ?? '', DEMO.consultant);
-    let release = () => {};
-    const released = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    let asked = false;
-    await page.route(`**/api/users/profile/${consultant.id}`, async (route) => {
-      asked = true;
-      await released;
-      await route.continue();
-    });
+    const profileRead = await holdRequests(page, `**/api/users/profile/${consultant.id}`);
     await page.goto(`/consultants/${consultant.id}`);
     const card = page.getByRole('article', { name: 'Marcus Reed' });
     await expect(card).toBeVisible();
@@ -194,8 +189,8 @@ test.describe('public pages', () => {
     expect(served).not.toContain('rel="modulepreload"');
     await expect(card.locator('.fm-profile-card__rate')).toContainText('$50');
     // The read went out and is still held: what shows came with the page.
-    expect(asked).toBe(true);
-    release();
+    expect(profileRead.asked()).toBe(true);
+    profileRead.release();
     await page.waitForLoadState('networkidle');
     await expect(card).toBeVisible();
   });
