@@ -109,15 +109,13 @@ export async function addReview(
     rateCents: 5_000,
     status: 'completed',
   });
-  await db
-    .insert(review)
-    .values({
-      meetingId,
-      authorId: franchisorId,
-      consultantId,
-      rating,
-      ...(createdAt ? { createdAt } : {}),
-    });
+  await db.insert(review).values({
+    meetingId,
+    authorId: franchisorId,
+    consultantId,
+    rating,
+    ...(createdAt ? { createdAt } : {}),
+  });
 }
 
 /** Monday–Friday 09:00–17:00. */
