@@ -17,8 +17,8 @@ const root = dirname(fileURLToPath(import.meta.url));
  * allows no inline script; tiny, and fetched beside the stylesheet that holds the paint anyway):
  * - marks `<html>` with `data-viewport` (as @fm/widgets/viewport does later);
  * - goes in after the stylesheet, which moves ahead of every script;
- * - preloads the chunk of the page the browser opened (ENTRY_PAGES, a `:name` segment matching any
- *   one segment) and the chunks it imports, with the app's own code instead of after it
+ * - preloads the chunk of the page the browser opened (ENTRY_PAGES) and the chunks it imports,
+ *   with the app's own code instead of after it
  *   (router.tsx loads each page on first visit).
  */
 function firstPageScript(): Plugin {
@@ -56,12 +56,7 @@ function firstPageScript(): Plugin {
   var mobile = window.matchMedia && matchMedia('(max-width: ${MOBILE_BREAKPOINT_PX - 0.02}px)').matches;
   html.setAttribute('data-viewport', mobile ? 'mobile' : 'desktop');
   var preloads = ${JSON.stringify(preloads)};
-  var files = preloads[path];
-  for (var key in preloads) {
-    if (files) break;
-    if (key.indexOf(':') >= 0 && new RegExp('^' + key.replace(/:[^/]+/g, '[^/]+') + '$').test(path)) files = preloads[key];
-  }
-  files = files || [];
+  var files = preloads[path] || [];
   for (var i = 0; i < files.length; i++) {
     var link = document.createElement('link');
     link.rel = 'modulepreload';

@@ -3,9 +3,8 @@
  * At build, vite.config.ts turns this into a small script that preloads the chunk of the page the
  * browser opened, in parallel with the app's own code, instead of after it (router.tsx loads each
  * page on first visit). A path not listed still works: its chunk then loads right after the app.
- * A `:name` segment stands for any one segment. Public pages (rule 22) are not listed: they paint
- * from the server's HTML, and their code loads after that paint instead of sharing the network
- * with it.
+ * Public pages (rule 22) are not listed: they paint from the server's HTML, and their code loads
+ * after that paint instead of sharing the network with it.
  * router.test.ts checks that every path here is a lazy route of the router.
  */
 export const ENTRY_PAGES: Readonly<Record<string, string>> = {
