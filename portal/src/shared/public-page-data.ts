@@ -1,8 +1,10 @@
-import { type PublicProfile, PublicProfileSchema, type SignUpRole } from '@fm/sdk/contracts';
+import {
+  PUBLIC_PAGE_DATA_ID,
+  type PublicProfile,
+  PublicProfileSchema,
+  type SignUpRole,
+} from '@fm/sdk/contracts';
 import * as v from 'valibot';
-
-/** The id of the non-executable `<script type="application/json">` a public page carries (rule 22). */
-export const PUBLIC_PAGE_DATA_ID = 'fm-public-data';
 
 /** A public profile page's data, as far as the portal reads it, checked against the contract. */
 const ProfilePageDataSchema = v.object({

@@ -23,6 +23,7 @@ export * from './presence-arithmetic.ts';
 export * from './profile-edit.ts';
 export * from './profiles.ts';
 export * from './promotions.ts';
+export * from './public-pages.ts';
 export * from './realtime.ts';
 export * from './reschedule.ts';
 export * from './slot-holds.ts';

@@ -1,6 +1,7 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { PUBLIC_PAGE_DATA_ID } from '@fm/sdk/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { user } from '../db/schema/index.ts';
@@ -8,7 +9,7 @@ import { makeConsultant } from '../features/booking/test-fixtures.ts';
 import { repoRoot } from '../testing/api-process.ts';
 import { makeStaticDirs } from '../testing/static-dirs.ts';
 import { startTestServer, type TestServer } from '../testing/test-server.ts';
-import { PUBLIC_PAGE_DATA_ID, pageEncoding, publicShell, readPublicShell } from './public-html.ts';
+import { pageEncoding, publicShell, readPublicShell } from './public-html.ts';
 
 // The portal's own index.html (the built one differs only in its asset tags) as the shell.
 const INDEX_HTML = readFileSync(join(repoRoot, 'portal/index.html'), 'utf8');

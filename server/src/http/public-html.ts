@@ -2,15 +2,13 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
+import { PUBLIC_PAGE_DATA_ID } from '@fm/sdk/contracts';
 import { Hono } from 'hono';
 import { renderHead } from '../features/public-pages/head-tags.ts';
 import { scriptJson } from '../features/public-pages/markup-escape.ts';
 import type { PublicPage, PublicPages } from '../features/public-pages/public-page.ts';
 import { isNotModified, publicPageHeaders } from '../features/public-pages/validators.ts';
 import type { PageBodyRenderer } from './page-body-renderer.ts';
-
-/** The id of the page data's `<script type="application/json">` (the portal reads it by this id). */
-export const PUBLIC_PAGE_DATA_ID = 'fm-public-data';
 
 const TITLE = /<title>[^<]*<\/title>\s*/;
 const DESCRIPTION = /<meta name="description" [^>]*>\s*/;
