@@ -79,7 +79,8 @@ export const FEATURES = [
   },
 ] as const;
 
-export const FAQS = [
+/** The questions and answers, written when the landing renders: its prices need the number formatter. */
+export const faqs = () => [
   {
     question: 'How much does it cost for franchisors?',
     answer: `${formatCents(SUBSCRIPTION_PRICE_CENTS)} per month on a ${SUBSCRIPTION_TERM_MONTHS}-month term, or ${formatCents(EARLY_ACCESS_PRICE_CENTS)} per month with an early-access promo code. Meetings are paid per meeting, at the consultant's rate.`,
@@ -104,4 +105,4 @@ export const FAQS = [
     question: 'Who can join?',
     answer: `Franchise brands and franchise consultants who are ${MINIMUM_AGE} or older.`,
   },
-] as const;
+];

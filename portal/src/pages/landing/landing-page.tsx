@@ -13,7 +13,7 @@ import {
   type LandingSection as LandingSectionId,
   landingSectionPath,
 } from '../../shared/paths.ts';
-import { FAQS, FEATURES, HOW_IT_WORKS } from './landing-content.ts';
+import { FEATURES, faqs, HOW_IT_WORKS } from './landing-content.ts';
 
 /** `/`: the public landing page (user-area §1, §2). */
 export function LandingPage() {
@@ -149,7 +149,7 @@ function Faqs() {
   return (
     <LandingSection id={LANDING_SECTIONS.faqs} title="FAQs" tinted>
       <div className="faqs">
-        {FAQS.map((faq) => (
+        {faqs().map((faq) => (
           <details key={faq.question} className="faq">
             <summary className="faq__question">{faq.question}</summary>
             <p className="faq__answer">{faq.answer}</p>
