@@ -368,6 +368,8 @@ export function createApp(deps: AppDeps) {
   const app = new Hono<AppEnv>();
   // Stripe.js (cards through Elements, 3-D Secure) is allowed only in Stripe mode (decision 016).
   const stripeJs = paymentsCsp(env.PAYMENTS_PROVIDER);
+  // The public pages' frame (rule 22), whose inline first-page script the CSP allows by its hash.
+  const portal = deps.staticDirs ? readPublicShell(deps.staticDirs.portal) : null;
   // The request id and log line, the API version (`/api` paths) and the security headers, in one
   // step (http/request-frame.ts).
   app.use(
@@ -379,7 +381,7 @@ export function createApp(deps: AppDeps) {
         strictTransportSecurity: HSTS,
         contentSecurityPolicy: {
           defaultSrc: ["'self'"],
-          scriptSrc: ["'self'", ...stripeJs.scriptSrc],
+          scriptSrc: ["'self'", ...(portal?.scriptSources ?? []), ...stripeJs.scriptSrc],
           ...(stripeJs.frameSrc.length > 0 ? { frameSrc: ["'self'", ...stripeJs.frameSrc] } : {}),
           styleSrc: ["'self'", "'unsafe-inline'"],
           // Every stored image is served from this origin (`/api/files/…`, also with S3 behind it).
@@ -408,7 +410,6 @@ export function createApp(deps: AppDeps) {
   // Rule 22: robots.txt and the sitemaps, before the portal's files and client-side fallback.
   app.route('/', crawlerRoutes({ db, publicUrl: env.PUBLIC_URL }));
   // Rule 22: the public pages as HTML with their head tags and data, before the portal's shell.
-  const portal = deps.staticDirs ? readPublicShell(deps.staticDirs.portal) : null;
   if (portal) {
     const pages = createPublicPages({ db, publicUrl: env.PUBLIC_URL, buildId: portal.buildId });
     const render = deps.staticDirs?.portalRenderer

@@ -1,4 +1,5 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PUBLIC_PAGE_DATA_ID } from '@fm/sdk/contracts';
@@ -145,6 +146,39 @@ describe('public pages as HTML (rule 22)', () => {
     expect(shell?.head).toBe(
       '<head><link rel="stylesheet" href="/a.css">\n<script type="module" src="/i.js"></script>',
     );
+  });
+
+  it('writes the stylesheet and the first-page script into the shell, and names the script for the CSP', () => {
+    const portal = mkdtempSync(join(tmpdir(), 'fm-public-shell-'));
+    try {
+      mkdirSync(join(portal, 'assets'));
+      const css = '.hero{color:red}';
+      const script = "document.documentElement.setAttribute('data-viewport','mobile');";
+      writeFileSync(join(portal, 'assets/index-1.css'), css);
+      writeFileSync(join(portal, 'assets/odd-1.css'), 'a::after{content:"</style>"}');
+      writeFileSync(join(portal, 'assets/first-page-1.js'), script);
+      writeFileSync(
+        join(portal, 'index.html'),
+        '<head><link rel="stylesheet" crossorigin href="/assets/index-1.css">\n' +
+          '<link rel="stylesheet" crossorigin href="/assets/odd-1.css">\n' +
+          '<link rel="stylesheet" crossorigin href="/assets/gone-1.css">\n' +
+          '<script src="/assets/first-page-1.js"></script>\n' +
+          '<script type="module" crossorigin src="/assets/index-1.js"></script></head>' +
+          '<body><div id="root"></div></body>',
+      );
+      const read = readPublicShell(portal);
+      expect(read?.shell.head).toBe(
+        `<head><style>${css}</style>\n` +
+          '<link rel="stylesheet" crossorigin href="/assets/odd-1.css">\n' +
+          '<link rel="stylesheet" crossorigin href="/assets/gone-1.css">\n' +
+          `<script>${script}</script>\n` +
+          '<script type="module" crossorigin src="/assets/index-1.js"></script>',
+      );
+      const hash = createHash('sha256').update(script).digest('base64');
+      expect(read?.scriptSources).toEqual([`'sha256-${hash}'`]);
+    } finally {
+      rmSync(portal, { recursive: true, force: true });
+    }
   });
 
   it('leaves public pages to the shell when the portal is not built or its index.html has no head', () => {
