@@ -3,7 +3,6 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
-import { onFirstInteraction } from './app/first-interaction.ts';
 import { createRouter, loadPagesOf, routes } from './app/router.tsx';
 import { setUnauthorizedRedirect, tokenStore } from './shared/api-client.ts';
 import { forgetDataOfPreviousUser, queryClient } from './shared/query-client.ts';
@@ -34,11 +33,7 @@ const app = (
   </StrictMode>
 );
 
-// A guest sees what the server rendered, which reads and links without the app: the app takes it
-// over as it is at the guest's first interaction, so loading the page runs none of its rendering.
-// A signed-in visitor sees more (Book, Message, favourite): the app renders over it at once.
-if (serverRendered && tokenStore.get() === null) {
-  onFirstInteraction(window, () => hydrateRoot(container, app));
-} else {
-  createRoot(container).render(app);
-}
+// A guest sees what the server rendered: the app takes it over as it is. A signed-in visitor sees
+// more (Book, Message, favourite): the app renders over it.
+if (serverRendered && tokenStore.get() === null) hydrateRoot(container, app);
+else createRoot(container).render(app);
