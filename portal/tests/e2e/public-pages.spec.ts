@@ -183,9 +183,12 @@ test.describe('public pages', () => {
     await page.goto(`/consultants/${consultant.id}`);
     const card = page.getByRole('article', { name: 'Marcus Reed' });
     await expect(card).toBeVisible();
-    // The page paints from its HTML and stylesheet: its HTML preloads none of the app's code.
+    // The page paints from its HTML alone: the stylesheet and the first-page script are in it,
+    // and it preloads none of the app's code.
     const served = await (await request.get(`/consultants/${consultant.id}`)).text();
-    expect(served).toContain('rel="stylesheet"');
+    expect(served).toContain('<style>');
+    expect(served).not.toContain('rel="stylesheet"');
+    expect(served).not.toMatch(/<script src=/);
     expect(served).not.toContain('rel="modulepreload"');
     await expect(card.locator('.fm-profile-card__rate')).toContainText('$50');
     // The read went out and is still held: what shows came with the page.
