@@ -14,26 +14,35 @@ forgetDataOfPreviousUser(queryClient);
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element.');
 
+/** Makes the router and renders the app into `root`. */
+function start(root: HTMLElement, serverRendered: boolean): void {
+  const router = createRouter();
+  setUnauthorizedRedirect((path) => {
+    void router.navigate(path, { replace: true });
+  });
+  const app = (
+    <StrictMode>
+      <QueryClientProvider client={queryClient}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>
+    </StrictMode>
+  );
+  // A guest sees what the server rendered: the app takes it over as it is. A signed-in visitor
+  // sees more (Book, Message, favourite): the app renders over it.
+  if (serverRendered && tokenStore.get() === null) hydrateRoot(root, app);
+  else createRoot(root).render(app);
+}
+
 // Rule 22: a public page comes with its body rendered by the server for a guest. Its page's code is
 // loaded before the first render, so that render is the page, not the loading frame that would
-// replace it.
-const serverRendered = container.firstElementChild !== null;
-if (serverRendered) await loadPagesOf(routes, window.location.pathname);
-
-const router = createRouter();
-setUnauthorizedRedirect((path) => {
-  void router.navigate(path, { replace: true });
-});
-
-const app = (
-  <StrictMode>
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>
-  </StrictMode>
-);
-
-// A guest sees what the server rendered: the app takes it over as it is. A signed-in visitor sees
-// more (Book, Message, favourite): the app renders over it.
-if (serverRendered && tokenStore.get() === null) hydrateRoot(container, app);
-else createRoot(container).render(app);
+// replace it; if that code cannot be loaded, the app renders over the page and its router says
+// why. (No top-level await: in the entry, the bundler would split the app's first code into a
+// chunk per module shared with a page, each a request of its own.)
+if (container.firstElementChild !== null) {
+  void loadPagesOf(routes, window.location.pathname).then(
+    () => start(container, true),
+    () => start(container, false),
+  );
+} else {
+  start(container, false);
+}

@@ -41,6 +41,17 @@ test.describe('first load', () => {
     }
   });
 
+  test("the app's first code comes in a dozen files at most, not a file per shared module", async ({
+    request,
+  }) => {
+    // Each is a request of its own on a phone's network. A top-level await in the entry makes the
+    // bundler split the first code into a chunk per module it shares with a page (36 of them).
+    const shell = await (await request.get('/sign-in')).text();
+    const preloads = shell.match(/<link rel="modulepreload"/g) ?? [];
+    expect(preloads.length).toBeGreaterThan(0);
+    expect(preloads.length).toBeLessThanOrEqual(12);
+  });
+
   test('My Meetings and Payments open on a first visit and keep the footer below the first screen', async ({
     page,
   }) => {
