@@ -4,6 +4,7 @@ import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { createRouter, loadPagesOf, routes } from './app/router.tsx';
+import { loadSignedInParts } from './layout/signed-in-parts.ts';
 import { setUnauthorizedRedirect, tokenStore } from './shared/api-client.ts';
 import { forgetDataOfPreviousUser, queryClient } from './shared/query-client.ts';
 import './styles/index.css';
@@ -13,6 +14,9 @@ forgetDataOfPreviousUser(queryClient);
 
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element.');
+
+// A signed-in visitor's frame has parts a guest's has not: their code loads beside the page's.
+if (tokenStore.get() !== null) void loadSignedInParts();
 
 /** Makes the router and renders the app into `root`. */
 function start(root: HTMLElement, serverRendered: boolean): void {

@@ -1,7 +1,6 @@
-import { useRef, useState } from 'react';
+import { Suspense, useRef, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { Toaster } from 'sonner';
-import { CalendarPrompts } from '../features/calendar-settings/calendar-prompts.tsx';
 import { PATHS } from '../shared/paths.ts';
 import { RealtimeProvider } from '../shared/realtime.tsx';
 import { useSession } from '../shared/session.ts';
@@ -9,6 +8,7 @@ import { useUnreadCount } from '../shared/unread-count.ts';
 import { useViewerTimeZone } from '../shared/user-time-zone.tsx';
 import { layoutChromeFor } from './layout-rules.ts';
 import { LogOutDialog } from './log-out-dialog.tsx';
+import { CalendarPrompts } from './signed-in-parts.ts';
 import { SiteFooter } from './site-footer.tsx';
 import { SiteHeader } from './site-header.tsx';
 import { SupportDialog } from './support-dialog.tsx';
@@ -47,7 +47,11 @@ export function AppLayout() {
           onLogOut={() => setDialog('log-out')}
         />
         <main className="app__main" id="main-content" ref={main} tabIndex={-1}>
-          <CalendarPrompts />
+          {session?.role === 'consultant' ? (
+            <Suspense fallback={null}>
+              <CalendarPrompts />
+            </Suspense>
+          ) : null}
           <Outlet />
         </main>
         {chrome.hideFooter ? null : <SiteFooter />}

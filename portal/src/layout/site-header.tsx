@@ -1,5 +1,5 @@
+import { Suspense } from 'react';
 import { Link } from 'react-router';
-import { TutorialTour } from '../features/tutorial/tutorial-tour.tsx';
 import { PATHS } from '../shared/paths.ts';
 import type { Session } from '../shared/session.ts';
 import { BackToPlatformLink } from './back-to-platform-link.tsx';
@@ -7,8 +7,7 @@ import { BrandLink } from './brand-link.tsx';
 import { MobileMenu } from './mobile-menu.tsx';
 import { AUTH_LINKS, GUEST_NAV, LANDING_NAV, roleNav } from './nav-items.ts';
 import { NavLinks } from './nav-links.tsx';
-import { NotificationsBell } from './notifications-bell.tsx';
-import { ProfileMenu } from './profile-menu.tsx';
+import { NotificationsBell, ProfileMenu, TutorialTour } from './signed-in-parts.ts';
 
 interface SiteHeaderProps {
   session: Session | null;
@@ -64,11 +63,17 @@ export function SiteHeader({
             ) : null}
             {session !== null && landing ? <BackToPlatformLink session={session} /> : null}
           </div>
-          {signedInApp ? <NotificationsBell /> : null}
-          {signedInApp ? <TutorialTour session={session} /> : null}
+          {signedInApp ? (
+            <Suspense fallback={null}>
+              <NotificationsBell />
+              <TutorialTour session={session} />
+            </Suspense>
+          ) : null}
           <div className="site-header__for-desktop">
             {signedInApp ? (
-              <ProfileMenu session={session} onSupport={onSupport} onLogOut={onLogOut} />
+              <Suspense fallback={null}>
+                <ProfileMenu session={session} onSupport={onSupport} onLogOut={onLogOut} />
+              </Suspense>
             ) : null}
           </div>
           <div className="site-header__for-mobile">
