@@ -61,6 +61,12 @@ async function launchChromium(): Promise<Chromium> {
     ],
     { stdio: 'ignore' },
   );
+  // A missing browser is an 'error' event: kept, and thrown below instead of ending the process
+  // (and leaving the demo server running).
+  let failed: Error | null = null;
+  child.once('error', (error) => {
+    failed = error;
+  });
   const exited = new Promise<void>((r) => child.once('exit', () => r()));
   const stop = async () => {
     child.kill('SIGTERM');
@@ -69,6 +75,12 @@ async function launchChromium(): Promise<Chromium> {
   };
   const deadline = Date.now() + 30_000;
   while (Date.now() < deadline) {
+    if (failed) {
+      rmSync(profile, { recursive: true, force: true });
+      throw new Error(
+        `${CHROMIUM} did not start (${(failed as Error).message}): install Debian's chromium or set CHROMIUM_PATH`,
+      );
+    }
     try {
       const port = Number(readFileSync(join(profile, 'DevToolsActivePort'), 'utf8').split('\n')[0]);
       if (port > 0) return { port, stop };
