@@ -1,16 +1,10 @@
 import {
   PUBLIC_PAGE_DATA_ID,
+  PublicPageDataSchema,
   type PublicProfile,
-  PublicProfileSchema,
   type SignUpRole,
 } from '@fm/sdk/contracts';
 import * as v from 'valibot';
-
-/** A public profile page's data, as far as the portal reads it, checked against the contract. */
-const ProfilePageDataSchema = v.object({
-  kind: v.picklist(['consultant', 'franchisor']),
-  profile: PublicProfileSchema,
-});
 
 /**
  * A profile page's data `json` (rule 22), checked against the contract; null for another page's
@@ -26,10 +20,10 @@ export function servedPage(json: string): { kind: SignUpRole; profile: PublicPro
   } catch {
     return null;
   }
-  const checked = v.safeParse(ProfilePageDataSchema, data);
-  return checked.success && checked.output.profile.role === checked.output.kind
-    ? checked.output
-    : null;
+  const checked = v.safeParse(PublicPageDataSchema, data);
+  if (!checked.success) return null;
+  const page = checked.output;
+  return page.kind === 'consultant' || page.kind === 'franchisor' ? page : null;
 }
 
 /**

@@ -1,5 +1,30 @@
+import * as v from 'valibot';
+import { ConsultantPublicProfileSchema, FranchisorPublicProfileSchema } from './profiles.ts';
+
 /**
  * Rule 22: the id of the non-executable `<script type="application/json">` that carries a public
  * page's data; the server writes it and the portal reads it.
  */
 export const PUBLIC_PAGE_DATA_ID = 'fm-public-data';
+
+/** The legal pages' routes. */
+export const LEGAL_PATHS = [
+  '/privacy-policy',
+  '/terms-and-conditions',
+  '/terms-of-use/consultant',
+  '/terms-of-use/franchisor',
+] as const;
+export type LegalPath = (typeof LEGAL_PATHS)[number];
+
+/**
+ * What a public page's body is made of (rule 22), as the server sends it in the page and the
+ * portal reads it back: a profile is exactly `GET /api/users/profile/{id}`'s answer, of the page's
+ * kind.
+ */
+export const PublicPageDataSchema = v.variant('kind', [
+  v.object({ kind: v.literal('landing') }),
+  v.object({ kind: v.literal('legal'), path: v.picklist(LEGAL_PATHS) }),
+  v.object({ kind: v.literal('consultant'), profile: ConsultantPublicProfileSchema }),
+  v.object({ kind: v.literal('franchisor'), profile: FranchisorPublicProfileSchema }),
+]);
+export type PublicPageData = v.InferOutput<typeof PublicPageDataSchema>;

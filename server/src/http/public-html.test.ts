@@ -2,8 +2,9 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PUBLIC_PAGE_DATA_ID } from '@fm/sdk/contracts';
+import { PUBLIC_PAGE_DATA_ID, PublicPageDataSchema } from '@fm/sdk/contracts';
 import { eq } from 'drizzle-orm';
+import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { user } from '../db/schema/index.ts';
 import { makeConsultant } from '../features/booking/test-fixtures.ts';
@@ -61,6 +62,8 @@ describe('public pages as HTML (rule 22)', () => {
     expect(person?.['@type']).toBe('Person');
     expect(person?.name).toBe(name);
     expect(pageDataOf(html)).toEqual({ kind: 'consultant', profile });
+    // What the portal reads it with: the contract's schema of page data.
+    expect(v.safeParse(PublicPageDataSchema, pageDataOf(html)).success).toBe(true);
     // The portal's app still loads: the shell's body is there.
     expect(html).toContain('<div id="root">');
     expect(html).toContain('src="/src/main.tsx"');

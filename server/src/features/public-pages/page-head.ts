@@ -1,10 +1,11 @@
 import {
   type ConsultantPublicProfile,
   type FranchisorPublicProfile,
+  type LegalPath,
   MINUTES_PER_RATE_UNIT,
   PRODUCT_NAME,
 } from '@fm/sdk/contracts';
-import type { LegalPath, PublicPageHead } from './public-page.ts';
+import type { PublicPageHead } from './public-page.ts';
 
 /** Where the head's absolute URLs point: `PUBLIC_URL`, without a trailing slash. */
 export interface Site {

@@ -1,26 +1,10 @@
-import type { PublicProfile } from '@fm/sdk/contracts';
+import type { PublicPageData } from '@fm/sdk/contracts';
 
 /**
  * The public pages of rule 22: what the server knows of one before it is rendered.
  * `server/src/http/public-html.ts` turns `head` into the page's `<head>` tags and sends `data` as
  * page data the portal renders; the answer carries `status`, `robots` and the validators.
  */
-
-/** The legal routes, each with the title its page shows. */
-export const LEGAL_PATHS = [
-  '/privacy-policy',
-  '/terms-and-conditions',
-  '/terms-of-use/consultant',
-  '/terms-of-use/franchisor',
-] as const;
-export type LegalPath = (typeof LEGAL_PATHS)[number];
-
-/** What the page's body is made of; `profile` is exactly `GET /api/users/profile/{id}`'s answer. */
-export type PublicPageData =
-  | { kind: 'landing' }
-  | { kind: 'legal'; path: LegalPath }
-  | { kind: 'consultant'; profile: Extract<PublicProfile, { role: 'consultant' }> }
-  | { kind: 'franchisor'; profile: Extract<PublicProfile, { role: 'franchisor' }> };
 
 /** The `<head>` of a public page. */
 export interface PublicPageHead {

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import type { PublicProfile } from '@fm/sdk/contracts';
+import { LEGAL_PATHS, type PublicProfile } from '@fm/sdk/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -13,7 +13,7 @@ import { startTestServer, type TestServer } from '../../testing/test-server.ts';
 import { addReview, makeConsultant, makeFranchisor } from '../booking/test-fixtures.ts';
 import { renderHead } from './head-tags.ts';
 import { LEGAL_PAGES } from './page-head.ts';
-import { LEGAL_PATHS, type PublicPage } from './public-page.ts';
+import type { PublicPage } from './public-page.ts';
 import { createPublicPages, publicRoute } from './public-pages.ts';
 
 let server: TestServer;

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { PRODUCT_NAME } from '@fm/sdk/contracts';
+import { LEGAL_PATHS, type LegalPath, PRODUCT_NAME, type PublicPageData } from '@fm/sdk/contracts';
 import type { Db } from '../../db/client.ts';
 import { readPublicProfile } from '../users/profile-repository.ts';
 import {
@@ -10,15 +10,7 @@ import {
   legalHead,
   type Site,
 } from './page-head.ts';
-import {
-  LEGAL_PATHS,
-  type LegalPath,
-  type PublicPage,
-  type PublicPageData,
-  type PublicPageHead,
-  type PublicPages,
-  type Robots,
-} from './public-page.ts';
+import type { PublicPage, PublicPageHead, PublicPages, Robots } from './public-page.ts';
 
 export interface PublicPagesDeps {
   db: Db;

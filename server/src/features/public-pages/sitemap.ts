@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { LEGAL_PATHS } from '@fm/sdk/contracts';
 import { and, eq, gt, inArray, lte, max, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import {
@@ -10,7 +11,6 @@ import {
   user,
 } from '../../db/schema/index.ts';
 import { escapeMarkup } from './markup-escape.ts';
-import { LEGAL_PATHS } from './public-page.ts';
 import type { Validators } from './validators.ts';
 
 /** The protocol's bound: a sitemap file lists at most 50,000 URLs. */
