@@ -135,18 +135,15 @@ const figure = (lhr: Result, id: string) => lhr.audits[id]?.numericValue ?? Numb
 /** A category's score on Lighthouse's 0–100 scale (0 when it could not be scored). */
 const score = (lhr: Result, id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
 
-/** The elements (or, for requests, the URLs) an audit's items name, as Lighthouse labels them. */
-function elementsOf(details: unknown): string[] {
-  if (typeof details !== 'object' || details === null || !('items' in details)) return [];
-  const { items } = details as { items: unknown };
-  if (!Array.isArray(items)) return [];
+type AuditDetails = Result['audits'][string]['details'];
+
+/** The elements (or, for requests, the URLs) an audit's table names, as Lighthouse labels them. */
+function elementsOf(details: AuditDetails): string[] {
+  if (details?.type !== 'table' && details?.type !== 'opportunity') return [];
   const found: string[] = [];
-  for (const item of items) {
-    if (typeof item !== 'object' || item === null) continue;
-    const { node, url } = item as { node?: unknown; url?: unknown };
-    if (typeof node === 'object' && node !== null) {
-      const { selector, snippet } = node as { selector?: unknown; snippet?: unknown };
-      const label = [selector, snippet].filter((s) => typeof s === 'string' && s !== '').join(' ');
+  for (const { node, url } of details.items) {
+    if (typeof node === 'object' && node !== null && 'type' in node && node.type === 'node') {
+      const label = [node.selector, node.snippet].filter((part) => part).join(' ');
       if (label !== '') found.push(label);
     } else if (typeof url === 'string' && url !== '') {
       found.push(url);
