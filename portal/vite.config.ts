@@ -8,18 +8,22 @@ import { MOBILE_BREAKPOINT_PX } from '@fm/sdk/contracts';
 import { PREACT_COMPAT_ALIASES, PREACT_SERVER_ALIASES } from '@fm/widgets/preact-aliases';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin, type Rolldown, type UserConfig } from 'vite';
-import { ENTRY_PAGES } from './src/app/entry-pages.ts';
+import { ENTRY_PAGES, SIGNED_IN_PARTS_MODULE } from './src/app/entry-pages.ts';
+import { TOKEN_STORAGE_KEY } from './src/shared/site.ts';
 
 const root = dirname(fileURLToPath(import.meta.url));
 
 /**
- * The script that runs before the first paint (synchronous, in <head>; external because the CSP
- * allows no inline script; tiny, and fetched beside the stylesheet that holds the paint anyway):
+ * The script that runs before the first paint (synchronous, in <head>; a file, since the CSP
+ * allows no inline script but by its hash; tiny, and fetched beside the stylesheet that holds the
+ * paint anyway):
  * - marks `<html>` with `data-viewport` (as @fm/widgets/viewport does later);
  * - goes in after the stylesheet, which moves ahead of every script;
  * - preloads the chunk of the page the browser opened (ENTRY_PAGES) and the chunks it imports,
  *   with the app's own code instead of after it
- *   (router.tsx loads each page on first visit).
+ *   (router.tsx loads each page on first visit);
+ * - when the browser holds a session, preloads the frame's signed-in parts the same way.
+ * The server writes it into a public page's HTML (rule 22), allowed there by its hash.
  */
 function firstPageScript(): Plugin {
   return {
@@ -41,15 +45,17 @@ function firstPageScript(): Plugin {
       const entry = [...chunks.values()].find((chunk) => chunk.isEntry);
       if (!entry) throw new Error('first-page script: the build has no entry chunk');
       const loadedByEntry = closure(entry.fileName);
-      const preloads: Record<string, string[]> = {};
-      for (const [path, module] of Object.entries(ENTRY_PAGES)) {
-        const page = [...chunks.values()].find(
-          (chunk) => chunk.facadeModuleId === resolve(root, module),
+      /** A module's chunk and the chunks it imports that the app's own code does not load. */
+      const chunksOf = (module: string): string[] => {
+        const chunk = [...chunks.values()].find(
+          (each) => each.facadeModuleId === resolve(root, module),
         );
-        if (!page)
-          throw new Error(`first-page script: no chunk of its own for ${module} (${path})`);
-        preloads[path] = [...closure(page.fileName)].filter((file) => !loadedByEntry.has(file));
-      }
+        if (!chunk) throw new Error(`first-page script: no chunk of its own for ${module}`);
+        return [...closure(chunk.fileName)].filter((file) => !loadedByEntry.has(file));
+      };
+      const preloads: Record<string, string[]> = {};
+      for (const [path, module] of Object.entries(ENTRY_PAGES)) preloads[path] = chunksOf(module);
+      const signedIn = chunksOf(SIGNED_IN_PARTS_MODULE);
       const source = `(function () {
   var html = document.documentElement;
   var path = location.pathname.replace(/\\/+$/, '') || '/';
@@ -57,6 +63,9 @@ function firstPageScript(): Plugin {
   html.setAttribute('data-viewport', mobile ? 'mobile' : 'desktop');
   var preloads = ${JSON.stringify(preloads)};
   var files = preloads[path] || [];
+  try {
+    if (localStorage.getItem(${JSON.stringify(TOKEN_STORAGE_KEY)})) files = files.concat(${JSON.stringify(signedIn)});
+  } catch (e) {}
   for (var i = 0; i < files.length; i++) {
     var link = document.createElement('link');
     link.rel = 'modulepreload';

@@ -17,3 +17,10 @@ export const ENTRY_PAGES: Readonly<Record<string, string>> = {
   '/dashboard': 'src/pages/dashboard/dashboard-page.tsx',
   '/chats': 'src/pages/chats/chats-page.tsx',
 };
+
+/**
+ * The module of the frame's signed-in parts (`layout/signed-in-parts.ts` loads it): the same
+ * script preloads its chunk too when the browser holds a session, so the bell and the profile
+ * menu come with the app's first render instead of after it.
+ */
+export const SIGNED_IN_PARTS_MODULE = 'src/layout/signed-in-parts-chunk.ts';

@@ -41,6 +41,19 @@ test.describe('first load', () => {
     }
   });
 
+  test("a signed-in visitor's page preloads the frame's signed-in parts with the app, a guest's does not", async ({
+    page,
+  }) => {
+    const parts = page.locator('link[rel="modulepreload"][href*="/signed-in-parts-chunk-"]');
+    await page.goto('/sign-in');
+    await expect(page.getByRole('form', { name: 'Log in' })).toBeVisible();
+    await expect(parts).toHaveCount(0);
+    await signIn(page, DEMO.franchisor, /\/consultants/);
+    await page.goto('/bookings');
+    await expect(parts).toHaveCount(1);
+    await expect(page.getByRole('button', { name: /notifications/i }).first()).toBeVisible();
+  });
+
   test("the app's first code comes in a dozen files at most, not a file per shared module", async ({
     request,
   }) => {
