@@ -9,13 +9,13 @@ import { lazy } from 'react';
  */
 export const loadSignedInParts = () => import('./signed-in-parts-chunk.ts');
 
-export const NotificationsBell = lazy(async () => ({
-  default: (await loadSignedInParts()).NotificationsBell,
-}));
-export const ProfileMenu = lazy(async () => ({ default: (await loadSignedInParts()).ProfileMenu }));
-export const TutorialTour = lazy(async () => ({
-  default: (await loadSignedInParts()).TutorialTour,
-}));
-export const CalendarPrompts = lazy(async () => ({
-  default: (await loadSignedInParts()).CalendarPrompts,
-}));
+type Parts = Awaited<ReturnType<typeof loadSignedInParts>>;
+
+/** One of the parts, as a component that loads the chunk when it first renders. */
+const part = <Name extends keyof Parts>(name: Name) =>
+  lazy(async () => ({ default: (await loadSignedInParts())[name] }));
+
+export const NotificationsBell = part('NotificationsBell');
+export const ProfileMenu = part('ProfileMenu');
+export const TutorialTour = part('TutorialTour');
+export const CalendarPrompts = part('CalendarPrompts');
