@@ -46,6 +46,7 @@ export {
   formatDate,
   formatDateTime,
   formatDollars,
+  formatNumber,
   setViewerTimeZone,
   viewerTimeZone,
 } from './format/format.ts';
@@ -148,6 +149,7 @@ export { TablePager, type TablePagerProps } from './table/table-pager.tsx';
 export {
   browserTimeZone,
   chooseTimeZone,
+  chosenTimeZone,
   isKnownTimeZone,
   zoneChoices,
 } from './time-zone/time-zone.ts';

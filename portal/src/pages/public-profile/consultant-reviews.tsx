@@ -1,10 +1,11 @@
 import type { ConsultantPublicProfile } from '@fm/sdk/contracts';
+import { formatNumber } from '@fm/widgets/kit';
 
 const REVIEWS_TEXT = {
   title: 'Reviews',
   none: 'No reviews yet.',
   average: (rating: string, count: number) =>
-    `${rating} out of 5, from ${count.toLocaleString('en-US')} review${count === 1 ? '' : 's'}`,
+    `${rating} out of 5, from ${formatNumber(count)} review${count === 1 ? '' : 's'}`,
 } as const;
 
 /**

@@ -1,5 +1,6 @@
 import { FIELD_MESSAGES, SEARCH_DEBOUNCE_MS } from '@fm/sdk/contracts';
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { formatNumber } from '../../kit/format/format.ts';
 import { LIST_TEXT } from './list-text.ts';
 import { useDebouncedCallback } from './use-debounced-callback.ts';
 
@@ -16,9 +17,7 @@ function OptionLabel({ label, count }: { label: string; count?: number | undefin
       <span className="fm-option__label">{label}</span>
       {/* The space keeps the count a separate word in the checkbox's accessible name. */}
       {count !== undefined && ' '}
-      {count !== undefined && (
-        <span className="fm-option__count">{count.toLocaleString('en-US')}</span>
-      )}
+      {count !== undefined && <span className="fm-option__count">{formatNumber(count)}</span>}
     </>
   );
 }
@@ -239,7 +238,7 @@ export function SelectField<T extends string>({
           <option key={option.value} value={option.value}>
             {option.count === undefined
               ? option.label
-              : `${option.label} (${option.count.toLocaleString('en-US')})`}
+              : `${option.label} (${formatNumber(option.count)})`}
           </option>
         ))}
       </select>

@@ -1,4 +1,4 @@
-import { formatDollars } from '../../kit/format/format.ts';
+import { formatDollars, formatNumber } from '../../kit/format/format.ts';
 
 /**
  * Whole dollars as lists show them.
@@ -34,5 +34,5 @@ export function formatInvestment(min: number | null, max: number | null): string
  * formatCount(1028, 'consultant', 'consultants'); // '1,028 consultants'
  */
 export function formatCount(count: number, one: string, many: string): string {
-  return `${count.toLocaleString('en-US')} ${count === 1 ? one : many}`;
+  return `${formatNumber(count)} ${count === 1 ? one : many}`;
 }

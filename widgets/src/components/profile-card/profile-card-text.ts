@@ -1,3 +1,5 @@
+import { formatNumber } from '../../kit/format/format.ts';
+
 /**
  * Texts of the profile card. The spec names none of them; they live here, beside the card,
  * until a screen of the spec needs the same words (then they move to `@fm/sdk/contracts`).
@@ -19,8 +21,8 @@ export const PROFILE_CARD_TEXT = {
   units: 'Units',
   established: 'Established',
   gallery: 'Gallery',
-  franchisedUnits: (n: number) => `${n.toLocaleString('en-US')} franchised`,
-  corporateUnits: (n: number) => `${n.toLocaleString('en-US')} corporate`,
+  franchisedUnits: (n: number) => `${formatNumber(n)} franchised`,
+  corporateUnits: (n: number) => `${formatNumber(n)} corporate`,
   galleryPhoto: (company: string, index: number, count: number) =>
     `${company}, photo ${index} of ${count}`,
 } as const;

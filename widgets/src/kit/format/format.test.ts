@@ -7,6 +7,7 @@ import {
   formatDate,
   formatDateTime,
   formatDollars,
+  formatNumber,
   setViewerTimeZone,
   viewerTimeZone,
 } from './format.ts';
@@ -102,6 +103,37 @@ describe('one format for every amount', () => {
       const rate = Number.isInteger(amount) ? whole.format(amount) : always.format(amount);
       expect(formatDollars(amount)).toBe(rate);
     }
+  });
+
+  it('writes every amount as Intl.NumberFormat does: signs, half cents, big and odd figures', () => {
+    const intl = (options: Intl.NumberFormatOptions) =>
+      new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', ...options });
+    const auto = intl({ minimumFractionDigits: 0, maximumFractionDigits: 2 });
+    const always = intl({ minimumFractionDigits: 2, maximumFractionDigits: 2 });
+    const whole = intl({ maximumFractionDigits: 0 });
+    const odd = [0, -0, 0.004, 0.005, 0.015, 0.125, 0.5, 1.005, 2.5, 999.995, 999_999.5, -0.5];
+    const amounts = [...odd, ...odd.map((a) => -a), 123_456_789.12, -42.1, 1e12 + 0.25, 1e-7];
+    for (let i = 0; i < 2_000; i += 1)
+      amounts.push((i * 7_919 - 6_000_000) / 100, (i * 7_919) / 1_000);
+    for (const amount of amounts) {
+      const autoText = auto.format(amount);
+      // 'auto' writes cents in full whenever there are any.
+      expect(formatDollars(amount), String(amount)).toBe(
+        /\.\d$/.test(autoText) ? `${autoText}0` : autoText,
+      );
+      expect(formatDollars(amount, 'always'), String(amount)).toBe(always.format(amount));
+      expect(formatDollars(amount, 'none'), String(amount)).toBe(whole.format(amount));
+    }
+  });
+});
+
+describe('formatNumber', () => {
+  it('groups digits as Intl.NumberFormat does', () => {
+    const intl = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
+    for (const count of [0, 7, 999, 1_000, 12_345, 1_234_567, -1_234, 10 ** 13, 2.5, -0]) {
+      expect(formatNumber(count), String(count)).toBe(intl.format(count));
+    }
+    expect(formatNumber(1_234_567)).toBe('1,234,567');
   });
 });
 

@@ -14,26 +14,46 @@ export { setViewerTimeZone, viewerTimeZone };
  */
 export type CentsShown = 'auto' | 'always' | 'none';
 
-const DOLLARS: Record<CentsShown, Intl.NumberFormatOptions> = {
-  auto: { style: 'currency', currency: 'USD', minimumFractionDigits: 0, maximumFractionDigits: 2 },
-  always: {
-    style: 'currency',
-    currency: 'USD',
-    minimumFractionDigits: 2,
-    maximumFractionDigits: 2,
-  },
-  none: { style: 'currency', currency: 'USD', maximumFractionDigits: 0 },
-};
+/**
+ * A whole number with en-US digit groups, as `Intl.NumberFormat('en-US')` writes it.
+ *
+ * The kit writes numbers and amounts itself rather than with `Intl.NumberFormat` (decision 034):
+ * a page's first number formatter loads the locale's number data, 25–40 ms of a phone's main
+ * thread (100–170 ms under Lighthouse's 4× slowdown) in the hydration of every public page that
+ * shows a rate or a price. `format.test.ts` checks every format against `Intl.NumberFormat`.
+ *
+ * @example
+ * formatNumber(1234567); // '1,234,567'
+ */
+export function formatNumber(count: number): string {
+  const [whole] = roundedDecimal(Math.abs(count), 0);
+  return `${isNegative(count) ? '-' : ''}${groupDigits(whole)}`;
+}
+
+/** Whether a number is written with a minus sign (-0 is, as Intl writes it). */
+const isNegative = (value: number): boolean => value < 0 || Object.is(value, -0);
+
+/** Digits with a comma before each group of three from the right. */
+const groupDigits = (digits: string): string => digits.replace(/\B(?=(\d{3})+$)/g, ',');
 
 /**
- * Each made at its first use: the first number formatter a page makes loads the locale's number
- * data (about 40 ms on a throttled phone), which a page that shows no amount never needs.
+ * A non-negative amount as its whole part and its fraction rounded to `places` digits, half away
+ * from zero, on its decimal text: what Intl rounds (0.015 is $0.02), where `toFixed` would round
+ * its binary value (0.01499… is $0.01). The shift is made in the text (`0.015e2` reads as 1.5),
+ * exact for the figures the kit shows (below 2^53 / 100, with up to a few decimals).
  */
-const dollarFormats: Partial<Record<CentsShown, Intl.NumberFormat>> = {};
+function roundedDecimal(value: number, places: number): [whole: string, fraction: string] {
+  const scale = 10 ** places;
+  // Below a millionth the text is exponential ("1e-7"), and the amount rounds to nothing anyway.
+  const shifted = value < 1e-6 ? 0 : Math.round(Number(`${value}e${places}`));
+  const fraction = places ? String(shifted % scale).padStart(places, '0') : '';
+  return [String(Math.floor(shifted / scale)), fraction];
+}
 
 /**
  * Dollars as the API sends them (numbers with at most two decimals): the one money format of the
- * portal, the admin app and the widgets.
+ * portal, the admin app and the widgets, as `Intl.NumberFormat('en-US', { style: 'currency',
+ * currency: 'USD' })` writes them (see {@link formatNumber} for why not with it).
  *
  * @example
  * ```ts
@@ -44,10 +64,9 @@ const dollarFormats: Partial<Record<CentsShown, Intl.NumberFormat>> = {};
  * ```
  */
 export function formatDollars(amount: number, cents: CentsShown = 'auto'): string {
-  dollarFormats[cents] ??= new Intl.NumberFormat('en-US', DOLLARS[cents]);
-  const text = dollarFormats[cents]!.format(amount);
-  // "$12.5" reads oddly: show cents in full whenever there are any.
-  return cents === 'auto' && /\.\d$/.test(text) ? `${text}0` : text;
+  const [whole, fraction] = roundedDecimal(Math.abs(amount), cents === 'none' ? 0 : 2);
+  const shown = cents === 'auto' && fraction === '00' ? '' : fraction;
+  return `${isNegative(amount) ? '-' : ''}$${groupDigits(whole)}${shown ? `.${shown}` : ''}`;
 }
 
 /** Integer cents (how the contract's prices are kept) as dollars. */

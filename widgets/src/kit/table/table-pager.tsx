@@ -1,6 +1,7 @@
 import { ADMIN_PAGE_SIZES } from '@fm/sdk/contracts';
 import { useId } from 'react';
 import { Pager } from '../../components/list-kit/pager.tsx';
+import { formatNumber } from '../format/format.ts';
 
 export interface TablePagerProps {
   page: number;
@@ -38,7 +39,7 @@ export function TablePager({
   return (
     <div className="kit-pager">
       <p className="kit-pager__range" aria-live="polite">
-        {total === 0 ? '0 results' : `${first}–${last} of ${total.toLocaleString('en-US')}`}
+        {total === 0 ? '0 results' : `${first}–${last} of ${formatNumber(total)}`}
       </p>
       <div className="kit-pager__size">
         <label htmlFor={sizeId}>Rows per page</label>
