@@ -1,7 +1,7 @@
 import { TIME_ZONES, type TimeZone } from '@fm/sdk/contracts';
 import {
   browserTimeZone,
-  chooseTimeZone,
+  chosenTimeZone,
   setViewerTimeZone,
   TIME_ZONE_TEXT,
   TimeZoneSwitch,
@@ -41,15 +41,11 @@ const deviceTimeZone = (): string => {
 };
 
 /**
- * The signed-in user's zone (rule 20) and how to switch it.
- *
- * @example
- * const { zone } = useUserTimeZone();
- * formatDateTime(meeting.start, zone, { zoneName: true });
+ * The zone the signed-in user chose or booked in (rule 20), null when the browser's is theirs (a
+ * guest's always is), and whether they are a consultant.
  */
-export function useUserTimeZone(): UserTimeZone {
+function useChosenTimeZone(): { chosen: string | null; consultant: boolean } {
   const session = useSession();
-  const queryClient = useQueryClient();
   const consultant = session?.role === 'consultant';
   const profile = useOwnProfileQuery();
   const settings = useQuery({
@@ -66,15 +62,28 @@ export function useUserTimeZone(): UserTimeZone {
     enabled: session?.role === 'franchisor' && profile.isSuccess && !profile.data.timeZone,
     staleTime: 5 * 60_000,
   });
-  const zone = chooseTimeZone({
+  const chosen = chosenTimeZone({
     profile: consultant
       ? settings.data?.timeZone
       : profile.data?.id === session?.user.id
         ? profile.data?.timeZone
         : null,
     booked: booked.data,
-    browser: deviceTimeZone(),
   });
+  return { chosen, consultant };
+}
+
+/**
+ * The signed-in user's zone (rule 20) and how to switch it.
+ *
+ * @example
+ * const { zone } = useUserTimeZone();
+ * formatDateTime(meeting.start, zone, { zoneName: true });
+ */
+export function useUserTimeZone(): UserTimeZone {
+  const queryClient = useQueryClient();
+  const { chosen, consultant } = useChosenTimeZone();
+  const zone = chosen ?? deviceTimeZone();
   const setZone = async (next: string) => {
     if (consultant) {
       const saved = await api.bookings.updateCalendarSettings({ timeZone: next as TimeZone });
@@ -90,12 +99,12 @@ export function useUserTimeZone(): UserTimeZone {
 
 /**
  * Keeps the formatters of the widgets kit on the user's zone (chats, notifications, every time
- * shown without a zone). Called by the app's frame, before its pages render.
+ * shown without a zone). Called by the app's frame, before its pages render. Without a chosen
+ * zone the kit reads the browser's when it first shows a time: reading it loads the platform's
+ * date data, which a guest's public page never needs (rule 22: its hydration stays short).
  */
-export function useViewerTimeZone(): string {
-  const { zone } = useUserTimeZone();
-  setViewerTimeZone(zone);
-  return zone;
+export function useViewerTimeZone(): void {
+  setViewerTimeZone(useChosenTimeZone().chosen);
 }
 
 /**

@@ -5,6 +5,8 @@
 
 /** The zone the app chose for its user (rule 20), null until it says. */
 let chosenZone: string | null = null;
+/** The browser's zone, read at its first use: reading it loads the platform's date data. */
+let browserZone: string | undefined;
 
 /**
  * Sets the zone every time shows in when no zone is given (rule 20: one zone per person, the
@@ -28,6 +30,12 @@ export function setViewerTimeZone(zone: string | null): void {
  */
 export function viewerTimeZone(): string {
   if (chosenZone) return chosenZone;
+  browserZone ??= browserTimeZone();
+  return browserZone;
+}
+
+/** The zone of the browser, UTC when it cannot be read. */
+export function browserTimeZone(): string {
   try {
     return new Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
   } catch {

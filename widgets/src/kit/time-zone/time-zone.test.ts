@@ -1,6 +1,6 @@
 import { TIME_ZONES } from '@fm/sdk/contracts';
 import { describe, expect, it } from 'vitest';
-import { chooseTimeZone, isKnownTimeZone, zoneChoices } from './time-zone.ts';
+import { chooseTimeZone, chosenTimeZone, isKnownTimeZone, zoneChoices } from './time-zone.ts';
 
 /** Rule 20: one time zone per person, the profile's first. */
 
@@ -21,6 +21,12 @@ describe('chooseTimeZone', () => {
     expect(chooseTimeZone({ profile: 'Mars/Olympus_Mons', booked: null, browser: 'UTC' })).toBe(
       'UTC',
     );
+  });
+
+  it('says when the user chose no zone, so the browser zone is read only when a time is shown', () => {
+    expect(chosenTimeZone({ profile: null, booked: undefined })).toBeNull();
+    expect(chosenTimeZone({ profile: 'Mars/Olympus_Mons', booked: null })).toBeNull();
+    expect(chosenTimeZone({ profile: undefined, booked: 'Europe/Paris' })).toBe('Europe/Paris');
   });
 });
 

@@ -5,14 +5,7 @@ import { TIME_ZONES } from '@fm/sdk/contracts';
  * both apps. The switch is `time-zone-switch.tsx`.
  */
 
-/** The zone of the browser, UTC when it cannot be read. */
-export function browserTimeZone(): string {
-  try {
-    return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
-  } catch {
-    return 'UTC';
-  }
-}
+export { browserTimeZone } from '../format/viewer-zone.ts';
 
 /** Whether the platform knows a zone (an unknown one is never chosen). */
 export function isKnownTimeZone(zone: string): boolean {
@@ -22,6 +15,23 @@ export function isKnownTimeZone(zone: string): boolean {
   } catch {
     return false;
   }
+}
+
+/**
+ * The zone a user chose (on their profile; a consultant's is their calendar settings' zone), else
+ * the one they book meetings in; null when neither is known, and the browser's is theirs.
+ *
+ * @example
+ * chosenTimeZone({ profile: null, booked: 'Europe/Paris' }); // 'Europe/Paris'
+ */
+export function chosenTimeZone(zones: {
+  profile: string | null | undefined;
+  booked: string | null | undefined;
+}): string | null {
+  for (const zone of [zones.profile, zones.booked]) {
+    if (zone && isKnownTimeZone(zone)) return zone;
+  }
+  return null;
 }
 
 /**
@@ -36,10 +46,7 @@ export function chooseTimeZone(zones: {
   booked: string | null | undefined;
   browser: string;
 }): string {
-  for (const zone of [zones.profile, zones.booked]) {
-    if (zone && isKnownTimeZone(zone)) return zone;
-  }
-  return zones.browser;
+  return chosenTimeZone(zones) ?? zones.browser;
 }
 
 /**
