@@ -18,6 +18,9 @@ if (!container) throw new Error('The page has no #root element.');
 // A signed-in visitor's frame has parts a guest's has not: their code loads beside the page's.
 if (tokenStore.get() !== null) void loadSignedInParts();
 
+/** Resolves in a task after this one. */
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
 /** Makes the router and renders the app into `root`. */
 function start(root: HTMLElement, serverRendered: boolean): void {
   const router = createRouter();
@@ -41,12 +44,16 @@ function start(root: HTMLElement, serverRendered: boolean): void {
 // loaded before the first render, so that render is the page, not the loading frame that would
 // replace it; if that code cannot be loaded, the app renders over the page and its router says
 // why. (No top-level await: in the entry, the bundler would split the app's first code into a
-// chunk per module shared with a page, each a request of its own.)
+// chunk per module shared with a page, each a request of its own.) The hydration runs in a task
+// of its own: when the page's code came with the app's, evaluating both and hydrating would be one
+// long task holding a phone's main thread, where two shorter ones let it answer in between.
 if (container.firstElementChild !== null) {
-  void loadPagesOf(routes, window.location.pathname).then(
-    () => start(container, true),
-    () => start(container, false),
-  );
+  void loadPagesOf(routes, window.location.pathname)
+    .then(nextTask)
+    .then(
+      () => start(container, true),
+      () => start(container, false),
+    );
 } else {
   start(container, false);
 }
