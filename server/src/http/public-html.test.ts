@@ -1,7 +1,9 @@
 import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { get } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, constants as zlib } from 'node:zlib';
 import { PUBLIC_PAGE_DATA_ID, PublicPageDataSchema } from '@fm/sdk/contracts';
 import { eq } from 'drizzle-orm';
 import * as v from 'valibot';
@@ -40,6 +42,17 @@ const pageDataOf = (html: string) => {
   );
   return json === undefined ? null : (JSON.parse(json) as Record<string, unknown>);
 };
+
+/** The landing's bytes as they go out in Brotli (fetch would decode them). */
+const compressedLanding = () =>
+  new Promise<Buffer>((resolve, reject) => {
+    get(`${server.url}/`, { headers: { 'accept-encoding': 'br' } }, (res) => {
+      expect(res.headers['content-encoding']).toBe('br');
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => resolve(Buffer.concat(chunks)));
+    }).on('error', reject);
+  });
 
 describe('public pages as HTML (rule 22)', () => {
   it("answers a consultant's profile with their name, rate, JSON-LD and the profile call's own answer", async () => {
@@ -135,6 +148,15 @@ describe('public pages as HTML (rule 22)', () => {
       // fetch decodes the body by its content-encoding.
       expect(await res.text()).toBe(html);
     }
+    // The landing, the same until the next build, is compressed once, smaller than a profile's
+    // fast compression would make it, and answered from what was kept.
+    const landings = [await compressedLanding(), await compressedLanding()];
+    const [landing = Buffer.alloc(0)] = landings;
+    expect(landings[1]?.equals(landing)).toBe(true);
+    const fast = brotliCompressSync(brotliDecompressSync(landing), {
+      params: { [zlib.BROTLI_PARAM_QUALITY]: 5 },
+    });
+    expect(landing.length).toBeLessThan(fast.length);
     expect(pageEncoding('gzip, deflate, br')).toBe('br');
     expect(pageEncoding('br;q=0, gzip;q=0.5')).toBe('gzip');
     expect(pageEncoding(undefined)).toBeNull();
