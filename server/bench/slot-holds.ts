@@ -1,6 +1,7 @@
 import { freePort, startParty } from '@fm/party/testing';
 import {
   REALTIME_PARTY,
+  SLOT_HOLDS,
   type SlotHold,
   SlotHoldsServerFrameSchema,
   slotHoldsRoomId,
@@ -13,14 +14,20 @@ import type { Measurement } from './measurement.ts';
 /**
  * SH1 (rule 20): a slot hold's fan-out. The real rooms under `wrangler dev` (no API: holds never
  * reach it), 50 signed-out sockets watching one consultant's `slots-{id}` room as 50 open booking
- * modals would, and one booker whose selection moves between two slots, ROUNDS times; each
- * change is timed from the hold frame sent to the hold set seen by every watcher.
+ * modals would, and one booker whose selection moves between two slots, ROUNDS times (no faster
+ * than the room allows); each change is timed from the hold frame sent to the hold set seen by
+ * every watcher.
  */
 
 const WATCHERS = 50;
 const ROUNDS = 40;
 const AIM_P99_MS = 200;
 const WAIT_MS = 10_000;
+/**
+ * The least time between two of the booker's changes: the room refuses a socket's changes beyond
+ * `SLOT_HOLDS.maxChangesPerSecond` (rule 20), and a refused change would be a round no watcher sees.
+ */
+const CHANGE_GAP_MS = 1_000 / SLOT_HOLDS.maxChangesPerSecond + 10;
 const SLOTS = [
   { start: '2026-03-09T09:00:00.000Z', end: '2026-03-09T09:30:00.000Z' },
   { start: '2026-03-09T10:00:00.000Z', end: '2026-03-09T10:30:00.000Z' },
@@ -81,6 +88,8 @@ export const shSlotHolds: Measurement = {
           wake = resolve;
           setTimeout(resolve, WAIT_MS);
         });
+        const gap = sentAt + CHANGE_GAP_MS - performance.now();
+        if (gap > 0) await new Promise((resolve) => setTimeout(resolve, gap));
         sentAt = performance.now();
         booker.send(JSON.stringify({ type: 'hold', holderId: 'bench-booker', ...slot }));
         await all;
