@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
+import { promisify } from 'node:util';
+import { brotliCompress, gzip, constants as zlib } from 'node:zlib';
 import { PUBLIC_PAGE_DATA_ID } from '@fm/sdk/contracts';
 import { Hono } from 'hono';
 import { renderHead } from '../features/public-pages/head-tags.ts';
@@ -171,23 +172,34 @@ export function pageEncoding(acceptEncoding: string | undefined): Encoding | nul
   return null;
 }
 
+const brotli = promisify(brotliCompress);
+const gzipped = promisify(gzip);
+
 /**
- * A page in an encoding. A page made on each answer (a profile) is compressed fast (Brotli at 5);
- * a page kept for the build (landing, legal) once, as small as Brotli and gzip make it (about
- * 75 ms): a landing of 12.8 KB instead of 14.2 KB fits, with its headers, in the first round trip
- * of a new connection (about 14.6 KB), where a phone on a slow network otherwise waits one more.
- * A copy in a plain ArrayBuffer (a pooled Buffer's may be shared), as Hono's body takes it.
+ * A page in an encoding, compressed on libuv's thread pool rather than the API's event loop (a
+ * profile's 80 KB take 1.7–3 ms of Brotli, which every other request would wait for). A page made
+ * on each answer (a profile) is compressed fast (Brotli at 5); a page kept for the build (landing,
+ * legal) once, as small as Brotli and gzip make it (about 75 ms): a landing of 12.8 KB instead of
+ * 14.2 KB fits, with its headers, in the first round trip of a new connection (about 14.6 KB),
+ * where a phone on a slow network otherwise waits one more. A copy in a plain ArrayBuffer (a
+ * pooled Buffer's may be shared), as Hono's body takes it.
  */
-const compress = (encoding: Encoding, html: string, best: boolean): Uint8Array<ArrayBuffer> =>
+const compress = async (
+  encoding: Encoding,
+  html: string,
+  best: boolean,
+): Promise<Uint8Array<ArrayBuffer>> =>
   new Uint8Array(
     encoding === 'br'
-      ? brotliCompressSync(html, {
+      ? await brotli(html, {
           params: {
             [zlib.BROTLI_PARAM_QUALITY]: best ? zlib.BROTLI_MAX_QUALITY : 5,
             [zlib.BROTLI_PARAM_SIZE_HINT]: html.length,
           },
         })
-      : gzipSync(html, { level: best ? zlib.Z_BEST_COMPRESSION : zlib.Z_DEFAULT_COMPRESSION }),
+      : await gzipped(html, {
+          level: best ? zlib.Z_BEST_COMPRESSION : zlib.Z_DEFAULT_COMPRESSION,
+        }),
   );
 
 /** A page's answer: its HTML as it is, or compressed as asked. */
@@ -197,24 +209,40 @@ type Answer =
 
 /**
  * Each page's answer, by its validator and encoding: the pages that are the same for everyone
- * between builds (landing, legal) are rendered and compressed once and kept (not one the renderer
- * failed on: the next answer tries again); a profile is rendered and compressed on each answer.
+ * between builds (landing, legal) are rendered and compressed once and kept, the first answer's
+ * work shared by the requests that arrive while it is made (not one the renderer failed on: the
+ * next answer tries again); a profile is rendered and compressed on each answer.
  */
 function answers(deps: { shell: PublicShell; render: PageBodyRenderer | null }) {
-  const kept = new Map<string, Answer>();
-  return async (path: string, page: PublicPage, encoding: Encoding | null): Promise<Answer> => {
-    const keep = page.data?.kind === 'landing' || page.data?.kind === 'legal';
-    const key = `${path} ${page.etag} ${encoding ?? 'identity'}`;
-    const known = keep ? kept.get(key) : undefined;
-    if (known) return known;
+  const make = async (path: string, page: PublicPage, encoding: Encoding | null, best: boolean) => {
     const body =
       deps.render && page.data !== null ? await deps.render(path, JSON.stringify(page.data)) : null;
     const html = publicPageHtml(deps.shell, page, renderHead(page.head, page.robots), body);
     const answer: Answer = encoding
-      ? { encoding, body: compress(encoding, html, keep) }
+      ? { encoding, body: await compress(encoding, html, best) }
       : { encoding, body: html };
-    if (keep && (body !== null || deps.render === null)) kept.set(key, answer);
-    return answer;
+    return { answer, complete: body !== null || deps.render === null };
+  };
+  const kept = new Map<string, Promise<Answer>>();
+  return (path: string, page: PublicPage, encoding: Encoding | null): Promise<Answer> => {
+    if (page.data?.kind !== 'landing' && page.data?.kind !== 'legal') {
+      return make(path, page, encoding, false).then(({ answer }) => answer);
+    }
+    const key = `${path} ${page.etag} ${encoding ?? 'identity'}`;
+    const known = kept.get(key);
+    if (known) return known;
+    const made = make(path, page, encoding, true).then(
+      ({ answer, complete }) => {
+        if (!complete) kept.delete(key);
+        return answer;
+      },
+      (error: unknown) => {
+        kept.delete(key);
+        throw error;
+      },
+    );
+    kept.set(key, made);
+    return made;
   };
 }
 
