@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { brotliCompress, gzip, constants as zlib } from 'node:zlib';
+import { brotliCompress, brotliCompressSync, gzip, gzipSync, constants as zlib } from 'node:zlib';
 import { PUBLIC_PAGE_DATA_ID } from '@fm/sdk/contracts';
 import { Hono } from 'hono';
 import { renderHead } from '../features/public-pages/head-tags.ts';
@@ -176,31 +176,38 @@ const brotli = promisify(brotliCompress);
 const gzipped = promisify(gzip);
 
 /**
- * A page in an encoding, compressed on libuv's thread pool rather than the API's event loop (a
- * profile's 80 KB take 1.7–3 ms of Brotli, which every other request would wait for). A page made
- * on each answer (a profile) is compressed fast (Brotli at 5); a page kept for the build (landing,
- * legal) once, as small as Brotli and gzip make it (about 75 ms): a landing of 12.8 KB instead of
- * 14.2 KB fits, with its headers, in the first round trip of a new connection (about 14.6 KB),
- * where a phone on a slow network otherwise waits one more. A copy in a plain ArrayBuffer (a
- * pooled Buffer's may be shared), as Hono's body takes it.
+ * A page in an encoding. A page made on each answer (a profile) is compressed fast (Brotli at 5),
+ * on the event loop: 1.7–3 ms for a profile's 80 KB, where zlib's thread pool took more (bench
+ * PP1: 128 pages a second instead of 317, each compression handed between threads chunk by
+ * chunk). A page kept for the build (landing, legal) is compressed once on the thread pool, as
+ * small as Brotli and gzip make it (about 75 ms, which the event loop does not wait for): a
+ * landing of 12.8 KB instead of 14.2 KB fits, with its headers, in the first round trip of a new
+ * connection (about 14.6 KB), where a phone on a slow network otherwise waits one more. A copy in
+ * a plain ArrayBuffer (a pooled Buffer's may be shared), as Hono's body takes it.
  */
 const compress = async (
   encoding: Encoding,
   html: string,
   best: boolean,
-): Promise<Uint8Array<ArrayBuffer>> =>
-  new Uint8Array(
+): Promise<Uint8Array<ArrayBuffer>> => {
+  if (!best) {
+    return new Uint8Array(
+      encoding === 'br'
+        ? brotliCompressSync(html, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } })
+        : gzipSync(html),
+    );
+  }
+  return new Uint8Array(
     encoding === 'br'
       ? await brotli(html, {
           params: {
-            [zlib.BROTLI_PARAM_QUALITY]: best ? zlib.BROTLI_MAX_QUALITY : 5,
+            [zlib.BROTLI_PARAM_QUALITY]: zlib.BROTLI_MAX_QUALITY,
             [zlib.BROTLI_PARAM_SIZE_HINT]: html.length,
           },
         })
-      : await gzipped(html, {
-          level: best ? zlib.Z_BEST_COMPRESSION : zlib.Z_DEFAULT_COMPRESSION,
-        }),
+      : await gzipped(html, { level: zlib.Z_BEST_COMPRESSION }),
   );
+};
 
 /** A page's answer: its HTML as it is, or compressed as asked. */
 type Answer =
