@@ -191,8 +191,10 @@ test.describe('public pages', () => {
     expect(served).not.toMatch(/<script src=/);
     expect(served).not.toContain('rel="modulepreload"');
     await expect(card.locator('.fm-profile-card__rate')).toContainText('$50');
-    // The read went out and is still held: what shows came with the page.
-    expect(profileRead.asked()).toBe(true);
+    // The app's read goes out once it has taken the page over, and is held: what shows came with
+    // the page.
+    await expect.poll(() => profileRead.asked()).toBe(true);
+    await expect(card.locator('.fm-profile-card__rate')).toContainText('$50');
     profileRead.release();
     await page.waitForLoadState('networkidle');
     await expect(card).toBeVisible();
