@@ -32,14 +32,6 @@ export interface UserTimeZone {
   choices: readonly string[];
 }
 
-let deviceZone: string | undefined;
-
-/** The device's zone, read once per page: each read builds a date formatter. */
-const deviceTimeZone = (): string => {
-  deviceZone ??= browserTimeZone();
-  return deviceZone;
-};
-
 /**
  * The zone the signed-in user chose or booked in (rule 20), null when the browser's is theirs (a
  * guest's always is), and whether they are a consultant.
@@ -83,7 +75,7 @@ function useChosenTimeZone(): { chosen: string | null; consultant: boolean } {
 export function useUserTimeZone(): UserTimeZone {
   const queryClient = useQueryClient();
   const { chosen, consultant } = useChosenTimeZone();
-  const zone = chosen ?? deviceTimeZone();
+  const zone = chosen ?? browserTimeZone();
   const setZone = async (next: string) => {
     if (consultant) {
       const saved = await api.bookings.updateCalendarSettings({ timeZone: next as TimeZone });

@@ -1,5 +1,6 @@
 import { BOOKABLE_WEEKDAYS, type Slot, TIME_ZONES, type TimeZone } from '@fm/sdk/contracts';
 import { dateTimeFormat } from '../../kit/format/intl.ts';
+import { browserTimeZone } from '../../kit/format/viewer-zone.ts';
 
 /**
  * The booking calendar's arithmetic, as plain functions of strings: a day is `YYYY-MM-DD` and a
@@ -302,16 +303,8 @@ export const FALLBACK_TIME_ZONE: TimeZone = 'America/New_York';
  * @example
  * defaultTimeZone('Europe/Paris'); // 'America/New_York'
  */
-export function defaultTimeZone(browserZone?: string | null): TimeZone {
-  let zone = browserZone;
-  if (zone === undefined) {
-    try {
-      zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
-    } catch {
-      zone = null;
-    }
-  }
-  return isTimeZone(zone) ? zone : FALLBACK_TIME_ZONE;
+export function defaultTimeZone(browserZone: string | null = browserTimeZone()): TimeZone {
+  return isTimeZone(browserZone) ? browserZone : FALLBACK_TIME_ZONE;
 }
 
 /** A zone as the selector lists it: `America/Los_Angeles` → `America/Los Angeles`. */

@@ -29,16 +29,18 @@ export function setViewerTimeZone(zone: string | null): void {
  * viewerTimeZone(); // 'America/New_York'
  */
 export function viewerTimeZone(): string {
-  if (chosenZone) return chosenZone;
-  browserZone ??= browserTimeZone();
-  return browserZone;
+  return chosenZone || browserTimeZone();
 }
 
-/** The zone of the browser, UTC when it cannot be read. */
+/**
+ * The zone of the browser, UTC when it cannot be read; read once per page, at its first use
+ * (reading it builds a date formatter, which loads the platform's date data).
+ */
 export function browserTimeZone(): string {
   try {
-    return new Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+    browserZone ??= new Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
   } catch {
-    return 'UTC';
+    browserZone = 'UTC';
   }
+  return browserZone;
 }
