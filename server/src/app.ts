@@ -141,7 +141,7 @@ export function bodyAndCredentialMiddleware(
       headers: ['authorization'],
       handler: apiKeyAuthentication({
         keys: apiKeys,
-        limiter: createRateLimiter({ db, windowMs: 60_000 }),
+        limiter: createRateLimiter({ db, windowMs: 60_000, now: deps.now }),
         perMinute: 600,
       }),
     },
@@ -151,7 +151,7 @@ export function bodyAndCredentialMiddleware(
       handler: embedAccess({
         findPublishable: apiKeys.findPublishable,
         touch: apiKeys.touch,
-        limiter: createRateLimiter({ db, windowMs: 60_000 }),
+        limiter: createRateLimiter({ db, windowMs: 60_000, now: deps.now }),
         trustProxy: env.TRUST_PROXY,
       }),
     },
@@ -177,7 +177,11 @@ export function createApp(deps: AppDeps) {
     uploads: deps.uploads,
     mailer: deps.mailer,
     emailChanges: deps.accounts.emailChanges,
-    supportLimiter: createRateLimiter({ db, windowMs: SUPPORT_REQUEST_LIMITS.windowMs }),
+    supportLimiter: createRateLimiter({
+      db,
+      windowMs: SUPPORT_REQUEST_LIMITS.windowMs,
+      now: deps.now,
+    }),
     trustProxy: env.TRUST_PROXY,
   });
   const booking = bookingRoutes({
@@ -230,7 +234,7 @@ export function createApp(deps: AppDeps) {
   const webhooks = webhookRoutes({
     db,
     webhooks: createWebhookService({ db, now: deps.now, isProduction: env.isProduction }),
-    limiter: createRateLimiter({ db, windowMs: 60_000 }),
+    limiter: createRateLimiter({ db, windowMs: 60_000, now: deps.now }),
     now: deps.now,
   });
   // decision 029: what a partner page's sign-in yields — embed sessions, bound to their key and scoped.

@@ -67,7 +67,11 @@ export async function createContainer(options: {
       logger,
     });
   const refreshTokens = createRefreshTokens({ db, now });
-  const limiter = createRateLimiter({ db, windowMs: env.RATE_LIMIT_WINDOW_SECONDS * 1000 });
+  const limiter = createRateLimiter({
+    db,
+    windowMs: env.RATE_LIMIT_WINDOW_SECONDS * 1000,
+    now,
+  });
   const accounts = createAccountService({
     db,
     auth,

@@ -52,7 +52,6 @@ export async function startBackground(container: Container) {
     db,
     now,
     logger,
-    rateLimitWindowMs: env.RATE_LIMIT_WINDOW_SECONDS * 1000,
     jobRunRetentionDays: env.JOB_RUN_RETENTION_DAYS,
   });
   return {

@@ -35,7 +35,7 @@ export interface FailureBackoff {
  * Growing pauses instead of a hard block: whoever counts events against a key (wrong passwords for
  * an account) makes the next attempt wait a little longer, up to `maxMs`, and the key's owner is
  * never shut out for longer than that. Counts live in `rate_limit` rows (`backoff:` keys: the count
- * and the time of the last one), so every API process sees them.
+ * and the time of the last one, kept until `forgetMs` after it), so every API process sees them.
  *
  * @example
  * const backoff = createFailureBackoff({ db, now, rule: { free: 5, baseMs: 1_000, maxMs: 60_000, forgetMs: 3_600_000 } });
@@ -63,10 +63,12 @@ export function createFailureBackoff(options: {
     async count(key) {
       const t = options.now().getTime();
       await db.run(sql`
-        INSERT INTO rate_limit (key, count, window_start) VALUES (${rowKey(key)}, 1, ${t})
+        INSERT INTO rate_limit (key, count, window_start, expires_at)
+          VALUES (${rowKey(key)}, 1, ${t}, ${t + rule.forgetMs})
         ON CONFLICT (key) DO UPDATE SET
           count = CASE WHEN rate_limit.window_start <= ${t - rule.forgetMs} THEN 1 ELSE rate_limit.count + 1 END,
-          window_start = ${t}`);
+          window_start = ${t},
+          expires_at = ${t + rule.forgetMs}`);
     },
     async clear(key) {
       await db.run(sql`DELETE FROM rate_limit WHERE key = ${rowKey(key)}`);

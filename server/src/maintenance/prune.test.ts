@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobRun, rateLimit, webhookDelivery } from '../db/schema/index.ts';
 import { insertEndpoint, insertFranchise } from '../features/webhooks/delivery/test-fixtures.ts';
+import { createFailureBackoff } from '../http/failure-backoff.ts';
 import { createLogger } from '../http/logger.ts';
 import { createRateLimiter } from '../http/rate-limit.ts';
 import { startTestServer, type TestServer } from '../testing/test-server.ts';
@@ -18,28 +19,39 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 describe('pruning rate_limit and job_run', () => {
-  it('deletes rate-limit counters of past windows and keeps the current window’s', async () => {
+  it('deletes rate-limit counters whose window ended, whatever its length, and keeps live ones', async () => {
     const { db } = server.container;
     let clock = Date.parse('2026-11-25T10:00:00Z');
-    const limiter = createRateLimiter({ db, windowMs: WINDOW_MS, now: () => clock });
-    await limiter.hit('prune:old-a', 10);
-    await limiter.hit('prune:old-b', 10);
-    clock += WINDOW_MS; // the next window
-    await limiter.hit('prune:current', 10);
-    await limiter.hit('prune:current', 10);
-
-    const pruned = await pruneTables({
+    const now = () => new Date(clock);
+    const short = createRateLimiter({ db, windowMs: WINDOW_MS, now });
+    const hourly = createRateLimiter({ db, windowMs: 12 * WINDOW_MS, now });
+    const backoff = createFailureBackoff({
       db,
-      now: () => new Date(clock),
-      rateLimitWindowMs: WINDOW_MS,
-      jobRunRetentionDays: 90,
+      now,
+      rule: { free: 1, baseMs: 1_000, maxMs: 60_000, forgetMs: 2 * WINDOW_MS },
     });
+    await short.hit('prune:old-a', 10);
+    await short.hit('prune:old-b', 10);
+    await hourly.hit('prune:hourly', 10);
+    await backoff.count('prune:guessed');
+    clock += WINDOW_MS; // the short windows end
+    await short.hit('prune:current', 10);
+    await short.hit('prune:current', 10);
+
+    const pruned = await pruneTables({ db, now, jobRunRetentionDays: 90 });
     expect(pruned.rateLimits).toBe(2);
-    const keys = (await db.select().from(rateLimit)).map((r) => r.key);
-    expect(keys).toEqual(['prune:current']);
+    const keys = async () => (await db.select().from(rateLimit)).map((r) => r.key).sort();
+    expect(await keys()).toEqual(['backoff:prune:guessed', 'prune:current', 'prune:hourly']);
     // The kept counter still counts: pruning does not reset a live window.
     const row = await db.select().from(rateLimit).where(eq(rateLimit.key, 'prune:current')).get();
     expect(row?.count).toBe(2);
+    // The backoff is forgotten `forgetMs` after its last count; the hour's window at its end.
+    clock += WINDOW_MS;
+    await pruneTables({ db, now, jobRunRetentionDays: 90 });
+    expect(await keys()).toEqual(['prune:hourly']);
+    clock += 10 * WINDOW_MS;
+    await pruneTables({ db, now, jobRunRetentionDays: 90 });
+    expect(await keys()).toEqual([]);
   });
 
   it('deletes finished job runs older than the retention, never unfinished or recent ones', async () => {
@@ -73,7 +85,6 @@ describe('pruning rate_limit and job_run', () => {
     const pruned = await pruneTables({
       db,
       now: () => now,
-      rateLimitWindowMs: WINDOW_MS,
       jobRunRetentionDays: 90,
     });
     expect(pruned.jobRuns).toBe(2);
@@ -113,7 +124,6 @@ describe('pruning rate_limit and job_run', () => {
     const pruned = await pruneTables({
       db,
       now: () => now,
-      rateLimitWindowMs: WINDOW_MS,
       jobRunRetentionDays: 90,
     });
     expect(pruned.webhookDeliveries).toBe(3);
@@ -126,14 +136,13 @@ describe('pruning rate_limit and job_run', () => {
   it('runs by itself at start and then every period, until stopped', async () => {
     const { db } = server.container;
     let clock = Date.parse('2026-11-26T10:00:00Z');
-    const limiter = createRateLimiter({ db, windowMs: WINDOW_MS, now: () => clock });
+    const limiter = createRateLimiter({ db, windowMs: WINDOW_MS, now: () => new Date(clock) });
     await limiter.hit('periodic:first', 10);
     clock += WINDOW_MS;
     const pruning = startPruning({
       db,
       now: () => new Date(clock),
       logger: createLogger('silent'),
-      rateLimitWindowMs: WINDOW_MS,
       jobRunRetentionDays: 90,
       everyMs: 50,
     });

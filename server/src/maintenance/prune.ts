@@ -1,5 +1,5 @@
 import { WEBHOOK_DELIVERY_RETENTION_DAYS } from '@fm/sdk/contracts';
-import { and, isNotNull, like, lt, notLike, or } from 'drizzle-orm';
+import { and, isNotNull, lt, lte } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { jobRun, rateLimit, webhookDelivery } from '../db/schema/index.ts';
 import type { Logger } from '../http/logger.ts';
@@ -9,31 +9,23 @@ const DAY_MS = 86_400_000;
 export interface PruneOptions {
   db: Db;
   now: () => Date;
-  /** The rate limiter's window: a row whose window ended is only a count nobody reads again. */
-  rateLimitWindowMs: number;
   /** Finished `job_run` rows older than this go (the ledger keeps the money; these are the runs' notes). */
   jobRunRetentionDays: number;
 }
 
 /**
- * Deletes what only grows: `rate_limit` rows of past windows, finished `job_run` rows older than
+ * Deletes what only grows: `rate_limit` rows that stopped counting, finished `job_run` rows older than
  * the retention, and webhook deliveries older than WEBHOOK_DELIVERY_RETENTION_DAYS (rule 21: the
  * delivery log keeps 30 days). A run still going (or one whose lease guards a week not over yet) is never finished
  * that long ago, so the charge and payout leases of the current periods are untouched.
- * @example await pruneTables({ db, now, rateLimitWindowMs: 300_000, jobRunRetentionDays: 90 });
+ * @example await pruneTables({ db, now, jobRunRetentionDays: 90 });
  */
 export async function pruneTables(options: PruneOptions) {
   const at = options.now().getTime();
-  const currentWindowStart = at - (at % options.rateLimitWindowMs);
-  // A backoff row (http/failure-backoff.ts) holds the time of its last count: kept for a day.
+  // A row past its expiry is only a count nobody reads again, whatever its window's length.
   const limits = await options.db
     .delete(rateLimit)
-    .where(
-      or(
-        and(notLike(rateLimit.key, 'backoff:%'), lt(rateLimit.windowStart, currentWindowStart)),
-        and(like(rateLimit.key, 'backoff:%'), lt(rateLimit.windowStart, at - DAY_MS)),
-      ),
-    )
+    .where(lte(rateLimit.expiresAt, at))
     .returning({ key: rateLimit.key });
   const cutoff = new Date(at - options.jobRunRetentionDays * DAY_MS);
   const runs = await options.db

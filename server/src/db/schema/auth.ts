@@ -150,14 +150,19 @@ export const refreshToken = sqliteTable(
   ],
 );
 
-/** Fixed-window counters shared by every API process (rule 2: limits hold across processes). */
+/**
+ * Counters shared by every API process (rule 2: limits hold across processes): a limiter's window
+ * (from its first hit) or a backoff's count (`window_start` is then the time of the last one).
+ */
 export const rateLimit = sqliteTable(
   'rate_limit',
   {
     key: text('key').primaryKey(),
     count: integer('count').notNull(),
     windowStart: integer('window_start').notNull(),
+    /** When the row stops counting: the window's end, or when a backoff forgets. */
+    expiresAt: integer('expires_at').notNull().default(0),
   },
-  // The pruning job deletes rows of past windows by this.
-  (t) => [index('rate_limit_window_idx').on(t.windowStart)],
+  // The pruning job deletes the rows that stopped counting by this.
+  (t) => [index('rate_limit_expires_idx').on(t.expiresAt)],
 );
