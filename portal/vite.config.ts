@@ -2,13 +2,14 @@ import { createHash } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { FIRST_PAINT_STYLESHEET_ATTRIBUTE, MOBILE_BREAKPOINT_PX } from '@fm/sdk/contracts';
 // Workspace packages resolve to their source outside node_modules, so Vite bundles them into the
 // config instead of leaving their TypeScript to plain Node.
-import { MOBILE_BREAKPOINT_PX } from '@fm/sdk/contracts';
 import { PREACT_COMPAT_ALIASES, PREACT_SERVER_ALIASES } from '@fm/widgets/preact-aliases';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin, type Rolldown, type UserConfig } from 'vite';
-import { ENTRY_PAGES, SIGNED_IN_PARTS_MODULE } from './src/app/entry-pages.ts';
+import { ENTRY_PAGES, PUBLIC_PAGE_MODULES, SIGNED_IN_PARTS_MODULE } from './src/app/entry-pages.ts';
+import { firstPaintCss } from './src/app/first-paint-css.ts';
 import { TOKEN_STORAGE_KEY } from './src/shared/site.ts';
 
 const root = dirname(fileURLToPath(import.meta.url));
@@ -24,12 +25,16 @@ const root = dirname(fileURLToPath(import.meta.url));
  *   (router.tsx loads each page on first visit);
  * - when the browser holds a session, preloads the frame's signed-in parts the same way.
  * The server writes it into a public page's HTML (rule 22), allowed there by its hash.
+ *
+ * It also writes the public pages' first-paint stylesheet (firstPaintCss: the rules the code of
+ * the entry and of PUBLIC_PAGE_MODULES can use) and names it on the stylesheet's link
+ * (FIRST_PAINT_STYLESHEET_ATTRIBUTE), for the server to inline.
  */
 function firstPageScript(): Plugin {
   return {
     name: 'fm-first-page-script',
     apply: 'build',
-    writeBundle(output, bundle) {
+    async writeBundle(output, bundle) {
       const outDir = output.dir ?? join(root, 'dist');
       const chunks = new Map(
         Object.values(bundle)
@@ -79,7 +84,23 @@ function firstPageScript(): Plugin {
       const fileName = `assets/first-page-${hash}.js`;
       writeFileSync(join(outDir, fileName), source);
       const htmlFile = join(outDir, 'index.html');
-      const html = readFileSync(htmlFile, 'utf8');
+      const built = readFileSync(htmlFile, 'utf8');
+      const sheet = /<link rel="stylesheet"[^>]* href="\/(assets\/[^"]+\.css)"/.exec(built);
+      if (!sheet?.[1]) throw new Error('first-page script: index.html links no stylesheet');
+      const publicCode = new Set([
+        ...loadedByEntry,
+        ...PUBLIC_PAGE_MODULES.flatMap((module) => chunksOf(module)),
+      ]);
+      const firstPaint = await firstPaintCss(readFileSync(join(outDir, sheet[1]), 'utf8'), [
+        ...[...publicCode].map((file) => chunks.get(file)?.code ?? ''),
+        source,
+      ]);
+      const firstPaintName = `assets/first-paint-${createHash('sha256').update(firstPaint).digest('base64url').slice(0, 8)}.css`;
+      writeFileSync(join(outDir, firstPaintName), firstPaint);
+      const html = built.replace(
+        sheet[0],
+        `${sheet[0]} ${FIRST_PAINT_STYLESHEET_ATTRIBUTE}="/${firstPaintName}"`,
+      );
       // The stylesheet first: a page the server rendered (rule 22) paints once it has arrived, and
       // the scripts and their preloads come after it.
       const stylesheets = html.match(/<link rel="stylesheet"[^>]*>\s*/g) ?? [];

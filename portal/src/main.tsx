@@ -6,6 +6,7 @@ import { RouterProvider } from 'react-router/dom';
 import { createRouter, loadPagesOf, routes } from './app/router.tsx';
 import { loadSignedInParts } from './layout/signed-in-parts.ts';
 import { setUnauthorizedRedirect, tokenStore } from './shared/api-client.ts';
+import { switchOnDeferredStylesheets } from './shared/deferred-stylesheet.ts';
 import { forgetDataOfPreviousUser, queryClient } from './shared/query-client.ts';
 import './styles/index.css';
 
@@ -23,6 +24,7 @@ const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 /** Makes the router and renders the app into `root`. */
 function start(root: HTMLElement, serverRendered: boolean): void {
+  switchOnDeferredStylesheets(document);
   const router = createRouter();
   setUnauthorizedRedirect((path) => {
     void router.navigate(path, { replace: true });

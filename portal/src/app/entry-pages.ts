@@ -24,3 +24,14 @@ export const ENTRY_PAGES: Readonly<Record<string, string>> = {
  * menu come with the app's first render instead of after it.
  */
 export const SIGNED_IN_PARTS_MODULE = 'src/layout/signed-in-parts-chunk.ts';
+
+/**
+ * The modules of the public pages (rule 22) that are chunks of their own (the landing page is in
+ * the app's entry): with the entry's chunks, the code that renders a public page's markup before
+ * the app takes over, from which the build picks the stylesheet the server inlines in it.
+ */
+export const PUBLIC_PAGE_MODULES: readonly string[] = [
+  'src/pages/public-profile/public-profile-page.tsx',
+  'src/pages/legal/legal-page.tsx',
+  'src/pages/legal/legal-documents.ts',
+];

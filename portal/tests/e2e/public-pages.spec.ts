@@ -53,6 +53,33 @@ function errorsOf(page: Page): string[] {
   return errors;
 }
 
+/** The whole stylesheet, which a public page sends deferred (its first paint inlines its part). */
+const WHOLE_STYLESHEET = /\/assets\/index-[^/]+\.css$/;
+
+/** Every element's computed style under `#root`, in document order, property by property. */
+function stylesOfRoot(page: Page): Promise<{ element: string; style: Record<string, string> }[]> {
+  return page.evaluate(() =>
+    [...document.querySelectorAll('#root *')].map((element) => {
+      const computed = getComputedStyle(element);
+      const style: Record<string, string> = {};
+      for (const name of computed) style[name] = computed.getPropertyValue(name);
+      return { element: `${element.tagName.toLowerCase()}.${element.className}`, style };
+    }),
+  );
+}
+
+/** Where two lists of `stylesOfRoot` differ, as `element property: before → after`. */
+function styleChanges(
+  before: Awaited<ReturnType<typeof stylesOfRoot>>,
+  after: Awaited<ReturnType<typeof stylesOfRoot>>,
+): string[] {
+  return after.flatMap(({ element, style }, index) =>
+    Object.entries(style)
+      .filter(([name, value]) => before[index]?.style[name] !== value)
+      .map(([name, value]) => `${element} ${name}: ${before[index]?.style[name]} → ${value}`),
+  );
+}
+
 test.describe('public pages', () => {
   test("a profile's head names the consultant, their rate and their JSON-LD without running scripts", async ({
     browser,
@@ -183,11 +210,13 @@ test.describe('public pages', () => {
     await page.goto(`/consultants/${consultant.id}`);
     const card = page.getByRole('article', { name: 'Marcus Reed' });
     await expect(card).toBeVisible();
-    // The page paints from its HTML alone: the stylesheet and the first-page script are in it,
-    // and it preloads none of the app's code.
+    // The page paints from its HTML alone: the stylesheet it needs and the first-page script are
+    // in it, the whole stylesheet holds no paint (print), and it preloads none of the app's code.
     const served = await (await request.get(`/consultants/${consultant.id}`)).text();
     expect(served).toContain('<style>');
-    expect(served).not.toContain('rel="stylesheet"');
+    const links = served.match(/<link rel="stylesheet"[^>]*>/g) ?? [];
+    expect(links.length).toBe(1);
+    expect(links.every((link) => link.includes('media="print"'))).toBe(true);
     expect(served).not.toMatch(/<script src=/);
     expect(served).not.toContain('rel="modulepreload"');
     await expect(card.locator('.fm-profile-card__rate')).toContainText('$50');
@@ -198,6 +227,66 @@ test.describe('public pages', () => {
     profileRead.release();
     await page.waitForLoadState('networkidle');
     await expect(card).toBeVisible();
+  });
+
+  test('paint with the part of the stylesheet their markup uses, which the whole one leaves as it is', async ({
+    browser,
+    request,
+    baseURL,
+  }) => {
+    // Four pages, each at two sizes, each style of each element compared.
+    test.setTimeout(120_000);
+    const consultant = await apiSignIn(request, baseURL ?? '', DEMO.consultant);
+    const franchisor = await apiSignIn(request, baseURL ?? '', DEMO.franchisor);
+    const paths = [
+      '/',
+      '/privacy-policy',
+      `/consultants/${consultant.id}`,
+      `/franchisors/${franchisor.id}`,
+    ];
+    const phone = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
+    for (const device of [{}, phone]) {
+      const context = await browser.newContext({ baseURL: baseURL ?? '', ...device });
+      try {
+        for (const path of paths) {
+          const page = await context.newPage();
+          const errors = errorsOf(page);
+          const app = await holdRequests(page, APP_SCRIPT);
+          const sheet = await holdRequests(page, WHOLE_STYLESHEET);
+          const answer = await page.goto(path, { waitUntil: 'commit' });
+          const html = (await answer?.text()) ?? '';
+          // The whole sheet is linked for print, which holds no paint, and its part is inline.
+          expect(html, path).toMatch(/<link rel="stylesheet"[^>]* media="print" data-deferred>/);
+          const inline = /<style>([^<]*)<\/style>/.exec(html)?.[1] ?? '';
+          expect(inline.length, path).toBeGreaterThan(1000);
+          await expect(page.locator('#root > *').first()).toBeVisible();
+          const before = await stylesOfRoot(page);
+          // The whole sheet, applied to the server's elements as the app applies it, changes none
+          // of their styles (the app is held: what it renders later is not compared here).
+          sheet.release();
+          const deferred = page.locator('link[rel="stylesheet"][data-deferred]');
+          await expect
+            .poll(() => deferred.evaluate((link: HTMLLinkElement) => link.sheet !== null))
+            .toBe(true);
+          await deferred.evaluate((link: HTMLLinkElement) => {
+            link.media = 'all';
+          });
+          expect(styleChanges(before, await stylesOfRoot(page)), path).toEqual([]);
+          // The app switches it on by itself.
+          await deferred.evaluate((link: HTMLLinkElement) => {
+            link.media = 'print';
+          });
+          app.release();
+          await page.waitForLoadState('networkidle');
+          await expect(page.locator('link[rel="stylesheet"][media="all"]')).toHaveCount(1);
+          await expect(page.locator('link[data-deferred]')).toHaveCount(0);
+          expect(errors, path).toEqual([]);
+          await page.close();
+        }
+      } finally {
+        await context.close();
+      }
+    }
   });
 
   test('the landing page and a profile load with no console error and no layout shift', async ({

@@ -7,6 +7,16 @@ import { ConsultantPublicProfileSchema, FranchisorPublicProfileSchema } from './
  */
 export const PUBLIC_PAGE_DATA_ID = 'fm-public-data';
 
+/**
+ * Rule 22: a public page paints with the part of the portal's stylesheet its own markup can use,
+ * inlined. The portal's build names that part's file in this attribute of index.html's stylesheet
+ * link; the server inlines it, and sends the whole stylesheet as a link with
+ * {@link DEFERRED_STYLESHEET_ATTRIBUTE} and `media="print"` (fetched without holding the paint),
+ * which the app switches on before it takes over the page.
+ */
+export const FIRST_PAINT_STYLESHEET_ATTRIBUTE = 'data-first-paint';
+export const DEFERRED_STYLESHEET_ATTRIBUTE = 'data-deferred';
+
 /** The legal pages' routes. */
 export const LEGAL_PATHS = [
   '/privacy-policy',

@@ -3,7 +3,11 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, brotliCompressSync, gzip, gzipSync, constants as zlib } from 'node:zlib';
-import { PUBLIC_PAGE_DATA_ID } from '@fm/sdk/contracts';
+import {
+  DEFERRED_STYLESHEET_ATTRIBUTE,
+  FIRST_PAINT_STYLESHEET_ATTRIBUTE,
+  PUBLIC_PAGE_DATA_ID,
+} from '@fm/sdk/contracts';
 import { Hono } from 'hono';
 import { renderHead } from '../features/public-pages/head-tags.ts';
 import { scriptJson } from '../features/public-pages/markup-escape.ts';
@@ -85,6 +89,7 @@ export function publicPageHtml(
 }
 
 const STYLESHEET = /<link rel="stylesheet"[^>]*? href="\/(assets\/[^"]+\.css)"[^>]*>/g;
+const FIRST_PAINT = new RegExp(` ${FIRST_PAINT_STYLESHEET_ATTRIBUTE}="\\/(assets\\/[^"]+\\.css)"`);
 const BLOCKING_SCRIPT = /<script src="\/(assets\/[^"]+\.js)"><\/script>/g;
 
 /** A CSP source that allows an inline script with exactly this text. */
@@ -94,9 +99,12 @@ export const scriptHashSource = (text: string) =>
 /**
  * A public page's shell with what holds its first paint written into it: the stylesheets as
  * `<style>` and the blocking first-page script as an inline `<script>`, so the page paints from its
- * HTML alone, with no request before it (on a phone's network each is a round trip). Returns the
- * CSP sources that allow those scripts. A file `readAsset` cannot give (null), or whose text would
- * end its element early, stays a link.
+ * HTML alone, with no request before it (on a phone's network each is a round trip). A stylesheet
+ * whose link names its first-paint part (FIRST_PAINT_STYLESHEET_ATTRIBUTE) is inlined as that part,
+ * and itself follows as a link the paint does not wait for (`media="print"`, marked with
+ * DEFERRED_STYLESHEET_ATTRIBUTE; the app switches it on). Returns the CSP sources that allow those
+ * scripts. A file `readAsset` cannot give (null), or whose text would end its element early,
+ * stays a link.
  *
  * @example
  * inlineFirstPaint(indexHtml, (path) => readFileSync(join('portal/dist', path), 'utf8'));
@@ -109,8 +117,17 @@ export function inlineFirstPaint(
   const scriptSources: string[] = [];
   const inlined = html
     .replace(STYLESHEET, (link, path: string) => {
+      const inline = (css: string | null): css is string => css !== null && !/<\/style/i.test(css);
+      const firstPaintPath = FIRST_PAINT.exec(link)?.[1];
+      const firstPaint = firstPaintPath ? readAsset(firstPaintPath) : null;
+      if (inline(firstPaint)) {
+        const deferred = link
+          .replace(FIRST_PAINT, '')
+          .replace(/>$/, ` media="print" ${DEFERRED_STYLESHEET_ATTRIBUTE}>`);
+        return `<style>${firstPaint}</style>\n    ${deferred}`;
+      }
       const css = readAsset(path);
-      return css === null || /<\/style/i.test(css) ? link : `<style>${css}</style>`;
+      return inline(css) ? `<style>${css}</style>` : link.replace(FIRST_PAINT, '');
     })
     .replace(BLOCKING_SCRIPT, (tag, path: string) => {
       const script = readAsset(path);
