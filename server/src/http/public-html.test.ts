@@ -13,7 +13,7 @@ import { makeConsultant } from '../features/booking/test-fixtures.ts';
 import { repoRoot } from '../testing/api-process.ts';
 import { makeStaticDirs } from '../testing/static-dirs.ts';
 import { startTestServer, type TestServer } from '../testing/test-server.ts';
-import { inlineFirstPaint, pageEncoding, publicShell, readPublicShell } from './public-html.ts';
+import { pageEncoding, publicShell, readPublicShell } from './public-html.ts';
 
 // The portal's own index.html (the built one differs only in its asset tags) as the shell.
 const INDEX_HTML = readFileSync(join(repoRoot, 'portal/index.html'), 'utf8');
@@ -204,25 +204,6 @@ describe('public pages as HTML (rule 22)', () => {
     } finally {
       rmSync(portal, { recursive: true, force: true });
     }
-  });
-
-  it('inlines the first-paint part of a stylesheet that names one, and defers the whole sheet', () => {
-    const part = '.hero{color:red}';
-    const assets: Record<string, string> = {
-      'assets/first-paint-1.css': part,
-      'assets/index-1.css': `${part}.tour{color:blue}`,
-    };
-    const read = (path: string) => assets[path] ?? null;
-    const link = (firstPaint: string) =>
-      `<link rel="stylesheet" crossorigin href="/assets/index-1.css" data-first-paint="/assets/${firstPaint}">`;
-    expect(inlineFirstPaint(`<head>${link('first-paint-1.css')}</head>`, read).html).toBe(
-      `<head><style>${part}</style>\n    ` +
-        '<link rel="stylesheet" crossorigin href="/assets/index-1.css" media="print" data-deferred></head>',
-    );
-    // Without its part, the whole sheet is inlined, as a stylesheet that names none.
-    expect(inlineFirstPaint(`<head>${link('gone-1.css')}</head>`, read).html).toBe(
-      `<head><style>${part}.tour{color:blue}</style></head>`,
-    );
   });
 
   it('leaves public pages to the shell when the portal is not built or its index.html has no head', () => {
