@@ -24,7 +24,6 @@ const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 /** Makes the router and renders the app into `root`. */
 function start(root: HTMLElement, serverRendered: boolean): void {
-  switchOnDeferredStylesheets(document);
   const router = createRouter();
   setUnauthorizedRedirect((path) => {
     void router.navigate(path, { replace: true });
@@ -45,12 +44,16 @@ function start(root: HTMLElement, serverRendered: boolean): void {
 // Rule 22: a public page comes with its body rendered by the server for a guest. Its page's code is
 // loaded before the first render, so that render is the page, not the loading frame that would
 // replace it; if that code cannot be loaded, the app renders over the page and its router says
-// why. (No top-level await: in the entry, the bundler would split the app's first code into a
+// why. The whole stylesheet, deferred by the page, is switched on and waited for too.
+// (No top-level await: in the entry, the bundler would split the app's first code into a
 // chunk per module shared with a page, each a request of its own.) The hydration runs in a task
 // of its own: when the page's code came with the app's, evaluating both and hydrating would be one
 // long task holding a phone's main thread, where two shorter ones let it answer in between.
 if (container.firstElementChild !== null) {
-  void loadPagesOf(routes, window.location.pathname)
+  void Promise.all([
+    loadPagesOf(routes, window.location.pathname),
+    switchOnDeferredStylesheets(document),
+  ])
     .then(nextTask)
     .then(
       () => start(container, true),
