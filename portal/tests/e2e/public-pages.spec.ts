@@ -6,21 +6,37 @@ import { apiSignIn, DEMO, signIn } from './helpers.ts';
  * public profile with its head tags, JSON-LD and the profile itself, which the portal starts from.
  */
 
-/** The layout shifts of the page so far (PerformanceObserver, buffered), summed. */
-function layoutShift(page: Page): Promise<number> {
+/**
+ * The layout shifts of the page so far (PerformanceObserver, buffered), each with its time and
+ * the elements that moved, from where to where: empty when nothing moved.
+ */
+function layoutShifts(page: Page): Promise<string[]> {
   return page.evaluate(
     () =>
-      new Promise<number>((resolve) => {
-        let sum = 0;
+      new Promise<string[]>((resolve) => {
+        type Rect = { x: number; y: number; width: number; height: number };
+        type Shift = PerformanceEntry & {
+          value: number;
+          hadRecentInput: boolean;
+          sources: { node?: Node | null; previousRect: Rect; currentRect: Rect }[];
+        };
+        const box = (r: Rect) => `${r.x},${r.y} ${r.width}×${r.height}`;
+        const name = (node?: Node | null) =>
+          node instanceof Element
+            ? `${node.tagName.toLowerCase()}.${node.className}`
+            : String(node?.nodeName);
+        const shifts: string[] = [];
         new PerformanceObserver((list) => {
-          for (const entry of list.getEntries() as (PerformanceEntry & {
-            value: number;
-            hadRecentInput: boolean;
-          })[]) {
-            if (!entry.hadRecentInput) sum += entry.value;
+          for (const entry of list.getEntries() as Shift[]) {
+            if (entry.hadRecentInput) continue;
+            const moved = entry.sources.map(
+              (source) =>
+                `${name(source.node)} ${box(source.previousRect)} → ${box(source.currentRect)}`,
+            );
+            shifts.push(`${entry.value} at ${Math.round(entry.startTime)} ms: ${moved.join('; ')}`);
           }
         }).observe({ type: 'layout-shift', buffered: true });
-        setTimeout(() => resolve(sum), 500);
+        setTimeout(() => resolve(shifts), 500);
       }),
   );
 }
@@ -193,7 +209,7 @@ test.describe('public pages', () => {
       }
       await menu.click();
       await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
-      expect(await layoutShift(page)).toBe(0);
+      expect(await layoutShifts(page)).toEqual([]);
       expect(errors).toEqual([]);
     } finally {
       await context.close();
@@ -298,11 +314,11 @@ test.describe('public pages', () => {
     const errors = errorsOf(page);
     await page.goto('/');
     await expect(page.getByRole('link', { name: 'I Am a Franchisor' }).first()).toBeVisible();
-    expect(await layoutShift(page)).toBe(0);
+    expect(await layoutShifts(page)).toEqual([]);
     await page.goto(`/consultants/${consultant.id}`);
     await expect(page.getByRole('article', { name: 'Marcus Reed' })).toBeVisible();
     await page.waitForLoadState('networkidle');
-    expect(await layoutShift(page)).toBe(0);
+    expect(await layoutShifts(page)).toEqual([]);
     expect(errors).toEqual([]);
   });
 
