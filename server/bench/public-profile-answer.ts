@@ -5,16 +5,20 @@ import { besideHealth } from './beside-health.ts';
 import type { Measurement } from './measurement.ts';
 
 /**
- * PP1: a public profile page (rule 22) as a visitor or a crawler asks for it — the HTML with its
- * head tags, JSON-LD and page data, compressed — at 32 clients over 100,000 consultants, each
- * request a different visible consultant (no validator sent, so every answer is built), right
- * after the health check it is compared with. Latency is autocannon's, to the whole answer.
- * Needs the built portal (its index.html is the pages' frame).
+ * PP1: a public profile page (rule 22) as visitors ask for it — the HTML with its head tags,
+ * JSON-LD and page data, compressed — at 32 clients over 100,000 consultants: 400 visible
+ * consultants' pages, each asked for once before (the pages people share and open again, answered
+ * from the pages the server keeps by validator: decision 035), right after the health check it is
+ * compared with. Beside it, a crawler's walk through the sitemap, a different consultant on each
+ * request, so each page is rendered and compressed as it is asked for. Latency is autocannon's, to
+ * the whole answer. Needs the built portal (its index.html is the pages' frame).
  */
 
 const CLIENTS = 32;
 /** Pages of the consultant search read for visible consultants' ids. */
 const SEARCH_PAGES = 40;
+/** As a browser or a crawler asks: the page compressed. */
+const HEADERS = { 'accept-encoding': 'br, gzip' };
 
 async function visibleConsultantIds(url: string, token: string): Promise<string[]> {
   const ids: string[] = [];
@@ -30,6 +34,17 @@ async function visibleConsultantIds(url: string, token: string): Promise<string[
   return ids;
 }
 
+/** The consultants' profile paths the sitemap's first consultants file lists, in its order. */
+async function sitemapProfilePaths(url: string): Promise<string[]> {
+  const res = await fetch(`${url}/sitemaps/consultants-1.xml`);
+  if (!res.ok) throw new Error(`the consultants' sitemap answered ${res.status}`);
+  const paths = [...(await res.text()).matchAll(/<loc>[^<]*?(\/consultants\/[^<]+)<\/loc>/g)].map(
+    (m) => m[1] ?? '',
+  );
+  if (paths.length === 0) throw new Error("the consultants' sitemap lists no profile");
+  return paths;
+}
+
 export const pp1PublicProfile: Measurement = {
   id: 'PP1',
   title: 'public profile page HTML at 32 clients',
@@ -39,19 +54,46 @@ export const pp1PublicProfile: Measurement = {
     }
     const { url, token } = await ctx.server();
     const ids = await visibleConsultantIds(url, token);
-    const first = await fetch(`${url}/consultants/${ids[0]}`);
-    const html = await first.text();
-    if (!first.ok || !html.includes('application/ld+json')) {
-      throw new Error(`a public profile answered ${first.status} without its JSON-LD`);
+    const profilePath = (n: number) =>
+      `/consultants/${encodeURIComponent(ids[n % ids.length] ?? '')}`;
+    let characters = 0;
+    for (let n = 0; n < ids.length; n += 1) {
+      const res = await fetch(`${url}${profilePath(n)}`, { headers: HEADERS });
+      const html = await res.text();
+      if (!res.ok || !html.includes('application/ld+json')) {
+        throw new Error(`a public profile answered ${res.status} without its JSON-LD`);
+      }
+      characters = Math.max(characters, html.length);
     }
-    ctx.log(`PP1: ${ids.length} visible consultants' pages, ${html.length} characters each`);
+    ctx.log(`PP1: ${ids.length} visible consultants' pages, up to ${characters} characters each`);
     const { health, result, rows } = await besideHealth(ctx, 'public profile page', {
       url,
-      path: (n) => `/consultants/${encodeURIComponent(ids[n % ids.length] ?? '')}`,
+      path: profilePath,
       connections: CLIENTS,
-      // As a browser or a crawler asks: the page compressed.
-      headers: { 'accept-encoding': 'br, gzip' },
+      headers: HEADERS,
     });
+    // A crawler's walk: pages not asked for before, each rendered and compressed on its request.
+    const walk = await sitemapProfilePaths(url);
+    const crawler = await ctx.cannon({
+      url,
+      path: (n) => walk[n % walk.length] ?? '',
+      connections: CLIENTS,
+      durationMs: ctx.durationMs,
+      headers: HEADERS,
+    });
+    if (crawler.requests >= walk.length) {
+      ctx.log(
+        `PP1: the crawler's walk asked ${crawler.requests} pages of ${walk.length}: some twice`,
+      );
+    }
+    rows.push({
+      scenario: "a crawler's walk, a page not asked before each request",
+      clients: CLIENTS,
+      ...crawler,
+    });
+    ctx.log(
+      `PP1: a crawler's walk, p99 ${crawler.p99} ms / health ${health.p99} ms = ${(crawler.p99 / health.p99).toFixed(2)}×`,
+    );
     // The same profiles through the API call the page is made from, for where the time goes.
     const api = await ctx.cannon({
       url,

@@ -252,19 +252,36 @@ describe("public pages' bodies from the portal's server entry (rule 22)", () => 
     expect(pageDataOf(html)).toMatchObject({ kind: 'consultant' });
   });
 
-  it('renders the landing once per build, for requests at once too, and a profile on every answer', async () => {
+  it('renders the landing once per build and a profile once per version, for requests at once too', async () => {
     const consultant = await makeConsultant(rendering);
+    const path = `/consultants/${consultant.id}`;
     const landingBody = async () => bodyOf(await (await rendering.fetch('/')).text());
+    const profileBody = async (encoding = 'br') =>
+      bodyOf(
+        await (await rendering.fetch(path, { headers: { 'accept-encoding': encoding } })).text(),
+      );
     const landings = await Promise.all([landingBody(), landingBody(), landingBody()]);
-    const profiles: (string | null)[] = [];
+    const profiles = await Promise.all([profileBody(), profileBody(), profileBody()]);
     for (let i = 0; i < 2; i += 1) {
       landings.push(await landingBody());
-      profiles.push(bodyOf(await (await rendering.fetch(`/consultants/${consultant.id}`)).text()));
+      profiles.push(await profileBody());
     }
     expect(landings[0]).toMatch(/^<main><h1>landing<\/h1>/);
     expect(new Set(landings)).toEqual(new Set([landings[0]]));
     expect(profiles[0]).toMatch(/<p>render \d+<\/p>/);
-    expect(profiles[1]).not.toBe(profiles[0]);
+    expect(new Set(profiles)).toEqual(new Set([profiles[0]]));
+    // Another encoding is another answer, made from a render of its own.
+    expect(await profileBody('gzip')).not.toBe(profiles[0]);
+    // A changed profile is a new validator: its page is made anew, and kept again.
+    await rendering.container.db
+      .update(user)
+      .set({ firstName: 'Renamed', updatedAt: new Date(Date.now() + 5_000) })
+      .where(eq(user.id, consultant.id));
+    const renamed = await profileBody();
+    const renderOf = (body: string | null | undefined) => /render (\d+)/.exec(body ?? '')?.[1];
+    expect(renamed).toMatch(/^<main><h1>Renamed<\/h1>/);
+    expect(renderOf(renamed)).not.toBe(renderOf(profiles[0]));
+    expect(await profileBody()).toBe(renamed);
   });
 
   it('leaves a missing profile, and a page the entry renders nothing for or fails on, to the browser', async () => {

@@ -5,6 +5,7 @@ import { promisify } from 'node:util';
 import { brotliCompress, brotliCompressSync, gzip, gzipSync, constants as zlib } from 'node:zlib';
 import { PUBLIC_PAGE_DATA_ID } from '@fm/sdk/contracts';
 import { Hono } from 'hono';
+import { LRUCache } from 'lru-cache';
 import { renderHead } from '../features/public-pages/head-tags.ts';
 import { scriptJson } from '../features/public-pages/markup-escape.ts';
 import type { PublicPage, PublicPages } from '../features/public-pages/public-page.ts';
@@ -140,10 +141,10 @@ const brotli = promisify(brotliCompress);
 const gzipped = promisify(gzip);
 
 /**
- * A page in an encoding. A page made on each answer (a profile) is compressed fast (Brotli at 5),
- * on the event loop: 1.7–3 ms for a profile's 80 KB, where zlib's thread pool took more (bench
- * PP1: 128 pages a second instead of 317, each compression handed between threads chunk by
- * chunk). A page kept for the build (landing, legal) is compressed once on the thread pool, as
+ * A page in an encoding. A profile's page, made for each version of the profile, is compressed
+ * fast (Brotli at 5), on the event loop: about 1 ms for a profile's 44 KB, where zlib's thread pool
+ * took more (bench PP1: 128 pages a second instead of 317, each compression handed between threads
+ * chunk by chunk). A page kept for the build (landing, legal) is compressed once on the thread pool, as
  * small as Brotli and gzip make it (about 75 ms, which the event loop does not wait for): a
  * landing of 12.8 KB instead of 14.2 KB fits, with its headers, in the first round trip of a new
  * connection (about 14.6 KB), where a phone on a slow network otherwise waits one more. A copy in
@@ -179,10 +180,26 @@ type Answer =
   | { encoding: Encoding; body: Uint8Array<ArrayBuffer> };
 
 /**
- * Each page's answer, by its validator and encoding: the pages that are the same for everyone
- * between builds (landing, legal) are rendered and compressed once and kept, the first answer's
- * work shared by the requests that arrive while it is made (not one the renderer failed on: the
- * next answer tries again); a profile is rendered and compressed on each answer.
+ * The bytes of profile answers kept (about 1,600 profiles' pages as Brotli makes them, 10 KB
+ * each). A visitor's page is cheap once kept: the answer costs the profile's read, not its render
+ * and compression (decision 035).
+ */
+export const KEPT_PROFILE_ANSWER_BYTES = 16 * 1024 * 1024;
+
+/** Where answers are kept: a Map, or a cache that lets the least recently asked ones go. */
+interface Kept {
+  get(key: string): Answer | undefined;
+  set(key: string, answer: Answer): unknown;
+}
+
+/**
+ * Each page's answer, kept by path, validator and encoding (the validator names everything the
+ * page shows and the build, so a kept answer is current for as long as its key is asked for): the
+ * pages the same for everyone between builds (landing, legal) are compressed as small as can be
+ * and kept for the build; a profile is compressed fast and kept among the most recently asked
+ * ({@link KEPT_PROFILE_ANSWER_BYTES}), a changed profile being a new validator. Requests arriving
+ * while an answer is made share its work. An answer the renderer failed on is not kept: the next
+ * request tries again.
  */
 function answers(deps: { shell: PublicShell; render: PageBodyRenderer | null }) {
   const make = async (path: string, page: PublicPage, encoding: Encoding | null, best: boolean) => {
@@ -194,25 +211,27 @@ function answers(deps: { shell: PublicShell; render: PageBodyRenderer | null }) 
       : { encoding, body: html };
     return { answer, complete: body !== null || deps.render === null };
   };
-  const kept = new Map<string, Promise<Answer>>();
+  const forTheBuild: Kept = new Map<string, Answer>();
+  const profiles: Kept = new LRUCache<string, Answer>({
+    maxSize: KEPT_PROFILE_ANSWER_BYTES,
+    sizeCalculation: (answer) => Math.max(1, answer.body.length),
+  });
+  const making = new Map<string, Promise<Answer>>();
   return (path: string, page: PublicPage, encoding: Encoding | null): Promise<Answer> => {
-    if (page.data?.kind !== 'landing' && page.data?.kind !== 'legal') {
-      return make(path, page, encoding, false).then(({ answer }) => answer);
-    }
+    const sameForEveryone = page.data?.kind === 'landing' || page.data?.kind === 'legal';
+    const kept = sameForEveryone ? forTheBuild : profiles;
     const key = `${path} ${page.etag} ${encoding ?? 'identity'}`;
     const known = kept.get(key);
-    if (known) return known;
-    const made = make(path, page, encoding, true).then(
-      ({ answer, complete }) => {
-        if (!complete) kept.delete(key);
+    if (known) return Promise.resolve(known);
+    const pending = making.get(key);
+    if (pending) return pending;
+    const made = make(path, page, encoding, sameForEveryone)
+      .then(({ answer, complete }) => {
+        if (complete) kept.set(key, answer);
         return answer;
-      },
-      (error: unknown) => {
-        kept.delete(key);
-        throw error;
-      },
-    );
-    kept.set(key, made);
+      })
+      .finally(() => making.delete(key));
+    making.set(key, made);
     return made;
   };
 }
