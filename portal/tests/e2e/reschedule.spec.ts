@@ -1,4 +1,4 @@
-import type { Session, SlotsResult } from '@fm/sdk/contracts';
+import type { LateCancellation, LateRescheduleList, Session, SlotsResult } from '@fm/sdk/contracts';
 import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
 import { apiSignInDemoPair, DEMO, signIn } from './helpers.ts';
 
@@ -177,7 +177,15 @@ test.describe('rescheduling a late cancellation', () => {
       const late = consultantPage.getByRole('region', {
         name: 'Late cancellations awaiting your decision',
       });
-      const row = late.getByRole('listitem').last();
+      // Other late cancellations may wait too (the demo's, earlier tests'): this meeting's row is
+      // at its place in the list the page shows.
+      const lateList = await request.get('/api/users/late-cancellations', {
+        headers: auth(consultant.token),
+      });
+      const lates = ((await lateList.json()) as { data: LateCancellation[] }).data;
+      const lateIndex = lates.findIndex((item) => item.start === soon.slot.start);
+      expect(lateIndex).toBeGreaterThanOrEqual(0);
+      const row = late.getByRole('listitem').nth(lateIndex);
       await row.getByRole('button', { name: 'Reschedule' }).click();
       const dialog = consultantPage.getByRole('dialog', { name: 'Propose new times' });
       await dialog.getByLabel('Day').fill(target.date);
@@ -193,7 +201,14 @@ test.describe('rescheduling a late cancellation', () => {
         /\/consultants$/,
       );
       await franchisorPage.goto('/bookings');
-      const offer = franchisorPage.getByTestId('late-reschedule-offer');
+      const offers = await request.get('/api/users/late-cancellations/reschedule-requests', {
+        headers: auth(franchisor.token),
+      });
+      const offerIndex = ((await offers.json()) as LateRescheduleList).data.findIndex(
+        (item) => item.cancelledStart === soon.slot.start,
+      );
+      expect(offerIndex).toBeGreaterThanOrEqual(0);
+      const offer = franchisorPage.getByTestId('late-reschedule-offer').nth(offerIndex);
       await expect(offer).toContainText('New times for a meeting you cancelled');
       await offer
         .getByRole('button', { name: /^Accept/ })
