@@ -2,7 +2,12 @@ import { createHash } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { FIRST_PAINT_STYLESHEET_ATTRIBUTE, MOBILE_BREAKPOINT_PX } from '@fm/sdk/contracts';
+import {
+  APP_READY_EVENT,
+  FIRST_PAINT_STYLESHEET_ATTRIBUTE,
+  MOBILE_BREAKPOINT_PX,
+  SERVER_RENDERED_ATTRIBUTE,
+} from '@fm/sdk/contracts';
 // Workspace packages resolve to their source outside node_modules, so Vite bundles them into the
 // config instead of leaving their TypeScript to plain Node.
 import { PREACT_COMPAT_ALIASES, PREACT_SERVER_ALIASES } from '@fm/widgets/preact-aliases';
@@ -14,16 +19,27 @@ import { TOKEN_STORAGE_KEY } from './src/shared/site.ts';
 
 const root = dirname(fileURLToPath(import.meta.url));
 
+/** How long a link a guest clicked before the app took their page over waits for it. */
+const LINK_WAIT_MS = 5000;
+
 /**
  * The script that runs before the first paint (synchronous, in <head>; a file, since the CSP
  * allows no inline script but by its hash; tiny, and fetched beside the stylesheet that holds the
  * paint anyway):
- * - marks `<html>` with `data-viewport` (as @fm/widgets/viewport does later);
+ * - marks `<html>` with `data-viewport`, and again when the width crosses the breakpoint (as
+ *   @fm/widgets/viewport does once the app runs);
  * - goes in after the stylesheet, which moves ahead of every script;
  * - preloads the chunk of the page the browser opened (ENTRY_PAGES) and the chunks it imports,
  *   with the app's own code instead of after it
  *   (router.tsx loads each page on first visit);
- * - when the browser holds a session, preloads the frame's signed-in parts the same way.
+ * - when the browser holds a session, preloads the frame's signed-in parts the same way;
+ * - on a page the server rendered (rule 22: marked with SERVER_RENDERED_ATTRIBUTE, the entry
+ *   script left out), loads the app: at once for a signed-in visitor (the app renders their
+ *   page); for a guest, who reads the page as it came, when they first press, tap, type or tab on
+ *   it, its code fetched beforehand once the page has loaded and the browser is idle. A button or
+ *   a link within the portal the guest clicked while the app was loading is clicked again once
+ *   the app has taken the page over (APP_READY_EVENT), so the app does what it would have done
+ *   (decision 036).
  * The server writes it into a public page's HTML (rule 22), allowed there by its hash.
  *
  * It also writes the public pages' first-paint stylesheet (firstPaintCss: the rules the code of
@@ -60,24 +76,95 @@ function firstPageScript(): Plugin {
       };
       const preloads: Record<string, string[]> = {};
       for (const [path, module] of Object.entries(ENTRY_PAGES)) preloads[path] = chunksOf(module);
-      const signedIn = chunksOf(SIGNED_IN_PARTS_MODULE);
+      const signedInParts = chunksOf(SIGNED_IN_PARTS_MODULE);
+      // The app's code in the order it is loaded: the entry, then what it imports.
+      const app = [entry.fileName, ...[...loadedByEntry].filter((file) => file !== entry.fileName)];
       const source = `(function () {
   var html = document.documentElement;
   var path = location.pathname.replace(/\\/+$/, '') || '/';
-  var mobile = window.matchMedia && matchMedia('(max-width: ${MOBILE_BREAKPOINT_PX - 0.02}px)').matches;
-  html.setAttribute('data-viewport', mobile ? 'mobile' : 'desktop');
+  var phone = window.matchMedia && matchMedia('(max-width: ${MOBILE_BREAKPOINT_PX - 0.02}px)');
+  var markViewport = function () {
+    html.setAttribute('data-viewport', phone && phone.matches ? 'mobile' : 'desktop');
+  };
+  markViewport();
+  if (phone && phone.addEventListener) phone.addEventListener('change', markViewport);
+  var preload = function (files) {
+    for (var i = 0; i < files.length; i++) {
+      var link = document.createElement('link');
+      link.rel = 'modulepreload';
+      link.crossOrigin = '';
+      link.href = '/' + files[i];
+      document.head.appendChild(link);
+    }
+  };
   var preloads = ${JSON.stringify(preloads)};
   var files = preloads[path] || [];
+  var signedIn = false;
   try {
-    if (localStorage.getItem(${JSON.stringify(TOKEN_STORAGE_KEY)})) files = files.concat(${JSON.stringify(signedIn)});
+    signedIn = !!localStorage.getItem(${JSON.stringify(TOKEN_STORAGE_KEY)});
   } catch (e) {}
-  for (var i = 0; i < files.length; i++) {
-    var link = document.createElement('link');
-    link.rel = 'modulepreload';
-    link.crossOrigin = '';
-    link.href = '/' + files[i];
-    document.head.appendChild(link);
+  if (signedIn) files = files.concat(${JSON.stringify(signedInParts)});
+  if (html.hasAttribute(${JSON.stringify(SERVER_RENDERED_ATTRIBUTE)})) {
+    var app = ${JSON.stringify(app)};
+    var triggers = ['pointerdown', 'keydown', 'focusin'];
+    var started = false;
+    var start = function () {
+      if (started) return;
+      started = true;
+      for (var i = 0; i < triggers.length; i++) document.removeEventListener(triggers[i], start, true);
+      var load = function () {
+        var script = document.createElement('script');
+        script.type = 'module';
+        script.crossOrigin = '';
+        script.src = '/' + app[0];
+        script.onerror = function () { follow(); };
+        document.head.appendChild(script);
+      };
+      // As the entry script the server left out would: after the document is parsed.
+      if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', load);
+      else load();
+    };
+    // What the visitor clicked before the app took the page over, for the app to do: a button,
+    // or a link within the portal (a link may carry state for the page it opens), which waits
+    // for the app, or goes as a plain link if the app has not come in ${LINK_WAIT_MS} ms.
+    var clicked = [];
+    var follow = function () {
+      for (var i = 0; i < clicked.length; i++) if (clicked[i].tagName === 'A') return location.assign(clicked[i].href);
+    };
+    var remember = function (event) {
+      var target = event.target && event.target.closest ? event.target.closest('a[href], button') : null;
+      if (!target) return;
+      if (target.tagName === 'A') {
+        var url = new URL(target.href);
+        var here = url.pathname === location.pathname && url.search === location.search;
+        if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey ||
+          event.shiftKey || event.altKey || (target.target && target.target !== '_self') ||
+          target.hasAttribute('download') || url.origin !== location.origin || (here && url.hash)) return;
+        event.preventDefault();
+        setTimeout(function () { follow(); }, ${LINK_WAIT_MS});
+      }
+      clicked.push(target);
+    };
+    document.addEventListener('click', remember, true);
+    document.addEventListener(${JSON.stringify(APP_READY_EVENT)}, function () {
+      document.removeEventListener('click', remember, true);
+      follow = function () {};
+      for (var i = 0; i < clicked.length; i++) {
+        if (clicked[i].isConnected) clicked[i].click();
+        else if (clicked[i].tagName === 'A') location.assign(clicked[i].href);
+      }
+    }, { once: true });
+    if (signedIn) {
+      files = files.concat(app);
+      start();
+    } else {
+      for (var i = 0; i < triggers.length; i++) document.addEventListener(triggers[i], start, true);
+      window.addEventListener('load', function () {
+        (window.requestIdleCallback || setTimeout)(function () { preload(app); });
+      }, { once: true });
+    }
   }
+  preload(files);
 })();
 `;
       const hash = createHash('sha256').update(source).digest('base64url').slice(0, 8);

@@ -1,3 +1,4 @@
+import { APP_READY_EVENT } from '@fm/sdk/contracts';
 import { trackViewport } from '@fm/widgets/viewport';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
@@ -39,9 +40,12 @@ function start(root: HTMLElement, serverRendered: boolean): void {
   // sees more (Book, Message, favourite): the app renders over it.
   if (serverRendered && tokenStore.get() === null) hydrateRoot(root, app);
   else createRoot(root).render(app);
+  // The first-page script clicks again what a guest clicked while the app was loading.
+  document.dispatchEvent(new Event(APP_READY_EVENT));
 }
 
-// Rule 22: a public page comes with its body rendered by the server for a guest. Its page's code is
+// Rule 22: a public page comes with its body rendered by the server for a guest, and the
+// first-page script loads this code when the guest first acts on the page. Its page's code is
 // loaded before the first render, so that render is the page, not the loading frame that would
 // replace it; if that code cannot be loaded, the app renders over the page and its router says
 // why. The whole stylesheet, deferred by the page, is switched on and waited for too.

@@ -17,6 +17,19 @@ export const PUBLIC_PAGE_DATA_ID = 'fm-public-data';
 export const FIRST_PAINT_STYLESHEET_ATTRIBUTE = 'data-first-paint';
 export const DEFERRED_STYLESHEET_ATTRIBUTE = 'data-deferred';
 
+/**
+ * Rule 22: on a page whose body the server rendered, the server leaves out the app's entry script
+ * and marks `<html>` with this attribute; the first-page script then loads the app at once for a
+ * signed-in visitor, and for a guest when they first press, tap, type or tab on the page (its code
+ * fetched beforehand, once the page has loaded and the browser is idle).
+ */
+export const SERVER_RENDERED_ATTRIBUTE = 'data-server-rendered';
+/**
+ * Dispatched on `document` once the app has taken over a page: the first-page script then clicks
+ * again the buttons a guest clicked while the app was loading.
+ */
+export const APP_READY_EVENT = 'fm:app-ready';
+
 /** The legal pages' routes. */
 export const LEGAL_PATHS = [
   '/privacy-policy',

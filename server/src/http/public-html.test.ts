@@ -4,7 +4,11 @@ import { get } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, constants as zlib } from 'node:zlib';
-import { PUBLIC_PAGE_DATA_ID, PublicPageDataSchema } from '@fm/sdk/contracts';
+import {
+  PUBLIC_PAGE_DATA_ID,
+  PublicPageDataSchema,
+  SERVER_RENDERED_ATTRIBUTE,
+} from '@fm/sdk/contracts';
 import { eq } from 'drizzle-orm';
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -162,14 +166,17 @@ describe('public pages as HTML (rule 22)', () => {
     expect(pageEncoding(undefined)).toBeNull();
   });
 
-  it("leaves the app's module preloads out of a public page, and its stylesheet and scripts in", () => {
+  it("leaves the app's module preloads out of a public page, and its entry too when the page is rendered", () => {
     const built =
-      '<head><title>x</title><link rel="stylesheet" href="/a.css">\n<script type="module" src="/i.js"></script>\n' +
+      '<html lang="en"><head><title>x</title><link rel="stylesheet" href="/a.css">\n<script type="module" src="/i.js"></script>\n' +
       '<link rel="modulepreload" crossorigin href="/r.js">\n<link rel="modulepreload" href="/q.js"></head>' +
-      '<body><div id="root"></div></body>';
+      '<body><div id="root"></div></body></html>';
     const shell = publicShell(built);
     expect(shell?.head).toBe(
-      '<head><link rel="stylesheet" href="/a.css">\n<script type="module" src="/i.js"></script>',
+      '<html lang="en"><head><link rel="stylesheet" href="/a.css">\n<script type="module" src="/i.js"></script>',
+    );
+    expect(shell?.renderedHead).toBe(
+      `<html ${SERVER_RENDERED_ATTRIBUTE} lang="en"><head><link rel="stylesheet" href="/a.css">`,
     );
   });
 
@@ -249,6 +256,9 @@ describe("public pages' bodies from the portal's server entry (rule 22)", () => 
     const html = await (await rendering.fetch(`/consultants/${consultant.id}`)).text();
     expect(bodyOf(html)).toMatch(/^<main><h1>Dana<\/h1><p>render \d+<\/p><\/main>$/);
     expect(html).not.toContain('<noscript>');
+    // The first-page script loads the app when the visitor needs it.
+    expect(html).toContain(`<html ${SERVER_RENDERED_ATTRIBUTE} `);
+    expect(html).not.toContain('<script type="module"');
     expect(pageDataOf(html)).toMatchObject({ kind: 'consultant' });
   });
 
@@ -293,6 +303,9 @@ describe("public pages' bodies from the portal's server entry (rule 22)", () => 
       const html = await res.text();
       expect(bodyOf(html)).toBe('');
       expect(html).toContain('<noscript>');
+      // The app renders it, loaded as on any page of the portal.
+      expect(html).toContain('<script type="module"');
+      expect(html).not.toContain(SERVER_RENDERED_ATTRIBUTE);
       expect(pageDataOf(html)).toEqual({ kind: 'legal', path });
     }
     // The failure did not stop the thread.

@@ -3,7 +3,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, brotliCompressSync, gzip, gzipSync, constants as zlib } from 'node:zlib';
-import { PUBLIC_PAGE_DATA_ID } from '@fm/sdk/contracts';
+import { PUBLIC_PAGE_DATA_ID, SERVER_RENDERED_ATTRIBUTE } from '@fm/sdk/contracts';
 import { Hono } from 'hono';
 import { LRUCache } from 'lru-cache';
 import { renderHead } from '../features/public-pages/head-tags.ts';
@@ -23,6 +23,12 @@ const DESCRIPTION = /<meta name="description" [^>]*>\s*/;
 export interface PublicShell {
   /** Up to the end of `<head>`. */
   head: string;
+  /**
+   * The same for a page whose body the server rendered: `<html>` marked with
+   * SERVER_RENDERED_ATTRIBUTE and without the app's entry script, which the first-page script
+   * loads when the visitor needs it.
+   */
+  renderedHead: string;
   /** From `</head>` up to the inside of the empty `<div id="root">`. */
   bodyStart: string;
   /** From the root's `</div>` up to `</body>`. */
@@ -39,6 +45,8 @@ const ROOT = '<div id="root">';
  */
 const MODULE_PRELOADS = /\s*<link rel="modulepreload"[^>]*>/g;
 const NOSCRIPT = /\s*<noscript>.*?<\/noscript>/s;
+const ENTRY_SCRIPT = /\s*<script type="module"[^>]*><\/script>/;
+const HTML_TAG = /<html\b/;
 
 /**
  * Splits the built portal's index.html for public pages; null when it has no `</head>`, empty
@@ -54,8 +62,12 @@ export function publicShell(indexHtml: string): PublicShell | null {
   const bodyEnd = html.lastIndexOf('</body>');
   if (headEnd < 0 || root < 0 || bodyEnd < root) return null;
   const inside = root + ROOT.length;
+  const head = html.slice(0, headEnd);
   return {
-    head: html.slice(0, headEnd),
+    head,
+    renderedHead: head
+      .replace(ENTRY_SCRIPT, '')
+      .replace(HTML_TAG, `<html ${SERVER_RENDERED_ATTRIBUTE}`),
     bodyStart: html.slice(headEnd, inside),
     bodyEnd: html.slice(inside, bodyEnd),
     end: html.slice(bodyEnd),
@@ -65,7 +77,8 @@ export function publicShell(indexHtml: string): PublicShell | null {
 /**
  * A public page's HTML (rule 22): the portal's shell with the page's head tags (`headTags`, from
  * `renderHead`), the body the portal's server entry rendered in `#root` (the shell's "needs
- * JavaScript" notice then left out: the page reads without it), and its data as a non-executable
+ * JavaScript" notice then left out: the page reads without it, and the app's entry script too:
+ * the first-page script loads the app when the visitor needs it), and its data as a non-executable
  * JSON script (`<` and `>` escaped), which the portal starts from instead of reading the profile
  * again.
  *
@@ -82,8 +95,10 @@ export function publicPageHtml(
     page.data === null
       ? ''
       : `<script type="application/json" id="${PUBLIC_PAGE_DATA_ID}">${scriptJson(page.data)}</script>\n  `;
-  const bodyEnd = body === null ? shell.bodyEnd : shell.bodyEnd.replace(NOSCRIPT, '');
-  return `${shell.head}${headTags}\n  ${shell.bodyStart}${body ?? ''}${bodyEnd}${data}${shell.end}`;
+  const bodyEnd =
+    body === null ? shell.bodyEnd : shell.bodyEnd.replace(NOSCRIPT, '').replace(ENTRY_SCRIPT, '');
+  const head = body === null ? shell.head : shell.renderedHead;
+  return `${head}${headTags}\n  ${shell.bodyStart}${body ?? ''}${bodyEnd}${data}${shell.end}`;
 }
 
 /**
