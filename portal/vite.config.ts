@@ -3,6 +3,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
+  APP_LINK_ATTRIBUTE,
   APP_READY_EVENT,
   FIRST_PAINT_STYLESHEET_ATTRIBUTE,
   MOBILE_BREAKPOINT_PX,
@@ -36,10 +37,10 @@ const LINK_WAIT_MS = 5000;
  * - on a page the server rendered (rule 22: marked with SERVER_RENDERED_ATTRIBUTE, the entry
  *   script left out), loads the app: at once for a signed-in visitor (the app renders their
  *   page); for a guest, who reads the page as it came, when they first press, tap, type or tab on
- *   it, its code fetched beforehand once the page has loaded and the browser is idle. A button or
- *   a link within the portal the guest clicked while the app was loading is clicked again once
- *   the app has taken the page over (APP_READY_EVENT), so the app does what it would have done
- *   (decision 036).
+ *   it, its code fetched beforehand once the page has loaded and painted and the browser is idle.
+ *   A button, or a link marked APP_LINK_ATTRIBUTE, the guest clicked while the app was loading is
+ *   clicked again once the app has taken the page over (APP_READY_EVENT), so the app does what it
+ *   would have done (decision 036).
  * The server writes it into a public page's HTML (rule 22), allowed there by its hash.
  *
  * It also writes the public pages' first-paint stylesheet (firstPaintCss: the rules the code of
@@ -88,11 +89,12 @@ function firstPageScript(): Plugin {
   };
   markViewport();
   if (phone && phone.addEventListener) phone.addEventListener('change', markViewport);
-  var preload = function (files) {
+  var preload = function (files, priority) {
     for (var i = 0; i < files.length; i++) {
       var link = document.createElement('link');
       link.rel = 'modulepreload';
       link.crossOrigin = '';
+      if (priority) link.fetchPriority = priority;
       link.href = '/' + files[i];
       document.head.appendChild(link);
     }
@@ -125,14 +127,14 @@ function firstPageScript(): Plugin {
       else load();
     };
     // What the visitor clicked before the app took the page over, for the app to do: a button,
-    // or a link within the portal (a link may carry state for the page it opens), which waits
-    // for the app, or goes as a plain link if the app has not come in ${LINK_WAIT_MS} ms.
+    // or a link marked as the app's (it carries state for the page it opens), which waits for the
+    // app, or goes as a plain link if the app has not come in ${LINK_WAIT_MS} ms. Other links go.
     var clicked = [];
     var follow = function () {
       for (var i = 0; i < clicked.length; i++) if (clicked[i].tagName === 'A') return location.assign(clicked[i].href);
     };
     var remember = function (event) {
-      var target = event.target && event.target.closest ? event.target.closest('a[href], button') : null;
+      var target = event.target && event.target.closest ? event.target.closest(${JSON.stringify(`a[href][${APP_LINK_ATTRIBUTE}], button`)}) : null;
       if (!target) return;
       if (target.tagName === 'A') {
         var url = new URL(target.href);
@@ -159,8 +161,21 @@ function firstPageScript(): Plugin {
       start();
     } else {
       for (var i = 0; i < triggers.length; i++) document.addEventListener(triggers[i], start, true);
+      // Once the page has loaded and painted its content (the load event can come before that
+      // paint, which fetching and compiling the app's code would then hold up), when idle.
+      var fetchApp = function () {
+        (window.requestIdleCallback || setTimeout)(function () { preload(app, 'low'); });
+      };
       window.addEventListener('load', function () {
-        (window.requestIdleCallback || setTimeout)(function () { preload(app); });
+        try {
+          new PerformanceObserver(function (list, observer) {
+            if (list.getEntriesByName('first-contentful-paint').length === 0) return;
+            observer.disconnect();
+            fetchApp();
+          }).observe({ type: 'paint', buffered: true });
+        } catch (e) {
+          fetchApp();
+        }
       }, { once: true });
     }
   }

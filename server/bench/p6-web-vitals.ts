@@ -176,13 +176,16 @@ async function warmUp(browser: Browser, url: string, pages: PageSpec[]): Promise
   }
 }
 
-/** One tap on the page's first visible control, as a person would, for INP. */
+/**
+ * One tap on the page's first visible control, as a person would, for INP: a button or a tab when
+ * the page has one, else a link. A link may open its page as a new document (a guest's public
+ * page, decision 036), whose vitals would then be read instead of this page's.
+ */
 async function tapFirstControl(page: Page): Promise<void> {
-  const control = page
-    .locator(
-      'main button:visible, main [role="tab"]:visible, header button:visible, main a:visible',
-    )
+  const buttons = page
+    .locator('main button:visible, main [role="tab"]:visible, header button:visible')
     .first();
+  const control = (await buttons.count()) > 0 ? buttons : page.locator('main a:visible').first();
   if ((await control.count()) === 0) return;
   await control.tap({ timeout: 10_000, trial: false }).catch(() => {});
 }

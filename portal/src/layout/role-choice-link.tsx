@@ -1,4 +1,4 @@
-import type { SignUpRole } from '@fm/sdk/contracts';
+import { APP_LINK_ATTRIBUTE, type SignUpRole } from '@fm/sdk/contracts';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { homePathFor, isOutsidePortal, PATHS, type SignUpState } from '../shared/paths.ts';
@@ -36,8 +36,10 @@ export function RoleChoiceLink({
     );
   }
   const state: SignUpState = { role };
+  // The role goes in navigation state: on a guest's public page, the app follows this link.
+  const appLink = { [APP_LINK_ATTRIBUTE]: '' };
   return (
-    <Link to={PATHS.signUp} state={state} className={className}>
+    <Link to={PATHS.signUp} state={state} className={className} {...appLink}>
       {children}
     </Link>
   );

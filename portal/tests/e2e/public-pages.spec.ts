@@ -187,13 +187,13 @@ test.describe('public pages', () => {
     expect(errors).toEqual([]);
   });
 
-  test('a link a guest clicks before the app has come goes where it points when the app cannot load', async ({
+  test("a link the app follows goes where it points when the app's code cannot load", async ({
     page,
   }) => {
     await page.route(APP_SCRIPT, (route) => route.abort());
     await page.goto('/');
-    await page.getByRole('banner').getByRole('link', { name: 'Log In' }).click();
-    await expect(page).toHaveURL(/\/sign-in$/);
+    await page.locator('#find-your-role').getByRole('link', { name: 'I Am a Consultant' }).click();
+    await expect(page).toHaveURL(/\/sign-up$/);
   });
 
   test("the app takes over the server's elements as they are, and then answers", async ({

@@ -26,9 +26,18 @@ export const DEFERRED_STYLESHEET_ATTRIBUTE = 'data-deferred';
 export const SERVER_RENDERED_ATTRIBUTE = 'data-server-rendered';
 /**
  * Dispatched on `document` once the app has taken over a page: the first-page script then clicks
- * again the buttons a guest clicked while the app was loading.
+ * again the buttons, and the links marked with {@link APP_LINK_ATTRIBUTE}, a guest clicked while
+ * the app was loading.
  */
 export const APP_READY_EVENT = 'fm:app-ready';
+
+/**
+ * Marks a link whose page needs what the app passes along with it (navigation state: "I Am a
+ * Consultant" opens sign-up with that role chosen). Clicked on a guest's public page before the
+ * app has taken it over, such a link waits for the app, which follows it; any other link is an
+ * ordinary navigation.
+ */
+export const APP_LINK_ATTRIBUTE = 'data-app-link';
 
 /** The legal pages' routes. */
 export const LEGAL_PATHS = [
