@@ -178,14 +178,16 @@ async function warmUp(browser: Browser, url: string, pages: PageSpec[]): Promise
 
 /**
  * One tap on the page's first visible control, as a person would, for INP: a button or a tab when
- * the page has one, else a link. A link may open its page as a new document (a guest's public
- * page, decision 036), whose vitals would then be read instead of this page's.
+ * the page has one, else its heading (a guest's public profile has only links, and a link opens
+ * its page as a new document before the app has taken the page over, decision 036, whose vitals
+ * would then be read instead of this page's). On a guest's public page that first tap is what
+ * loads the app.
  */
 async function tapFirstControl(page: Page): Promise<void> {
   const buttons = page
     .locator('main button:visible, main [role="tab"]:visible, header button:visible')
     .first();
-  const control = (await buttons.count()) > 0 ? buttons : page.locator('main a:visible').first();
+  const control = (await buttons.count()) > 0 ? buttons : page.locator('main h1:visible').first();
   if ((await control.count()) === 0) return;
   await control.tap({ timeout: 10_000, trial: false }).catch(() => {});
 }
