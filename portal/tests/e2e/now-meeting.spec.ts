@@ -1,13 +1,6 @@
-import type { SessionList } from '@fm/sdk/contracts';
-import {
-  type APIRequestContext,
-  type Browser,
-  expect,
-  type Locator,
-  type Page,
-  test,
-} from '@playwright/test';
-import { apiSignIn, apiSignInDemoPair, DEMO, forgetTimeZone, signIn } from './helpers.ts';
+import { type Browser, expect, type Locator, type Page, test } from '@playwright/test';
+import { roomLink, runningDemoMeeting } from './demo-meeting.ts';
+import { apiSignIn, DEMO, forgetTimeZone, signIn } from './helpers.ts';
 import { WEBRTC_BROWSER } from './webrtc.ts';
 
 /**
@@ -19,7 +12,8 @@ import { WEBRTC_BROWSER } from './webrtc.ts';
  */
 
 test.use(WEBRTC_BROWSER);
-test.setTimeout(180_000);
+// Up to five minutes of a test may go to waiting for the server's next demo meeting.
+test.setTimeout(7 * 60_000);
 
 async function signedIn(
   browser: Browser,
@@ -34,44 +28,6 @@ async function signedIn(
   await signIn(page, DEMO[who], who === 'franchisor' ? /\/consultants$/ : /\/franchisors$/);
   return { context, page };
 }
-
-/** The running demo meeting must have this long left, so it does not end during the test. */
-const MIN_LEFT_MS = 3 * 60_000;
-
-/**
- * The demo pair's running meeting, read from the franchisor's "now" meetings through the API, once
- * one has started and has {@link MIN_LEFT_MS} left: the server keeps one at every hour, booking the
- * next within a minute after one ends or is completed (as the meeting room's test does).
- */
-async function runningDemoMeeting(request: APIRequestContext, baseURL: string): Promise<string> {
-  const { consultant, franchisor } = await apiSignInDemoPair(request, baseURL);
-  let id = '';
-  await expect
-    .poll(
-      async () => {
-        const response = await request.get('/api/session?roomOpen=true&limit=10', {
-          headers: { authorization: `Bearer ${franchisor.token}` },
-        });
-        expect(response.status()).toBe(200);
-        const { sessions } = (await response.json()) as SessionList;
-        const now = Date.now();
-        const running = sessions.find(
-          (s) =>
-            s.consultant.id === consultant.id &&
-            Date.parse(s.start) <= now &&
-            Date.parse(s.end) - now >= MIN_LEFT_MS,
-        );
-        id = running?.id ?? '';
-        return id;
-      },
-      { timeout: 5 * 60_000, intervals: [5_000] },
-    )
-    .not.toBe('');
-  return id;
-}
-
-/** The link into `id`'s meeting room. */
-const roomLink = (page: Page, id: string) => page.locator(`a[href$="/meetings/${id}/room"]`);
 
 /**
  * Rule 20 on a list of `item`s: the meeting `id` is there as a "now" meeting, with "Join meeting"
@@ -102,7 +58,6 @@ test('both sides find the running meeting leading their lists, and one sees the 
   baseURL,
   request,
 }) => {
-  test.setTimeout(7 * 60_000);
   const meetingId = await runningDemoMeeting(request, baseURL ?? '');
   const franchisor = await signedIn(browser, baseURL, 'franchisor');
   const consultant = await signedIn(browser, baseURL, 'consultant');
