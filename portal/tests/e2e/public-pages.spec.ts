@@ -139,6 +139,20 @@ test.describe('public pages', () => {
     }
   });
 
+  test("the site's icon is a PNG the server answers, not an SVG each page would render (decision 037)", async ({
+    page,
+    request,
+  }) => {
+    await page.goto('/');
+    const href = await page.locator('link[rel="icon"]').getAttribute('href');
+    expect(href).toBe('/favicon.png');
+    const icon = await request.get(href ?? '');
+    expect(icon.status()).toBe(200);
+    expect(icon.headers()['content-type']).toBe('image/png');
+    const png = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+    expect((await icon.body()).subarray(0, 8).equals(png)).toBe(true);
+  });
+
   test('with scripts off, the landing, a legal page and a profile show their content', async ({
     browser,
     request,
