@@ -7,8 +7,9 @@ const MIN_LEFT_MS = 3 * 60_000;
 
 /**
  * The demo pair's running meeting, read from the franchisor's "now" meetings through the API, once
- * one has started and has {@link MIN_LEFT_MS} left: the server keeps one running at any hour, booking the
- * next within a minute after one ends or is completed (as the meeting room's test does).
+ * one has started and has {@link MIN_LEFT_MS} left: the server keeps one running at any hour,
+ * booking the next within a minute after one ends or is completed (as the meeting room's test
+ * does).
  */
 export async function runningDemoMeeting(
   request: APIRequestContext,
