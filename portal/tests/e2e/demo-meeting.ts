@@ -41,5 +41,8 @@ export async function runningDemoMeeting(
   return id;
 }
 
+/** A CSS selector of a link into `id`'s meeting room. */
+export const roomLinkSelector = (id: string) => `a[href$="/meetings/${id}/room"]`;
+
 /** The link into `id`'s meeting room. */
-export const roomLink = (page: Page, id: string) => page.locator(`a[href$="/meetings/${id}/room"]`);
+export const roomLink = (page: Page, id: string) => page.locator(roomLinkSelector(id));

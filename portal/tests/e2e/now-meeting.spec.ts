@@ -1,13 +1,13 @@
 import { type Browser, expect, type Locator, type Page, test } from '@playwright/test';
-import { roomLink, runningDemoMeeting } from './demo-meeting.ts';
+import { roomLink, roomLinkSelector, runningDemoMeeting } from './demo-meeting.ts';
 import { apiSignIn, DEMO, forgetTimeZone, signIn } from './helpers.ts';
 import { WEBRTC_BROWSER } from './webrtc.ts';
 
 /**
  * Rule 20, the meeting's "now": during the demo's running meeting, the demo franchisor (desktop)
  * and consultant (phone) both find it among the "now" meetings that lead the dashboard and My
- * Meetings, with "Join meeting", the time left and the other side's presence; once the consultant is in the room, the
- * franchisor sees them there without reloading. Every time on both pages is in the user's zone,
+ * Meetings, with "Join meeting", the time left and the other side's presence; once the consultant
+ * is in the room, the franchisor sees them there without reloading. Every time on both pages is in the user's zone,
  * labelled.
  */
 
@@ -41,12 +41,12 @@ async function nowItem(page: Page, item: string, id: string): Promise<Locator> {
   await expect(mine.getByRole('link', { name: 'Join meeting' })).toBeVisible();
   await expect(mine.getByTestId('now-meeting-left')).toHaveText(/ left$/);
   const order = await items.evaluateAll(
-    (elements, room) =>
+    (elements, link) =>
       elements.map((e) => ({
-        mine: e.querySelector(`a[href$="${room}"]`) !== null,
+        mine: e.querySelector(link) !== null,
         now: e.querySelector('[data-testid="now-meeting"]') !== null,
       })),
-    `/meetings/${id}/room`,
+    roomLinkSelector(id),
   );
   const mineAt = order.findIndex((o) => o.mine);
   expect(order.slice(0, mineAt + 1).every((o) => o.now)).toBe(true);
@@ -63,11 +63,10 @@ test('both sides find the running meeting leading their lists, and one sees the 
   const consultant = await signedIn(browser, baseURL, 'consultant');
   try {
     // The dashboard leads with it, for both.
-    for (const { page } of [franchisor, consultant]) {
-      await page.goto('/dashboard');
-      await nowItem(page, 'dashboard-meeting', meetingId);
-    }
+    await franchisor.page.goto('/dashboard');
     const onDashboard = await nowItem(franchisor.page, 'dashboard-meeting', meetingId);
+    await consultant.page.goto('/dashboard');
+    await nowItem(consultant.page, 'dashboard-meeting', meetingId);
     await expect(onDashboard.getByTestId('now-meeting-presence')).toHaveText(
       'Marcus Reed has not joined yet',
     );
