@@ -33,6 +33,7 @@ export default defineConfig({
   test: {
     include: [
       '{sdk,server,party,widgets,portal,admin}/src/**/*.test.{ts,tsx}',
+      'server/bench/*.test.ts',
       // The Preact build's stand-ins for react (decision 022).
       'widgets/preact/*.test.ts',
       'scripts/*.test.ts',

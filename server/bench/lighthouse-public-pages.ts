@@ -2,9 +2,10 @@ import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import lighthouse, { generateReport, type Result } from 'lighthouse';
+import lighthouse, { generateReport, type Result, type Trace } from 'lighthouse';
 import { computeMedianRun } from 'lighthouse/core/lib/median-run.js';
 import { demoConsultantProfilePath, withDemoServer } from './demo-server.ts';
+import { mainThreadTime } from './main-thread-time.ts';
 import type { Aim, Measurement, Row } from './measurement.ts';
 
 /**
@@ -93,8 +94,14 @@ async function launchChromium(): Promise<Chromium> {
   throw new Error(`${CHROMIUM} opened no DevTools port in 30 s`);
 }
 
+/** A run's report, and the trace of the page's load it was computed from. */
+interface Run {
+  lhr: Result;
+  trace: Trace;
+}
+
 /** One cold Lighthouse run of `url` in a Chromium of its own. */
-async function lighthouseRun(url: string): Promise<Result> {
+async function lighthouseRun(url: string): Promise<Run> {
   const chromium = await launchChromium();
   try {
     const answer = await lighthouse(url, {
@@ -104,11 +111,11 @@ async function lighthouseRun(url: string): Promise<Result> {
       onlyCategories: [...CATEGORIES],
     });
     if (!answer) throw new Error(`Lighthouse gave no result for ${url}`);
-    const { lhr } = answer;
+    const { lhr, artifacts } = answer;
     if (lhr.runtimeError) {
       throw new Error(`Lighthouse on ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
     }
-    return lhr;
+    return { lhr, trace: artifacts.Trace };
   } finally {
     await chromium.stop();
   }
@@ -118,7 +125,7 @@ async function lighthouseRun(url: string): Promise<Result> {
  * A cold run, tried again (up to `ATTEMPTS` in all) when Lighthouse reports a failed recording
  * (`NO_NAVSTART`, `NO_FCP` …): its own advice for those is to run again.
  */
-async function lighthouseRunTried(url: string, log: (message: string) => void): Promise<Result> {
+async function lighthouseRunTried(url: string, log: (message: string) => void): Promise<Run> {
   for (let attempt = 1; ; attempt += 1) {
     try {
       return await lighthouseRun(url);
@@ -197,12 +204,13 @@ export const lh1LighthousePublicPages: Measurement = {
         for (let i = 0; i < 3; i += 1) await (await fetch(server.url + path)).text();
       }
       for (const { name, path } of pages) {
-        const runs: Result[] = [];
+        const runs: Run[] = [];
         for (let i = 1; i <= RUNS; i += 1) {
           ctx.log(`LH1: ${name} (${path}), run ${i} of ${RUNS}`);
           runs.push(await lighthouseRunTried(server.url + path, ctx.log));
         }
-        const lhr = computeMedianRun(runs);
+        const reports = runs.map((run) => run.lhr);
+        const lhr = computeMedianRun(reports);
         version = lhr.lighthouseVersion;
         if (REPORTS_DIR) {
           mkdirSync(REPORTS_DIR, { recursive: true });
@@ -213,9 +221,9 @@ export const lh1LighthousePublicPages: Measurement = {
         }
         const fcp = figure(lhr, 'first-contentful-paint');
         const metrics = `FCP ${ms(fcp)}, LCP ${ms(figure(lhr, 'largest-contentful-paint'))}, CLS ${figure(lhr, 'cumulative-layout-shift').toFixed(3)}, TBT ${ms(figure(lhr, 'total-blocking-time'))}, SI ${ms(figure(lhr, 'speed-index'))}`;
-        const spread = CATEGORIES.map((c) => `${c} ${runs.map((r) => score(r, c)).join('/')}`).join(
-          ', ',
-        );
+        const spread = CATEGORIES.map(
+          (c) => `${c} ${reports.map((r) => score(r, c)).join('/')}`,
+        ).join(', ');
         for (const category of CATEGORIES) {
           aims.push({
             id: 'LH1',
@@ -243,10 +251,21 @@ export const lh1LighthousePublicPages: Measurement = {
         });
         rows.push({ scenario: `${name} (${path})`, clients: 'phone' });
         // Simulated throttling scales the CPU time seen here: a busy machine lowers the scores.
-        const cpu = runs.map((r) => Math.round(r.environment.benchmarkIndex)).join('/');
+        const cpu = reports.map((r) => Math.round(r.environment.benchmarkIndex)).join('/');
         notes.push(
           `LH1 ${name}: scores of the ${RUNS} runs: ${spread}; Lighthouse's CPU benchmark index ${cpu}`,
         );
+        // The simulation scales wall time: time a task spent waiting (on the browser process, or
+        // for a core) costs points as if it were the page's work.
+        const trace = runs.find((run) => run.lhr === lhr)?.trace;
+        const time = trace ? mainThreadTime(trace) : null;
+        if (time) {
+          const onCpu = ({ wallMs, cpuMs }: { wallMs: number; cpuMs: number }) =>
+            `${ms(wallMs)}, ${ms(cpuMs)} of it on the CPU`;
+          notes.push(
+            `LH1 ${name}: the median run's main thread, unthrottled, in ${time.tasks} tasks of 10 ms or more: ${onCpu(time)}; the longest ${onCpu(time.longest)}`,
+          );
+        }
         for (const warning of new Set(lhr.runWarnings))
           notes.push(`LH1 ${name} warning: ${warning}`);
       }
