@@ -1,5 +1,7 @@
 import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import lighthouse, { generateReport, type Result, type Trace } from 'lighthouse';
@@ -15,8 +17,9 @@ import type { Aim, Measurement, Row } from './measurement.ts';
  * accessibility, best practices and SEO 100, first contentful paint ≤ 1.2 s. Each page is run
  * `BENCH_LIGHTHOUSE_RUNS` times (3) and Lighthouse's own median run is kept; under a category's
  * 100 the notes name the audits that cost points and the elements they point at, and
- * `BENCH_LIGHTHOUSE_REPORTS=<dir>` keeps each page's whole report there. Needs the built
- * portal (`npm run build`) and starts its own server with the demo seed.
+ * `BENCH_LIGHTHOUSE_REPORTS=<dir>` keeps each page's whole report there. A calibration page of
+ * one heading and one paragraph is run the same way, for what this machine lets any page score.
+ * Needs the built portal (`npm run build`) and starts its own server with the demo seed.
  */
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -136,6 +139,42 @@ async function lighthouseRunTried(url: string, log: (message: string) => void): 
   }
 }
 
+/** `RUNS` cold runs of `url`, and the median one (Lighthouse's `computeMedianRun`). */
+async function runsOf(url: string, label: string, log: (message: string) => void) {
+  const runs: Run[] = [];
+  for (let i = 1; i <= RUNS; i += 1) {
+    log(`LH1: ${label}, run ${i} of ${RUNS}`);
+    runs.push(await lighthouseRunTried(url, log));
+  }
+  const reports = runs.map((run) => run.lhr);
+  const median = computeMedianRun(reports);
+  return { reports, median, trace: runs.find((run) => run.lhr === median)?.trace };
+}
+
+/**
+ * The machine's own ceiling for LH1: a page of one heading and one paragraph, served by the bench
+ * from memory. What it scores, no page with more on it can be expected to beat on this machine.
+ */
+const CALIBRATION_PAGE = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Calibration</title><meta name="description" content="A page of one heading and one paragraph."></head>
+<body><h1>Calibration</h1><p>One heading and one paragraph, for the machine's own ceiling.</p></body></html>`;
+
+/** Runs `use` with the URL of the calibration page, served while it runs. */
+async function withCalibrationPage<T>(use: (url: string) => Promise<T>): Promise<T> {
+  const server = createServer((_request, response) => {
+    response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+    response.end(CALIBRATION_PAGE);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  try {
+    return await use(`http://127.0.0.1:${(server.address() as AddressInfo).port}/`);
+  } finally {
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
+  }
+}
+
 /** An audit's figure (its `numericValue`), or NaN when it has none. */
 const figure = (lhr: Result, id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
 
@@ -204,13 +243,11 @@ export const lh1LighthousePublicPages: Measurement = {
         for (let i = 0; i < 3; i += 1) await (await fetch(server.url + path)).text();
       }
       for (const { name, path } of pages) {
-        const runs: Run[] = [];
-        for (let i = 1; i <= RUNS; i += 1) {
-          ctx.log(`LH1: ${name} (${path}), run ${i} of ${RUNS}`);
-          runs.push(await lighthouseRunTried(server.url + path, ctx.log));
-        }
-        const reports = runs.map((run) => run.lhr);
-        const lhr = computeMedianRun(reports);
+        const {
+          reports,
+          median: lhr,
+          trace,
+        } = await runsOf(server.url + path, `${name} (${path})`, ctx.log);
         version = lhr.lighthouseVersion;
         if (REPORTS_DIR) {
           mkdirSync(REPORTS_DIR, { recursive: true });
@@ -257,7 +294,6 @@ export const lh1LighthousePublicPages: Measurement = {
         );
         // The simulation scales wall time: time a task spent waiting (on the browser process, or
         // for a core) costs points as if it were the page's work.
-        const trace = runs.find((run) => run.lhr === lhr)?.trace;
         const time = trace ? mainThreadTime(trace) : null;
         if (time) {
           const onCpu = ({ wallMs, cpuMs }: { wallMs: number; cpuMs: number }) =>
@@ -269,6 +305,10 @@ export const lh1LighthousePublicPages: Measurement = {
         for (const warning of new Set(lhr.runWarnings))
           notes.push(`LH1 ${name} warning: ${warning}`);
       }
+      const ceiling = await withCalibrationPage((url) => runsOf(url, 'calibration page', ctx.log));
+      notes.push(
+        `LH1 calibration: a page of one heading and one paragraph scores performance ${ceiling.reports.map((r) => score(r, 'performance')).join('/')} on this machine (median run ${score(ceiling.median, 'performance')}, TBT ${ms(figure(ceiling.median, 'total-blocking-time'))}): the aims above cannot be told met where it scores below them`,
+      );
       notes.push(
         `LH1: Lighthouse ${version} defaults (mobile form factor, simulated throttling), each run in a new headless Chromium profile; the median run (Lighthouse's computeMedianRun) of ${RUNS} per page.`,
       );
