@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import lighthouse, { generateReport, type Result, type Trace } from 'lighthouse';
 import { computeMedianRun } from 'lighthouse/core/lib/median-run.js';
 import { demoConsultantProfilePath, withDemoServer } from './demo-server.ts';
-import { mainThreadTime } from './main-thread-time.ts';
+import { MIN_TASK_MS, mainThreadTime, type WallAndCpu } from './main-thread-time.ts';
 import type { Aim, Measurement, Row } from './measurement.ts';
 
 /**
@@ -296,10 +296,10 @@ export const lh1LighthousePublicPages: Measurement = {
         // for a core) costs points as if it were the page's work.
         const time = trace ? mainThreadTime(trace) : null;
         if (time) {
-          const onCpu = ({ wallMs, cpuMs }: { wallMs: number; cpuMs: number }) =>
+          const onCpu = ({ wallMs, cpuMs }: WallAndCpu) =>
             `${ms(wallMs)}, ${ms(cpuMs)} of it on the CPU`;
           notes.push(
-            `LH1 ${name}: the median run's main thread, unthrottled, in ${time.tasks} tasks of 10 ms or more: ${onCpu(time)}; the longest ${onCpu(time.longest)}`,
+            `LH1 ${name}: the median run's main thread, unthrottled, in ${time.tasks} tasks of ${MIN_TASK_MS} ms or more: ${onCpu(time)}; the longest ${onCpu(time.longest)}`,
           );
         }
         for (const warning of new Set(lhr.runWarnings))

@@ -7,14 +7,21 @@ import type { Trace, TraceEvent } from 'lighthouse';
  * busy machine) is scaled all the same. The share on the CPU tells a run on a loaded machine from
  * a page that does more work.
  */
-export interface MainThreadTime {
-  /** Top-level tasks of at least `minTaskMs` after the page's navigation started. */
-  tasks: number;
+/** Time on the main thread: as it passed (wall), and what of it the thread spent on the CPU. */
+export interface WallAndCpu {
   wallMs: number;
   cpuMs: number;
-  /** The longest of those tasks. */
-  longest: { wallMs: number; cpuMs: number };
 }
+
+export interface MainThreadTime extends WallAndCpu {
+  /** Top-level tasks of at least `minTaskMs` after the page's navigation started. */
+  tasks: number;
+  /** The longest of those tasks. */
+  longest: WallAndCpu;
+}
+
+/** The shortest task counted unless told otherwise. */
+export const MIN_TASK_MS = 10;
 
 /** Chromium's names of a top-level task on a thread's run loop. */
 const TOP_LEVEL_TASKS = new Set(['RunTask', 'ThreadControllerImpl::RunTask']);
@@ -27,7 +34,7 @@ const threadDuration = (event: TraceEvent) =>
  * The main thread's time in the page's top-level tasks of at least `minTaskMs`, or null when the
  * trace has no navigation of an http(s) document.
  */
-export function mainThreadTime(trace: Trace, minTaskMs = 10): MainThreadTime | null {
+export function mainThreadTime(trace: Trace, minTaskMs = MIN_TASK_MS): MainThreadTime | null {
   const navigation = trace.traceEvents.find(
     (event) =>
       event.name === 'navigationStart' &&

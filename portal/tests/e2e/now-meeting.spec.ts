@@ -7,8 +7,8 @@ import { WEBRTC_BROWSER } from './webrtc.ts';
  * Rule 20, the meeting's "now": during the demo's running meeting, the demo franchisor (desktop)
  * and consultant (phone) both find it among the "now" meetings that lead the dashboard and My
  * Meetings, with "Join meeting", the time left and the other side's presence; once the consultant
- * is in the room, the franchisor sees them there without reloading. Every time on both pages is in the user's zone,
- * labelled.
+ * is in the room, the franchisor sees them there without reloading. Every time on both pages is in
+ * the user's zone, labelled.
  */
 
 test.use(WEBRTC_BROWSER);
